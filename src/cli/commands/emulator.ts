@@ -1,0 +1,115 @@
+import { type Command, InvalidArgumentError, Option } from "commander";
+import { DEFAULT_NOW, DEFAULT_SIZES, type EmulatorOptions, VARIANTS, type Variant } from "../../emulator/options.js";
+import { collect, integerOption, shareOption, timeOption } from "../usage-error.js";
+
+interface EmulatorFlags {
+  host: string;
+  port: number;
+  seed: number;
+  apps: number;
+  groups: number;
+  calls: number;
+  users: number;
+  now: number;
+  latency?: { min: number; max: number };
+  errorRate: number;
+  dropRate: number;
+  garbageRate: number;
+  htmlRate: number;
+  rateLimit?: { limit: number; windowSeconds: number };
+  status: Array<[string, number]>;
+  variant: Variant[];
+  verbose?: boolean;
+}
+
+function latencyOption(raw: string): { min: number; max: number } {
+  const match = /^(\d+)(?:\.\.(\d+))?$/.exec(raw.trim());
+  if (!match) throw new InvalidArgumentError(`expected milliseconds (250) or a range (50..400), got "${raw}".`);
+  const min = Number(match[1]);
+  const max = match[2] === undefined ? min : Number(match[2]);
+  if (max < min) throw new InvalidArgumentError(`the range ${raw} ends before it starts.`);
+  return { min, max };
+}
+
+function rateLimitOption(raw: string): { limit: number; windowSeconds: number } {
+  const match = /^(\d+)(?:\/(\d+)s?)?$/.exec(raw.trim());
+  if (!match || Number(match[1]) < 1 || Number(match[2] ?? 60) < 1) {
+    throw new InvalidArgumentError(`expected requests per window, as 100 or 100/60s, got "${raw}".`);
+  }
+  return { limit: Number(match[1]), windowSeconds: Number(match[2] ?? 60) };
+}
+
+function statusOption(raw: string): [string, number] {
+  const match = /^([A-Z][A-Z0-9_]+)=(\d{3})$/.exec(raw.trim());
+  if (!match) throw new InvalidArgumentError(`expected CODE=STATUS, as AUTH_ERR_APIKEY_NOT_FOUND=404, got "${raw}".`);
+  return [match[1]!, Number(match[2])];
+}
+
+function variantOption(raw: string): Variant {
+  if (!(raw in VARIANTS)) throw new InvalidArgumentError(`unknown variant "${raw}"; use one of ${Object.keys(VARIANTS).join(", ")}.`);
+  return raw as Variant;
+}
+
+export function registerEmulator(program: Command): void {
+  program
+    .command("emulator")
+    .description("serve the emulated chat, calls and management APIs over HTTPS until stopped")
+    .addHelpText("after", [
+      "",
+      "Once listening it prints one JSON line on stdout (url, caFile, chatUrl, callsUrl,",
+      "managementUrl, management, apps) and logs only to stderr. Data is a pure function",
+      "of --seed, the sizes and --now.",
+      "",
+      "Variants (--variant, repeatable):",
+      ...Object.entries(VARIANTS).map(([name, text]) => `  ${name.padEnd(28)}${text}`),
+    ].join("\n"))
+    .option("--host <address>", "address to listen on", "127.0.0.1")
+    .option("--port <n>", "port to listen on (0: any free port)", integerOption(0, 65535), 0)
+    .option("--seed <n>", "seed of the generated data", integerOption(0), 1)
+    .option("--apps <n>", "number of apps, spread over us, eu, in", integerOption(1, 50), DEFAULT_SIZES.apps)
+    .option("--groups <n>", "groups per app", integerOption(0, 1_000_000), DEFAULT_SIZES.groups)
+    .option("--calls <n>", "calls per app", integerOption(0, 1_000_000), DEFAULT_SIZES.calls)
+    .option("--users <n>", "users per app", integerOption(1, 1_000_000), DEFAULT_SIZES.users)
+    .option("--now <time>", "the clock the data is anchored to: UNIX seconds, ISO date or now", timeOption, DEFAULT_NOW)
+    .option("--latency <ms>", "added latency per request: 250 or 50..400", latencyOption)
+    .option("--error-rate <share>", "share of requests answered 500 (0..1)", shareOption, 0)
+    .option("--drop-rate <share>", "share of connections dropped with no answer", shareOption, 0)
+    .option("--garbage-rate <share>", "share of answers cut short into invalid JSON", shareOption, 0)
+    .option("--html-rate <share>", "share of answers that are a proxy's HTML 502 page", shareOption, 0)
+    .option("--rate-limit <n[/s]>", "requests per app per window (default window 60 s); over it: 429 with Retry-After", rateLimitOption)
+    .addOption(new Option("--status <CODE=NNN>", "HTTP status for an error code (repeatable)").argParser(collect(statusOption)).default([]))
+    .addOption(new Option("--variant <name>", "answer in a less common shape (repeatable)").argParser(collect(variantOption)).default([]))
+    .option("--verbose", "log every request to stderr")
+    .action(async (flags: EmulatorFlags) => {
+      const { startEmulator } = await import("../../emulator/index.js");
+      const options: Partial<EmulatorOptions> = {
+        host: flags.host,
+        port: flags.port,
+        seed: flags.seed,
+        now: flags.now,
+        sizes: { apps: flags.apps, groups: flags.groups, calls: flags.calls, users: flags.users },
+        statuses: Object.fromEntries(flags.status),
+        variants: new Set(flags.variant),
+        faults: {
+          latency: flags.latency,
+          errorRate: flags.errorRate,
+          dropRate: flags.dropRate,
+          garbageRate: flags.garbageRate,
+          htmlRate: flags.htmlRate,
+          rateLimit: flags.rateLimit,
+        },
+        verbose: flags.verbose ?? false,
+      };
+      const started = performance.now();
+      const emulator = await startEmulator(options);
+      process.stdout.write(`${JSON.stringify(emulator.info)}\n`);
+      process.stderr.write(`ccx emulator: listening on ${emulator.info.url} (seed ${flags.seed}, ` +
+        `${flags.apps} apps × ${flags.groups} groups, ${flags.calls} calls, ${flags.users} users; ready in ${Math.round(performance.now() - started)} ms)\n`);
+      const stop = (signal: string) => {
+        process.stderr.write(`ccx emulator: ${signal}, stopping\n`);
+        void emulator.close().then(() => process.exit(0));
+      };
+      process.once("SIGINT", () => stop("SIGINT"));
+      process.once("SIGTERM", () => stop("SIGTERM"));
+    });
+}

@@ -1,0 +1,57 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+
+/** The line `ccx emulator` prints once listening (design.md). */
+export interface EmulatorLine {
+  url: string;
+  caFile: string;
+  chatUrl: string;
+  callsUrl: string;
+  managementUrl: string;
+  management: { key: string; secret: string };
+  apps: Array<{ appId: string; region: string; name: string; fullAccessKey: string; authOnlyKey: string }>;
+}
+
+export interface EmulatorProcess {
+  line: EmulatorLine;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `ccx emulator` as a child process, so that it never shares an event
+ * loop with the explorer, and resolves with its JSON line.
+ */
+export function spawnEmulator(args: string[], timeoutMs = 30_000): Promise<EmulatorProcess> {
+  const child = spawn(process.execPath, [process.argv[1]!, "emulator", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  const stderr: string[] = [];
+  child.stderr!.setEncoding("utf8").on("data", (text: string) => {
+    if (stderr.length < 50) stderr.push(text);
+  });
+  const stop = () => new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+  return new Promise((resolve, reject) => {
+    const fail = (why: string) => {
+      clearTimeout(timer);
+      void stop();
+      reject(new Error(`${why}${stderr.length ? `:\n${stderr.join("").trim()}` : ""}`));
+    };
+    const timer = setTimeout(() => fail(`the emulator did not start within ${timeoutMs / 1000} s`), timeoutMs);
+    child.once("error", (error) => fail(`the emulator could not be started (${error.message})`));
+    child.once("exit", (code, signal) => fail(`the emulator stopped before it was ready (${signal ?? `exit ${code}`})`));
+    const lines = createInterface({ input: child.stdout! });
+    lines.once("line", (text) => {
+      clearTimeout(timer);
+      child.removeAllListeners("exit");
+      lines.close();
+      try {
+        resolve({ line: JSON.parse(text) as EmulatorLine, child, stop });
+      } catch {
+        fail(`the emulator printed something other than its JSON line: ${text.slice(0, 200)}`);
+      }
+    });
+  });
+}

@@ -1,0 +1,42 @@
+import type { IncomingHttpHeaders } from "node:http";
+import type { App, User, World } from "./data/model.js";
+import type { ErrorSource } from "./errors.js";
+import type { EmulatorOptions } from "./options.js";
+
+export type Api = "chat" | "calls" | "management";
+
+export const SOURCE: Record<Api, ErrorSource> = { chat: "chat-api", calls: "calls-api", management: "management-api" };
+
+/** What every handler gets: the request, already routed and authenticated. */
+export interface BaseContext {
+  world: World;
+  options: EmulatorOptions;
+  method: string;
+  /** Path below the version segment, e.g. `/groups/abc`. */
+  path: string;
+  params: URLSearchParams;
+  headers: IncomingHttpHeaders;
+  /** The parsed JSON body of a POST (an empty object when there was none). */
+  body: unknown;
+}
+
+/** A request to one app's chat or calls API. */
+export interface RequestContext extends BaseContext {
+  app: App;
+  /** The user named by onBehalfOf, already checked to exist. */
+  onBehalfOf?: { index: number; user: User };
+}
+
+interface RouteShape<A extends Api, C> {
+  api: A;
+  method: "GET" | "POST";
+  /** Matched against the context's path; named groups become `match`. */
+  path: RegExp;
+  /** Routes an authOnly key may call (user creation and auth tokens). */
+  authOnly?: boolean;
+  handle: (ctx: C, match: Record<string, string>) => unknown;
+}
+
+export type AppRoute = RouteShape<"chat" | "calls", RequestContext>;
+export type ManagementRoute = RouteShape<"management", BaseContext>;
+export type Route = AppRoute | ManagementRoute;

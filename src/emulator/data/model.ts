@@ -1,0 +1,147 @@
+/** The emulator's in-memory world: what it generates and serves. */
+
+export const REGIONS = ["us", "eu", "in"] as const;
+export type Region = (typeof REGIONS)[number];
+
+export type GroupType = "public" | "private" | "protected";
+export type MemberScope = "admin" | "moderator" | "participant";
+export type CallStatus = "initiated" | "ongoing" | "ended" | "unanswered" | "rejected" | "canceled";
+export type ParticipantState = "ongoing" | "ended" | "unanswered" | "rejected";
+
+export interface User {
+  uid: string;
+  name: string;
+  avatar?: string;
+  status: "available" | "offline";
+  role: string;
+  createdAt: number;
+  updatedAt: number;
+  lastActiveAt?: number;
+  tags?: string[];
+  metadata?: Record<string, unknown>;
+}
+
+export interface Group {
+  index: number;
+  guid: string;
+  name: string;
+  description?: string;
+  icon?: string;
+  type: GroupType;
+  membersCount: number;
+  createdAt: number;
+  /** Equal to createdAt for a group that was never updated. */
+  updatedAt: number;
+  updatedBy?: string;
+  ownerIndex: number;
+  /** The affine order of users that membership is derived from (members.ts). */
+  memberStep: number;
+  stepInverse: number;
+  tags?: string[];
+  metadata?: Record<string, unknown>;
+  /** Lower-cased name and guid, for searchKey. */
+  nameKey: string;
+  guidKey: string;
+}
+
+export interface Member {
+  userIndex: number;
+  scope: MemberScope;
+  joinedAt: number;
+}
+
+/** A participant entry as the service sends it; one per device. */
+export interface Participant {
+  uid: string;
+  deviceId?: string;
+  isJoined: boolean;
+  joinedAt?: number;
+  leftAt?: number;
+  mid?: string;
+  state: ParticipantState;
+  totalAudioMinutes: number;
+  totalVideoMinutes: number;
+  totalDurationInMinutes: number;
+}
+
+export interface Recording {
+  rid: string;
+  recording_url: string;
+  startTime: number;
+  endTime: number;
+  duration: number;
+}
+
+export interface Transcription {
+  tid: string;
+  mid: string;
+  roomName: string;
+  startTime: number;
+  endTime: number;
+  transcriptDate: number;
+  transcriptUrl: string;
+}
+
+export interface Call {
+  sessionId: string;
+  type: "audio" | "video";
+  mode: "call" | "meet" | "presenter";
+  receiverType: "user" | "group";
+  status: CallStatus;
+  initiator: string;
+  receiver: string;
+  mid: string;
+  initiatedAt: number;
+  startedAt: number;
+  endedAt?: number;
+  totalAudioMinutes: number;
+  totalVideoMinutes: number;
+  totalDurationInMinutes: number;
+  totalDuration: string;
+  totalParticipants: number;
+  hasRecording: boolean;
+  hasTranscription: boolean;
+  participants: Participant[];
+  recordings: Recording[];
+  transcriptions: Transcription[];
+  /** Only on GET /calls/{sessionId}. */
+  metaData?: Record<string, unknown>;
+  tags?: string[];
+  /** Every uid on the call (initiator, user receiver, participants), for `uid=` and onBehalfOf. */
+  uids: Set<string>;
+}
+
+export interface App {
+  seed: number;
+  appId: string;
+  region: Region;
+  name: string;
+  plan: string;
+  state: string;
+  createdAt: number;
+  fullAccessKey: string;
+  authOnlyKey: string;
+  users: User[];
+  /** Users generated at start; memberships sample from these, so created users never reshuffle them. */
+  seededUsers: number;
+  userIndexByUid: Map<string, number>;
+  groups: Group[];
+  groupIndexByGuid: Map<string, number>;
+  /** Newest first. */
+  calls: Call[];
+  callBySessionId: Map<string, Call>;
+}
+
+export interface World {
+  seed: number;
+  now: number;
+  apps: App[];
+  management: { key: string; secret: string };
+}
+
+export interface Sizes {
+  apps: number;
+  groups: number;
+  calls: number;
+  users: number;
+}

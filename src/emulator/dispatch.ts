@@ -1,0 +1,211 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
+import { type Api, type AppRoute, type BaseContext, type ManagementRoute, type Route, SOURCE } from "./context.js";
+import type { App, World } from "./data/model.js";
+import { DEFAULT_STATUS, ServiceError, badRequest, notFound } from "./errors.js";
+import type { Faults } from "./faults.js";
+import type { EmulatorOptions } from "./options.js";
+import { callRoutes } from "./routes/calls.js";
+import { groupRoutes } from "./routes/groups.js";
+import { apiKeyRoutes, managementRoutes } from "./routes/management.js";
+import { messageRoutes } from "./routes/messages.js";
+import { userRoutes } from "./routes/users.js";
+
+const ROUTES: Route[] = [...groupRoutes, ...userRoutes, ...messageRoutes, ...apiKeyRoutes, ...callRoutes, ...managementRoutes];
+const MAX_BODY = 1 << 20;
+
+/**
+ * Where a request goes. Hosts cannot be faked on loopback, so the emulator puts
+ * the host's own labels in the first path segment:
+ * `{appId}.api-{region}/v3/…` (chat), `{appId}.call-{region}/v3/…` (calls), and
+ * `apimgmt/…` (management).
+ */
+interface Target {
+  api: Api;
+  appId?: string;
+  region?: string;
+  path: string;
+}
+
+export function parseTarget(pathname: string): Target | undefined {
+  const app = /^\/([^/.]+)\.(api|call)-([a-z]+)\/v3(\/.*)?$/.exec(pathname);
+  if (app) return { api: app[2] === "api" ? "chat" : "calls", appId: app[1]!, region: app[3]!, path: app[4] ?? "/" };
+  const management = /^\/apimgmt(\/.*)?$/.exec(pathname);
+  if (management) return { api: "management", path: management[1] ?? "/" };
+  return undefined;
+}
+
+const apiNotFound = (path: string) =>
+  new ServiceError("ERR_API_NOT_FOUND", "The requested API does not exist.", `No API answers ${path}.`);
+
+export class Dispatcher {
+  constructor(
+    private readonly world: World,
+    private readonly options: EmulatorOptions,
+    private readonly faults: Faults,
+  ) {}
+
+  statusOf(code: string): number {
+    return this.options.statuses[code] ?? DEFAULT_STATUS[code] ?? 400;
+  }
+
+  async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const started = performance.now();
+    const url = new URL(req.url ?? "/", "https://emulator.invalid");
+    const target = parseTarget(url.pathname);
+    const source = SOURCE[target?.api ?? "chat"];
+    res.on("finish", () => {
+      if (this.options.verbose) {
+        this.options.log(`${req.method} ${url.pathname}${url.search} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`);
+      }
+    });
+    try {
+      const latency = this.faults.latencyMs();
+      if (latency > 0) await sleep(latency);
+      const fault = this.faults.draw();
+      if (fault === "drop") {
+        req.socket.destroy();
+        return;
+      }
+      if (!target) throw apiNotFound(url.pathname);
+      const { headers, retryAfter } = this.faults.rateLimit(target.appId ?? "management");
+      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+      if (retryAfter !== undefined) {
+        res.setHeader("Retry-After", String(retryAfter));
+        throw new ServiceError("ERR_TOO_MANY_REQUESTS", "Too many requests.", `The rate limit was reached; retry after ${retryAfter} s.`);
+      }
+      if (fault === "error") {
+        throw new ServiceError("ERR_INTERNAL_SERVER_ERROR", "Something went wrong.", "An injected server error.");
+      }
+      if (fault === "html") return this.sendHtml(res);
+      const body = req.method === "POST" ? await readJson(req) : {};
+      const data = await this.route(target, req, url.searchParams, body);
+      const text = JSON.stringify(data);
+      // An answer cut short, as a broken proxy or a dropped stream leaves it.
+      this.send(res, 200, fault === "garbage" ? text.slice(0, Math.max(1, Math.floor(text.length / 2))) : text);
+    } catch (error) {
+      if (res.headersSent || req.socket.destroyed) return;
+      if (error instanceof ServiceError) {
+        this.send(res, this.statusOf(error.code), JSON.stringify(error.body(source)));
+      } else {
+        this.options.log(`emulator: ${req.method} ${url.pathname} failed: ${(error as Error).stack ?? String(error)}`);
+        const internal = new ServiceError("ERR_INTERNAL_SERVER_ERROR", "Something went wrong.", String(error));
+        this.send(res, 500, JSON.stringify(internal.body(source)));
+      }
+    }
+  }
+
+  private send(res: ServerResponse, status: number, text: string): void {
+    res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text) });
+    res.end(text);
+  }
+
+  private sendHtml(res: ServerResponse): void {
+    const html = "<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>\n";
+    res.writeHead(502, { "content-type": "text/html", "content-length": Buffer.byteLength(html) });
+    res.end(html);
+  }
+
+  private async route(target: Target, req: IncomingMessage, params: URLSearchParams, body: unknown): Promise<unknown> {
+    const base: BaseContext = { world: this.world, options: this.options, method: req.method ?? "GET", path: target.path, params, headers: req.headers, body };
+    if (target.api === "management") {
+      this.authenticateManagement(req);
+      const [route, match] = this.find(target, base.method);
+      return (route as ManagementRoute).handle(base, match);
+    }
+    const app = this.world.apps.find((a) => a.appId === target.appId);
+    // Each region is its own deployment: an app exists only in its own.
+    if (!app || app.region !== target.region) {
+      throw new ServiceError("ERR_APP_NOT_FOUND", `The app ${target.appId} does not exist in region ${target.region}.`,
+        "Check the appId and the region: an app answers only under its own region.");
+    }
+    const scope = this.authenticate(app, req);
+    const [route, match] = this.find(target, base.method);
+    if (scope === "authOnly" && !route.authOnly) {
+      throw new ServiceError("AUTH_ERR_NO_ACCESS", "The API key does not have access to this resource.",
+        "An authOnly (Auth) key can only create users and auth tokens; use the fullAccess (REST API) key.");
+    }
+    const onBehalfOf = this.onBehalfOf(app, req);
+    return (route as AppRoute).handle({ ...base, app, onBehalfOf }, match);
+  }
+
+  private find(target: Target, method: string): [Route, Record<string, string>] {
+    for (const route of ROUTES) {
+      if (route.api !== target.api || route.method !== method) continue;
+      const match = route.path.exec(target.path);
+      if (match) return [route, decodeGroups(match.groups)];
+    }
+    throw apiNotFound(target.path);
+  }
+
+  private authenticate(app: App, req: IncomingMessage): "fullAccess" | "authOnly" {
+    const key = headerValue(req, "apikey");
+    if (!key) {
+      throw new ServiceError("AUTH_ERR_EMPTY_APIKEY", "The API key is missing from the request headers.", "Send your API key in the apikey header.");
+    }
+    if (key === app.fullAccessKey) return "fullAccess";
+    if (key === app.authOnlyKey) return "authOnly";
+    throw new ServiceError("AUTH_ERR_APIKEY_NOT_FOUND", "The API key is not valid.", `No API key ending in ${key.slice(-4)} exists for app ${app.appId}.`);
+  }
+
+  private authenticateManagement(req: IncomingMessage): void {
+    let key = headerValue(req, "key");
+    let secret = headerValue(req, "secret");
+    // Some newer management endpoints use HTTP Basic auth instead (api-notes.md): accept both.
+    const basic = /^Basic\s+(.+)$/i.exec(headerValue(req, "authorization") ?? "");
+    if (basic && (!key || !secret)) {
+      const decoded = Buffer.from(basic[1]!, "base64").toString("utf8");
+      const colon = decoded.indexOf(":");
+      [key, secret] = colon < 0 ? [decoded, ""] : [decoded.slice(0, colon), decoded.slice(colon + 1)];
+    }
+    const expected = this.world.management;
+    if (key !== expected.key || secret !== expected.secret) {
+      throw new ServiceError("AUTH_ERR_INVALID_MANAGEMENT_CREDENTIALS", "The management key or secret is not valid.",
+        "Send the management key and secret in the key and secret headers.");
+    }
+  }
+
+  private onBehalfOf(app: App, req: IncomingMessage) {
+    const uid = headerValue(req, "onbehalfof");
+    if (uid === undefined) return undefined;
+    const index = app.userIndexByUid.get(uid);
+    if (index === undefined) throw notFound("ERR_UID_NOT_FOUND", "user with UID", uid);
+    return { index, user: app.users[index]! };
+  }
+}
+
+/** Node lower-cases header names, so any case the client sends matches. */
+function headerValue(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  return first === undefined || first === "" ? undefined : first;
+}
+
+function decodeGroups(groups: Record<string, string> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(groups ?? {})) {
+    try {
+      out[k] = decodeURIComponent(v);
+    } catch {
+      out[k] = v;
+    }
+  }
+  return out;
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY) throw badRequest({ body: [`The body may not be larger than ${MAX_BODY} bytes.`] });
+    chunks.push(chunk);
+  }
+  const text = Buffer.concat(chunks).toString("utf8").trim();
+  if (text === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest({ body: ["The body is not valid JSON."] });
+  }
+}

@@ -1,0 +1,97 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer as createHttpsServer } from "node:https";
+import { type Socket, createServer as createNetServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { generateWorld } from "./data/generate.js";
+import type { World } from "./data/model.js";
+import { Dispatcher } from "./dispatch.js";
+import { Faults } from "./faults.js";
+import { type EmulatorOptions, emulatorOptions } from "./options.js";
+import { generateCertificates } from "./tls.js";
+
+/** The one JSON line `ccx emulator` prints once listening (design.md). */
+export interface EmulatorInfo {
+  url: string;
+  caFile: string;
+  chatUrl: string;
+  callsUrl: string;
+  managementUrl: string;
+  management: { key: string; secret: string };
+  apps: Array<{ appId: string; region: string; name: string; fullAccessKey: string; authOnlyKey: string }>;
+}
+
+export interface RunningEmulator {
+  info: EmulatorInfo;
+  world: World;
+  close(): Promise<void>;
+}
+
+const TLS_HANDSHAKE = 0x16;
+const PLAIN_HTTP_ANSWER = [
+  "HTTP/1.1 400 Bad Request",
+  "content-type: text/plain; charset=utf-8",
+  "connection: close",
+  "",
+  "This port speaks HTTPS only: the service does not accept plain HTTP.\n",
+].join("\r\n");
+
+export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Promise<RunningEmulator> {
+  const options = emulatorOptions(partial);
+  const world = generateWorld(options.seed, options.sizes, options.now);
+  const certificates = await generateCertificates();
+  const stateDir = mkdtempSync(join(tmpdir(), "ccx-emulator-"));
+  const caFile = join(stateDir, "ca.pem");
+  writeFileSync(caFile, certificates.caPem);
+
+  const dispatcher = new Dispatcher(world, options, new Faults(options.faults, options.seed, options.variants));
+  const https = createHttpsServer({ cert: certificates.certPem, key: certificates.keyPem }, (req, res) => {
+    void dispatcher.handle(req, res);
+  });
+  https.keepAliveTimeout = 30_000;
+
+  // One port for both: TLS goes to the HTTPS server, plain HTTP is told to use HTTPS and closed.
+  const sockets = new Set<Socket>();
+  const front = createNetServer((socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+    socket.on("error", () => socket.destroy());
+    socket.once("data", (first: Buffer) => {
+      socket.pause();
+      if (first[0] !== TLS_HANDSHAKE) {
+        socket.end(PLAIN_HTTP_ANSWER);
+        return;
+      }
+      socket.unshift(first);
+      https.emit("connection", socket);
+      process.nextTick(() => socket.resume());
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    front.once("error", reject);
+    front.listen(options.port, options.host, () => resolve());
+  });
+  const address = front.address();
+  const port = typeof address === "object" && address ? address.port : options.port;
+  const host = options.host.includes(":") ? `[${options.host}]` : options.host;
+  const url = `https://${host}:${port}`;
+  const info: EmulatorInfo = {
+    url,
+    caFile,
+    chatUrl: `${url}/{appId}.api-{region}/v3`,
+    callsUrl: `${url}/{appId}.call-{region}/v3`,
+    managementUrl: `${url}/apimgmt`,
+    management: world.management,
+    apps: world.apps.map((a) => ({ appId: a.appId, region: a.region, name: a.name, fullAccessKey: a.fullAccessKey, authOnlyKey: a.authOnlyKey })),
+  };
+
+  let closing: Promise<void> | undefined;
+  const close = () => (closing ??= new Promise<void>((resolve) => {
+    front.close(() => resolve());
+    https.closeAllConnections();
+    for (const socket of sockets) socket.destroy();
+  }).finally(() => rmSync(stateDir, { recursive: true, force: true })));
+
+  return { info, world, close };
+}

@@ -1,0 +1,66 @@
+import type { Sizes } from "./data/model.js";
+
+/**
+ * Shapes the real service is known to answer in (api-notes.md marks them
+ * [conflict]); each one switches the emulator to the less common shape so that
+ * clients can be tested against both.
+ */
+export const VARIANTS = {
+  "cursor-top-level": "the groups cursor at the top level of the body instead of in meta",
+  "call-data-array": "GET /calls/{sessionId} answers data as a one-element array; participants gain name and avatar",
+  "participant-total-duration": "participants carry totalDuration (minutes) instead of totalDurationInMinutes",
+  "password-type": "protected groups are sent with type password",
+  "string-numbers": "recordings send duration and startTime as strings",
+  "ratelimit-camel": "rate-limit headers named X-RateLimit-* instead of X-Rate-Limit-*",
+} as const;
+export type Variant = keyof typeof VARIANTS;
+
+export interface FaultOptions {
+  /** Added to every answer, in milliseconds, drawn from [min, max]. */
+  latency?: { min: number; max: number };
+  /** Shares of requests, each from 0 to 1. */
+  errorRate: number;
+  dropRate: number;
+  garbageRate: number;
+  htmlRate: number;
+  /** Per app (or per management key) in a fixed window. */
+  rateLimit?: { limit: number; windowSeconds: number };
+}
+
+export interface EmulatorOptions {
+  host: string;
+  port: number;
+  seed: number;
+  sizes: Sizes;
+  /** The clock the data is anchored to (UNIX seconds); fixed so that data is reproducible. */
+  now: number;
+  statuses: Record<string, number>;
+  variants: ReadonlySet<Variant>;
+  faults: FaultOptions;
+  /** Logs each request to `log` when true. */
+  verbose: boolean;
+  log: (line: string) => void;
+}
+
+export const DEFAULT_SIZES: Sizes = { apps: 3, groups: 250, calls: 200, users: 120 };
+
+/** 2026-11-01T00:00:00Z. */
+export const DEFAULT_NOW = 1_793_491_200;
+
+export const NO_FAULTS: FaultOptions = { errorRate: 0, dropRate: 0, garbageRate: 0, htmlRate: 0 };
+
+export function emulatorOptions(partial: Partial<EmulatorOptions> = {}): EmulatorOptions {
+  return {
+    host: "127.0.0.1",
+    port: 0,
+    seed: 1,
+    now: DEFAULT_NOW,
+    statuses: {},
+    variants: new Set(),
+    verbose: false,
+    log: (line) => process.stderr.write(`${line}\n`),
+    ...partial,
+    sizes: { ...DEFAULT_SIZES, ...partial.sizes },
+    faults: { ...NO_FAULTS, ...partial.faults },
+  };
+}

@@ -1,0 +1,61 @@
+import type { AppRoute } from "../context.js";
+import { membersOf } from "../data/members.js";
+import type { App, Group } from "../data/model.js";
+import { notFound } from "../errors.js";
+import { parseGroupQuery, runGroupQuery } from "../group-query.js";
+import { QueryReader, paginate, pagination, readPage } from "../query.js";
+import { groupJson, userJson } from "../serialize.js";
+
+function findGroup(app: App, guid: string): Group {
+  const index = app.groupIndexByGuid.get(guid);
+  if (index === undefined) throw notFound("ERR_GUID_NOT_FOUND", "group with GUID", guid);
+  return app.groups[index]!;
+}
+
+const MEMBER_SCOPES = ["admin", "moderator", "participant"] as const;
+
+export const groupRoutes: AppRoute[] = [
+  {
+    api: "chat",
+    method: "GET",
+    path: /^\/groups\/?$/,
+    handle: (ctx) => {
+      const query = parseGroupQuery(ctx.params);
+      const userIndex = ctx.onBehalfOf?.index;
+      const result = runGroupQuery(ctx.app, query, userIndex, ctx.world.now);
+      const data = result.groups.map((g) => groupJson(ctx.app, g, { withTags: query.withTags, userIndex }, ctx.options));
+      const meta: Record<string, unknown> = { pagination: pagination(result.total, data.length, result.page) };
+      // The official schema puts the cursor at the top level; the SDK reads meta.cursor.
+      if (ctx.options.variants.has("cursor-top-level")) return { data, meta, cursor: result.cursor };
+      meta.cursor = result.cursor;
+      return { data, meta };
+    },
+  },
+  {
+    api: "chat",
+    method: "GET",
+    path: /^\/groups\/(?<guid>[^/]+)\/?$/,
+    handle: (ctx, { guid }) => {
+      const group = findGroup(ctx.app, guid!);
+      return { data: groupJson(ctx.app, group, { withTags: true, userIndex: ctx.onBehalfOf?.index }, ctx.options) };
+    },
+  },
+  {
+    api: "chat",
+    method: "GET",
+    path: /^\/groups\/(?<guid>[^/]+)\/members\/?$/,
+    handle: (ctx, { guid }) => {
+      const group = findGroup(ctx.app, guid!);
+      const q = new QueryReader(ctx.params);
+      const page = readPage(q, { perPage: 100, max: 1000 });
+      const scopes = q.list("scopes", MEMBER_SCOPES);
+      q.done();
+      const members = membersOf(ctx.app, group).filter((m) => !scopes || scopes.includes(m.scope));
+      const { data, pagination: p } = paginate(members, page);
+      return {
+        data: data.map((m) => ({ ...userJson(ctx.app.users[m.userIndex]!), scope: m.scope, joinedAt: m.joinedAt })),
+        meta: { pagination: p },
+      };
+    },
+  },
+];

@@ -1,0 +1,86 @@
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import { parseBody } from "../body.js";
+import type { AppRoute, RequestContext } from "../context.js";
+import type { User } from "../data/model.js";
+import { ServiceError, notFound } from "../errors.js";
+import { QueryReader, paginate, readPage } from "../query.js";
+import { userJson } from "../serialize.js";
+
+const UID = /^[a-zA-Z0-9_-]{1,100}$/;
+
+function findUser(ctx: RequestContext, uid: string): User {
+  const index = ctx.app.userIndexByUid.get(uid);
+  if (index === undefined) throw notFound("ERR_UID_NOT_FOUND", "user with UID", uid);
+  return ctx.app.users[index]!;
+}
+
+const newUser = z.object({
+  uid: z.string().regex(UID, "The uid may contain only letters, digits, _ and -."),
+  name: z.string().min(1).max(100),
+  avatar: z.string().url().optional(),
+  role: z.string().optional(),
+  tags: z.array(z.string()).optional(),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+});
+
+const authTokenRequest = z.object({ force: z.boolean().optional() }).loose();
+
+export const userRoutes: AppRoute[] = [
+  {
+    api: "chat",
+    method: "GET",
+    path: /^\/users\/?$/,
+    handle: (ctx) => {
+      const q = new QueryReader(ctx.params);
+      const page = readPage(q, { perPage: 100, max: 1000 });
+      const searchKey = q.string("searchKey")?.toLowerCase();
+      const status = q.oneOf("status", ["available", "offline"] as const);
+      const role = q.string("role");
+      const tags = q.list("tags");
+      q.done();
+      const users = ctx.app.users.filter((u) =>
+        (searchKey === undefined || u.uid.toLowerCase().includes(searchKey) || u.name.toLowerCase().includes(searchKey)) &&
+        (status === undefined || u.status === status) &&
+        (role === undefined || u.role === role) &&
+        (tags === undefined || (u.tags ?? []).some((t) => tags.includes(t))));
+      const { data, pagination } = paginate(users, page);
+      return { data: data.map(userJson), meta: { pagination } };
+    },
+  },
+  {
+    api: "chat",
+    method: "GET",
+    path: /^\/users\/(?<uid>[^/]+)\/?$/,
+    handle: (ctx, { uid }) => ({ data: userJson(findUser(ctx, uid!)) }),
+  },
+  {
+    api: "chat",
+    method: "POST",
+    path: /^\/users\/?$/,
+    authOnly: true,
+    handle: (ctx) => {
+      const input = parseBody(newUser, ctx.body);
+      if (ctx.app.userIndexByUid.has(input.uid)) {
+        throw new ServiceError("ERR_UID_ALREADY_EXISTS", `The UID ${input.uid} already exists.`, "Please use another UID.");
+      }
+      const now = Math.floor(Date.now() / 1000);
+      const user: User = { ...input, role: input.role ?? "default", status: "offline", createdAt: now, updatedAt: now };
+      ctx.app.userIndexByUid.set(user.uid, ctx.app.users.push(user) - 1);
+      return { data: userJson(user) };
+    },
+  },
+  {
+    api: "chat",
+    method: "POST",
+    path: /^\/users\/(?<uid>[^/]+)\/auth_tokens\/?$/,
+    authOnly: true,
+    handle: (ctx, { uid }) => {
+      const user = findUser(ctx, uid!);
+      parseBody(authTokenRequest, ctx.body);
+      return {
+        data: { uid: user.uid, authToken: `${user.uid}_${randomBytes(20).toString("hex")}`, createdAt: Math.floor(Date.now() / 1000) },
+      };
+    },
+  },
+];

@@ -1,0 +1,70 @@
+import { membershipOf } from "./data/members.js";
+import type { App, Call, Group, Participant, User } from "./data/model.js";
+import type { EmulatorOptions } from "./options.js";
+
+type Json = Record<string, unknown>;
+
+/** Copies the fields that are set: the service leaves empty fields out rather than sending null. */
+function defined(entries: Json): Json {
+  const out: Json = {};
+  for (const [k, v] of Object.entries(entries)) if (v !== undefined) out[k] = v;
+  return out;
+}
+
+export function userJson(user: User): Json {
+  return defined({
+    uid: user.uid, name: user.name, avatar: user.avatar, status: user.status, role: user.role,
+    metadata: user.metadata, tags: user.tags, createdAt: user.createdAt, updatedAt: user.updatedAt,
+    lastActiveAt: user.lastActiveAt,
+  });
+}
+
+export interface GroupView {
+  withTags: boolean;
+  /** The onBehalfOf user: adds hasJoined, and scope and joinedAt for members. */
+  userIndex?: number;
+}
+
+export function groupJson(app: App, group: Group, view: GroupView, options: EmulatorOptions): Json {
+  const type = group.type === "protected" && options.variants.has("password-type") ? "password" : group.type;
+  const json = defined({
+    guid: group.guid, name: group.name, description: group.description, icon: group.icon, type,
+    owner: app.users[group.ownerIndex]!.uid, membersCount: group.membersCount, metadata: group.metadata,
+    conversationId: `group_${group.guid}`, createdAt: group.createdAt, updatedAt: group.updatedAt,
+    updatedBy: group.updatedBy, tags: view.withTags ? group.tags : undefined,
+  });
+  if (view.userIndex !== undefined) {
+    const member = membershipOf(app, group, view.userIndex);
+    json.hasJoined = member !== undefined;
+    if (member) Object.assign(json, { scope: member.scope, joinedAt: member.joinedAt });
+  }
+  return json;
+}
+
+function participantJson(app: App, p: Participant, options: EmulatorOptions, legacy: boolean): Json {
+  const { totalDurationInMinutes, ...rest } = p;
+  const json: Json = options.variants.has("participant-total-duration")
+    ? { ...rest, totalDuration: totalDurationInMinutes }
+    : { ...p };
+  if (legacy) {
+    const user = app.users[app.userIndexByUid.get(p.uid) ?? -1];
+    if (user) Object.assign(json, defined({ name: user.name, avatar: user.avatar }));
+  }
+  return json;
+}
+
+/** A call as the list sends it; `detail` adds metaData and tags as GET /calls/{sessionId} does. */
+export function callJson(app: App, call: Call, options: EmulatorOptions, detail = false): Json {
+  const legacy = detail && options.variants.has("call-data-array");
+  const strings = options.variants.has("string-numbers");
+  const { uids: _uids, participants, recordings, transcriptions, metaData, tags, ...fields } = call;
+  const json: Json = defined({
+    ...fields,
+    participants: participants.map((p) => participantJson(app, p, options, legacy)),
+    recordings: recordings.length === 0 ? undefined : recordings.map((r) =>
+      strings ? { ...r, duration: String(r.duration), startTime: String(r.startTime) } : r),
+    transcriptions: transcriptions.length === 0 ? undefined : transcriptions,
+  });
+  if (detail) Object.assign(json, defined({ metaData, tags }));
+  return json;
+}

@@ -1,0 +1,10 @@
+/** `npm run bench`: runs every benchmark and prints one table of figures against their budgets. */
+import { benchEmulatorGroups, type Figure } from "./emulator-groups.js";
+
+const figures: Figure[] = [...(await benchEmulatorGroups())];
+const width = Math.max(...figures.map((f) => f.what.length));
+process.stdout.write(`${"what".padEnd(width)}  ${"figure".padStart(12)}  budget\n`);
+for (const f of figures) {
+  const verdict = f.ok === undefined ? "" : f.ok ? "  ok" : "  OVER BUDGET";
+  process.stdout.write(`${f.what.padEnd(width)}  ${`${f.value} ${f.unit}`.padStart(12)}  ${f.budget ?? ""}${verdict}\n`);
+}

@@ -1,0 +1,68 @@
+import { readFileSync } from "node:fs";
+import { Agent, request } from "undici";
+import { type RunningEmulator, startEmulator } from "../../src/emulator/index.js";
+import type { EmulatorOptions } from "../../src/emulator/options.js";
+
+/**
+ * Starts an emulator in this process on a free port and talks to it over real
+ * HTTPS, trusting only the CA it generated.
+ */
+export async function emulatorFixture(options: Partial<EmulatorOptions> = {}) {
+  const emulator: RunningEmulator = await startEmulator({ log: () => {}, ...options });
+  const { info } = emulator;
+  const agent = new Agent({ connect: { ca: readFileSync(info.caFile, "utf8") } });
+
+  interface Reply {
+    status: number;
+    headers: Record<string, string | string[] | undefined>;
+    text: string;
+    /** The parsed body; undefined when it is not JSON. */
+    body: any;
+  }
+
+  async function send(method: "GET" | "POST", url: string, headers: Record<string, string>, payload?: unknown): Promise<Reply> {
+    const res = await request(url, {
+      method,
+      dispatcher: agent,
+      headers: payload === undefined ? headers : { "content-type": "application/json", ...headers },
+      body: payload === undefined ? undefined : typeof payload === "string" ? payload : JSON.stringify(payload),
+    });
+    const text = await res.body.text();
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    return { status: res.statusCode, headers: res.headers, text, body };
+  }
+
+  const app = (index = 0) => info.apps[index]!;
+  const base = (kind: "api" | "call", index = 0, region = app(index).region) =>
+    `${info.url}/${app(index).appId}.${kind}-${region}/v3`;
+  const query = (params: Record<string, string | number | boolean> = {}) => {
+    const qs = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+    return qs ? `?${qs}` : "";
+  };
+
+  return {
+    emulator,
+    info,
+    agent,
+    send,
+    app,
+    /** GET on the chat API of app `index` with its fullAccess key. */
+    chat: (path: string, params?: Record<string, string | number | boolean>, headers: Record<string, string> = {}, index = 0) =>
+      send("GET", `${base("api", index)}${path}${query(params)}`, { apikey: app(index).fullAccessKey, ...headers }),
+    /** GET on the calls API of app `index` with its fullAccess key. */
+    calls: (path: string, params?: Record<string, string | number | boolean>, headers: Record<string, string> = {}, index = 0) =>
+      send("GET", `${base("call", index)}${path}${query(params)}`, { apikey: app(index).fullAccessKey, ...headers }),
+    base,
+    async close() {
+      await agent.close();
+      await emulator.close();
+    },
+  };
+}
+
+export type EmulatorFixture = Awaited<ReturnType<typeof emulatorFixture>>;
