@@ -12,7 +12,7 @@ export function buildProgram(): Command {
     .exitOverride();
   registerDemo(program);
   registerEmulator(program);
-  for (const command of program.commands) command.exitOverride();
+  for (const command of program.commands) command.version(VERSION, "-V, --version").exitOverride();
   return program;
 }
 

@@ -56,8 +56,11 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
     socket.on("error", () => socket.destroy());
+    // A connection that never says anything is not kept forever.
+    socket.setTimeout(30_000, () => socket.destroy());
     socket.once("data", (first: Buffer) => {
       socket.pause();
+      socket.setTimeout(0);
       if (first[0] !== TLS_HANDSHAKE) {
         socket.end(PLAIN_HTTP_ANSWER);
         return;

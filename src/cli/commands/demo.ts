@@ -62,9 +62,11 @@ export function registerDemo(program: Command): void {
       };
       process.once("SIGINT", () => void stop());
       process.once("SIGTERM", () => void stop());
+      // Ctrl-C reaches the whole process group, so the emulator may stop first: that is a clean stop.
       emulator.child.once("exit", (code) => {
-        process.stderr.write(`error: the emulator stopped unexpectedly (exit ${code})\n`);
         rmSync(dir, { recursive: true, force: true });
+        if (code === 0) process.exit(EXIT.ok);
+        process.stderr.write(`error: the emulator stopped unexpectedly (exit ${code})\n`);
         process.exit(EXIT.failure);
       });
     });
