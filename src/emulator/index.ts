@@ -71,10 +71,16 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    front.once("error", reject);
-    front.listen(options.port, options.host, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      front.once("error", reject);
+      front.listen(options.port, options.host, () => resolve());
+    });
+  } catch (error) {
+    // A port in use (or a bad host) must not leave the CA's directory behind.
+    rmSync(stateDir, { recursive: true, force: true });
+    throw error;
+  }
   const address = front.address();
   const port = typeof address === "object" && address ? address.port : options.port;
   const host = options.host.includes(":") ? `[${options.host}]` : options.host;
