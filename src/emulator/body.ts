@@ -1,13 +1,13 @@
-import type { z } from "zod";
+import * as v from "valibot";
 import { badRequest } from "./errors.js";
 
 /** Validates a request body, turning every problem into ERR_BAD_REQUEST details keyed by field. */
-export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
-  const result = schema.safeParse(body);
-  if (result.success) return result.data;
+export function parseBody<S extends v.GenericSchema>(schema: S, body: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, body);
+  if (result.success) return result.output;
   const details: Record<string, string[]> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path.join(".") || "body";
+  for (const issue of result.issues) {
+    const field = (issue.path ?? []).map((p) => String(p.key)).join(".") || "body";
     (details[field] ??= []).push(issue.message);
   }
   throw badRequest(details);

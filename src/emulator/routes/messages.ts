@@ -1,17 +1,20 @@
-import { z } from "zod";
+import * as v from "valibot";
 import { parseBody } from "../body.js";
 import type { AppRoute } from "../context.js";
 import { membershipOf } from "../data/members.js";
 import type { App } from "../data/model.js";
 import { ServiceError, badRequest, notFound } from "../errors.js";
 
-const message = z.object({
-  receiver: z.string().min(1),
-  receiverType: z.enum(["user", "group"]),
-  type: z.string().min(1),
-  category: z.string().optional(),
-  data: z.record(z.string(), z.unknown()),
-}).refine((m) => m.type !== "text" || typeof m.data.text === "string", { message: "A text message needs data.text.", path: ["data", "text"] });
+const message = v.pipe(
+  v.object({
+    receiver: v.pipe(v.string("The receiver is required."), v.minLength(1, "The receiver is required.")),
+    receiverType: v.picklist(["user", "group"], "The receiverType must be user or group."),
+    type: v.pipe(v.string("The type is required."), v.minLength(1, "The type is required.")),
+    category: v.optional(v.string()),
+    data: v.record(v.string(), v.unknown(), "The data must be an object."),
+  }),
+  v.forward(v.check((m) => m.type !== "text" || typeof m.data.text === "string", "A text message needs data.text."), ["data", "text"]),
+);
 
 /** Message ids count up per app. */
 const lastMessageId = new WeakMap<App, number>();

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { z } from "zod";
+import * as v from "valibot";
 import { parseBody } from "../body.js";
 import type { AppRoute, RequestContext } from "../context.js";
 import type { User } from "../data/model.js";
@@ -15,16 +15,16 @@ function findUser(ctx: RequestContext, uid: string): User {
   return ctx.app.users[index]!;
 }
 
-const newUser = z.object({
-  uid: z.string().regex(UID, "The uid may contain only letters, digits, _ and -."),
-  name: z.string().min(1).max(100),
-  avatar: z.string().url().optional(),
-  role: z.string().optional(),
-  tags: z.array(z.string()).optional(),
-  metadata: z.record(z.string(), z.unknown()).optional(),
+const newUser = v.object({
+  uid: v.pipe(v.string("The uid is required."), v.regex(UID, "The uid may contain only letters, digits, _ and -.")),
+  name: v.pipe(v.string("The name is required."), v.minLength(1, "The name is required."), v.maxLength(100)),
+  avatar: v.optional(v.pipe(v.string(), v.url("The avatar must be a URL."))),
+  role: v.optional(v.string()),
+  tags: v.optional(v.array(v.string())),
+  metadata: v.optional(v.record(v.string(), v.unknown())),
 });
 
-const authTokenRequest = z.object({ force: z.boolean().optional() }).loose();
+const authTokenRequest = v.looseObject({ force: v.optional(v.boolean("The force field must be true or false.")) });
 
 export const userRoutes: AppRoute[] = [
   {
