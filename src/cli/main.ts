@@ -1,7 +1,12 @@
 import { Command, CommanderError } from "commander";
 import { VERSION } from "../version.js";
+import { registerApps } from "./commands/apps.js";
+import { registerCall } from "./commands/call.js";
+import { registerCalls } from "./commands/calls.js";
 import { registerDemo } from "./commands/demo.js";
 import { registerEmulator } from "./commands/emulator.js";
+import { registerGroups } from "./commands/groups.js";
+import { addGlobalOptions } from "./runtime.js";
 import { EXIT } from "./usage-error.js";
 
 export function buildProgram(): Command {
@@ -10,6 +15,11 @@ export function buildProgram(): Command {
     .version(VERSION, "-V, --version")
     .showHelpAfterError("(run with --help for usage)")
     .exitOverride();
+  addGlobalOptions(program);
+  registerGroups(program);
+  registerCalls(program);
+  registerCall(program);
+  registerApps(program);
   registerDemo(program);
   registerEmulator(program);
   for (const command of program.commands) command.version(VERSION, "-V, --version").exitOverride();

@@ -7,7 +7,7 @@ import { generateWorld } from "./data/generate.js";
 import type { World } from "./data/model.js";
 import { Dispatcher } from "./dispatch.js";
 import { Faults } from "./faults.js";
-import { type EmulatorOptions, emulatorOptions } from "./options.js";
+import { type EmulatorSettings, emulatorOptions } from "./options.js";
 import { generateCertificates } from "./tls.js";
 
 /** The one JSON line `ccx emulator` prints once listening (design.md). */
@@ -36,7 +36,7 @@ const PLAIN_HTTP_ANSWER = [
   "This port speaks HTTPS only: the service does not accept plain HTTP.\n",
 ].join("\r\n");
 
-export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Promise<RunningEmulator> {
+export async function startEmulator(partial: EmulatorSettings = {}): Promise<RunningEmulator> {
   const options = emulatorOptions(partial);
   const world = generateWorld(options.seed, options.sizes, options.now);
   const certificates = await generateCertificates();

@@ -49,7 +49,13 @@ export const DEFAULT_NOW = 1_793_491_200;
 
 export const NO_FAULTS: FaultOptions = { errorRate: 0, dropRate: 0, garbageRate: 0, htmlRate: 0 };
 
-export function emulatorOptions(partial: Partial<EmulatorOptions> = {}): EmulatorOptions {
+/** What callers may give: any option, and any part of the sizes and faults. */
+export type EmulatorSettings = Partial<Omit<EmulatorOptions, "sizes" | "faults">> & {
+  sizes?: Partial<Sizes>;
+  faults?: Partial<FaultOptions>;
+};
+
+export function emulatorOptions(partial: EmulatorSettings = {}): EmulatorOptions {
   return {
     host: "127.0.0.1",
     port: 0,

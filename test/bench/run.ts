@@ -1,7 +1,8 @@
 /** `npm run bench`: runs every benchmark and prints one table of figures against their budgets. */
+import { benchCli } from "./cli.js";
 import { benchEmulatorGroups, type Figure } from "./emulator-groups.js";
 
-const figures: Figure[] = [...(await benchEmulatorGroups())];
+const figures: Figure[] = [...(await benchEmulatorGroups()), ...(await benchCli())];
 const width = Math.max(...figures.map((f) => f.what.length));
 process.stdout.write(`${"what".padEnd(width)}  ${"figure".padStart(12)}  budget\n`);
 for (const f of figures) {

@@ -1,13 +1,13 @@
 import { readFileSync } from "node:fs";
 import { Agent, request } from "undici";
 import { type RunningEmulator, startEmulator } from "../../src/emulator/index.js";
-import type { EmulatorOptions } from "../../src/emulator/options.js";
+import type { EmulatorSettings } from "../../src/emulator/options.js";
 
 /**
  * Starts an emulator in this process on a free port and talks to it over real
  * HTTPS, trusting only the CA it generated.
  */
-export async function emulatorFixture(options: Partial<EmulatorOptions> = {}) {
+export async function emulatorFixture(options: EmulatorSettings = {}) {
   const emulator: RunningEmulator = await startEmulator({ log: () => {}, ...options });
   const { info } = emulator;
   const agent = new Agent({ connect: { ca: readFileSync(info.caFile, "utf8") } });

@@ -1,5 +1,5 @@
 import { type Command, InvalidArgumentError, Option } from "commander";
-import { DEFAULT_NOW, DEFAULT_SIZES, type EmulatorOptions, VARIANTS, type Variant } from "../../emulator/options.js";
+import { DEFAULT_NOW, DEFAULT_SIZES, type EmulatorSettings, VARIANTS, type Variant } from "../../emulator/options.js";
 import { collect, integerOption, shareOption, timeOption } from "../usage-error.js";
 
 interface EmulatorFlags {
@@ -80,9 +80,9 @@ export function registerEmulator(program: Command): void {
     .addOption(new Option("--status <CODE=NNN>", "HTTP status for an error code (repeatable)").argParser(collect(statusOption)).default([]))
     .addOption(new Option("--variant <name>", "answer in a less common shape (repeatable)").argParser(collect(variantOption)).default([]))
     .option("--verbose", "log every request to stderr")
-    .action(async (flags: EmulatorFlags) => {
+    .action(async (flags: EmulatorFlags, command: Command) => {
       const { startEmulator } = await import("../../emulator/index.js");
-      const options: Partial<EmulatorOptions> = {
+      const options: EmulatorSettings = {
         host: flags.host,
         port: flags.port,
         seed: flags.seed,
@@ -98,13 +98,14 @@ export function registerEmulator(program: Command): void {
           htmlRate: flags.htmlRate,
           rateLimit: flags.rateLimit,
         },
-        verbose: flags.verbose ?? false,
+        // --verbose is also a global option; whichever level caught it, it means the same here.
+        verbose: Boolean(flags.verbose ?? command.optsWithGlobals().verbose),
       };
       const started = performance.now();
       const emulator = await startEmulator(options);
-      process.stdout.write(`${JSON.stringify(emulator.info)}\n`);
       process.stderr.write(`ccx emulator: listening on ${emulator.info.url} (seed ${flags.seed}, ` +
         `${flags.apps} apps × ${flags.groups} groups, ${flags.calls} calls, ${flags.users} users; ready in ${Math.round(performance.now() - started)} ms)\n`);
+      process.stdout.write(`${JSON.stringify(emulator.info)}\n`);
       const stop = (signal: string) => {
         process.stderr.write(`ccx emulator: ${signal}, stopping\n`);
         void emulator.close().then(() => process.exit(0));

@@ -1,0 +1,40 @@
+import type { AppClient, Query, Region } from "./client.js";
+import { REGIONS } from "./client.js";
+import { type Page, pagesByNumber } from "./paging.js";
+import { type Call, callDetailSchema, callListSchema } from "./schemas.js";
+
+export interface CallPage extends Page<Call> {
+  raw: unknown[];
+}
+
+export async function listCalls(client: AppClient, query: Query, signal?: AbortSignal): Promise<CallPage> {
+  const { value, raw } = await client.get("calls", "/calls", query, callListSchema, signal);
+  return { items: value.data, pagination: value.meta?.pagination, raw: (raw as { data: unknown[] }).data };
+}
+
+export function callPages(client: AppClient, query: Query, signal?: AbortSignal): AsyncGenerator<CallPage> {
+  const first = query.page === undefined ? 1 : Number(query.page);
+  return pagesByNumber((page) => listCalls(client, { ...query, page }, signal), first) as AsyncGenerator<CallPage>;
+}
+
+export interface CallDetail {
+  call: Call;
+  /** The call as the server sent it (unwrapped from a one-element array if need be). */
+  raw: unknown;
+}
+
+export async function getCall(client: AppClient, sessionId: string, signal?: AbortSignal): Promise<CallDetail> {
+  const { value, raw } = await client.get("calls", `/calls/${encodeURIComponent(sessionId)}`, {}, callDetailSchema, signal);
+  const data = (raw as { data: unknown }).data;
+  return { call: value.data, raw: Array.isArray(data) ? data[0] : data };
+}
+
+/**
+ * What a session id tells about where the call lives: `v1.<region>.<appId>.<id>`
+ * (api-notes.md). Undefined when it does not have that shape.
+ */
+export function sessionIdOrigin(sessionId: string): { region: Region; appId: string } | undefined {
+  const match = /^v\d+\.([a-z]+)\.([^.]+)\..+$/.exec(sessionId);
+  if (!match || !(REGIONS as readonly string[]).includes(match[1]!)) return undefined;
+  return { region: match[1] as Region, appId: match[2]! };
+}

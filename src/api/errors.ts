@@ -1,0 +1,52 @@
+/**
+ * One error type for everything a request can end in. `code` is the service's
+ * own (`ERR_CALL_SESSION_NOT_FOUND`, `AUTH_ERR_APIKEY_NOT_FOUND`, …) when it
+ * sent one; otherwise one of ccx's, prefixed `CCX_`. Callers key on the code,
+ * never on the status (api-notes.md).
+ */
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly extra: {
+      status?: number;
+      devMessage?: string;
+      details?: Record<string, string[]>;
+      /** The request, without secrets: "GET https://…/groups?…". */
+      request?: string;
+      retries?: number;
+      /** Seconds the service asked to wait (429). */
+      retryAfter?: number;
+    } = {},
+  ) {
+    super(message);
+  }
+
+  get status(): number | undefined {
+    return this.extra.status;
+  }
+}
+
+/** ccx's own codes, for failures the service did not name. */
+export const CLIENT_CODES = {
+  /** The URL is not https:// or not a valid URL. */
+  insecureUrl: "CCX_INSECURE_URL",
+  badUrl: "CCX_BAD_URL",
+  /** No answer: refused, reset, DNS, TLS. */
+  network: "CCX_NETWORK_ERROR",
+  timeout: "CCX_TIMEOUT",
+  aborted: "CCX_ABORTED",
+  /** An answer that is not JSON (a proxy's HTML page, an empty or truncated body). */
+  notJson: "CCX_NOT_JSON",
+  /** JSON that does not have the shape the API documents. */
+  badShape: "CCX_UNEXPECTED_RESPONSE",
+  tooLarge: "CCX_RESPONSE_TOO_LARGE",
+  /** An HTTP error without the service's error body. */
+  http: "CCX_HTTP_ERROR",
+  redirect: "CCX_REDIRECT_REFUSED",
+} as const;
+
+export const isAuthError = (code: string): boolean => code.startsWith("AUTH_ERR_");
+export const isNotFound = (code: string): boolean => /NOT_FOUND$/.test(code) && !isAuthError(code);

@@ -1,0 +1,73 @@
+import { type CallDetail, getCall, sessionIdOrigin } from "./calls.js";
+import { AppClient, type AppTarget } from "./client.js";
+import { ApiError } from "./errors.js";
+import type { Http } from "./http.js";
+
+export interface Candidate {
+  label: string;
+  appId: string;
+  region: string;
+  /** Resolved lazily: building a target may run a key command. */
+  target: () => AppTarget;
+}
+
+export interface FoundCall extends CallDetail {
+  candidate: Candidate;
+  target: AppTarget;
+}
+
+/** Why the call was not found: each app asked, and what it answered. */
+export class CallNotFound extends ApiError {
+  constructor(sessionId: string, readonly failures: Array<{ label: string; error: ApiError }>) {
+    const others = failures.filter((f) => f.error.code !== "ERR_CALL_SESSION_NOT_FOUND");
+    // Not found anywhere only if every app could answer; else the first other failure is the story.
+    const cause = others[0]?.error;
+    super(cause?.code ?? "ERR_CALL_SESSION_NOT_FOUND",
+      cause ? `${cause.message} (asking ${others[0]!.label})` : `no known app has the call ${sessionId} (asked ${failures.length})`,
+      cause?.extra ?? { status: 404 });
+  }
+}
+
+/**
+ * Finds a call by session id. A session id names its region and app
+ * (`v1.<region>.<appId>.…`): the app it names is asked first, alone; if it is
+ * not known, or has no such call, every other known app is asked at once and
+ * the first to have it answers (the others are cancelled).
+ */
+export async function findCall(http: Http, sessionId: string, candidates: Candidate[], signal?: AbortSignal): Promise<FoundCall> {
+  const origin = sessionIdOrigin(sessionId);
+  const failures: Array<{ label: string; error: ApiError }> = [];
+  const ask = async (candidate: Candidate, abort?: AbortSignal): Promise<FoundCall> => {
+    try {
+      const target = candidate.target();
+      const detail = await getCall(new AppClient(http, target), sessionId, abort);
+      return { ...detail, candidate, target };
+    } catch (error) {
+      const apiError = error instanceof ApiError ? error : new ApiError("CCX_CONFIG", (error as Error).message);
+      failures.push({ label: candidate.label, error: apiError });
+      throw apiError;
+    }
+  };
+
+  const named = origin ? candidates.filter((c) => c.appId === origin.appId && c.region === origin.region) : [];
+  for (const candidate of named) {
+    try {
+      return await ask(candidate, signal);
+    } catch {
+      // Fall through to asking the others.
+    }
+  }
+  const rest = candidates.filter((c) => !named.includes(c));
+  if (rest.length > 0) {
+    const race = new AbortController();
+    const abort = signal ? AbortSignal.any([signal, race.signal]) : race.signal;
+    try {
+      const found = await Promise.any(rest.map((c) => ask(c, abort)));
+      race.abort();
+      return found;
+    } catch {
+      // Every app failed: reported below.
+    }
+  }
+  throw new CallNotFound(sessionId, failures);
+}

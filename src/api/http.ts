@@ -1,0 +1,237 @@
+import { readFileSync } from "node:fs";
+import { rootCertificates } from "node:tls";
+import { setTimeout as sleep } from "node:timers/promises";
+import { ApiError, CLIENT_CODES } from "./errors.js";
+import { type RawResponse, type Transport, createTransport } from "./transport.js";
+
+/**
+ * The one place ccx sends HTTP. Everything else builds a request and hands it
+ * here: TLS trust, proxies (transport.ts), timeouts, cancellation, bounded retries of GETs
+ * (network errors, 5xx, 429 honouring Retry-After), error decoding, and one
+ * event per request for the request log and --verbose.
+ */
+
+export interface HttpOptions {
+  /** A PEM file to trust besides the system roots (and NODE_EXTRA_CA_CERTS). */
+  caFile?: string;
+  /** Per attempt, from sending to the last byte. */
+  timeoutMs?: number;
+  /** Further attempts of a GET after the first. */
+  retries?: number;
+  /** Longest wait ccx accepts from Retry-After before it gives up instead. */
+  maxRetryAfterMs?: number;
+  /** Base of the jittered exponential backoff. */
+  backoffMs?: number;
+  maxBodyBytes?: number;
+  userAgent?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface HttpRequest {
+  method: "GET" | "POST";
+  url: string;
+  headers: Record<string, string>;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  json: unknown;
+  bytes: number;
+}
+
+export interface RequestEvent {
+  id: number;
+  phase: "start" | "end";
+  method: string;
+  /** The URL as sent: secrets travel in headers, never in it. */
+  url: string;
+  status?: number;
+  durationMs?: number;
+  bytes?: number;
+  retries?: number;
+  /** The error code when the request failed. */
+  code?: string;
+}
+
+type Listener = (event: RequestEvent) => void;
+
+const RETRYABLE_STATUS = new Set([429, 500, 502, 503, 504]);
+const RETRYABLE_CODES = new Set<string>([CLIENT_CODES.network, CLIENT_CODES.timeout, CLIENT_CODES.notJson]);
+
+function trust(caFile: string | undefined, env: NodeJS.ProcessEnv): string[] | undefined {
+  if (!caFile) return undefined;
+  const read = (file: string, what: string) => {
+    try {
+      return readFileSync(file, "utf8");
+    } catch (error) {
+      throw new ApiError(CLIENT_CODES.badUrl, `cannot read the ${what} ${file}: ${(error as NodeJS.ErrnoException).code ?? error}`);
+    }
+  };
+  // Giving `ca` replaces Node's roots, so keep them, and NODE_EXTRA_CA_CERTS, beside the file.
+  const extra = env.NODE_EXTRA_CA_CERTS ? [read(env.NODE_EXTRA_CA_CERTS, "NODE_EXTRA_CA_CERTS file")] : [];
+  return [...rootCertificates, ...extra, read(caFile, "CA file")];
+}
+
+function retryAfterMs(value: string | string[] | undefined): number | undefined {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (!text) return undefined;
+  if (/^\d+(\.\d+)?$/.test(text.trim())) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
+}
+
+export class Http {
+  private readonly transport: Promise<Transport>;
+  private readonly listeners = new Set<Listener>();
+  private nextId = 1;
+  private readonly timeoutMs: number;
+  private readonly retries: number;
+  private readonly maxRetryAfterMs: number;
+  private readonly backoffMs: number;
+  private readonly maxBodyBytes: number;
+  private readonly userAgent: string;
+
+  constructor(options: HttpOptions = {}) {
+    const env = options.env ?? process.env;
+    this.timeoutMs = options.timeoutMs ?? 15_000;
+    this.retries = options.retries ?? 3;
+    this.maxRetryAfterMs = options.maxRetryAfterMs ?? 30_000;
+    this.backoffMs = options.backoffMs ?? 250;
+    this.maxBodyBytes = options.maxBodyBytes ?? 64 * 1024 * 1024;
+    this.userAgent = options.userAgent ?? "ccx";
+    this.transport = createTransport({ ca: trust(options.caFile, env), timeoutMs: this.timeoutMs, env });
+    // Surfaces on first use; until then nobody awaits it.
+    this.transport.catch(() => undefined);
+  }
+
+  /** Subscribes to request events; returns the unsubscribe function. */
+  onEvent(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(event: RequestEvent): void {
+    for (const listener of this.listeners) listener(event);
+  }
+
+  async send(req: HttpRequest): Promise<HttpResponse> {
+    const id = this.nextId++;
+    const started = performance.now();
+    this.emit({ id, phase: "start", method: req.method, url: req.url });
+    let retries = 0;
+    const end = (fields: Partial<RequestEvent>) =>
+      this.emit({ id, phase: "end", method: req.method, url: req.url, durationMs: performance.now() - started, retries, ...fields });
+    for (;;) {
+      try {
+        const response = await this.attempt(req);
+        end({ status: response.status, bytes: response.bytes });
+        return response;
+      } catch (caught) {
+        const error = caught instanceof ApiError ? caught : new ApiError(CLIENT_CODES.network, String(caught));
+        const wait = req.method === "GET" && retries < this.retries ? this.retryDelay(error, retries) : undefined;
+        if (wait === undefined || req.signal?.aborted) {
+          Object.assign(error.extra, { retries, request: `${req.method} ${req.url}` });
+          end({ status: error.status, code: error.code });
+          throw error;
+        }
+        retries++;
+        await sleep(wait, undefined, { signal: req.signal }).catch(() => undefined);
+      }
+    }
+  }
+
+  /** How long to wait before trying again, or undefined when this error is final. */
+  private retryDelay(error: ApiError, retries: number): number | undefined {
+    const retryable = (error.status !== undefined && RETRYABLE_STATUS.has(error.status)) || RETRYABLE_CODES.has(error.code);
+    if (!retryable) return undefined;
+    if (error.extra.retryAfter !== undefined) {
+      const ms = error.extra.retryAfter * 1000;
+      return ms > this.maxRetryAfterMs ? undefined : ms;
+    }
+    // Full jitter: spreads clients out instead of retrying in step.
+    return Math.random() * Math.min(5_000, this.backoffMs * 2 ** retries);
+  }
+
+  private async attempt(req: HttpRequest): Promise<HttpResponse> {
+    const transport = await this.transport;
+    const timeout = AbortSignal.timeout(this.timeoutMs);
+    const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
+    const headers: Record<string, string> = { accept: "application/json", "user-agent": this.userAgent, ...req.headers };
+    let body: string | undefined;
+    if (req.body !== undefined) {
+      body = JSON.stringify(req.body);
+      headers["content-type"] = "application/json";
+    }
+    let res: RawResponse;
+    try {
+      res = await transport.transmit({ method: req.method, url: req.url, headers, body, signal });
+    } catch (error) {
+      throw this.failure(error, req, timeout);
+    }
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    try {
+      for await (const chunk of res.body) {
+        bytes += chunk.length;
+        if (bytes > this.maxBodyBytes) {
+          res.discard();
+          throw new ApiError(CLIENT_CODES.tooLarge, `the answer is larger than ${Math.round(this.maxBodyBytes / 1048576)} MiB`, { status: res.status });
+        }
+        chunks.push(chunk);
+      }
+    } catch (error) {
+      throw error instanceof ApiError ? error : this.failure(error, req, timeout);
+    }
+    return this.decode(res.status, res.headers, Buffer.concat(chunks).toString("utf8"), bytes);
+  }
+
+  private failure(error: unknown, req: HttpRequest, timeout: AbortSignal): ApiError {
+    if (req.signal?.aborted) return new ApiError(CLIENT_CODES.aborted, "the request was cancelled");
+    if (timeout.aborted) return new ApiError(CLIENT_CODES.timeout, `no complete answer within ${this.timeoutMs / 1000} s`);
+    const e = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+    const cause = e.cause?.code ?? e.code;
+    const detail = [cause, e.cause?.message ?? e.message].filter(Boolean).join(": ");
+    return new ApiError(CLIENT_CODES.network, `no answer from ${new URL(req.url).host} (${detail})`);
+  }
+
+  private decode(status: number, headers: HttpResponse["headers"], text: string, bytes: number): HttpResponse {
+    if (status >= 300 && status < 400) {
+      const location = Array.isArray(headers.location) ? headers.location[0] : headers.location;
+      throw new ApiError(CLIENT_CODES.redirect, `the server redirected to ${location ?? "an unnamed place"}; ccx does not follow redirects`, { status });
+    }
+    let json: unknown;
+    let parsed = false;
+    try {
+      json = JSON.parse(text);
+      parsed = true;
+    } catch {
+      // Judged below: an error status without JSON is still an HTTP error.
+    }
+    if (status >= 400) {
+      const error = parsed ? (json as { error?: Record<string, unknown> })?.error : undefined;
+      const retryAfter = retryAfterMs(headers["retry-after"]);
+      const extra = { status, retryAfter: retryAfter === undefined ? undefined : retryAfter / 1000 };
+      if (error && typeof error.code === "string") {
+        throw new ApiError(error.code, typeof error.message === "string" ? error.message : error.code, {
+          ...extra,
+          devMessage: typeof error.devMessage === "string" ? error.devMessage : undefined,
+          details: error.details as Record<string, string[]> | undefined,
+        });
+      }
+      const snippet = text.replace(/\s+/g, " ").trim().slice(0, 80);
+      throw new ApiError(CLIENT_CODES.http, `HTTP ${status}${snippet ? ` with a body that is not the service's error: ${snippet}` : " with an empty body"}`, extra);
+    }
+    if (!parsed) {
+      const what = text.trim() === "" ? "an empty body" : text.trimStart().startsWith("<") ? "an HTML page" : "a body that is not JSON (cut short?)";
+      throw new ApiError(CLIENT_CODES.notJson, `the server answered ${what} instead of JSON`, { status });
+    }
+    return { status, headers, json, bytes };
+  }
+
+  async close(): Promise<void> {
+    await (await this.transport.catch(() => undefined))?.close();
+  }
+}

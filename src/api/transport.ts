@@ -1,0 +1,101 @@
+import type { IncomingHttpHeaders } from "node:http";
+import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
+
+/**
+ * How bytes move. Plain connections use node:https (pooled, kept alive): it
+ * loads in a few milliseconds, which keeps `ccx call` near Node's own start-up.
+ * With HTTPS_PROXY/HTTP_PROXY set, undici's EnvHttpProxyAgent carries the
+ * request (it also honours NO_PROXY); undici is loaded only then.
+ */
+
+export interface Transmission {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  signal: AbortSignal;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: AsyncIterable<Buffer>;
+  discard(): void;
+}
+
+export interface Transport {
+  transmit(t: Transmission): Promise<RawResponse>;
+  close(): Promise<void>;
+}
+
+export interface TransportOptions {
+  ca?: string[];
+  timeoutMs: number;
+  env: NodeJS.ProcessEnv;
+}
+
+class NodeHttpsTransport implements Transport {
+  private readonly agent: HttpsAgent;
+
+  constructor(options: TransportOptions) {
+    this.agent = new HttpsAgent({ keepAlive: true, maxSockets: 16, keepAliveMsecs: 10_000, ca: options.ca });
+  }
+
+  transmit(t: Transmission): Promise<RawResponse> {
+    return new Promise((resolve, reject) => {
+      const req = httpsRequest(t.url, { method: t.method, headers: t.headers, agent: this.agent, signal: t.signal }, (res) => {
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: res, discard: () => res.destroy() });
+      });
+      req.on("error", reject);
+      req.end(t.body);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.agent.destroy();
+  }
+}
+
+class UndiciProxyTransport implements Transport {
+  private constructor(
+    private readonly undici: typeof import("undici"),
+    private readonly dispatcher: import("undici").Dispatcher,
+  ) {}
+
+  static async create(options: TransportOptions): Promise<Transport> {
+    const loaded = await import("undici");
+    // undici is CommonJS: bundled, its exports may sit on `default`.
+    const undici = ("EnvHttpProxyAgent" in loaded ? loaded : (loaded as { default: typeof loaded }).default) as typeof import("undici");
+    const tls = options.ca ? { ca: options.ca } : {};
+    const dispatcher = new undici.EnvHttpProxyAgent({
+      connect: tls,
+      requestTls: tls,
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+    });
+    return new UndiciProxyTransport(undici, dispatcher);
+  }
+
+  async transmit(t: Transmission): Promise<RawResponse> {
+    const res = await this.undici.request(t.url, {
+      method: t.method as "GET",
+      headers: t.headers,
+      body: t.body,
+      signal: t.signal,
+      dispatcher: this.dispatcher,
+    });
+    return { status: res.statusCode, headers: res.headers as IncomingHttpHeaders, body: res.body, discard: () => res.body.destroy() };
+  }
+
+  close(): Promise<void> {
+    return this.dispatcher.close();
+  }
+}
+
+export function usesProxy(env: NodeJS.ProcessEnv): boolean {
+  return Boolean(env.HTTPS_PROXY || env.https_proxy || env.HTTP_PROXY || env.http_proxy);
+}
+
+export function createTransport(options: TransportOptions): Promise<Transport> {
+  return usesProxy(options.env) ? UndiciProxyTransport.create(options) : Promise.resolve(new NodeHttpsTransport(options));
+}

@@ -1,0 +1,73 @@
+import type { Call, Participant, Recording } from "../../api/schemas.js";
+import { formatMinutes, formatTime, renderTable, sanitize } from "../../text/index.js";
+
+export interface CallView {
+  width: number;
+  /** Where the call was found, e.g. "prod (us)". */
+  app?: string;
+  color?: boolean;
+}
+
+/** Label: value pairs, as many to a line as fit. */
+function facts(pairs: Array<[string, unknown]>, width: number): string[] {
+  const cells = pairs.filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => `${k} ${sanitize(v)}`);
+  const lines: string[] = [];
+  let line = "";
+  for (const cell of cells) {
+    if (line && line.length + 3 + cell.length > width) {
+      lines.push(line);
+      line = "";
+    }
+    line = line ? `${line} · ${cell}` : cell;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+const minutes = (value: number | undefined) => (value === undefined ? undefined : `${formatMinutes(value)} (${value.toFixed(2)} min)`);
+
+/**
+ * A call for people, readable in 80 columns: its summary, one row per
+ * participant entry (one per device), and each recording with its whole URL on
+ * a line of its own so it can be copied.
+ */
+export function renderCall(call: Call, view: CallView): string[] {
+  const { width } = view;
+  const lines = [`Call ${sanitize(call.sessionId)}`];
+  lines.push(...facts([
+    ["status", call.status], ["type", call.type], ["mode", call.mode],
+    ["initiator", call.initiator], ["receiver", call.receiver && `${call.receiver} (${call.receiverType ?? "?"})`],
+  ], width));
+  lines.push(...facts([
+    ["started", `${formatTime(call.startedAt ?? call.initiatedAt)} UTC`], ["ended", call.endedAt === undefined ? undefined : `${formatTime(call.endedAt)} UTC`],
+    ["found in", view.app],
+  ], width));
+  lines.push(...facts([
+    ["total", minutes(call.totalDurationInMinutes)], ["audio", call.totalAudioMinutes?.toFixed(2)],
+    ["video", call.totalVideoMinutes?.toFixed(2)], ["entries", call.totalParticipants],
+  ], width));
+
+  const participants = call.participants ?? [];
+  lines.push("", `Participants (${participants.length})`);
+  if (participants.length === 0) lines.push("  none");
+  else {
+    lines.push(...renderTable<Participant>([
+      { header: "uid", get: (p) => p.uid, min: 6, flex: 1 },
+      { header: "device", get: (p) => p.deviceId ?? "—", min: 6, max: 24, flex: 1 },
+      { header: "state", get: (p) => p.state ?? (p.isJoined ? "joined" : "—"), min: 5 },
+      { header: "joined", get: (p) => formatTime(p.joinedAt), min: 16 },
+      { header: "left", get: (p) => formatTime(p.leftAt), min: 16 },
+      { header: "min", get: (p) => p.totalDurationInMinutes?.toFixed(2) ?? "—", align: "right", min: 5 },
+    ], participants, { width, color: view.color }));
+  }
+
+  const recordings = call.recordings ?? [];
+  lines.push("", `Recordings (${recordings.length})`);
+  if (recordings.length === 0) lines.push("  none");
+  for (const r of recordings as Recording[]) {
+    const duration = r.duration === undefined ? "" : `  ${formatMinutes(r.duration)}`;
+    lines.push(`  ${sanitize(r.rid)}${duration}  ${formatTime(r.startTime)} → ${formatTime(r.endTime)}`);
+    if (r.recording_url) lines.push(`    ${sanitize(r.recording_url)}`);
+  }
+  return lines;
+}

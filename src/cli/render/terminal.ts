@@ -1,0 +1,11 @@
+/** Columns to lay out for: the terminal's, else COLUMNS, else 80 (a pipe). */
+export function terminalWidth(stream: NodeJS.WriteStream = process.stdout): number {
+  if (stream.isTTY && stream.columns) return stream.columns;
+  const fromEnv = Number(process.env.COLUMNS);
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 80;
+}
+
+/** Colour unless --no-color, NO_COLOR, or output that is not a terminal. */
+export function useColor(noColorFlag: boolean, stream: NodeJS.WriteStream = process.stdout): boolean {
+  return !noColorFlag && !("NO_COLOR" in process.env) && Boolean(stream.isTTY);
+}

@@ -1,0 +1,114 @@
+import { once } from "node:events";
+import { type Command, Option } from "commander";
+import { ApiError, CLIENT_CODES, isAuthError, isNotFound } from "../api/errors.js";
+import { Http } from "../api/http.js";
+import { ConfigError } from "../config/config-file.js";
+import { redact } from "../config/mask.js";
+import { type GlobalFlags, Settings } from "../config/resolve.js";
+import { VERSION } from "../version.js";
+import { EXIT } from "./usage-error.js";
+
+/** The global options of design.md; each has an env twin, read in src/config. */
+export function addGlobalOptions(program: Command): void {
+  program
+    .option("--profile <name>", "config profile to use (CCX_PROFILE)")
+    .option("--app-id <id>", "app id (CCX_APP_ID)")
+    .addOption(new Option("--region <region>", "region of the app (CCX_REGION)").choices(["us", "eu", "in"]))
+    .option("--api-key <key>", "REST API key, fullAccess scope (CCX_API_KEY)")
+    .option("--on-behalf-of <uid>", "act as this user: the onBehalfOf header (CCX_ON_BEHALF_OF)")
+    .option("--chat-url <template>", "chat API base, with {appId} and {region} (CCX_CHAT_URL)")
+    .option("--calls-url <template>", "calls API base, with {appId} and {region} (CCX_CALLS_URL)")
+    .option("--management-url <url>", "management API base (CCX_MANAGEMENT_URL)")
+    .option("--ca <file>", "PEM file of a CA to trust besides the system's (CCX_CA_FILE)")
+    .option("--config <file>", "config file (CCX_CONFIG; default $XDG_CONFIG_HOME/ccx/config.json)")
+    .option("--no-color", "no colour (also NO_COLOR)")
+    .option("--verbose", "print each request on stderr");
+}
+
+export interface Runtime {
+  settings: Settings;
+  http: Http;
+  /** Writes to stdout honouring backpressure, so streams stay in bounded memory. */
+  write(text: string): Promise<void>;
+  warn(text: string): void;
+  close(): Promise<void>;
+}
+
+/** Settings and the shared Http for one command; every message it prints is masked. */
+export function createRuntime(command: Command): Runtime {
+  const flags = command.optsWithGlobals() as GlobalFlags & { verbose?: boolean };
+  const settings = new Settings(flags);
+  const warn = (text: string) => process.stderr.write(`${redact(text, settings.secrets())}\n`);
+  for (const warning of settings.warnings) warn(`warning: ${warning}`);
+  const http = new Http({ caFile: settings.caFile, userAgent: `ccx/${VERSION} (node ${process.version})` });
+  if (flags.verbose) {
+    http.onEvent((e) => {
+      if (e.phase !== "end") return;
+      const outcome = e.code ? `${e.status ?? "-"} ${e.code}` : String(e.status);
+      warn(`${e.method} ${e.url} → ${outcome} ${Math.round(e.durationMs ?? 0)}ms ${e.bytes ?? 0}B${e.retries ? ` retries=${e.retries}` : ""}`);
+    });
+  }
+  return {
+    settings,
+    http,
+    warn,
+    async write(text: string) {
+      if (!process.stdout.write(text)) await once(process.stdout, "drain");
+    },
+    close: () => http.close(),
+  };
+}
+
+/** The exit code for a failure (design.md): 2 bad input, 3 not found, 4 auth, 1 the rest. */
+export function exitCodeOf(error: unknown): number {
+  if (error instanceof ConfigError) return EXIT.usage;
+  if (!(error instanceof ApiError)) return EXIT.failure;
+  if (isAuthError(error.code)) return EXIT.auth;
+  if (isNotFound(error.code)) return EXIT.notFound;
+  if (error.code === "ERR_BAD_REQUEST" || error.code === CLIENT_CODES.insecureUrl || error.code === CLIENT_CODES.badUrl) return EXIT.usage;
+  return EXIT.failure;
+}
+
+const HINTS: Record<string, string> = {
+  AUTH_ERR_EMPTY_APIKEY: "pass --api-key or set CCX_API_KEY",
+  AUTH_ERR_APIKEY_NOT_FOUND: "check the key, the app id and the region: a key works only for its own app",
+  AUTH_ERR_NO_ACCESS: "this needs the fullAccess (REST API) key, not the Auth key",
+  ERR_APP_NOT_FOUND: "check the app id and the region (--region us|eu|in)",
+  [CLIENT_CODES.network]: "is the address right, and is the service (or the emulator) running?",
+  [CLIENT_CODES.timeout]: "the service is slow or unreachable; try again",
+  ERR_TOO_MANY_REQUESTS: "the app's rate limit was reached; wait and try again",
+};
+
+/** `error: CODE: message`, the service's devMessage and details, and a hint; secrets masked. */
+export function describeFailure(error: unknown, secrets: Iterable<string>): string {
+  const lines: string[] = [];
+  if (error instanceof ApiError) {
+    lines.push(`error: ${error.code}: ${error.message}`);
+    if (error.extra.devMessage && error.extra.devMessage !== error.message) lines.push(`  ${error.extra.devMessage}`);
+    for (const [field, messages] of Object.entries(error.extra.details ?? {})) lines.push(`  ${field}: ${messages.join(" ")}`);
+    if (error.extra.request) lines.push(`  request: ${error.extra.request}${error.extra.retries ? ` (after ${error.extra.retries} retries)` : ""}`);
+    const hint = HINTS[error.code];
+    if (hint) lines.push(`  hint: ${hint}`);
+  } else {
+    lines.push(`error: ${(error as Error)?.message ?? String(error)}`);
+  }
+  return `${redact(lines.join("\n"), secrets)}\n`;
+}
+
+/** Runs a command body: prints failures as design.md says and sets the exit code. */
+export async function runCommand(command: Command, body: (runtime: Runtime) => Promise<number | void>): Promise<void> {
+  let runtime: Runtime | undefined;
+  // A closed pipe (ccx … | head) is not an error.
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit(process.exitCode ?? EXIT.ok);
+  });
+  try {
+    runtime = createRuntime(command);
+    process.exitCode = (await body(runtime)) ?? EXIT.ok;
+  } catch (error) {
+    process.stderr.write(describeFailure(error, runtime?.settings.secrets() ?? []));
+    process.exitCode = exitCodeOf(error);
+  } finally {
+    await runtime?.close();
+  }
+}

@@ -1,0 +1,179 @@
+import { execSync } from "node:child_process";
+import { discoverApps, fullAccessKeyOf, type ManagementTarget } from "../api/apps.js";
+import { type AppTarget, DEFAULT_CALLS_URL, DEFAULT_CHAT_URL, DEFAULT_MANAGEMENT_URL, REGIONS, type Region } from "../api/client.js";
+import type { Http } from "../api/http.js";
+import { type ConfigFile, ConfigError, type Profile, defaultConfigPath, loadConfigFile } from "./config-file.js";
+
+/** The global options of design.md, as parsed from the command line. */
+export interface GlobalFlags {
+  profile?: string;
+  appId?: string;
+  region?: string;
+  apiKey?: string;
+  onBehalfOf?: string;
+  chatUrl?: string;
+  callsUrl?: string;
+  managementUrl?: string;
+  ca?: string;
+  config?: string;
+}
+
+export type AppSource = "flag" | "env" | "file" | "management";
+
+/** An app ccx can talk to, and where each of its settings came from. */
+export interface KnownApp {
+  /** The profile name, or the app's name from the management API. */
+  label: string;
+  appId: string;
+  region: Region;
+  source: AppSource;
+  onBehalfOf?: string;
+  chatUrl: string;
+  callsUrl: string;
+  /** Where the key comes from: a value, or a command to run when it is first needed. */
+  key: { value?: string; command?: string; source: AppSource };
+}
+
+function region(value: string | undefined, where: string): Region | undefined {
+  if (value === undefined || value === "") return undefined;
+  if ((REGIONS as readonly string[]).includes(value)) return value as Region;
+  throw new ConfigError(`${where}: unknown region "${value}"; use us, eu or in`);
+}
+
+/** Settings from flags, env, the config file and the management API, in that order of precedence. */
+export class Settings {
+  readonly apps: KnownApp[] = [];
+  readonly warnings: string[] = [];
+  readonly management?: ManagementTarget;
+  readonly caFile?: string;
+  private managementLoaded = false;
+  private readonly resolvedKeys = new Map<string, string>();
+
+  constructor(flags: GlobalFlags, private readonly env: NodeJS.ProcessEnv = process.env) {
+    const configPath = flags.config ?? env.CCX_CONFIG ?? defaultConfigPath(env);
+    const file: ConfigFile = loadConfigFile(configPath, Boolean(flags.config ?? env.CCX_CONFIG), (w) => this.warnings.push(w)) ?? { profiles: {} };
+    const profiles = Object.entries(file.profiles);
+    const chatTemplate = flags.chatUrl ?? env.CCX_CHAT_URL;
+    const callsTemplate = flags.callsUrl ?? env.CCX_CALLS_URL;
+    const onBehalfOf = flags.onBehalfOf ?? env.CCX_ON_BEHALF_OF;
+    const profileApp = (label: string, p: Profile, source: AppSource): KnownApp => ({
+      label,
+      appId: p.appId,
+      region: p.region,
+      source,
+      onBehalfOf: onBehalfOf ?? p.onBehalfOf,
+      chatUrl: chatTemplate ?? p.chatUrl ?? DEFAULT_CHAT_URL,
+      callsUrl: callsTemplate ?? p.callsUrl ?? DEFAULT_CALLS_URL,
+      key: { value: p.apiKey, command: p.apiKeyCommand, source: "file" },
+    });
+
+    const profileName = flags.profile ?? env.CCX_PROFILE;
+    if (profileName !== undefined && !file.profiles[profileName]) {
+      const known = profiles.map(([n]) => n).join(", ") || "none";
+      throw new ConfigError(`no profile is named "${profileName}" in ${configPath} (known: ${known})`);
+    }
+    const appId = flags.appId ?? env.CCX_APP_ID;
+    const regionChoice = region(flags.region, "--region") ?? region(env.CCX_REGION, "CCX_REGION");
+    const apiKey = flags.apiKey ?? env.CCX_API_KEY;
+    const keySource: AppSource = flags.apiKey ? "flag" : "env";
+
+    // The active app: named by flags or env, else the chosen (or default, or first) profile.
+    const chosen = profileName ?? file.defaultProfile;
+    // An app named by flag or env takes its other settings from a profile of that app
+    // (the one named by --profile, if any); the default profile does not restrict it.
+    const matching = appId ? profiles.find(([n, p]) => p.appId === appId && (!profileName || n === profileName)) : undefined;
+    const [label, profile] = matching ?? (appId ? [appId, undefined] : chosen ? [chosen, file.profiles[chosen]] : profiles[0] ?? [undefined, undefined]);
+    if (appId || profile) {
+      const base = profile ? profileApp(label!, profile, "file") : undefined;
+      this.apps.push({
+        label: label!,
+        appId: appId ?? base!.appId,
+        region: regionChoice ?? base?.region ?? "us",
+        source: flags.appId ? "flag" : appId ? "env" : "file",
+        onBehalfOf: onBehalfOf ?? base?.onBehalfOf,
+        chatUrl: chatTemplate ?? base?.chatUrl ?? DEFAULT_CHAT_URL,
+        callsUrl: callsTemplate ?? base?.callsUrl ?? DEFAULT_CALLS_URL,
+        key: apiKey ? { value: apiKey, source: keySource } : base?.key ?? { source: "management" },
+      });
+    }
+    for (const [name, p] of profiles) {
+      if (!this.apps.some((a) => a.appId === p.appId && a.region === p.region)) this.apps.push(profileApp(name, p, "file"));
+    }
+
+    const key = env.CCX_MANAGEMENT_KEY ?? file.management?.key;
+    let secret = env.CCX_MANAGEMENT_SECRET ?? file.management?.secret;
+    if (key && !secret && file.management?.secretCommand) secret = this.run(file.management.secretCommand, "management.secretCommand");
+    if (key && secret) {
+      this.management = { url: flags.managementUrl ?? env.CCX_MANAGEMENT_URL ?? file.management?.url ?? DEFAULT_MANAGEMENT_URL, key, secret };
+    }
+    this.caFile = flags.ca ?? env.CCX_CA_FILE ?? profile?.caFile;
+  }
+
+  /** The app commands act on when none is named: the first known. */
+  get active(): KnownApp | undefined {
+    return this.apps[0];
+  }
+
+  /** Adds every app the management API knows (once), with its region and fullAccess key. */
+  async loadManagementApps(http: Http, signal?: AbortSignal): Promise<void> {
+    if (!this.management || this.managementLoaded) return;
+    this.managementLoaded = true;
+    const chatUrl = this.env.CCX_CHAT_URL;
+    for (const app of await discoverApps(http, this.management, signal)) {
+      const appRegion = (REGIONS as readonly string[]).includes(app.region) ? (app.region as Region) : undefined;
+      if (!appRegion) continue;
+      const key = fullAccessKeyOf(app);
+      const known = this.apps.find((a) => a.appId === app.id);
+      if (known) {
+        if (known.key.value === undefined && known.key.command === undefined && key) known.key = { value: key, source: "management" };
+        continue;
+      }
+      this.apps.push({
+        label: app.name ?? app.id,
+        appId: app.id,
+        region: appRegion,
+        source: "management",
+        onBehalfOf: this.apps[0]?.onBehalfOf,
+        chatUrl: this.apps[0]?.chatUrl ?? chatUrl ?? DEFAULT_CHAT_URL,
+        callsUrl: this.apps[0]?.callsUrl ?? this.env.CCX_CALLS_URL ?? DEFAULT_CALLS_URL,
+        key: { value: key, source: "management" },
+      });
+    }
+  }
+
+  /** The app's key, running its apiKeyCommand the first time it is needed. */
+  apiKeyOf(app: KnownApp): string {
+    if (app.key.value) return app.key.value;
+    if (app.key.command) {
+      const cached = this.resolvedKeys.get(app.key.command) ?? this.run(app.key.command, `apiKeyCommand of profile ${app.label}`);
+      this.resolvedKeys.set(app.key.command, cached);
+      return cached;
+    }
+    throw new ConfigError(`no API key for app ${app.appId} (${app.region}): pass --api-key, set CCX_API_KEY, add it to a profile, or set CCX_MANAGEMENT_KEY and CCX_MANAGEMENT_SECRET`);
+  }
+
+  targetOf(app: KnownApp): AppTarget {
+    return { appId: app.appId, region: app.region, apiKey: this.apiKeyOf(app), onBehalfOf: app.onBehalfOf, chatUrl: app.chatUrl, callsUrl: app.callsUrl };
+  }
+
+  /** Every secret ccx knows of, so that output can be scanned and masked. */
+  secrets(): string[] {
+    return [
+      ...this.apps.map((a) => a.key.value),
+      ...this.resolvedKeys.values(),
+      this.management?.key,
+      this.management?.secret,
+    ].filter((s): s is string => Boolean(s));
+  }
+
+  private run(command: string, what: string): string {
+    try {
+      const out = execSync(command, { encoding: "utf8", timeout: 15_000, stdio: ["ignore", "pipe", "pipe"] }).trim();
+      if (!out) throw new Error("it printed nothing");
+      return out;
+    } catch (error) {
+      const e = error as { status?: number; message: string };
+      throw new ConfigError(`the ${what} failed${e.status !== undefined ? ` (exit ${e.status})` : ""}: ${e.message.split("\n")[0]}`);
+    }
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * The calls filter line <-> the query parameters of GET /calls (api-notes.md,
+ * "Calls"). As the docs use them, `startedAt=T` means "started at or after T"
+ * and `endedAt=T` "ended at or before T"; the other bounds use [gt|lt|gte|lte].
+ */
+import { type BoundNames, formatComparison, parseCountComparison, timeRule } from "./bounds.js";
+import {
+  type FilterGrammar,
+  type FilterKeyHelp,
+  type KeyRule,
+  type ParsedFilter,
+  booleanRule,
+  keyHelp,
+  pageRule,
+  param,
+  parseChoices,
+  parseWithGrammar,
+  perPageRule,
+} from "./filter.js";
+import { nowSeconds, showTime } from "./time.js";
+import { keyToken } from "./tokenize.js";
+
+/** The docs list fewer; service-spec.md adds initiated and canceled: all are accepted. */
+const STATUSES = ["initiated", "ongoing", "ended", "unanswered", "rejected", "canceled"] as const;
+
+const PARTICIPANTS: BoundNames = {
+  gte: "participantsCount[gte]",
+  gt: "participantsCount[gt]",
+  lte: "participantsCount[lte]",
+  lt: "participantsCount[lt]",
+  eq: "participantsCount[eq]",
+  bare: "participantsCount",
+};
+const STARTED: BoundNames = { gte: "startedAt", gt: "startedAt[gt]", lte: "startedAt[lte]", lt: "startedAt[lt]" };
+const ENDED: BoundNames = { gte: "endedAt[gte]", gt: "endedAt[gt]", lte: "endedAt", lt: "endedAt[lt]" };
+
+function choiceRule(key: string, name: string, allowed: readonly string[], example: string, description: string, aliases: Record<string, string> = {}): KeyRule {
+  return {
+    key,
+    params: [name],
+    example,
+    description,
+    list: true,
+    parse: (value) => {
+      const chosen = parseChoices(value, allowed, aliases);
+      return typeof chosen === "string" ? chosen : { [name]: chosen.join(",") };
+    },
+  };
+}
+
+const RULES: readonly KeyRule[] = [
+  choiceRule("type", "type", ["audio", "video"], "type:video", "call type: audio or video; both with commas"),
+  choiceRule("mode", "mode", ["call", "meet", "presenter"], "mode:meet", "call mode: call, meet or presenter; several with commas"),
+  choiceRule("status", "status", STATUSES, "status:ended,rejected", `status, several with commas: ${STATUSES.join(", ")}`, { cancelled: "canceled" }),
+  {
+    key: "receiver",
+    params: ["receiverType"],
+    example: "receiver:group",
+    description: "calls to a user or to a group",
+    parse: (value) => {
+      const chosen = parseChoices(value, ["user", "group"]);
+      return typeof chosen === "string" || chosen.length !== 1 ? `"${value}" is not user or group` : { receiverType: chosen[0]! };
+    },
+  },
+  {
+    key: "uid",
+    params: ["uid"],
+    example: "uid:alice",
+    description: "calls that include this user",
+    parse: (value) => ({ uid: value }),
+  },
+  booleanRule("rec", "hasRecording", "rec:yes", "calls with (yes) or without (no) a recording", "yes or no"),
+  booleanRule("transcript", "hasTranscription", "transcript:yes", "calls with (yes) or without (no) a transcription", "yes or no"),
+  {
+    key: "participants",
+    params: Object.values(PARTICIPANTS),
+    example: "participants:>=3",
+    description: "participant count: >=3, <5, 2..4, =3 or 3",
+    parse: (value) => parseCountComparison(value, PARTICIPANTS, ">=3, <5, 2..4 or 3"),
+  },
+  timeRule("started", STARTED, "started:>=2024-01-01", "start time: >=2024-01-01, <7d (under 7 days ago), A..B, or a date for that day"),
+  timeRule("ended", ENDED, "ended:<=2024-02-01", "end time, as for started:; ongoing calls have none"),
+  perPageRule("calls"),
+  pageRule(),
+];
+
+function bareWordError(word: string): string {
+  if (/^v\d+\.[a-z]+\./.test(word)) return `"${word}" looks like a session id; open it with :call ${word}`;
+  return `calls have no text search; filter by ${keyToken("uid", word)} or open one call with :call <sessionId>`;
+}
+
+const GRAMMAR: FilterGrammar = { rules: RULES, bareWordError };
+
+/** Every calls filter key with a one-line description and an example. */
+export const CALL_FILTER_KEYS: ReadonlyArray<FilterKeyHelp> = keyHelp(RULES);
+
+export function parseCallFilter(line: string, options?: { now?: number }): ParsedFilter {
+  return parseWithGrammar(line, GRAMMAR, nowSeconds(options?.now));
+}
+
+function yesNo(raw: string): string {
+  return raw === "true" ? "yes" : raw === "false" ? "no" : raw;
+}
+
+/**
+ * The canonical line for a set of parameters, keys in the order of
+ * CALL_FILTER_KEYS, times as ISO dates (UTC). Parameters no key writes
+ * (unknown names, startedAt[gte], endedAt[lte], startedAt[eq], …) are left out.
+ */
+export function formatCallFilter(params: Record<string, string>): string {
+  const tokens: string[] = [];
+  const push = (key: string, raw: string | undefined) => raw !== undefined && tokens.push(keyToken(key, raw));
+  const value = (name: string) => param(params, name);
+
+  push("type", value("type"));
+  push("mode", value("mode"));
+  push("status", value("status"));
+  push("receiver", value("receiverType"));
+  push("uid", value("uid"));
+  const recording = value("hasRecording");
+  push("rec", recording === undefined ? undefined : yesNo(recording));
+  const transcription = value("hasTranscription");
+  push("transcript", transcription === undefined ? undefined : yesNo(transcription));
+  tokens.push(...formatComparison("participants", params, PARTICIPANTS, (raw) => raw));
+  tokens.push(...formatComparison("started", params, STARTED, showTime));
+  tokens.push(...formatComparison("ended", params, ENDED, showTime));
+  push("per", value("perPage"));
+  push("page", value("page"));
+  return tokens.join(" ");
+}

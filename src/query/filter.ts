@@ -1,0 +1,201 @@
+/**
+ * The machinery the groups and calls filters share: running a grammar of
+ * `key:` rules over the tokens, and the values and rules both grammars use.
+ */
+import { type FilterToken, tokenize } from "./tokenize.js";
+
+export interface ParsedFilter {
+  /** Query parameters exactly as the API names them, values as strings. Empty when any token has an error. */
+  params: Record<string, string>;
+  tokens: FilterToken[];
+  /** Tokens with errors (same objects as in tokens), in order. */
+  errors: FilterToken[];
+}
+
+export interface FilterKeyHelp {
+  key: string;
+  params: string[];
+  example: string;
+  description: string;
+}
+
+export interface KeyRule extends FilterKeyHelp {
+  /** Parameters for a non-empty value, or what is wrong with it (the engine prefixes `key: `). */
+  parse(value: string, now: number): Record<string, string> | string;
+  /** A comma list: a repeat is answered with the combined form as the fix. */
+  list?: boolean;
+}
+
+export interface FilterGrammar {
+  rules: readonly KeyRule[];
+  /** The parameter bare words fill; without one, a bare word is an error. */
+  searchParam?: string;
+  /** What to say about a bare word when there is no search. */
+  bareWordError?: (word: string) => string;
+}
+
+export function keyHelp(rules: readonly KeyRule[]): ReadonlyArray<FilterKeyHelp> {
+  return rules.map(({ key, params, example, description }) => ({ key, params, example, description }));
+}
+
+/** `a, b or c` */
+export function orList(words: readonly string[]): string {
+  return words.length <= 1 ? words.join("") : `${words.slice(0, -1).join(", ")} or ${words[words.length - 1]}`;
+}
+
+/** Edits (insert, delete, change, swap two neighbours) from a to b. */
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const change = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + change);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = best;
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+function unknownKeyMessage(key: string, grammar: FilterGrammar): string {
+  const keys = grammar.rules.map((r) => r.key);
+  // A typo or an unfinished key; long keys may take two slips, short ones one.
+  const close = keys.find((k) => (key.length >= 2 && k.startsWith(key)) || editDistance(key, k) <= (k.length > 4 ? 2 : 1));
+  const quoteHint = grammar.searchParam ? `, or quote "${key}:…" to search for it` : "";
+  if (close) return `unknown filter "${key}:"; did you mean ${close}:?`;
+  return `unknown filter "${key}:"; try ${keys.map((k) => `${k}:`).join(", ")}${quoteHint}`;
+}
+
+/** Runs a grammar over a line. Each parameter is set by one token; a repeat with another value is an error. */
+export function parseWithGrammar(line: string, grammar: FilterGrammar, now: number): ParsedFilter {
+  const tokens = tokenize(line);
+  const params: Record<string, string> = {};
+  const setBy = new Map<string, FilterToken>();
+  const words: string[] = [];
+  for (const token of tokens) {
+    if (token.error !== undefined) continue;
+    const value = token.value ?? "";
+    if (token.key === undefined) {
+      if (value === "") continue; // `""` says nothing
+      if (grammar.searchParam) words.push(value);
+      else token.error = grammar.bareWordError?.(value) ?? `"${value}" is not a filter`;
+      continue;
+    }
+    const rule = grammar.rules.find((r) => r.key === token.key);
+    if (!rule) {
+      token.error = unknownKeyMessage(token.key, grammar);
+      continue;
+    }
+    if (value === "") {
+      token.error = `${rule.key}: needs a value, e.g. ${rule.example}`;
+      continue;
+    }
+    const result = rule.parse(value, now);
+    if (typeof result === "string") {
+      token.error = `${rule.key}: ${result}`;
+      continue;
+    }
+    const clash = Object.entries(result).find(([name, v]) => params[name] !== undefined && params[name] !== v);
+    if (clash) {
+      const earlier = setBy.get(clash[0])!;
+      const combined = rule.list && earlier.key === rule.key ? ` or write ${rule.key}:${earlier.value},${value}` : "";
+      token.error = `conflicts with ${earlier.text}; keep one${combined}`;
+      continue;
+    }
+    for (const [name, v] of Object.entries(result)) {
+      params[name] = v;
+      if (!setBy.has(name)) setBy.set(name, token);
+    }
+  }
+  if (grammar.searchParam && words.length > 0) params[grammar.searchParam] = words.join(" ");
+  const errors = tokens.filter((t) => t.error !== undefined);
+  return { params: errors.length > 0 ? {} : params, tokens, errors };
+}
+
+// ---- values -------------------------------------------------------------------
+
+/** Items of a comma list, each non-empty, or what is wrong. */
+export function splitList(value: string): string[] | string {
+  const items = value.split(",");
+  return items.some((item) => item === "") ? `empty item in "${value}"; remove the extra comma` : items;
+}
+
+/**
+ * Items of a comma list, each one of `allowed` (case-insensitive, written as in
+ * `allowed`; `aliases` maps other spellings), or what is wrong.
+ */
+export function parseChoices(value: string, allowed: readonly string[], aliases: Record<string, string> = {}): string[] | string {
+  const items = splitList(value);
+  if (typeof items === "string") return items;
+  const chosen: string[] = [];
+  for (const item of items) {
+    const lower = item.toLowerCase();
+    const match = allowed.find((a) => a.toLowerCase() === lower) ?? (Object.hasOwn(aliases, lower) ? aliases[lower] : undefined);
+    if (match === undefined) return `"${item}" is not ${orList(allowed)}`;
+    chosen.push(match);
+  }
+  return chosen;
+}
+
+const YES = ["true", "yes", "on", "1"];
+const NO = ["false", "no", "off", "0"];
+
+/** A yes/no value as the API's `true`/`false`, or undefined. */
+export function parseBoolean(value: string): "true" | "false" | undefined {
+  const lower = value.toLowerCase();
+  return YES.includes(lower) ? "true" : NO.includes(lower) ? "false" : undefined;
+}
+
+/** A whole number from `min` to `max`, as canonical digits, or undefined. */
+export function parseCount(text: string, min = 0, max = Number.MAX_SAFE_INTEGER): string | undefined {
+  if (!/^\d+$/.test(text)) return undefined;
+  const n = Number(text);
+  return Number.isSafeInteger(n) && n >= min && n <= max ? String(n) : undefined;
+}
+
+// ---- rules both grammars use --------------------------------------------------
+
+export function booleanRule(key: string, name: string, example: string, description: string, usage: string): KeyRule {
+  return {
+    key,
+    params: [name],
+    example,
+    description,
+    parse: (value) => {
+      const answer = parseBoolean(value);
+      return answer === undefined ? `expected ${usage}` : { [name]: answer };
+    },
+  };
+}
+
+export function perPageRule(noun: string): KeyRule {
+  return {
+    key: "per",
+    params: ["perPage"],
+    example: "per:500",
+    description: `${noun} per page, 1 to 1000`,
+    parse: (value) => {
+      const n = parseCount(value, 1, 1000);
+      return n === undefined ? "expected a number from 1 to 1000" : { perPage: n };
+    },
+  };
+}
+
+export function pageRule(): KeyRule {
+  return {
+    key: "page",
+    params: ["page"],
+    example: "page:3",
+    description: "page number, from 1",
+    parse: (value) => {
+      const n = parseCount(value, 1);
+      return n === undefined ? "expected a page number from 1 up" : { page: n };
+    },
+  };
+}
+
+/** An own, non-empty parameter value. */
+export function param(params: Record<string, string>, name: string): string | undefined {
+  const value = Object.hasOwn(params, name) ? params[name] : undefined;
+  return typeof value === "string" && value !== "" ? value : undefined;
+}

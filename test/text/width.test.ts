@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { displayWidth, fit, padEnd, padStart, truncate } from "../../src/text/index.js";
+
+const FAMILY = "👨‍👩‍👧";
+
+describe("displayWidth", () => {
+  it("counts terminal columns, not characters", () => {
+    expect(displayWidth("abc")).toBe(3);
+    expect(displayWidth("日本語")).toBe(6);
+    expect(displayWidth("한국")).toBe(4);
+    expect(displayWidth("👍")).toBe(2);
+    expect(displayWidth(FAMILY)).toBe(2);
+    expect(displayWidth("🇺🇸")).toBe(2);
+    expect(displayWidth("e\u0301")).toBe(1);
+    expect(displayWidth("")).toBe(0);
+  });
+});
+
+describe("truncate", () => {
+  it("returns text that fits unchanged", () => {
+    expect(truncate("hello", 5)).toBe("hello");
+    expect(truncate("日本", 4)).toBe("日本");
+  });
+
+  it("cuts with an ellipsis inside the width", () => {
+    expect(truncate("hello world", 8)).toBe("hello w…");
+    expect(truncate("hello", 4, "...")).toBe("h...");
+  });
+
+  it("never splits a wide character: stays under the width instead", () => {
+    expect(truncate("日本語テキスト", 6)).toBe("日本…");
+    expect(displayWidth(truncate("日本語テキスト", 6))).toBe(5);
+    expect(truncate("日本語", 1)).toBe("…");
+  });
+
+  it("keeps emoji ZWJ sequences and accents whole", () => {
+    const out = truncate(FAMILY.repeat(4), 6);
+    expect(out).toBe(`${FAMILY}${FAMILY}…`);
+    expect(displayWidth(out)).toBeLessThanOrEqual(6);
+    expect(truncate("e\u0301e\u0301e\u0301", 2)).toBe("e\u0301…");
+  });
+
+  it("handles tiny and odd widths", () => {
+    expect(truncate("hello", 0)).toBe("");
+    expect(truncate("hello", -3)).toBe("");
+    expect(truncate("hello", Number.NaN)).toBe("");
+    expect(truncate("hello", 2.9)).toBe("h…");
+    expect(truncate("hello", 2, "...")).toBe("he");
+  });
+});
+
+describe("fit, padEnd, padStart", () => {
+  it("pads to exactly the width by display width", () => {
+    expect(fit("日本", 6)).toBe("日本  ");
+    expect(fit("日本", 6, "right")).toBe("  日本");
+    expect(padEnd("ab", 4)).toBe("ab  ");
+    expect(padStart("ab", 4)).toBe("  ab");
+  });
+
+  it("fills the column left by a wide character that did not fit", () => {
+    const out = fit("日本語テキスト", 6);
+    expect(out).toBe("日本… ");
+    expect(displayWidth(out)).toBe(6);
+  });
+
+  it("truncates when longer", () => {
+    expect(padEnd("abcdef", 4)).toBe("abc…");
+    expect(padStart("abcdef", 4)).toBe("abc…");
+    expect(displayWidth(fit(`${FAMILY}x${FAMILY}`, 4))).toBe(4);
+  });
+});
