@@ -1,5 +1,4 @@
 import { readFileSync } from "node:fs";
-import { rootCertificates } from "node:tls";
 import { setTimeout as sleep } from "node:timers/promises";
 import { ApiError, CLIENT_CODES } from "./errors.js";
 import { type RawResponse, type Transport, createTransport } from "./transport.js";
@@ -12,7 +11,7 @@ import { type RawResponse, type Transport, createTransport } from "./transport.j
  */
 
 export interface HttpOptions {
-  /** A PEM file to trust besides the system roots (and NODE_EXTRA_CA_CERTS). */
+  /** A PEM file of the CA to trust instead of the system roots (like curl --cacert). */
   caFile?: string;
   /** Per attempt, from sending to the last byte. */
   timeoutMs?: number;
@@ -61,18 +60,18 @@ type Listener = (event: RequestEvent) => void;
 const RETRYABLE_STATUS = new Set([429, 500, 502, 503, 504]);
 const RETRYABLE_CODES = new Set<string>([CLIENT_CODES.network, CLIENT_CODES.timeout, CLIENT_CODES.notJson]);
 
-function trust(caFile: string | undefined, env: NodeJS.ProcessEnv): string[] | undefined {
+/**
+ * With a CA file, ccx trusts that CA alone, as curl's --cacert does: it is how
+ * one trusts the emulator or a TLS-inspecting proxy. Without one, Node's
+ * defaults apply: the system roots plus NODE_EXTRA_CA_CERTS.
+ */
+function trust(caFile: string | undefined): string[] | undefined {
   if (!caFile) return undefined;
-  const read = (file: string, what: string) => {
-    try {
-      return readFileSync(file, "utf8");
-    } catch (error) {
-      throw new ApiError(CLIENT_CODES.badUrl, `cannot read the ${what} ${file}: ${(error as NodeJS.ErrnoException).code ?? error}`);
-    }
-  };
-  // Giving `ca` replaces Node's roots, so keep them, and NODE_EXTRA_CA_CERTS, beside the file.
-  const extra = env.NODE_EXTRA_CA_CERTS ? [read(env.NODE_EXTRA_CA_CERTS, "NODE_EXTRA_CA_CERTS file")] : [];
-  return [...rootCertificates, ...extra, read(caFile, "CA file")];
+  try {
+    return [readFileSync(caFile, "utf8")];
+  } catch (error) {
+    throw new ApiError(CLIENT_CODES.badUrl, `cannot read the CA file ${caFile}: ${(error as NodeJS.ErrnoException).code ?? error}`);
+  }
 }
 
 function retryAfterMs(value: string | string[] | undefined): number | undefined {
@@ -102,7 +101,7 @@ export class Http {
     this.backoffMs = options.backoffMs ?? 250;
     this.maxBodyBytes = options.maxBodyBytes ?? 64 * 1024 * 1024;
     this.userAgent = options.userAgent ?? "ccx";
-    this.transport = createTransport({ ca: trust(options.caFile, env), timeoutMs: this.timeoutMs, env });
+    this.transport = createTransport({ ca: trust(options.caFile), timeoutMs: this.timeoutMs, env });
     // Surfaces on first use; until then nobody awaits it.
     this.transport.catch(() => undefined);
   }

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
+import { connectVerified, loadAuthorities } from "./pinned-trust.js";
 
 /**
  * How bytes move. Plain connections use node:https (pooled, kept alive): it
@@ -38,7 +39,11 @@ class NodeHttpsTransport implements Transport {
   private readonly agent: HttpsAgent;
 
   constructor(options: TransportOptions) {
-    this.agent = new HttpsAgent({ keepAlive: true, maxSockets: 16, keepAliveMsecs: 10_000, ca: options.ca });
+    this.agent = new HttpsAgent({ keepAlive: true, maxSockets: 16, keepAliveMsecs: 10_000 });
+    if (options.ca) {
+      // A CA file: the peer is checked against it by pinned-trust.ts (see there for why).
+      (this.agent as unknown as { createConnection: unknown }).createConnection = connectVerified(loadAuthorities(options.ca));
+    }
   }
 
   transmit(t: Transmission): Promise<RawResponse> {

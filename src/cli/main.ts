@@ -6,7 +6,7 @@ import { registerCalls } from "./commands/calls.js";
 import { registerDemo } from "./commands/demo.js";
 import { registerEmulator } from "./commands/emulator.js";
 import { registerGroups } from "./commands/groups.js";
-import { addGlobalOptions } from "./runtime.js";
+import { addGlobalOptions } from "./global-options.js";
 import { EXIT } from "./usage-error.js";
 
 export function buildProgram(): Command {
@@ -40,4 +40,4 @@ export async function main(argv: string[]): Promise<void> {
   }
 }
 
-await main(process.argv.slice(2));
+void main(process.argv.slice(2));

@@ -1,5 +1,5 @@
 import { once } from "node:events";
-import { type Command, Option } from "commander";
+import type { Command } from "commander";
 import { ApiError, CLIENT_CODES, isAuthError, isNotFound } from "../api/errors.js";
 import { Http } from "../api/http.js";
 import { ConfigError } from "../config/config-file.js";
@@ -7,23 +7,6 @@ import { redact } from "../config/mask.js";
 import { type GlobalFlags, Settings } from "../config/resolve.js";
 import { VERSION } from "../version.js";
 import { EXIT } from "./usage-error.js";
-
-/** The global options of design.md; each has an env twin, read in src/config. */
-export function addGlobalOptions(program: Command): void {
-  program
-    .option("--profile <name>", "config profile to use (CCX_PROFILE)")
-    .option("--app-id <id>", "app id (CCX_APP_ID)")
-    .addOption(new Option("--region <region>", "region of the app (CCX_REGION)").choices(["us", "eu", "in"]))
-    .option("--api-key <key>", "REST API key, fullAccess scope (CCX_API_KEY)")
-    .option("--on-behalf-of <uid>", "act as this user: the onBehalfOf header (CCX_ON_BEHALF_OF)")
-    .option("--chat-url <template>", "chat API base, with {appId} and {region} (CCX_CHAT_URL)")
-    .option("--calls-url <template>", "calls API base, with {appId} and {region} (CCX_CALLS_URL)")
-    .option("--management-url <url>", "management API base (CCX_MANAGEMENT_URL)")
-    .option("--ca <file>", "PEM file of a CA to trust besides the system's (CCX_CA_FILE)")
-    .option("--config <file>", "config file (CCX_CONFIG; default $XDG_CONFIG_HOME/ccx/config.json)")
-    .option("--no-color", "no colour (also NO_COLOR)")
-    .option("--verbose", "print each request on stderr");
-}
 
 export interface Runtime {
   settings: Settings;
@@ -106,7 +89,9 @@ export async function runCommand(command: Command, body: (runtime: Runtime) => P
     runtime = createRuntime(command);
     process.exitCode = (await body(runtime)) ?? EXIT.ok;
   } catch (error) {
-    process.stderr.write(describeFailure(error, runtime?.settings.secrets() ?? []));
+    // Settings may have failed to load: mask what the flags and env carry all the same.
+    const given = [command.optsWithGlobals().apiKey, process.env.CCX_API_KEY, process.env.CCX_MANAGEMENT_KEY, process.env.CCX_MANAGEMENT_SECRET];
+    process.stderr.write(describeFailure(error, [...(runtime?.settings.secrets() ?? []), ...given].filter((s): s is string => Boolean(s))));
     process.exitCode = exitCodeOf(error);
   } finally {
     await runtime?.close();

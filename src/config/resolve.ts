@@ -1,4 +1,3 @@
-import { execSync } from "node:child_process";
 import { discoverApps, fullAccessKeyOf, type ManagementTarget } from "../api/apps.js";
 import { type AppTarget, DEFAULT_CALLS_URL, DEFAULT_CHAT_URL, DEFAULT_MANAGEMENT_URL, REGIONS, type Region } from "../api/client.js";
 import type { Http } from "../api/http.js";
@@ -168,6 +167,8 @@ export class Settings {
 
   private run(command: string, what: string): string {
     try {
+      // Loaded only when a command is configured: child_process costs every start a few ms.
+      const { execSync } = process.getBuiltinModule("node:child_process") as typeof import("node:child_process");
       const out = execSync(command, { encoding: "utf8", timeout: 15_000, stdio: ["ignore", "pipe", "pipe"] }).trim();
       if (!out) throw new Error("it printed nothing");
       return out;

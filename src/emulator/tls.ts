@@ -16,10 +16,19 @@ const DAY_MS = 86_400_000;
  * A throwaway CA and a server certificate for 127.0.0.1, ::1 and localhost,
  * made at every start: no private key is ever stored in the repository.
  */
-export async function generateCertificates(): Promise<Certificates> {
+export interface CertificateOptions {
+  /** Names the server certificate is for: IP addresses or DNS names. */
+  hosts?: string[];
+  /** Validity of the server certificate, in days from now (negative: already expired). */
+  validFromDays?: number;
+  validToDays?: number;
+}
+
+export async function generateCertificates(options: CertificateOptions = {}): Promise<Certificates> {
   x509.cryptoProvider.set(webcrypto as Crypto);
   const notBefore = new Date(Date.now() - DAY_MS);
   const notAfter = new Date(Date.now() + 30 * DAY_MS);
+  const hosts = options.hosts ?? ["127.0.0.1", "::1", "localhost"];
   const caKeys = await webcrypto.subtle.generateKey(ALGORITHM, true, ["sign", "verify"]);
   const ca = await x509.X509CertificateGenerator.createSelfSigned({
     serialNumber: webcrypto.getRandomValues(new Uint8Array(8)).reduce((s, b) => s + b.toString(16).padStart(2, "0"), "01"),
@@ -36,19 +45,15 @@ export async function generateCertificates(): Promise<Certificates> {
   const serverKeys = await webcrypto.subtle.generateKey(ALGORITHM, true, ["sign", "verify"]);
   const cert = await x509.X509CertificateGenerator.create({
     serialNumber: "02",
-    subject: "CN=127.0.0.1",
+    subject: `CN=${hosts[0]}`,
     issuer: ca.subject,
-    notBefore,
-    notAfter,
+    notBefore: options.validFromDays === undefined ? notBefore : new Date(Date.now() + options.validFromDays * DAY_MS),
+    notAfter: options.validToDays === undefined ? notAfter : new Date(Date.now() + options.validToDays * DAY_MS),
     signingKey: caKeys.privateKey,
     publicKey: serverKeys.publicKey,
     signingAlgorithm: ALGORITHM,
     extensions: [
-      new x509.SubjectAlternativeNameExtension([
-        { type: "ip", value: "127.0.0.1" },
-        { type: "ip", value: "::1" },
-        { type: "dns", value: "localhost" },
-      ]),
+      new x509.SubjectAlternativeNameExtension(hosts.map((host) => ({ type: /^[\d.:]+$/.test(host) ? ("ip" as const) : ("dns" as const), value: host }))),
       new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.serverAuth]),
       new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
     ],

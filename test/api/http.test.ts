@@ -147,3 +147,34 @@ describe("the request module", () => {
     expect(JSON.stringify(events)).not.toContain(KEY);
   });
 });
+
+describe("trust in a CA file (checked by ccx, before the request is sent)", () => {
+  async function refusal(certificate: Parameters<typeof recordingServer>[1], caFrom?: Server) {
+    const odd = await recordingServer((_req, res) => json(res, 200, page), certificate);
+    try {
+      const client = new Http({ caFile: (caFrom ?? odd).caFile, retries: 0 });
+      const error = await failure(new AppClient(client, target({ chatUrl: `${odd.url}/{appId}` })).get("chat", "/groups", {}, groupListSchema));
+      await client.close();
+      expect(odd.requests).toHaveLength(0);
+      return error;
+    } finally {
+      await odd.close();
+    }
+  }
+
+  it("refuses a server whose certificate another CA signed, sending it nothing", async () => {
+    const error = await refusal({}, server);
+    expect(error.code).toBe("CCX_NETWORK_ERROR");
+    expect(error.message).toMatch(/not signed by the CA ccx was told to trust/);
+  });
+
+  it("refuses a certificate for another name", async () => {
+    const error = await refusal({ hosts: ["api.example.com"] });
+    expect(error.message).toMatch(/not for 127\.0\.0\.1/);
+  });
+
+  it("refuses an expired certificate", async () => {
+    const error = await refusal({ validFromDays: -10, validToDays: -1 });
+    expect(error.message).toMatch(/not valid now/);
+  });
+});

@@ -107,7 +107,7 @@ let b: Running;
 let c: Running;
 
 beforeAll(async () => {
-  if (!existsSync(`${ROOT}dist/ccx.js`)) throw new Error("dist/ is missing: run `npm run build` (npm test does it through pretest)");
+  if (!existsSync(`${ROOT}dist/ccx.cjs`)) throw new Error("dist/ is missing: run `npm run build` (npm test does it through pretest)");
   [a, b, c] = await Promise.all([
     startEmulator(["--seed", "7", ...SMALL, "--verbose"]),
     startEmulator(["--seed", "7", ...SMALL]),

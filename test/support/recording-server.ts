@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:
 import { createServer } from "node:https";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { generateCertificates } from "../../src/emulator/tls.js";
+import { type CertificateOptions, generateCertificates } from "../../src/emulator/tls.js";
 
 export interface Recorded {
   method: string;
@@ -20,8 +20,8 @@ type Handler = (req: IncomingMessage, res: ServerResponse, index: number) => voi
  * included) and answers as the test says, to check what the client sends and
  * how it copes with answers the emulator would never give.
  */
-export async function recordingServer(handler: Handler) {
-  const certs = await generateCertificates();
+export async function recordingServer(handler: Handler, certificate: CertificateOptions = {}) {
+  const certs = await generateCertificates(certificate);
   const dir = mkdtempSync(join(tmpdir(), "ccx-test-server-"));
   const caFile = join(dir, "ca.pem");
   writeFileSync(caFile, certs.caPem);

@@ -14,7 +14,7 @@ const BIN = new URL("../../bin/ccx.js", import.meta.url).pathname;
 
 /** Runs the built `ccx` with only the environment given (plus PATH and HOME), and no stdin. */
 export function runCcx(args: string[], env: Record<string, string> = {}, timeoutMs = 20_000): Promise<CcxRun> {
-  if (!existsSync(new URL("../../dist/ccx.js", import.meta.url))) throw new Error("dist/ is missing: run npm run build (npm test does)");
+  if (!existsSync(new URL("../../dist/ccx.cjs", import.meta.url))) throw new Error("dist/ is missing: run npm run build (npm test does)");
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", XDG_CONFIG_HOME: "/nonexistent-ccx-config", COLUMNS: "80", ...env },

@@ -1,0 +1,18 @@
+import { type Command, Option } from "commander";
+
+/** The global options of design.md; each has an env twin, read in src/config. */
+export function addGlobalOptions(program: Command): void {
+  program
+    .option("--profile <name>", "config profile to use (CCX_PROFILE)")
+    .option("--app-id <id>", "app id (CCX_APP_ID)")
+    .addOption(new Option("--region <region>", "region of the app (CCX_REGION)").choices(["us", "eu", "in"]))
+    .option("--api-key <key>", "REST API key, fullAccess scope (CCX_API_KEY)")
+    .option("--on-behalf-of <uid>", "act as this user: the onBehalfOf header (CCX_ON_BEHALF_OF)")
+    .option("--chat-url <template>", "chat API base, with {appId} and {region} (CCX_CHAT_URL)")
+    .option("--calls-url <template>", "calls API base, with {appId} and {region} (CCX_CALLS_URL)")
+    .option("--management-url <url>", "management API base (CCX_MANAGEMENT_URL)")
+    .option("--ca <file>", "PEM file of the CA to trust instead of the system's, like curl --cacert (CCX_CA_FILE)")
+    .option("--config <file>", "config file (CCX_CONFIG; default $XDG_CONFIG_HOME/ccx/config.json)")
+    .option("--no-color", "no colour (also NO_COLOR)")
+    .option("--verbose", "print each request on stderr");
+}

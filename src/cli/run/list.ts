@@ -1,0 +1,73 @@
+import type { Command } from "commander";
+import { AppClient } from "../../api/client.js";
+import type { Page } from "../../api/paging.js";
+import { ConfigError } from "../../config/config-file.js";
+import { renderTable } from "../../text/table.js";
+import type { ListFlags, ListRun, ListSpec } from "../list-command.js";
+import { terminalWidth, useColor } from "../render/terminal.js";
+import { type Runtime, runCommand } from "../runtime.js";
+
+const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/** Flags and --query as one filter line, so that one parser checks both. */
+function filterLine<Item>(spec: ListSpec<Item>, flags: ListFlags): string {
+  const tokens = spec.filterFlags.flatMap((f) => {
+    const value = flags[camel(f.flag)];
+    if (value === undefined || value === false) return [];
+    return [f.token(f.boolean ? "true" : String(value))];
+  });
+  if (flags.perPage !== undefined) tokens.push(`per:${flags.perPage}`);
+  if (flags.page !== undefined) tokens.push(`page:${flags.page}`);
+  return [...tokens, flags.query ?? ""].join(" ").trim();
+}
+
+export function runList<Item>(spec: ListSpec<Item>, run: ListRun<Item>, flags: ListFlags, command: Command): Promise<void> {
+  return runCommand(command, (runtime) => list(spec, run, flags, runtime));
+}
+
+async function list<Item>(spec: ListSpec<Item>, run: ListRun<Item>, flags: ListFlags, runtime: Runtime): Promise<void> {
+  if (flags.json && flags.ndjson) throw new ConfigError("choose one of --json and --ndjson");
+  const line = filterLine(spec, flags);
+  const parsed = run.parse(line);
+  if (parsed.errors.length > 0) {
+    const marks = parsed.errors.map((t) => `  ${line}\n  ${" ".repeat(t.start)}${"^".repeat(Math.max(1, t.end - t.start))} ${t.error}`);
+    throw new ConfigError(`the filter does not parse; nothing was sent:\n${marks.join("\n")}`);
+  }
+  const { settings, http, write, warn } = runtime;
+  if (!settings.active) await settings.loadManagementApps(http);
+  const app = settings.active;
+  if (!app) throw new ConfigError("no app is configured: pass --app-id and --api-key, use a profile (--profile), or set CCX_MANAGEMENT_KEY and CCX_MANAGEMENT_SECRET");
+  if (app.key.value === undefined && app.key.command === undefined) await settings.loadManagementApps(http);
+  const client = new AppClient(http, settings.targetOf(app));
+  const width = terminalWidth();
+  const color = useColor(flags.color === false);
+  let first = true;
+  let count = 0;
+  if (flags.json) await write("[");
+  for await (const page of run.pages(client, parsed.params)) {
+    if (flags.ndjson) {
+      if (page.raw.length > 0) await write(`${page.raw.map((item) => JSON.stringify(item)).join("\n")}\n`);
+    } else if (flags.json) {
+      if (page.raw.length > 0) await write(`${first ? "\n" : ",\n"}${page.raw.map((item) => JSON.stringify(item)).join(",\n")}`);
+    } else if (page.items.length > 0) {
+      const lines = renderTable(run.columns, page.items, { width, color });
+      // Later pages continue the table without repeating its header.
+      await write(`${(first ? lines : lines.slice(1)).join("\n")}\n`);
+    }
+    count += page.items.length;
+    if (page.items.length > 0) first = false;
+    if (!flags.all) {
+      // For people, on stderr: stdout keeps only rows, for grep and wc.
+      if (!flags.json && !flags.ndjson) warn(footer(page, count));
+      break;
+    }
+  }
+  if (flags.json) await write(first ? "]\n" : "\n]\n");
+}
+
+function footer<Item>(page: Page<Item>, shown: number): string {
+  const p = page.pagination;
+  if (!p) return `${shown} shown`;
+  const more = p.current_page < p.total_pages ? ` · next: --page ${p.current_page + 1}, or --all` : "";
+  return `${shown === 0 ? "none" : `${shown} shown`} of ${p.total} · page ${p.current_page}/${Math.max(1, p.total_pages)}${more}`;
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { ApiError } from "../../src/api/errors.js";
+import { describeFailure, exitCodeOf } from "../../src/cli/runtime.js";
+import { ConfigError } from "../../src/config/config-file.js";
+
+describe("exit codes and messages (design.md)", () => {
+  it.each([
+    ["AUTH_ERR_EMPTY_APIKEY", 4],
+    ["AUTH_ERR_APIKEY_NOT_FOUND", 4],
+    ["AUTH_ERR_NO_ACCESS", 4],
+    ["ERR_CALL_SESSION_NOT_FOUND", 3],
+    ["ERR_GUID_NOT_FOUND", 3],
+    ["ERR_UID_NOT_FOUND", 3],
+    ["ERR_BAD_REQUEST", 2],
+    ["CCX_INSECURE_URL", 2],
+    ["ERR_TOO_MANY_REQUESTS", 1],
+    ["CCX_NOT_JSON", 1],
+    ["CCX_NETWORK_ERROR", 1],
+  ])("%s exits %i", (code, exit) => {
+    expect(exitCodeOf(new ApiError(code, "x"))).toBe(exit);
+  });
+
+  it("bad configuration is bad usage; anything else is 1", () => {
+    expect(exitCodeOf(new ConfigError("x"))).toBe(2);
+    expect(exitCodeOf(new Error("boom"))).toBe(1);
+  });
+
+  it("prints the service's code verbatim, its devMessage and details, masking secrets", () => {
+    const key = "abcdef0123456789abcdef0123456789";
+    const text = describeFailure(new ApiError("ERR_BAD_REQUEST", "Failed to validate.", {
+      devMessage: `Invalid perPage for key ${key}`, details: { perPage: ["The perPage may not be greater than 1000."] },
+    }), [key]);
+    expect(text).toMatch(/^error: ERR_BAD_REQUEST: Failed to validate\.\n/);
+    expect(text).toContain("perPage: The perPage may not be greater than 1000.");
+    expect(text).toContain("…6789");
+    expect(text).not.toContain(key);
+  });
+});
