@@ -6,6 +6,7 @@
  *   (budget: ≥ 20,000 groups/s, ≤ 150 MB).
  */
 import { execFile, spawn, spawnSync } from "node:child_process";
+import type { EmulatorLine } from "../../src/cli/emulator-process.js";
 import type { Figure } from "./emulator-groups.js";
 
 const BIN = new URL("../../bin/ccx.js", import.meta.url).pathname;
@@ -17,14 +18,6 @@ function median(values: number[]): number {
 
 function hasCommand(name: string): boolean {
   return spawnSync("sh", ["-c", `command -v ${name}`]).status === 0;
-}
-
-interface EmulatorLine {
-  url: string;
-  caFile: string;
-  chatUrl: string;
-  callsUrl: string;
-  apps: Array<{ appId: string; region: string; fullAccessKey: string }>;
 }
 
 /** `ccx emulator` in its own process, so that serving never shares an event loop with what is timed. */

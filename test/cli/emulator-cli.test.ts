@@ -7,6 +7,7 @@ import { request as httpsRequest } from "node:https";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { EmulatorLine } from "../../src/cli/emulator-process.js";
 
 /**
  * `ccx emulator` as users run it: the built command (`npm test` builds dist/
@@ -16,15 +17,7 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const BIN = "bin/ccx.js";
 const SMALL = ["--groups", "40", "--calls", "20", "--users", "25"];
 
-interface Line {
-  url: string;
-  caFile: string;
-  chatUrl: string;
-  callsUrl: string;
-  managementUrl: string;
-  management: { key: string; secret: string };
-  apps: Array<{ appId: string; region: string; name: string; fullAccessKey: string; authOnlyKey: string }>;
-}
+type Line = EmulatorLine;
 
 interface Running {
   child: ChildProcess;
