@@ -1,6 +1,6 @@
 import type { AppClient, Query } from "./client.js";
-import { type CursorPage, pagesByCursor, pagesByNumber } from "./paging.js";
-import { type Group, groupListSchema } from "./schemas.js";
+import { type CursorPage, type Page, pagesByCursor, pagesByNumber } from "./paging.js";
+import { type Group, type Member, groupDetailSchema, groupListSchema, memberListSchema } from "./schemas.js";
 
 export interface GroupPage extends CursorPage<Group> {
   /** The items as the server sent them (every field kept), for --json. */
@@ -24,4 +24,21 @@ export function groupPages(client: AppClient, query: Query, signal?: AbortSignal
   }
   const first = query.page === undefined ? 1 : Number(query.page);
   return pagesByNumber((page) => listGroups(client, { ...query, page }, signal), first) as AsyncGenerator<GroupPage>;
+}
+
+export interface GroupDetail {
+  group: Group;
+  raw: unknown;
+}
+
+/** GET /groups/{guid}: every field, unknown ones too. */
+export async function getGroup(client: AppClient, guid: string, signal?: AbortSignal): Promise<GroupDetail> {
+  const { value, raw } = await client.get("chat", `/groups/${encodeURIComponent(guid)}`, {}, groupDetailSchema, signal);
+  return { group: value.data, raw: (raw as { data: unknown }).data };
+}
+
+/** One page of GET /groups/{guid}/members. */
+export async function listMembers(client: AppClient, guid: string, page: number, perPage = 100, signal?: AbortSignal): Promise<Page<Member>> {
+  const { value } = await client.get("chat", `/groups/${encodeURIComponent(guid)}/members`, { page, perPage }, memberListSchema, signal);
+  return { items: value.data, pagination: value.meta?.pagination };
 }

@@ -47,6 +47,8 @@ export interface RequestEvent {
   method: string;
   /** The URL as sent: secrets travel in headers, never in it. */
   url: string;
+  /** The user the request acted for (onBehalfOf), to rebuild it as a curl command. */
+  onBehalfOf?: string;
   status?: number;
   durationMs?: number;
   bytes?: number;
@@ -119,10 +121,11 @@ export class Http {
   async send(req: HttpRequest): Promise<HttpResponse> {
     const id = this.nextId++;
     const started = performance.now();
-    this.emit({ id, phase: "start", method: req.method, url: req.url });
+    const onBehalfOf = req.headers.onBehalfOf;
+    this.emit({ id, phase: "start", method: req.method, url: req.url, onBehalfOf });
     let retries = 0;
     const end = (fields: Partial<RequestEvent>) =>
-      this.emit({ id, phase: "end", method: req.method, url: req.url, durationMs: performance.now() - started, retries, ...fields });
+      this.emit({ id, phase: "end", method: req.method, url: req.url, onBehalfOf, durationMs: performance.now() - started, retries, ...fields });
     for (;;) {
       try {
         const response = await this.attempt(req);

@@ -54,6 +54,24 @@ export const groupListSchema = v.pipe(
   v.transform((body) => ({ ...body, cursor: body.meta?.cursor ?? body.cursor })),
 );
 
+export const groupDetailSchema = v.looseObject({ data: groupSchema });
+
+/** A member: a user plus the member's scope and joinedAt. */
+export const memberSchema = v.looseObject({
+  uid: v.string(),
+  name: opt(v.string()),
+  scope: opt(v.string()),
+  joinedAt: opt(int),
+  status: opt(v.string()),
+  role: opt(v.string()),
+});
+export type Member = v.InferOutput<typeof memberSchema>;
+
+export const memberListSchema = v.looseObject({
+  data: v.array(memberSchema),
+  meta: opt(v.looseObject({ pagination: opt(paginationSchema) })),
+});
+
 export const participantSchema = v.pipe(
   v.looseObject({
     uid: v.string(),

@@ -1,0 +1,119 @@
+import { findCall } from "../api/find-call.js";
+import { getGroup, listMembers } from "../api/groups.js";
+import type { StoreContext } from "./explorer-store.js";
+import { toFailure } from "./failure.js";
+import type { CallDetailState, GroupDetailState } from "./types.js";
+
+/** One call (participants, recordings) and one group (fields, members), by id. */
+export interface DetailActions {
+  /** Opens the call's view and loads it, looking in every known app (the current one first). */
+  openCall(sessionId: string): void;
+  loadCall(sessionId: string): void;
+  selectInCall(sessionId: string, index: number): void;
+  openGroup(guid: string): void;
+  loadGroup(guid: string): void;
+  loadMembers(guid: string, page: number): void;
+  selectInGroup(guid: string, index: number): void;
+}
+
+export function detailActions(ctx: StoreContext): DetailActions {
+  const setCall = (key: string, id: string, patch: Partial<CallDetailState>) =>
+    ctx.updateView(key, (v) => ({ ...v, callDetails: { ...v.callDetails, [id]: { loading: false, selected: 0, ...v.callDetails[id], ...patch } } }));
+  const setGroup = (key: string, guid: string, patch: Partial<GroupDetailState>) =>
+    ctx.updateView(key, (v) => ({ ...v, groupDetails: { ...v.groupDetails, [guid]: { loading: false, members: [], membersPage: 1, selected: 0, ...v.groupDetails[guid], ...patch } } }));
+
+  const abortable = (slot: string) => {
+    ctx.controllers.get(slot)?.abort();
+    const controller = new AbortController();
+    ctx.controllers.set(slot, controller);
+    return controller;
+  };
+
+  return {
+    openCall(sessionId) {
+      const id = sessionId.trim();
+      if (!id) return;
+      ctx.get().navigate({ view: "call", sessionId: id });
+      const known = ctx.get().views[ctx.get().activeKey]!.callDetails[id];
+      if (!known?.call) ctx.get().loadCall(id);
+    },
+
+    loadCall(sessionId) {
+      const { activeKey: key, apps } = ctx.get();
+      const controller = abortable(`${key}/call/${sessionId}`);
+      setCall(key, sessionId, { loading: true, error: undefined });
+      const user = ctx.get().user;
+      // The current app first; findCall still asks the app the session id names before the others.
+      const ordered = [...apps.filter((a) => a.key === key), ...apps.filter((a) => a.key !== key)];
+      const candidates = ordered.map((a) => ({ label: a.label, appId: a.appId, region: a.region, target: () => ({ ...a.target(), onBehalfOf: user }) }));
+      findCall(ctx.http, sessionId, candidates, controller.signal).then(
+        (found) => {
+          if (controller.signal.aborted) return;
+          setCall(key, sessionId, { loading: false, call: found.call, raw: found.raw, appLabel: `${found.candidate.label} (${found.target.region})` });
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          const failure = toFailure(error);
+          setCall(key, sessionId, { loading: false, error: failure });
+          ctx.get().setLastError(failure);
+        },
+      );
+    },
+
+    selectInCall(sessionId, index) {
+      const key = ctx.get().activeKey;
+      const detail = ctx.get().views[key]!.callDetails[sessionId];
+      if (!detail?.call) return;
+      const rows = (detail.call.participants?.length ?? 0) + (detail.call.recordings?.length ?? 0);
+      setCall(key, sessionId, { selected: Math.max(0, Math.min(index, rows - 1)) });
+    },
+
+    openGroup(guid) {
+      ctx.get().navigate({ view: "group", guid });
+      if (!ctx.get().views[ctx.get().activeKey]!.groupDetails[guid]?.group) ctx.get().loadGroup(guid);
+    },
+
+    loadGroup(guid) {
+      const key = ctx.get().activeKey;
+      const controller = abortable(`${key}/group/${guid}`);
+      setGroup(key, guid, { loading: true, error: undefined });
+      const client = ctx.clientFor(key);
+      Promise.all([getGroup(client, guid, controller.signal), listMembers(client, guid, 1, 100, controller.signal)]).then(
+        ([detail, members]) => {
+          if (controller.signal.aborted) return;
+          setGroup(key, guid, {
+            loading: false, group: detail.group, raw: detail.raw, members: members.items,
+            membersTotal: members.pagination?.total, membersPage: 1,
+          });
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          const failure = toFailure(error);
+          setGroup(key, guid, { loading: false, error: failure });
+          ctx.get().setLastError(failure);
+        },
+      );
+    },
+
+    loadMembers(guid, page) {
+      const key = ctx.get().activeKey;
+      const controller = abortable(`${key}/members/${guid}`);
+      listMembers(ctx.clientFor(key), guid, Math.max(1, page), 100, controller.signal).then(
+        (members) => {
+          if (controller.signal.aborted || members.items.length === 0) return;
+          setGroup(key, guid, { members: members.items, membersTotal: members.pagination?.total, membersPage: page, selected: 0 });
+        },
+        (error: unknown) => {
+          if (!controller.signal.aborted) ctx.get().setLastError(toFailure(error));
+        },
+      );
+    },
+
+    selectInGroup(guid, index) {
+      const key = ctx.get().activeKey;
+      const detail = ctx.get().views[key]!.groupDetails[guid];
+      if (!detail) return;
+      setGroup(key, guid, { selected: Math.max(0, Math.min(index, detail.members.length - 1)) });
+    },
+  };
+}

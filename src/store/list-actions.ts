@@ -1,0 +1,174 @@
+import { listCalls } from "../api/calls.js";
+import { withQuery } from "../api/client.js";
+import { listGroups } from "../api/groups.js";
+import type { Call, Group } from "../api/schemas.js";
+import { parseCallFilter, parseGroupFilter } from "../query/index.js";
+import { type ExplorerState, type StoreContext, currentRoute } from "./explorer-store.js";
+import { toFailure } from "./failure.js";
+import type { ListKind, ListState } from "./types.js";
+
+/**
+ * The groups and calls lists: live filtering (debounced; the request a key
+ * press makes stale is aborted, and a late answer never overwrites a newer
+ * one), page paging, and cursor paging that loads more as the cursor moves.
+ */
+
+export interface ListActions {
+  /** Sets the filter line as typed; a valid one is sent after a short pause, an invalid one never. */
+  setFilter(kind: ListKind, line: string): void;
+  /** Sends the current filter now, from page 1. */
+  reload(kind: ListKind): void;
+  goToPage(kind: ListKind, page: number): void;
+  nextPage(kind: ListKind): void;
+  prevPage(kind: ListKind): void;
+  /** Cursor mode: appends the page after the last cursor. */
+  loadMore(kind: ListKind): void;
+  select(kind: ListKind, index: number): void;
+  /** Reloads whatever the current view shows. */
+  refresh(): void;
+}
+
+const PER_PAGE: Record<ListKind, number> = { groups: 100, calls: 50 };
+
+export function emptyList<Item>(): ListState<Item> {
+  return { filter: "", tokens: [], errors: [], params: {}, items: [], page: 1, hasMore: false, loading: false, selected: 0, generation: 0 };
+}
+
+const parse = (kind: ListKind, line: string) => (kind === "groups" ? parseGroupFilter(line) : parseCallFilter(line));
+
+/** The query the explorer sends for a filter: groups always ask for their tags, to show them. */
+function queryOf(kind: ListKind, params: Record<string, string>): Record<string, string> {
+  const query: Record<string, string> = { perPage: String(PER_PAGE[kind]), ...params };
+  if (kind === "groups" && query.withTags === undefined) query.withTags = "true";
+  return query;
+}
+
+export function listActions(ctx: StoreContext): ListActions {
+  type AnyList = ListState<Group> | ListState<Call>;
+  const listOf = (state: ExplorerState, key: string, kind: ListKind): AnyList => state.views[key]![kind];
+  // Groups and calls lists share every field but the item type.
+  const setList = (key: string, kind: ListKind, patch: Partial<ListState<Group & Call>>) =>
+    ctx.updateView(key, (v) => ({ ...v, [kind]: { ...v[kind], ...patch } }));
+
+  async function fetchPage(key: string, kind: ListKind, query: Record<string, string>, append: boolean): Promise<void> {
+    const slot = `${key}/${kind}`;
+    ctx.controllers.get(slot)?.abort();
+    const controller = new AbortController();
+    ctx.controllers.set(slot, controller);
+    const generation = listOf(ctx.get(), key, kind).generation + 1;
+    const path = kind === "groups" ? "/groups" : "/calls";
+    setList(key, kind, { loading: true, generation, request: `GET ${withQuery("", path, query)}` });
+    try {
+      const client = ctx.clientFor(key);
+      const page = kind === "groups" ? await listGroups(client, query, controller.signal) : await listCalls(client, query, controller.signal);
+      // A newer request was made meanwhile: this answer is stale.
+      if (listOf(ctx.get(), key, kind).generation !== generation) return;
+      const before = listOf(ctx.get(), key, kind);
+      const p = page.pagination;
+      const cursorMode = query.updatedAt !== undefined;
+      const cursor = (page as { cursor?: AnyList["cursor"] }).cursor;
+      const moved = cursor !== undefined && (cursor.updatedAt !== Number(query.updatedAt) || cursor.affix !== query.affix);
+      setList(key, kind, {
+        items: (append ? [...before.items, ...page.items] : page.items) as Array<Group & Call>,
+        total: cursorMode && append ? before.total : p?.total,
+        page: p?.current_page ?? Number(query.page ?? 1),
+        totalPages: p?.total_pages,
+        cursor,
+        hasMore: cursorMode ? moved && page.items.length >= Number(query.perPage) : (p ? p.current_page < p.total_pages : false),
+        loading: false,
+        error: undefined,
+        selected: append ? before.selected : 0,
+      });
+      if (ctx.get().activeKey === key) ctx.get().setLastError(undefined);
+    } catch (error) {
+      if (controller.signal.aborted || listOf(ctx.get(), key, kind).generation !== generation) return;
+      const failure = toFailure(error);
+      setList(key, kind, { loading: false, error: failure });
+      ctx.get().setLastError(failure);
+    } finally {
+      if (ctx.controllers.get(slot) === controller) ctx.controllers.delete(slot);
+    }
+  }
+
+  const send = (kind: ListKind, page?: number) => {
+    const key = ctx.get().activeKey;
+    const list = listOf(ctx.get(), key, kind);
+    if (list.errors.length > 0) return;
+    const query = queryOf(kind, list.params);
+    if (page !== undefined && query.updatedAt === undefined) query.page = String(page);
+    void fetchPage(key, kind, query, false);
+  };
+
+  return {
+    setFilter(kind, line) {
+      const key = ctx.get().activeKey;
+      const slot = `${key}/${kind}`;
+      const parsed = parse(kind, line);
+      clearTimeout(ctx.timers.get(slot));
+      // The request this key press makes stale is aborted at once, not when the pause ends.
+      ctx.controllers.get(slot)?.abort();
+      const list = listOf(ctx.get(), key, kind);
+      setList(key, kind, {
+        filter: line,
+        tokens: parsed.tokens,
+        errors: parsed.errors,
+        params: parsed.errors.length > 0 ? list.params : parsed.params,
+        generation: list.generation + 1,
+        loading: false,
+      });
+      if (parsed.errors.length > 0) return;
+      ctx.timers.set(slot, setTimeout(() => {
+        ctx.timers.delete(slot);
+        send(kind);
+      }, ctx.debounceMs));
+    },
+
+    reload(kind) {
+      send(kind);
+    },
+
+    goToPage(kind, page) {
+      const list = listOf(ctx.get(), ctx.get().activeKey, kind);
+      const last = list.totalPages ?? page;
+      send(kind, Math.max(1, Math.min(page, Math.max(1, last))));
+    },
+
+    nextPage(kind) {
+      const list = listOf(ctx.get(), ctx.get().activeKey, kind);
+      if (list.params.updatedAt !== undefined) return ctx.get().loadMore(kind);
+      if (list.totalPages !== undefined && list.page >= list.totalPages) return ctx.get().notify("this is the last page");
+      send(kind, list.page + 1);
+    },
+
+    prevPage(kind) {
+      const list = listOf(ctx.get(), ctx.get().activeKey, kind);
+      if (list.page <= 1) return ctx.get().notify("this is the first page");
+      send(kind, list.page - 1);
+    },
+
+    loadMore(kind) {
+      const key = ctx.get().activeKey;
+      const list = listOf(ctx.get(), key, kind);
+      if (!list.hasMore || list.loading || !list.cursor) return;
+      const query = { ...queryOf(kind, list.params), updatedAt: String(list.cursor.updatedAt), affix: list.cursor.affix };
+      void fetchPage(key, kind, query, true);
+    },
+
+    select(kind, index) {
+      const key = ctx.get().activeKey;
+      const list = listOf(ctx.get(), key, kind);
+      const selected = Math.max(0, Math.min(index, list.items.length - 1));
+      if (selected !== list.selected) setList(key, kind, { selected });
+      // Cursor mode loads more as the selection nears the end.
+      if (list.hasMore && selected >= list.items.length - 10) ctx.get().loadMore(kind);
+    },
+
+    refresh() {
+      const state = ctx.get();
+      const route = currentRoute(state);
+      if (route.view === "groups" || route.view === "calls") return send(route.view, listOf(state, state.activeKey, route.view).page);
+      if (route.view === "call" || route.view === "recording") return state.loadCall(route.sessionId);
+      if (route.view === "group") return state.loadGroup(route.guid);
+    },
+  };
+}
