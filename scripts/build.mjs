@@ -23,7 +23,7 @@ function newestSource(dir) {
 
 function upToDate() {
   try {
-    const built = Math.min(...["ccx.cjs", "emulator.cjs"].map((f) => statSync(join(dist, f)).mtimeMs));
+    const built = Math.min(...["ccx.cjs", "emulator.cjs", "tui.mjs"].map((f) => statSync(join(dist, f)).mtimeMs));
     const inputs = ["package-lock.json", "scripts/build.mjs", "bin/ccx.js"].map((p) => statSync(join(root, p)).mtimeMs);
     return built > Math.max(newestSource(join(root, "src")), ...inputs);
   } catch {
@@ -37,11 +37,25 @@ const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 rmSync(dist, { recursive: true, force: true });
 const started = performance.now();
 
-/** The emulator's entry, wherever it is imported from, becomes a require of ./emulator.cjs. */
-const emulatorApart = {
-  name: "emulator-apart",
+/**
+ * The emulator and the explorer are bundles of their own, loaded when used:
+ * the emulator (CommonJS) by `ccx emulator`, the explorer (an ES module: ink's
+ * layout engine loads its WebAssembly with a top-level await) by `ccx`.
+ */
+const apart = {
+  name: "apart",
   setup(b) {
     b.onResolve({ filter: /\/emulator\/index\.js$/ }, () => ({ path: "./emulator.cjs", external: true }));
+    b.onResolve({ filter: /\/tui\/index\.js$/ }, () => ({ path: "./tui.mjs", external: true }));
+  },
+};
+
+/** ink loads React devtools only when DEV=true; they are not installed, so that import gets an empty module. */
+const noDevtools = {
+  name: "no-devtools",
+  setup(b) {
+    b.onResolve({ filter: /^react-devtools-core$/ }, () => ({ path: "react-devtools-core", namespace: "stub" }));
+    b.onLoad({ filter: /.*/, namespace: "stub" }, () => ({ contents: "export default { connectToDevTools() {} };", loader: "js" }));
   },
 };
 
@@ -61,7 +75,19 @@ const common = {
 };
 
 await Promise.all([
-  build({ ...common, entryPoints: [join(root, "src", "cli", "main.ts")], outfile: join(dist, "ccx.cjs"), plugins: [emulatorApart] }),
+  build({ ...common, entryPoints: [join(root, "src", "cli", "main.ts")], outfile: join(dist, "ccx.cjs"), plugins: [apart] }),
   build({ ...common, entryPoints: [join(root, "src", "emulator", "index.ts")], outfile: join(dist, "emulator.cjs") }),
+  build({
+    ...common,
+    format: "esm",
+    jsx: "automatic",
+    entryPoints: [join(root, "src", "tui", "index.tsx")],
+    outfile: join(dist, "tui.mjs"),
+    plugins: [noDevtools],
+    // react-reconciler and friends are CommonJS and call require(): give the ES module one.
+    banner: { js: "import { createRequire as __ccxRequire } from 'node:module'; const require = __ccxRequire(import.meta.url);" },
+    // ink reads process.env.NODE_ENV at run time; production drops React's development checks.
+    define: { ...common.define, "process.env.NODE_ENV": '"production"' },
+  }),
 ]);
 process.stderr.write(`built dist/ in ${Math.round(performance.now() - started)} ms\n`);

@@ -50,3 +50,11 @@ export const CLIENT_CODES = {
 
 export const isAuthError = (code: string): boolean => code.startsWith("AUTH_ERR_");
 export const isNotFound = (code: string): boolean => /NOT_FOUND$/.test(code) && !isAuthError(code);
+
+/**
+ * True for an ApiError, also one made by another bundle of ccx (the explorer
+ * is bundled apart from the commands, so `instanceof` alone is not enough).
+ */
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError || (error instanceof Error && error.name === "ApiError" && typeof (error as ApiError).code === "string");
+}

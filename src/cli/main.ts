@@ -16,6 +16,10 @@ export function buildProgram(): Command {
     .showHelpAfterError("(run with --help for usage)")
     .exitOverride();
   addGlobalOptions(program);
+  program.action(async (_flags: unknown, command: Command) => {
+    const { runExplore } = await import("./run/explore.js");
+    await runExplore(command);
+  });
   registerGroups(program);
   registerCalls(program);
   registerCall(program);

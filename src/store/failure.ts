@@ -1,4 +1,4 @@
-import { ApiError } from "../api/errors.js";
+import { isApiError } from "../api/errors.js";
 import type { Failure } from "./types.js";
 
 const HINTS: Record<string, string> = {
@@ -18,7 +18,7 @@ const HINTS: Record<string, string> = {
 
 /** Any error as the explorer shows it: a code, a message, and what to do. */
 export function toFailure(error: unknown): Failure {
-  if (error instanceof ApiError) {
+  if (isApiError(error)) {
     const hint = HINTS[error.code] ?? (error.status !== undefined && error.status >= 500 ? "the service failed: r retries" : undefined);
     return { code: error.code, message: error.message, hint };
   }

@@ -1,5 +1,5 @@
 import { sanitize } from "./sanitize.js";
-import { type Align, displayWidth, fit, truncate } from "./width.js";
+import { type Align, displayWidth, displayWidthUpTo, fit, truncate } from "./width.js";
 
 /**
  * Tables for people, laid out for a terminal `width` columns wide (80 over SSH,
@@ -49,7 +49,7 @@ function cellText<Row>(column: TableColumn<Row>, row: Row): string {
 function measure<Row>(column: TableColumn<Row>, header: string, cells: string[], width: number): Measured {
   const headerWidth = displayWidth(header);
   let natural = headerWidth;
-  for (const cell of cells) natural = Math.max(natural, displayWidth(cell));
+  for (const cell of cells) natural = Math.max(natural, displayWidthUpTo(cell, width));
   natural = Math.min(natural, column.max ?? Infinity, width);
   const min = Math.min(natural, Math.max(0, column.min ?? Math.max(headerWidth, 3)));
   return { natural, min, flex: column.flex ?? 0 };

@@ -1,21 +1,97 @@
 import stringWidth from "string-width";
+import { chunks, graphemes } from "./segments.js";
 
 /**
  * Terminal columns, measured rather than counted: wide CJK and emoji take 2,
- * combining marks 0. Every cut happens between graphemes (Intl.Segmenter), so
- * an emoji ZWJ sequence or a letter with its accents is kept whole or dropped
- * whole, and a wide character that would straddle the limit is left out.
- * These functions measure; they do not sanitize (see sanitize.ts).
+ * combining marks 0 (string-width's rules). Every cut happens between
+ * graphemes (Intl.Segmenter), so an emoji ZWJ sequence or a letter with its
+ * accents is kept whole or dropped whole, and a wide character that would
+ * straddle the limit is left out. These functions measure, they do not
+ * sanitize: give them sanitized text (see sanitize.ts).
+ *
+ * Speed matters (every visible cell of every frame is measured): text made
+ * only of characters whose width is fixed is summed without segmenting, and
+ * each other grapheme's width is cached. Long text is segmented in chunks so
+ * that time stays linear (see segments.ts).
  */
-
-const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 export type Align = "left" | "right";
 
+/**
+ * Width of a code unit that always stands alone as a grapheme of fixed width,
+ * or -1. Kept to ranges where string-width is certain: ASCII, Latin, Cyrillic
+ * letters (1), CJK ideographs, kana, Hangul syllables, fullwidth forms (2).
+ */
+function knownWidth(code: number): number {
+  if (code >= 0x20 && code <= 0x7e) return 1;
+  if (code >= 0xa0 && code <= 0x2ff) return code === 0xad ? -1 : 1; // U+00AD soft hyphen is invisible
+  if (code >= 0x400 && code <= 0x481) return 1;
+  if (
+    (code >= 0x4e00 && code <= 0x9fff) ||
+    (code >= 0x3041 && code <= 0x3096) ||
+    (code >= 0x30a1 && code <= 0x30fa) ||
+    (code >= 0xac00 && code <= 0xd7a3) ||
+    (code >= 0xff01 && code <= 0xff60)
+  ) return 2;
+  return -1;
+}
+
+const graphemeWidths = new Map<string, number>();
+const CACHE_SIZE = 4096;
+
+function graphemeWidth(grapheme: string): number {
+  if (grapheme.length === 1) {
+    const known = knownWidth(grapheme.charCodeAt(0));
+    if (known >= 0) return known;
+  }
+  let width = graphemeWidths.get(grapheme);
+  if (width === undefined) {
+    width = stringWidth(grapheme);
+    if (graphemeWidths.size >= CACHE_SIZE) graphemeWidths.clear();
+    graphemeWidths.set(grapheme, width);
+  }
+  return width;
+}
+
+/** The width, or as soon as it exceeds `limit` some number above `limit`. */
+function measure(text: string, limit: number): number {
+  // string-width skips ANSI styling (as on our bold header) only when it sees the whole sequence.
+  if (text.includes("\u001b") || text.includes("\u009b")) {
+    let used = 0;
+    for (const chunk of chunks(text)) {
+      used += stringWidth(chunk);
+      if (used > limit) break;
+    }
+    return used;
+  }
+  let used = 0;
+  let i = 0;
+  for (; i < text.length; i++) {
+    const known = knownWidth(text.charCodeAt(i));
+    if (known < 0) break;
+    used += known;
+  }
+  if (i === text.length) return used;
+  used = 0;
+  for (const grapheme of graphemes(text)) {
+    used += graphemeWidth(grapheme);
+    if (used > limit) break;
+  }
+  return used;
+}
+
 /** Columns the text takes in a terminal. */
 export function displayWidth(text: string): number {
-  return stringWidth(text);
+  return measure(text, Infinity);
+}
+
+/**
+ * The text's width when it is at most `limit`, else some number above
+ * `limit`: reading stops once the answer is known, so a huge cell costs no
+ * more than a short one.
+ */
+export function displayWidthUpTo(text: string, limit: number): number {
+  return measure(text, limit);
 }
 
 /** A width as a whole number of columns, never negative. */
@@ -25,18 +101,17 @@ function columns(width: number): number {
 
 /** The longest run of whole graphemes from the start whose width is at most `width`. */
 function prefixWithin(text: string, width: number): string {
-  if (PRINTABLE_ASCII.test(text)) return text.slice(0, width);
   const kept: string[] = [];
   let used = 0;
-  for (const { segment } of graphemes.segment(text)) {
-    const w = stringWidth(segment);
+  for (const grapheme of graphemes(text)) {
+    const w = graphemeWidth(grapheme);
     if (used + w > width) break;
-    kept.push(segment);
+    kept.push(grapheme);
     used += w;
   }
   // Measured piecewise above; confirm on the joined text and give back graphemes if needed.
   let prefix = kept.join("");
-  while (kept.length > 0 && stringWidth(prefix) > width) {
+  while (kept.length > 0 && displayWidth(prefix) > width) {
     kept.pop();
     prefix = kept.join("");
   }
@@ -50,23 +125,23 @@ function prefixWithin(text: string, width: number): string {
  */
 export function truncate(text: string, width: number, ellipsis = "…"): string {
   const limit = columns(width);
-  if (stringWidth(text) <= limit) return text;
-  const ellipsisWidth = stringWidth(ellipsis);
+  if (measure(text, limit) <= limit) return text;
+  const ellipsisWidth = displayWidth(ellipsis);
   if (ellipsisWidth > limit) return prefixWithin(text, limit);
   const cut = prefixWithin(text, limit - ellipsisWidth) + ellipsis;
   // An ellipsis can join the grapheme before it; never return more than asked for.
-  return stringWidth(cut) <= limit ? cut : prefixWithin(text, limit);
+  return displayWidth(cut) <= limit ? cut : prefixWithin(text, limit);
 }
 
 /** Spaces added on one side until the text takes exactly `width` columns (it must not be wider). */
 function pad(text: string, width: number, align: Align): string {
   let padded = text;
-  let missing = width - stringWidth(padded);
+  let missing = width - displayWidth(padded);
   // A space can fuse with a preceding Prepend character and add no column: measure again.
   for (let attempts = 0; missing > 0 && attempts < 4; attempts++) {
     const spaces = " ".repeat(missing);
     padded = align === "right" ? spaces + padded : padded + spaces;
-    missing = width - stringWidth(padded);
+    missing = width - displayWidth(padded);
   }
   return padded;
 }

@@ -6,12 +6,17 @@ export function registerCall(program: Command): void {
     .description("print one call with its participants and recordings, found by its session id")
     .argument("<sessionId>", "the call's session id, e.g. v1.us.<appId>.<id>")
     .option("--json", "print the call as the server sent it")
+    .option("--tui", "open the explorer at this call")
     .addHelpText("after", [
       "",
       "A session id names its region and app (v1.<region>.<appId>.…): that app is asked",
       "first; otherwise every known app is asked at once. Not found anywhere: exit 3.",
     ].join("\n"))
-    .action(async (sessionId: string, flags: { json?: boolean }, command: Command) => {
+    .action(async (sessionId: string, flags: { json?: boolean; tui?: boolean }, command: Command) => {
+      if (flags.tui) {
+        const { runExplore } = await import("../run/explore.js");
+        return runExplore(command, { sessionId });
+      }
       const { runCall } = await import("../run/call.js");
       await runCall(sessionId, flags, command);
     });

@@ -1,0 +1,237 @@
+import { Box, Text, useApp, useInput, useStdin, useStdout } from "ink";
+import TextInput from "ink-text-input";
+import { useEffect, useMemo, useState } from "react";
+import { useStore } from "zustand";
+import type { Call, Group } from "../api/schemas.js";
+import { type ExplorerStore, activeApp, activeView, currentRoute } from "../store/explorer-store.js";
+import { curlCommand } from "../store/request-log.js";
+import type { Route } from "../store/types.js";
+import { sanitize } from "../text/sanitize.js";
+import { runCommand } from "./commands.js";
+import { type KeyContext, type Mode, bindingFor, footerHints } from "./keymap.js";
+import { keyName } from "./keys.js";
+import { osc52, openUrl } from "./terminal.js";
+import type { Theme } from "./theme.js";
+import { CallView, RecordingView } from "./views/call-view.js";
+import { GroupView } from "./views/group-view.js";
+import { HelpView, helpLineCount } from "./views/help-view.js";
+import { ListView, callColumns, groupColumns } from "./views/list-view.js";
+import { AppsView, LogView } from "./views/pickers.js";
+
+export interface AppProps {
+  store: ExplorerStore;
+  theme: Theme;
+  caFile?: string;
+  /** Where copies go (OSC 52 is written to the terminal). */
+  write?: (text: string) => void;
+}
+
+function crumb(route: Route): string {
+  switch (route.view) {
+    case "call":
+      return `call ${sanitize(route.sessionId)}`;
+    case "group":
+      return `group ${sanitize(route.guid)}`;
+    case "recording":
+      return `recording ${sanitize(route.rid)}`;
+    default:
+      return route.view;
+  }
+}
+
+/** Follows the terminal's size, so that a resize redraws to fit. */
+function useTerminalSize(): { columns: number; rows: number } {
+  const { stdout } = useStdout();
+  const [size, setSize] = useState({ columns: stdout.columns || 80, rows: stdout.rows || 24 });
+  useEffect(() => {
+    const onResize = () => setSize({ columns: stdout.columns || 80, rows: stdout.rows || 24 });
+    stdout.on("resize", onResize);
+    return () => void stdout.off("resize", onResize);
+  }, [stdout]);
+  return size;
+}
+
+export function App({ store, theme, caFile, write }: AppProps) {
+  const { exit } = useApp();
+  const { isRawModeSupported } = useStdin();
+  const state = useStore(store);
+  const { columns, rows } = useTerminalSize();
+  const [mode, setMode] = useState<Mode>("normal");
+  const [input, setInput] = useState("");
+  const [pickIndex, setPickIndex] = useState<Record<string, number>>({});
+  const route = currentRoute(state);
+  const view = activeView(state);
+  const app = activeApp(state);
+  const bodyHeight = Math.max(3, rows - 3);
+
+  const copy = (text: string, what: string) => {
+    (write ?? ((t: string) => process.stdout.write(t)))(osc52(text));
+    state.notify(`copied the ${what} (OSC 52)`);
+  };
+
+  const cursor = useMemo((): KeyContext["cursor"] => {
+    const pick = (name: string, count: number, fallback = 0) => ({
+      index: pickIndex[name] ?? fallback,
+      count,
+      set: (i: number) => setPickIndex((p) => ({ ...p, [name]: i })),
+    });
+    switch (route.view) {
+      case "groups":
+      case "calls": {
+        const list = view[route.view];
+        return { index: list.selected, count: list.items.length, set: (i) => store.getState().select(route.view as "groups", i) };
+      }
+      case "call": {
+        const d = view.callDetails[route.sessionId];
+        const count = (d?.call?.participants?.length ?? 0) + (d?.call?.recordings?.length ?? 0);
+        return { index: d?.selected ?? 0, count, set: (i) => store.getState().selectInCall(route.sessionId, i) };
+      }
+      case "group": {
+        const d = view.groupDetails[route.guid];
+        return { index: d?.selected ?? 0, count: d?.members.length ?? 0, set: (i) => store.getState().selectInGroup(route.guid, i) };
+      }
+      case "apps":
+        return pick("apps", state.apps.length, state.apps.findIndex((a) => a.key === state.activeKey));
+      case "log":
+        return pick("log", state.log.length, state.log.length - 1);
+      case "help":
+        return pick("help", helpLineCount());
+      default:
+        return pick("none", 0);
+    }
+  }, [route, view, state.apps, state.activeKey, state.log.length, pickIndex, store]);
+
+  const selection: KeyContext["selection"] = () => {
+    switch (route.view) {
+      case "groups": {
+        const g = view.groups.items[view.groups.selected] as Group | undefined;
+        return g && { id: g.guid, json: g };
+      }
+      case "calls": {
+        const c = view.calls.items[view.calls.selected] as Call | undefined;
+        return c && { id: c.sessionId, json: c };
+      }
+      case "call": {
+        const d = view.callDetails[route.sessionId];
+        if (!d?.call) return undefined;
+        const participants = d.call.participants ?? [];
+        const p = participants[d.selected];
+        if (p) return { id: p.uid, json: p, open: () => { state.openRoot("calls"); state.setFilter("calls", `uid:${p.uid}`); } };
+        const r = (d.call.recordings ?? [])[d.selected - participants.length];
+        if (r) return { id: r.rid, url: r.recording_url, json: r, open: () => state.navigate({ view: "recording", sessionId: route.sessionId, rid: r.rid }) };
+        return { id: route.sessionId, json: d.raw };
+      }
+      case "recording": {
+        const r = view.callDetails[route.sessionId]?.call?.recordings?.find((x) => x.rid === route.rid);
+        return r && { id: r.rid, url: r.recording_url, json: r };
+      }
+      case "group": {
+        const d = view.groupDetails[route.guid];
+        const m = d?.members[d.selected];
+        return m ? { id: m.uid, json: m } : d && { id: route.guid, json: d.raw };
+      }
+      case "apps": {
+        const a = state.apps[cursor.index];
+        return a && { id: a.appId, open: () => { state.back(); state.switchApp(a.key); } };
+      }
+      case "log": {
+        const e = state.log[cursor.index];
+        return e && { id: curlCommand(e, caFile), json: e };
+      }
+      default:
+        return undefined;
+    }
+  };
+
+  const quit = () => {
+    store.getState().dispose();
+    exit();
+  };
+
+  useInput((text, key) => {
+    const name = keyName(text, key);
+    if (mode !== "normal") {
+      if (name === "escape") {
+        setMode("normal");
+        setInput("");
+      }
+      return;
+    }
+    if (state.notice) state.notify(undefined);
+    const binding = bindingFor(name, route);
+    binding?.run({
+      store, state, route, cursor, pageRows: Math.max(1, bodyHeight - 4), setMode: (m) => {
+        setInput(m === "user" ? state.user ?? "" : "");
+        setMode(m);
+      },
+      quit, copy, selection,
+      open: (url) => (openUrl(url) ? state.notify("opened in the browser") : copy(url, "URL (no browser here)")),
+    });
+  }, { isActive: isRawModeSupported !== false });
+
+  const submitPrompt = () => {
+    const value = input.trim();
+    setMode("normal");
+    setInput("");
+    if (mode === "user") return state.setUser(value || undefined);
+    if (mode === "command") runCommand(value, store, quit);
+  };
+
+  let body;
+  switch (route.view) {
+    case "groups":
+    case "calls": {
+      const kind = route.view;
+      const props = {
+        editing: mode === "filter", height: bodyHeight, width: columns, theme,
+        onFilterChange: (line: string) => state.setFilter(kind, line),
+        onFilterSubmit: () => setMode("normal"),
+      };
+      body = kind === "groups"
+        ? <ListView kind="groups" list={view.groups} columns={groupColumns(Boolean(state.user))} {...props} />
+        : <ListView kind="calls" list={view.calls} columns={callColumns} {...props} />;
+      break;
+    }
+    case "call":
+      body = <CallView sessionId={route.sessionId} detail={view.callDetails[route.sessionId]} height={bodyHeight} width={columns} theme={theme} />;
+      break;
+    case "recording":
+      body = <RecordingView recording={view.callDetails[route.sessionId]?.call?.recordings?.find((r) => r.rid === route.rid)} theme={theme} />;
+      break;
+    case "group":
+      body = <GroupView guid={route.guid} detail={view.groupDetails[route.guid]} height={bodyHeight} width={columns} theme={theme} />;
+      break;
+    case "apps":
+      body = <AppsView apps={state.apps} activeKey={state.activeKey} selected={cursor.index} height={bodyHeight} width={columns} theme={theme} />;
+      break;
+    case "log":
+      body = <LogView log={state.log} selected={cursor.index} height={bodyHeight} width={columns} theme={theme} />;
+      break;
+    default:
+      body = <HelpView height={bodyHeight} scroll={cursor.index} theme={theme} />;
+  }
+
+  const error = state.lastError;
+  return (
+    <Box flexDirection="column" width={columns} height={rows}>
+      <Text wrap="truncate-end">
+        <Text bold color={theme.accent}>ccx</Text>
+        {` · ${sanitize(app?.label ?? "no app")} ${app?.appId ?? ""} · ${app?.region ?? "—"} · as ${sanitize(state.user ?? "nobody")}`}
+        {state.inflight > 0 ? ` · ⟳ ${state.inflight}` : ""}
+        {error ? <Text color={theme.error}>{` · ✗ ${error.code}`}</Text> : null}
+      </Text>
+      <Text color={theme.muted} wrap="truncate-end">{view.nav.map(crumb).join(" › ")}</Text>
+      <Box height={bodyHeight} flexDirection="column" overflow="hidden">{body}</Box>
+      {mode === "command" || mode === "user" ? (
+        <Box>
+          <Text color={theme.accent}>{mode === "command" ? ":" : "act as user (empty: nobody): "}</Text>
+          <TextInput value={input} onChange={setInput} onSubmit={submitPrompt} />
+        </Box>
+      ) : (
+        <Text color={state.notice ? theme.warning : theme.muted} wrap="truncate-end">
+          {state.notice ?? (error?.hint ? `${error.code}: ${error.hint}` : footerHints(route).join(" · "))}
+        </Text>
+      )}
+    </Box>
+  );
+}

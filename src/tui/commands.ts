@@ -1,0 +1,39 @@
+import type { ExplorerStore } from "../store/explorer-store.js";
+
+/** The command bar (`:`): `:groups`, `:calls`, `:call <sessionId>`, `:apps`, `:app <appId>`, `:region <r>`, `:user <uid>`, `:log`, `:help`, `:q`. */
+export function runCommand(line: string, store: ExplorerStore, quit: () => void): void {
+  const [name = "", ...rest] = line.replace(/^:/, "").trim().split(/\s+/);
+  const arg = rest.join(" ");
+  const state = store.getState();
+  switch (name) {
+    case "":
+      return;
+    case "groups":
+    case "calls":
+      return state.openRoot(name);
+    case "call":
+      if (!arg) return state.notify("usage: :call <sessionId>");
+      return state.openCall(arg);
+    case "apps":
+      return state.navigate({ view: "apps" });
+    case "app": {
+      const app = state.apps.find((a) => a.appId === arg || a.label === arg || a.key === arg);
+      if (!app) return state.notify(`no known app "${arg}" (ctrl-p lists them)`);
+      return state.switchApp(app.key);
+    }
+    case "region":
+      if (!["us", "eu", "in"].includes(arg)) return state.notify("usage: :region us|eu|in");
+      return state.switchRegion(arg);
+    case "user":
+      return state.setUser(arg || undefined);
+    case "log":
+      return state.navigate({ view: "log" });
+    case "help":
+      return state.navigate({ view: "help" });
+    case "q":
+    case "quit":
+      return quit();
+    default:
+      return state.notify(`unknown command :${name} (? lists them)`);
+  }
+}

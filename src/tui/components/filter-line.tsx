@@ -1,0 +1,51 @@
+import { Box, Text } from "ink";
+import TextInput from "ink-text-input";
+import type { FilterToken } from "../../query/index.js";
+import type { Theme } from "../theme.js";
+
+export interface FilterLineProps {
+  value: string;
+  editing: boolean;
+  tokens: FilterToken[];
+  errors: FilterToken[];
+  request?: string;
+  onChange(value: string): void;
+  onSubmit(): void;
+  theme: Theme;
+}
+
+/**
+ * The live filter: while editing, a text input; otherwise the line with every
+ * token that does not parse marked where it stands, its reason below, and the
+ * exact request that was sent.
+ */
+export function FilterLine({ value, editing, tokens, errors, request, onChange, onSubmit, theme }: FilterLineProps) {
+  const bad = new Set(errors);
+  return (
+    <Box flexDirection="column">
+      <Box>
+        <Text color={theme.accent}>/ </Text>
+        {editing ? (
+          <TextInput value={value} onChange={onChange} onSubmit={onSubmit} />
+        ) : (
+          <Text>
+            {tokens.length === 0 ? <Text color={theme.muted}>(no filter: / to type one, ? lists the keys)</Text> : null}
+            {tokens.map((t, i) => (
+              <Text key={i} color={bad.has(t) ? theme.error : undefined} underline={bad.has(t)}>
+                {i > 0 ? " " : ""}
+                {bad.has(t) && !theme.color ? `[!]${t.text}` : t.text}
+              </Text>
+            ))}
+          </Text>
+        )}
+      </Box>
+      {errors.length > 0 ? (
+        <Text color={theme.error} wrap="truncate-end">
+          {`  ✗ ${errors[0]!.text}: ${errors[0]!.error}${errors.length > 1 ? ` (+${errors.length - 1} more)` : ""} · nothing sent`}
+        </Text>
+      ) : (
+        <Text color={theme.muted} wrap="truncate-end">{`  → ${request ?? "…"}`}</Text>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,58 @@
+import { render } from "ink";
+import type { Http } from "../api/http.js";
+import { createExplorerStore } from "../store/explorer-store.js";
+import type { AppRef } from "../store/types.js";
+import { App } from "./app.js";
+import { enterAlternateScreen } from "./terminal.js";
+import { createTheme } from "./theme.js";
+
+export interface ExplorerLaunch {
+  http: Http;
+  apps: AppRef[];
+  activeKey?: string;
+  user?: string;
+  color: boolean;
+  caFile?: string;
+  /** Open this call first (`ccx call <id> --tui`, `:call`). */
+  sessionId?: string;
+  root?: "groups" | "calls";
+}
+
+/**
+ * Runs the explorer until the user quits. The terminal is left as it was found
+ * on quit, on a crash, and on SIGINT/SIGTERM/SIGHUP.
+ */
+export async function runExplorer(launch: ExplorerLaunch): Promise<void> {
+  const store = createExplorerStore({ http: launch.http, apps: launch.apps, activeKey: launch.activeKey, user: launch.user, root: launch.root });
+  const restore = enterAlternateScreen(process.stdout);
+  const instance = render(<App store={store} theme={createTheme(launch.color)} caFile={launch.caFile} />, {
+    exitOnCtrlC: false,
+    patchConsole: true,
+  });
+  const stop = () => {
+    store.getState().dispose();
+    instance.unmount();
+  };
+  const onSignal = () => stop();
+  const onCrash = (error: unknown) => {
+    stop();
+    restore();
+    process.stderr.write(`ccx: the explorer crashed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+    process.exit(1);
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  process.on("SIGHUP", onSignal);
+  process.on("uncaughtException", onCrash);
+  process.on("unhandledRejection", onCrash);
+  if (launch.sessionId) store.getState().openCall(launch.sessionId);
+  else store.getState().reload(launch.root ?? "groups");
+  try {
+    await instance.waitUntilExit();
+  } finally {
+    restore();
+    for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.off(signal, onSignal);
+    process.off("uncaughtException", onCrash);
+    process.off("unhandledRejection", onCrash);
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * What the explorer asks of the terminal beyond drawing: the alternate screen,
+ * leaving the terminal as it was on every way out, and copying through OSC 52
+ * (which reaches the local clipboard over SSH; wrapped for tmux and screen).
+ */
+
+const ENTER_ALT = "\u001b[?1049h\u001b[H";
+const LEAVE_ALT = "\u001b[?1049l";
+const SHOW_CURSOR = "\u001b[?25h";
+
+export function enterAlternateScreen(out: NodeJS.WriteStream): () => void {
+  out.write(ENTER_ALT);
+  let restored = false;
+  const restore = () => {
+    if (restored) return;
+    restored = true;
+    out.write(`${SHOW_CURSOR}${LEAVE_ALT}`);
+  };
+  process.once("exit", restore);
+  return restore;
+}
+
+/** The OSC 52 sequence that puts `text` on the clipboard, wrapped for the multiplexer in use. */
+export function osc52(text: string, env: NodeJS.ProcessEnv = process.env): string {
+  const sequence = `\u001b]52;c;${Buffer.from(text, "utf8").toString("base64")}\u0007`;
+  // tmux and screen pass a sequence through to the outer terminal only inside a DCS wrapper.
+  if (env.TMUX) return `\u001bPtmux;${sequence.replace(/\u001b/g, "\u001b\u001b")}\u001b\\`;
+  if (env.TERM?.startsWith("screen")) return `\u001bP${sequence}\u001b\\`;
+  return sequence;
+}
+
+/**
+ * Opens a URL where a browser can be reached: macOS `open`, or `xdg-open`
+ * under a desktop session. Over SSH there is none: the caller says to copy it.
+ */
+export function openUrl(url: string, env: NodeJS.ProcessEnv = process.env): boolean {
+  const command = process.platform === "darwin" ? "open" : env.DISPLAY || env.WAYLAND_DISPLAY ? "xdg-open" : undefined;
+  if (!command || env.SSH_CONNECTION) return false;
+  const { spawn } = process.getBuiltinModule("node:child_process") as typeof import("node:child_process");
+  const child = spawn(command, [url], { stdio: "ignore", detached: true });
+  child.on("error", () => undefined);
+  child.unref();
+  return true;
+}

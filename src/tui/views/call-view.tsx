@@ -1,0 +1,92 @@
+import { Box, Text } from "ink";
+import type { Participant, Recording } from "../../api/schemas.js";
+import type { CallDetailState } from "../../store/types.js";
+import { formatMinutes, formatTime } from "../../text/format.js";
+import { sanitize } from "../../text/sanitize.js";
+import { type Column, Rows } from "../components/rows.js";
+import { type Theme, statusColor } from "../theme.js";
+
+const participantColumns: Column<Participant>[] = [
+  { header: "uid", get: (p) => p.uid, flex: 2 },
+  { header: "device", get: (p) => p.deviceId ?? "—", flex: 2 },
+  { header: "state", get: (p) => p.state ?? "", width: 10, color: (p, t) => statusColor(t, p.state) },
+  { header: "joined", get: (p) => formatTime(p.joinedAt), width: 16 },
+  { header: "left", get: (p) => formatTime(p.leftAt), width: 16 },
+  { header: "minutes", get: (p) => p.totalDurationInMinutes?.toFixed(2) ?? "—", width: 7, align: "right" },
+];
+
+const recordingColumns: Column<Recording>[] = [
+  { header: "rid", get: (r) => r.rid, width: 22 },
+  { header: "duration", get: (r) => formatMinutes(r.duration), width: 8, align: "right" },
+  { header: "start", get: (r) => formatTime(r.startTime), width: 16 },
+  { header: "end", get: (r) => formatTime(r.endTime), width: 16 },
+  { header: "url", get: (r) => r.recording_url ?? "", flex: 1 },
+];
+
+export interface CallViewProps {
+  sessionId: string;
+  detail?: CallDetailState;
+  height: number;
+  width: number;
+  theme: Theme;
+}
+
+/** One call: its summary, one row per participant entry (per device), then its recordings. */
+export function CallView({ sessionId, detail, height, width, theme }: CallViewProps) {
+  if (!detail || (detail.loading && !detail.call)) return <Text color={theme.muted}>{`looking for ${sanitize(sessionId)} in every known app…`}</Text>;
+  if (detail.error && !detail.call) {
+    return (
+      <Box flexDirection="column">
+        <Text color={theme.error}>{`✗ ${detail.error.code}: ${detail.error.message}`}</Text>
+        {detail.error.hint ? <Text color={theme.muted}>{`  ${detail.error.hint}`}</Text> : null}
+      </Box>
+    );
+  }
+  const call = detail.call!;
+  const participants = call.participants ?? [];
+  const recordings = call.recordings ?? [];
+  const recordingsHeight = recordings.length === 0 ? 1 : Math.min(recordings.length + 2, Math.max(3, Math.floor(height / 3)));
+  const participantsHeight = Math.max(2, height - 5 - recordingsHeight);
+  const inRecordings = detail.selected >= participants.length;
+  const s = (v: unknown) => sanitize(v);
+  return (
+    <Box flexDirection="column" height={height}>
+      <Text wrap="truncate-end">
+        <Text color={statusColor(theme, call.status)} bold>{s(call.status)}</Text>
+        {` · ${s(call.type)} · ${s(call.mode)} · ${s(call.initiator)} → ${s(call.receiver)} (${s(call.receiverType)}) · found in ${s(detail.appLabel)}`}
+      </Text>
+      <Text wrap="truncate-end">
+        {`started ${formatTime(call.startedAt ?? call.initiatedAt)} · ended ${formatTime(call.endedAt)} · total ${formatMinutes(call.totalDurationInMinutes)}`}
+        {` (audio ${call.totalAudioMinutes?.toFixed(2) ?? "—"}, video ${call.totalVideoMinutes?.toFixed(2) ?? "—"} min) · ${call.totalParticipants ?? participants.length} entries`}
+      </Text>
+      <Text bold>{`Participants (${participants.length})`}</Text>
+      <Rows columns={participantColumns} rows={participants} selected={inRecordings ? -1 : detail.selected} height={participantsHeight} width={width} theme={theme} />
+      <Text bold>{`Recordings (${recordings.length})${recordings.length ? " · enter shows one whole, y copies its URL, o opens it" : ""}`}</Text>
+      {recordings.length === 0 ? <Text color={theme.muted}>  none</Text> : (
+        <Rows columns={recordingColumns} rows={recordings} selected={inRecordings ? detail.selected - participants.length : -1}
+          height={recordingsHeight - 1} width={width} theme={theme} />
+      )}
+    </Box>
+  );
+}
+
+export interface RecordingViewProps {
+  recording?: Recording;
+  theme: Theme;
+}
+
+/** One recording, whole: its URL is never cut here. */
+export function RecordingView({ recording, theme }: RecordingViewProps) {
+  if (!recording) return <Text color={theme.muted}>no such recording</Text>;
+  return (
+    <Box flexDirection="column">
+      <Text>{`rid       ${sanitize(recording.rid)}`}</Text>
+      <Text>{`duration  ${formatMinutes(recording.duration)} (${recording.duration ?? "—"} min)`}</Text>
+      <Text>{`start     ${formatTime(recording.startTime)} UTC`}</Text>
+      <Text>{`end       ${formatTime(recording.endTime)} UTC`}</Text>
+      <Text>url</Text>
+      <Text wrap="wrap">{sanitize(recording.recording_url)}</Text>
+      <Text color={theme.muted}>y copies the URL · o opens it · Y copies the JSON · esc back</Text>
+    </Box>
+  );
+}
