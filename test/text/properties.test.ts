@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import stringWidth from "string-width";
 import { describe, expect, it } from "vitest";
 import { displayWidth, fit, hasHostileCharacters, sanitize, truncate } from "../../src/text/index.js";
 
@@ -17,8 +18,12 @@ const hostile = fc.array(fc.constantFrom(...FRAGMENTS), { maxLength: 30 }).map((
 const fullUnicode = fc.string({ unit: "binary", maxLength: 40 });
 /** Any UTF-16 code unit, lone surrogates included. */
 const codeUnits = fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)), maxLength: 40 });
-const graphemes = fc.string({ unit: "grapheme", maxLength: 30 });
-const anyText = fc.oneof(hostile, fullUnicode, codeUnits, graphemes);
+const graphemeText = fc.string({ unit: "grapheme", maxLength: 30 });
+/** Long enough to be measured in chunks (see segments.ts). */
+const long = fc
+  .array(fc.constantFrom(...FRAGMENTS, "日本語テキスト", "👨‍👩‍👧", "\u0301\u0301\u0301"), { minLength: 150, maxLength: 600 })
+  .map((parts) => parts.join(""));
+const anyText = fc.oneof(hostile, fullUnicode, codeUnits, graphemeText, long);
 const width = fc.integer({ min: 0, max: 50 });
 
 describe("properties", () => {
@@ -47,6 +52,16 @@ describe("properties", () => {
         const once = sanitize(text);
         expect(sanitize(once)).toBe(once);
         expect(hasHostileCharacters(once)).toBe(false);
+      }),
+      RUNS,
+    );
+  });
+
+  it("displayWidth agrees with string-width on sanitized text", () => {
+    fc.assert(
+      fc.property(anyText, (text) => {
+        const clean = sanitize(text);
+        expect(displayWidth(clean)).toBe(stringWidth(clean));
       }),
       RUNS,
     );

@@ -1,3 +1,4 @@
+import stringWidth from "string-width";
 import { describe, expect, it } from "vitest";
 import { displayWidth, fit, padEnd, padStart, truncate } from "../../src/text/index.js";
 
@@ -13,6 +14,25 @@ describe("displayWidth", () => {
     expect(displayWidth("🇺🇸")).toBe(2);
     expect(displayWidth("e\u0301")).toBe(1);
     expect(displayWidth("")).toBe(0);
+  });
+
+  it("agrees with string-width on every character it measures without segmenting", () => {
+    const ranges: Array<[number, number]> = [[0x20, 0x7e], [0xa0, 0x2ff], [0x400, 0x481], [0x3041, 0x3096], [0x30a1, 0x30fa], [0x4e00, 0x9fff], [0xac00, 0xd7a3], [0xff01, 0xff60]];
+    for (const [from, to] of ranges) {
+      for (let code = from; code <= to; code++) {
+        const char = String.fromCharCode(code);
+        if (displayWidth(char) !== stringWidth(char)) expect.fail(`U+${code.toString(16)}: ${displayWidth(char)} vs ${stringWidth(char)}`);
+      }
+    }
+  });
+
+  it("skips ANSI styling like string-width, and measures long text in linear time", () => {
+    expect(displayWidth("\u001b[1mNAME\u001b[22m")).toBe(4);
+    const long = "日本語 text 👍🏽 e\u0301 ".repeat(20_000);
+    const started = performance.now();
+    expect(displayWidth(long)).toBe(20_000 * 17);
+    expect(displayWidth(truncate(long, 30))).toBeLessThanOrEqual(30);
+    expect(performance.now() - started).toBeLessThan(2_000);
   });
 });
 
