@@ -3,6 +3,7 @@ import type { Participant, Recording } from "../../api/schemas.js";
 import type { CallDetailState } from "../../store/types.js";
 import { formatMinutes, formatTime } from "../../text/format.js";
 import { sanitize } from "../../text/sanitize.js";
+import { FailureBox } from "../components/failure-box.js";
 import { type Column, Rows } from "../components/rows.js";
 import { type Theme, statusColor } from "../theme.js";
 
@@ -35,12 +36,7 @@ export interface CallViewProps {
 export function CallView({ sessionId, detail, height, width, theme }: CallViewProps) {
   if (!detail || (detail.loading && !detail.call)) return <Text color={theme.muted}>{`looking for ${sanitize(sessionId)} in every known app…`}</Text>;
   if (detail.error && !detail.call) {
-    return (
-      <Box flexDirection="column">
-        <Text color={theme.error}>{`✗ ${detail.error.code}: ${detail.error.message}`}</Text>
-        {detail.error.hint ? <Text color={theme.muted}>{`  ${detail.error.hint}`}</Text> : null}
-      </Box>
-    );
+    return <FailureBox failure={detail.error} theme={theme} />;
   }
   const call = detail.call!;
   const participants = call.participants ?? [];

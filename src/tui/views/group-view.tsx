@@ -3,6 +3,7 @@ import type { Member } from "../../api/schemas.js";
 import type { GroupDetailState } from "../../store/types.js";
 import { formatTime } from "../../text/format.js";
 import { sanitize } from "../../text/sanitize.js";
+import { FailureBox } from "../components/failure-box.js";
 import { type Column, Rows } from "../components/rows.js";
 import type { Theme } from "../theme.js";
 
@@ -19,12 +20,7 @@ const TIMES = new Set(["createdAt", "updatedAt", "joinedAt"]);
 export function GroupView({ guid, detail, height, width, theme }: { guid: string; detail?: GroupDetailState; height: number; width: number; theme: Theme }) {
   if (!detail || (detail.loading && !detail.group)) return <Text color={theme.muted}>{`loading group ${sanitize(guid)}…`}</Text>;
   if (detail.error && !detail.group) {
-    return (
-      <Box flexDirection="column">
-        <Text color={theme.error}>{`✗ ${detail.error.code}: ${detail.error.message}`}</Text>
-        {detail.error.hint ? <Text color={theme.muted}>{`  ${detail.error.hint}`}</Text> : null}
-      </Box>
-    );
+    return <FailureBox failure={detail.error} theme={theme} />;
   }
   const raw = (detail.raw ?? detail.group) as Record<string, unknown>;
   const fields = Object.entries(raw).map(([k, v]) => {

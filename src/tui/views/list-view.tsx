@@ -3,6 +3,7 @@ import type { Call, Group } from "../../api/schemas.js";
 import type { ListState } from "../../store/types.js";
 import { formatMinutes, formatTime } from "../../text/format.js";
 import { FilterLine } from "../components/filter-line.js";
+import { FailureBox } from "../components/failure-box.js";
 import { type Column, Rows } from "../components/rows.js";
 import { type Theme, statusColor } from "../theme.js";
 
@@ -56,12 +57,7 @@ export function ListView<Item>({ kind, list, columns, editing, onFilterChange, o
   const rowsHeight = Math.max(2, height - 3);
   let body;
   if (list.error && list.items.length === 0) {
-    body = (
-      <Box flexDirection="column">
-        <Text color={theme.error}>{`✗ ${list.error.code}: ${list.error.message}`}</Text>
-        {list.error.hint ? <Text color={theme.muted}>{`  ${list.error.hint}`}</Text> : null}
-      </Box>
-    );
+    body = <FailureBox failure={list.error} theme={theme} />;
   } else if (list.items.length === 0) {
     body = <Text color={theme.muted}>{list.loading ? `loading ${kind}…` : `no ${kind} match`}</Text>;
   } else {
