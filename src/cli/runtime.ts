@@ -4,6 +4,7 @@ import { ApiError, CLIENT_CODES, isAuthError, isNotFound } from "../api/errors.j
 import { Http } from "../api/http.js";
 import { ConfigError } from "../config/config-file.js";
 import { redact } from "../config/mask.js";
+import { sanitize } from "../text/sanitize.js";
 import { type GlobalFlags, Settings } from "../config/resolve.js";
 import { VERSION } from "../version.js";
 import { EXIT } from "./usage-error.js";
@@ -75,7 +76,8 @@ export function describeFailure(error: unknown, secrets: Iterable<string>): stri
   } else {
     lines.push(`error: ${(error as Error)?.message ?? String(error)}`);
   }
-  return `${redact(lines.join("\n"), secrets)}\n`;
+  // The service's own message is server data: it must not drive the terminal either.
+  return `${redact(sanitize(lines.join("\n"), { multiline: true }), secrets)}\n`;
 }
 
 /** Runs a command body: prints failures as design.md says and sets the exit code. */

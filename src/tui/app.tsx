@@ -218,7 +218,7 @@ export function App({ store, theme, caFile, write }: AppProps) {
         <Text bold color={theme.accent}>ccx</Text>
         {` · ${sanitize(app?.label ?? "no app")} ${app?.appId ?? ""} · ${app?.region ?? "—"} · as ${sanitize(state.user ?? "nobody")}`}
         {state.inflight > 0 ? ` · ⟳ ${state.inflight}` : ""}
-        {error ? <Text color={theme.error}>{` · ✗ ${error.code}`}</Text> : null}
+        {error ? <Text color={theme.error}>{` · ✗ ${sanitize(error.code)}`}</Text> : null}
       </Text>
       <Text color={theme.muted} wrap="truncate-end">{view.nav.map(crumb).join(" › ")}</Text>
       <Box height={bodyHeight} flexDirection="column" overflow="hidden">{body}</Box>
@@ -229,7 +229,7 @@ export function App({ store, theme, caFile, write }: AppProps) {
         </Box>
       ) : (
         <Text color={state.notice ? theme.warning : theme.muted} wrap="truncate-end">
-          {state.notice ?? (error?.hint ? `${error.code}: ${error.hint}` : footerHints(route).join(" · "))}
+          {state.notice ?? (error?.hint ? `${sanitize(error.code)}: ${error.hint}` : footerHints(route).join(" · "))}
         </Text>
       )}
     </Box>

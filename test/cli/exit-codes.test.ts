@@ -36,3 +36,11 @@ describe("exit codes and messages (design.md)", () => {
     expect(text).not.toContain(key);
   });
 });
+
+describe("a hostile error message", () => {
+  it("reaches stderr with no escape sequence or control character", () => {
+    const text = describeFailure(new ApiError("ERR_X", "\u001b]0;pwned\u0007boom \u001b[2J"), []);
+    expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+    expect(text).toContain("boom");
+  });
+});

@@ -2,6 +2,7 @@ import { Box, Text } from "ink";
 import type { Call, Group } from "../../api/schemas.js";
 import type { ListState } from "../../store/types.js";
 import { formatMinutes, formatTime } from "../../text/format.js";
+import { sanitize } from "../../text/sanitize.js";
 import { FilterLine } from "../components/filter-line.js";
 import { FailureBox } from "../components/failure-box.js";
 import { type Column, Rows } from "../components/rows.js";
@@ -71,7 +72,7 @@ export function ListView<Item>({ kind, list, columns, editing, onFilterChange, o
       <Text color={list.error ? theme.error : theme.muted} wrap="truncate-end">
         {list.loading ? "⟳ " : ""}
         {summary(list)}
-        {list.error && list.items.length > 0 ? ` · ✗ ${list.error.code} (r retries)` : ""}
+        {list.error && list.items.length > 0 ? ` · ✗ ${sanitize(list.error.code)} (r retries)` : ""}
       </Text>
     </Box>
   );
