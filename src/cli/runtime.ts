@@ -19,9 +19,9 @@ export interface Runtime {
 }
 
 /** Settings and the shared Http for one command; every message it prints is masked. */
-export function createRuntime(command: Command): Runtime {
+export function createRuntime(command: Command, given?: Settings): Runtime {
   const flags = command.optsWithGlobals() as GlobalFlags & { verbose?: boolean };
-  const settings = new Settings(flags);
+  const settings = given ?? new Settings(flags);
   const warn = (text: string) => process.stderr.write(`${redact(text, settings.secrets())}\n`);
   for (const warning of settings.warnings) warn(`warning: ${warning}`);
   const http = new Http({ caFile: settings.caFile, userAgent: `ccx/${VERSION} (node ${process.version})` });
@@ -80,15 +80,18 @@ export function describeFailure(error: unknown, secrets: Iterable<string>): stri
   return `${redact(sanitize(lines.join("\n"), { multiline: true }), secrets)}\n`;
 }
 
-/** Runs a command body: prints failures as design.md says and sets the exit code. */
-export async function runCommand(command: Command, body: (runtime: Runtime) => Promise<number | void>): Promise<void> {
+/**
+ * Runs a command body: prints failures as design.md says and sets the exit code.
+ * `settings` replaces those of the flags and env (ccx demo brings its own).
+ */
+export async function runCommand(command: Command, body: (runtime: Runtime) => Promise<number | void>, settings?: () => Settings): Promise<void> {
   let runtime: Runtime | undefined;
   // A closed pipe (ccx … | head) is not an error.
   process.stdout.on("error", (error: NodeJS.ErrnoException) => {
     if (error.code === "EPIPE") process.exit(process.exitCode ?? EXIT.ok);
   });
   try {
-    runtime = createRuntime(command);
+    runtime = createRuntime(command, settings?.());
     process.exitCode = (await body(runtime)) ?? EXIT.ok;
   } catch (error) {
     // Settings may have failed to load: mask what the flags and env carry all the same.

@@ -47,6 +47,9 @@ export class Settings {
   readonly caFile?: string;
   private managementLoaded = false;
   private readonly resolvedKeys = new Map<string, string>();
+  /** URL templates from flags or env, for apps the management API adds later. */
+  private readonly chatTemplate?: string;
+  private readonly callsTemplate?: string;
 
   constructor(flags: GlobalFlags, private readonly env: NodeJS.ProcessEnv = process.env) {
     const configPath = flags.config ?? env.CCX_CONFIG ?? defaultConfigPath(env);
@@ -54,6 +57,8 @@ export class Settings {
     const profiles = Object.entries(file.profiles);
     const chatTemplate = flags.chatUrl ?? env.CCX_CHAT_URL;
     const callsTemplate = flags.callsUrl ?? env.CCX_CALLS_URL;
+    this.chatTemplate = chatTemplate;
+    this.callsTemplate = callsTemplate;
     const onBehalfOf = flags.onBehalfOf ?? env.CCX_ON_BEHALF_OF;
     const profileApp = (label: string, p: Profile, source: AppSource): KnownApp => ({
       label,
@@ -117,7 +122,6 @@ export class Settings {
   async loadManagementApps(http: Http, signal?: AbortSignal): Promise<void> {
     if (!this.management || this.managementLoaded) return;
     this.managementLoaded = true;
-    const chatUrl = this.env.CCX_CHAT_URL;
     for (const app of await discoverApps(http, this.management, signal)) {
       const appRegion = (REGIONS as readonly string[]).includes(app.region) ? (app.region as Region) : undefined;
       if (!appRegion) continue;
@@ -133,8 +137,8 @@ export class Settings {
         region: appRegion,
         source: "management",
         onBehalfOf: this.apps[0]?.onBehalfOf,
-        chatUrl: this.apps[0]?.chatUrl ?? chatUrl ?? DEFAULT_CHAT_URL,
-        callsUrl: this.apps[0]?.callsUrl ?? this.env.CCX_CALLS_URL ?? DEFAULT_CALLS_URL,
+        chatUrl: this.apps[0]?.chatUrl ?? this.chatTemplate ?? DEFAULT_CHAT_URL,
+        callsUrl: this.apps[0]?.callsUrl ?? this.callsTemplate ?? DEFAULT_CALLS_URL,
         key: { value: key, source: "management" },
       });
     }

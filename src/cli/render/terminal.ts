@@ -5,7 +5,7 @@ export function terminalWidth(stream: NodeJS.WriteStream = process.stdout): numb
   return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 80;
 }
 
-/** Colour unless --no-color, NO_COLOR, or output that is not a terminal. */
+/** Colour unless --no-color, NO_COLOR (set and not empty, as no-color.org says), or output that is not a terminal. */
 export function useColor(noColorFlag: boolean, stream: NodeJS.WriteStream = process.stdout): boolean {
-  return !noColorFlag && !("NO_COLOR" in process.env) && Boolean(stream.isTTY);
+  return !noColorFlag && !process.env.NO_COLOR && Boolean(stream.isTTY);
 }

@@ -16,8 +16,15 @@ function appRefs(settings: Settings): AppRef[] {
   }));
 }
 
-/** `ccx` (and `ccx call <id> --tui`, `ccx demo`): the interactive explorer over the known apps. */
-export function runExplore(command: Command, options: { sessionId?: string } = {}): Promise<void> {
+export interface ExploreOptions {
+  /** Open this call first (`ccx call <id> --tui`). */
+  sessionId?: string;
+  /** Settings of its own instead of the flags' and env's (`ccx demo`). */
+  settings?: () => Settings;
+}
+
+/** `ccx`, `ccx call <id> --tui` and `ccx demo`: the interactive explorer over the known apps. */
+export function runExplore(command: Command, options: ExploreOptions = {}): Promise<void> {
   return runCommand(command, async ({ settings, http }) => {
     if (!process.stdin.isTTY || !process.stdout.isTTY) {
       throw new ConfigError("the explorer needs a terminal; for scripts use ccx groups, ccx calls or ccx call with --json");
@@ -36,5 +43,5 @@ export function runExplore(command: Command, options: { sessionId?: string } = {
       caFile: settings.caFile,
       sessionId: options.sessionId,
     });
-  });
+  }, options.settings);
 }
