@@ -40,6 +40,7 @@ function choiceRule(key: string, name: string, allowed: readonly string[], examp
     params: [name],
     example,
     description,
+    choices: allowed,
     list: true,
     parse: (value) => {
       const chosen = parseChoices(value, allowed, aliases);
@@ -57,6 +58,7 @@ const RULES: readonly KeyRule[] = [
     params: ["receiverType"],
     example: "receiver:group",
     description: "calls to a user or to a group",
+    choices: ["user", "group"],
     parse: (value) => {
       const chosen = parseChoices(value, ["user", "group"]);
       return typeof chosen === "string" || chosen.length !== 1 ? `"${value}" is not user or group` : { receiverType: chosen[0]! };
@@ -69,8 +71,8 @@ const RULES: readonly KeyRule[] = [
     description: "calls that include this user",
     parse: (value) => ({ uid: value }),
   },
-  booleanRule("rec", "hasRecording", "rec:yes", "calls with (yes) or without (no) a recording", "yes or no"),
-  booleanRule("transcript", "hasTranscription", "transcript:yes", "calls with (yes) or without (no) a transcription", "yes or no"),
+  booleanRule("rec", "hasRecording", "rec:yes", "calls with (yes) or without (no) a recording", ["yes", "no"]),
+  booleanRule("transcript", "hasTranscription", "transcript:yes", "calls with (yes) or without (no) a transcription", ["yes", "no"]),
   {
     key: "participants",
     params: Object.values(PARTICIPANTS),

@@ -17,6 +17,8 @@ export interface FilterKeyHelp {
   params: string[];
   example: string;
   description: string;
+  /** The values the key takes, when they are a closed set (a list key may combine them with commas). */
+  choices?: readonly string[];
 }
 
 export interface KeyRule extends FilterKeyHelp {
@@ -35,7 +37,7 @@ export interface FilterGrammar {
 }
 
 export function keyHelp(rules: readonly KeyRule[]): ReadonlyArray<FilterKeyHelp> {
-  return rules.map(({ key, params, example, description }) => ({ key, params, example, description }));
+  return rules.map(({ key, params, example, description, choices }) => ({ key, params, example, description, ...(choices ? { choices } : {}) }));
 }
 
 /** `a, b or c` */
@@ -155,12 +157,14 @@ export function parseCount(text: string, min = 0, max = Number.MAX_SAFE_INTEGER)
 
 // ---- rules both grammars use --------------------------------------------------
 
-export function booleanRule(key: string, name: string, example: string, description: string, usage: string): KeyRule {
+export function booleanRule(key: string, name: string, example: string, description: string, choices: readonly [string, string]): KeyRule {
+  const usage = choices.join(" or ");
   return {
     key,
     params: [name],
     example,
     description,
+    choices,
     parse: (value) => {
       const answer = parseBoolean(value);
       return answer === undefined ? `expected ${usage}` : { [name]: answer };

@@ -56,6 +56,7 @@ const RULES: readonly KeyRule[] = [
     params: ["searchIn"],
     example: "in:name,guid",
     description: "where bare words search: name, guid or both",
+    choices: ["name", "guid", "name,guid"],
     list: true,
     parse: (value) => {
       const fields = parseChoices(value, ["name", "guid"]);
@@ -67,6 +68,7 @@ const RULES: readonly KeyRule[] = [
     params: ["type", "types"],
     example: "type:public,private",
     description: "group type: public, private, protected or password; several with commas",
+    choices: GROUP_TYPES,
     list: true,
     parse: (value): Record<string, string> | string => {
       const types = parseChoices(value, GROUP_TYPES);
@@ -85,7 +87,7 @@ const RULES: readonly KeyRule[] = [
       return typeof tags === "string" ? tags : { tags: tags.join(",") };
     },
   },
-  booleanRule("withtags", "withTags", "withtags:true", "include each group's tags in the answer: true or false", "true or false"),
+  booleanRule("withtags", "withTags", "withtags:true", "include each group's tags in the answer: true or false", ["true", "false"]),
   {
     key: "guid",
     params: ["guid", "guids"],
@@ -109,12 +111,13 @@ const RULES: readonly KeyRule[] = [
   timeRule("updated", UPDATED, "updated:>=2024-01-01", "last update, as for created:; groups never updated are left out"),
   cursorRule("after", "append", "after:2024-01-01"),
   cursorRule("before", "prepend", "before:1h"),
-  booleanRule("joined", "hasJoined", "joined:true", "only the groups the user has joined (needs a user): true or false", "true or false"),
+  booleanRule("joined", "hasJoined", "joined:true", "only the groups the user has joined (needs a user): true or false", ["true", "false"]),
   {
     key: "sort",
     params: ["sortBy", "sortOrder"],
     example: "sort:-createdAt",
     description: "order by name, guid or createdAt; a leading - for descending",
+    choices: SORT_FIELDS.flatMap((field) => [field, `-${field}`]),
     parse: (value) => {
       const [, sign, field] = /^([+-]?)(.*)$/s.exec(value)!;
       const chosen = parseChoices(field!, SORT_FIELDS);

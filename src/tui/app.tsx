@@ -1,18 +1,21 @@
-import { Box, Text, useApp, useInput, useStdin, useStdout } from "ink";
+import { Box, Text, useApp, useStdin, useStdout } from "ink";
 import TextInput from "ink-text-input";
 import { useEffect, useMemo, useState } from "react";
 import { useStore } from "zustand";
 import type { Call, Group } from "../api/schemas.js";
+import { CALL_FILTER_KEYS, GROUP_FILTER_KEYS } from "../query/index.js";
+import { fieldText, withField } from "../query/line-edit.js";
 import { type ExplorerStore, activeApp, activeView, currentRoute } from "../store/explorer-store.js";
 import { curlCommand } from "../store/request-log.js";
-import type { Route } from "../store/types.js";
+import type { ListState, Route } from "../store/types.js";
 import { sanitize } from "../text/sanitize.js";
 import { runCommand } from "./commands.js";
 import { type KeyContext, type Mode, bindingFor, footerHints } from "./keymap.js";
-import { keyName } from "./keys.js";
 import { osc52, openUrl } from "./terminal.js";
+import { useKeyQueue } from "./use-key-queue.js";
 import type { Theme } from "./theme.js";
 import { CallView, RecordingView } from "./views/call-view.js";
+import { CLEAR_CHOICE, type FieldEdit, FilterForm, TYPE_CHOICE } from "./views/filter-form.js";
 import { GroupView } from "./views/group-view.js";
 import { HelpView, helpLineCount } from "./views/help-view.js";
 import { ListView, callColumns, groupColumns } from "./views/list-view.js";
@@ -59,10 +62,28 @@ export function App({ store, theme, caFile, write }: AppProps) {
   const [mode, setMode] = useState<Mode>("normal");
   const [input, setInput] = useState("");
   const [pickIndex, setPickIndex] = useState<Record<string, number>>({});
+  const [fieldEdit, setFieldEdit] = useState<FieldEdit | undefined>();
+  // Bumped when keys are typed into a text input from outside: it remounts with its cursor at the end.
+  const [inputEpoch, setInputEpoch] = useState(0);
   const route = currentRoute(state);
   const view = activeView(state);
   const app = activeApp(state);
   const bodyHeight = Math.max(3, rows - 3);
+  const listKind = route.view === "groups" || route.view === "calls" ? route.view : undefined;
+  const formFields = listKind === "calls" ? CALL_FILTER_KEYS : GROUP_FILTER_KEYS;
+  const formKey = `form:${listKind}`;
+  const formField = formFields[pickIndex[formKey] ?? 0] ?? formFields[0]!;
+  const withUser = Boolean(state.user);
+  const groupCols = useMemo(() => groupColumns(withUser, columns), [withUser, columns]);
+  const callCols = useMemo(() => callColumns(columns), [columns]);
+
+  // The filter line and the form belong to a list: leaving it (help, a call, :app) closes them.
+  useEffect(() => {
+    if (!listKind && (mode === "filter" || mode === "form")) {
+      setMode("normal");
+      setFieldEdit(undefined);
+    }
+  }, [listKind, mode]);
 
   const copy = (text: string, what: string) => {
     (write ?? ((t: string) => process.stdout.write(t)))(osc52(text));
@@ -75,6 +96,7 @@ export function App({ store, theme, caFile, write }: AppProps) {
       count,
       set: (i: number) => setPickIndex((p) => ({ ...p, [name]: i })),
     });
+    if (mode === "form") return pick(formKey, formFields.length);
     switch (route.view) {
       case "groups":
       case "calls": {
@@ -99,7 +121,7 @@ export function App({ store, theme, caFile, write }: AppProps) {
       default:
         return pick("none", 0);
     }
-  }, [route, view, state.apps, state.activeKey, state.log.length, pickIndex, store]);
+  }, [route, view, state.apps, state.activeKey, state.log.length, pickIndex, store, mode, formKey, formFields]);
 
   const selection: KeyContext["selection"] = () => {
     switch (route.view) {
@@ -148,26 +170,27 @@ export function App({ store, theme, caFile, write }: AppProps) {
     exit();
   };
 
-  useInput((text, key) => {
-    const name = keyName(text, key);
-    if (mode !== "normal") {
-      if (name === "escape") {
-        setMode("normal");
-        setInput("");
-      }
-      return;
-    }
-    if (state.notice) state.notify(undefined);
-    const binding = bindingFor(name, route);
-    binding?.run({
-      store, state, route, cursor, pageRows: Math.max(1, bodyHeight - 4), setMode: (m) => {
-        setInput(m === "user" ? state.user ?? "" : "");
-        setMode(m);
-      },
-      quit, copy, selection,
-      open: (url) => (openUrl(url) ? state.notify("opened in the browser") : copy(url, "URL (no browser here)")),
-    });
-  }, { isActive: isRawModeSupported !== false });
+  // The form edits the filter line: each change of a field is a new line for the store.
+  const setLine = (line: string) => listKind && store.getState().setFilter(listKind, line);
+  const filterLine = () => (listKind ? activeView(store.getState())[listKind].filter : "");
+  const form: KeyContext["form"] = {
+    edit: (how) => {
+      const original = filterLine();
+      setFieldEdit({ how: how === "choose" && formField.choices ? "choose" : "text", original, draft: fieldText(original, formField.key) });
+    },
+    clear: () => setLine(withField(filterLine(), formField.key, "")),
+  };
+  const editDraft = (draft: string) => {
+    if (!fieldEdit) return;
+    setFieldEdit({ ...fieldEdit, draft });
+    setLine(withField(fieldEdit.original, formField.key, draft));
+  };
+  const chooseValue = (value: string) => {
+    if (!fieldEdit) return;
+    if (value === TYPE_CHOICE) return setFieldEdit({ ...fieldEdit, how: "text" });
+    setLine(withField(fieldEdit.original, formField.key, value === CLEAR_CHOICE ? "" : value));
+    setFieldEdit(undefined);
+  };
 
   const submitPrompt = () => {
     const value = input.trim();
@@ -177,19 +200,76 @@ export function App({ store, theme, caFile, write }: AppProps) {
     if (mode === "command") runCommand(value, store, quit);
   };
 
+  // A key that came with earlier ones in one event, after a text input opened: typed into it.
+  const typeInto = (name: string) => {
+    const typed = (text: string) => (name === "backspace" ? text.slice(0, -1) : text + name);
+    if (name !== "backspace" && [...name].length !== 1) return;
+    setInputEpoch((n) => n + 1);
+    if (mode === "form" && fieldEdit?.how === "text") return editDraft(typed(fieldEdit.draft));
+    if (mode === "filter") return setLine(typed(filterLine()));
+    if (mode === "command" || mode === "user") setInput(typed);
+  };
+
+  const handleKey = (name: string, queued: boolean): boolean => {
+    if (mode === "form" && fieldEdit) {
+      // The field's own input has the keys; Esc puts the line back as it was.
+      if (name === "escape") {
+        setLine(fieldEdit.original);
+        setFieldEdit(undefined);
+      } else if (queued && name === "enter") {
+        setFieldEdit(undefined);
+      } else if (queued) {
+        typeInto(name);
+      }
+      return queued;
+    }
+    if (mode !== "normal" && mode !== "form") {
+      if (name === "escape") {
+        setMode("normal");
+        setInput("");
+      } else if (queued && name === "enter") {
+        if (mode === "filter") setMode("normal");
+        else submitPrompt();
+      } else if (queued) {
+        typeInto(name);
+      }
+      return queued;
+    }
+    if (state.notice) state.notify(undefined);
+    const binding = bindingFor(name, route, mode);
+    binding?.run({
+      store, state, route, cursor, pageRows: Math.max(1, bodyHeight - 4), setMode: (m) => {
+        setInput(m === "user" ? state.user ?? "" : "");
+        setMode(m);
+      },
+      quit, copy, selection,
+      open: (url) => (openUrl(url) ? state.notify("opened in the browser") : copy(url, "URL (no browser here)")),
+      form,
+    });
+    return true;
+  };
+  useKeyQueue(handleKey, isRawModeSupported !== false);
+
+
   let body;
   switch (route.view) {
     case "groups":
     case "calls": {
       const kind = route.view;
       const props = {
-        editing: mode === "filter", height: bodyHeight, width: columns, theme,
+        editing: mode === "filter", inputKey: inputEpoch, height: bodyHeight, width: columns, theme,
         onFilterChange: (line: string) => state.setFilter(kind, line),
         onFilterSubmit: () => setMode("normal"),
       };
+      if (mode === "form") {
+        body = <FilterForm kind={kind} fields={formFields} list={view[kind] as ListState<unknown>} focus={cursor.index} edit={fieldEdit} inputKey={inputEpoch}
+          onDraftChange={editDraft} onDraftSubmit={() => setFieldEdit(undefined)} onChoose={chooseValue}
+          height={bodyHeight} width={columns} theme={theme} />;
+        break;
+      }
       body = kind === "groups"
-        ? <ListView kind="groups" list={view.groups} columns={groupColumns(Boolean(state.user))} {...props} />
-        : <ListView kind="calls" list={view.calls} columns={callColumns} {...props} />;
+        ? <ListView kind="groups" list={view.groups} columns={groupCols} {...props} />
+        : <ListView kind="calls" list={view.calls} columns={callCols} {...props} />;
       break;
     }
     case "call":
@@ -225,11 +305,11 @@ export function App({ store, theme, caFile, write }: AppProps) {
       {mode === "command" || mode === "user" ? (
         <Box>
           <Text color={theme.accent}>{mode === "command" ? ":" : "act as user (empty: nobody): "}</Text>
-          <TextInput value={input} onChange={setInput} onSubmit={submitPrompt} />
+          <TextInput key={inputEpoch} value={input} onChange={setInput} onSubmit={submitPrompt} />
         </Box>
       ) : (
         <Text color={state.notice ? theme.warning : theme.muted} wrap="truncate-end">
-          {state.notice ?? (error?.hint ? `${sanitize(error.code)}: ${error.hint}` : footerHints(route).join(" · "))}
+          {state.notice ?? (error?.hint ? `${sanitize(error.code)}: ${error.hint}` : footerHints(route, mode).join(" · "))}
         </Text>
       )}
     </Box>

@@ -6,7 +6,7 @@ import type { ListKind, Route } from "../store/types.js";
  * lists. Each binding names its keys, what it does, and where it works.
  */
 
-export type Scope = "global" | "list" | "call" | "group" | "recording" | "picker";
+export type Scope = "global" | "list" | "form" | "call" | "group" | "recording" | "picker";
 export type Mode = "normal" | "filter" | "command" | "user" | "form";
 
 /** What a handler can reach: the store, and the screen's own controls. */
@@ -24,6 +24,8 @@ export interface KeyContext {
   open(url: string): void;
   /** The id or URL and the JSON of what is selected, for y, Y and o. */
   selection(): { id?: string; url?: string; json?: unknown; open?: () => void } | undefined;
+  /** The filter form's focused field: edit it (choose from its values, or type), or take it out. */
+  form: { edit(how: "choose" | "text"): void; clear(): void };
 }
 
 export interface Binding {
@@ -33,7 +35,8 @@ export interface Binding {
   run(ctx: KeyContext): void;
 }
 
-export function scopesOf(route: Route): Scope[] {
+export function scopesOf(route: Route, mode: Mode = "normal"): Scope[] {
+  if (mode === "form") return ["form", "global"];
   switch (route.view) {
     case "groups":
     case "calls":
@@ -77,18 +80,25 @@ export const KEYMAP: Binding[] = [
     else c.store.getState().notify("nothing to open here");
   } },
   { keys: ["/"], description: "live filter (results follow as you type)", scope: "list", run: (c) => c.setMode("filter") },
+  { keys: ["f"], description: "filter form: every parameter, the same filter as the / line", scope: "list", run: (c) => c.setMode("form") },
   { keys: ["enter"], description: "open", scope: "list", run: (c) => openSelected(c) },
   { keys: ["n"], description: "next page (cursor: load more)", scope: "list", run: (c) => c.store.getState().nextPage(listKind(c.route)!) },
   { keys: ["p"], description: "previous page", scope: "list", run: (c) => c.store.getState().prevPage(listKind(c.route)!) },
+  { keys: ["enter"], description: "choose the field's value (or type it)", scope: "form", run: (c) => c.form.edit("choose") },
+  { keys: ["e"], description: "type the field's value (results follow as you type)", scope: "form", run: (c) => c.form.edit("text") },
+  { keys: ["x", "backspace"], description: "clear the field (take it out of the filter)", scope: "form", run: (c) => c.form.clear() },
+  { keys: ["tab"], description: "next field", scope: "form", run: (c) => move(c, c.cursor.index + 1) },
+  { keys: ["shift-tab"], description: "previous field", scope: "form", run: (c) => move(c, c.cursor.index - 1) },
+  { keys: ["escape", "f"], description: "close the form (the filter stays)", scope: "form", run: (c) => c.setMode("normal") },
   { keys: ["enter"], description: "show the recording, or open the participant's calls", scope: "call", run: (c) => c.selection()?.open?.() },
   { keys: ["n"], description: "next page of members", scope: "group", run: (c) => pageMembers(c, 1) },
   { keys: ["p"], description: "previous page of members", scope: "group", run: (c) => pageMembers(c, -1) },
   { keys: ["enter"], description: "choose", scope: "picker", run: (c) => c.selection()?.open?.() },
 ];
 
-/** The binding a key press runs in this view, if any: the view's own before the global ones. */
-export function bindingFor(name: string, route: Route): Binding | undefined {
-  for (const scope of scopesOf(route)) {
+/** The binding a key press runs in this view (or the form), if any: its own before the global ones. */
+export function bindingFor(name: string, route: Route, mode: Mode = "normal"): Binding | undefined {
+  for (const scope of scopesOf(route, mode)) {
     const found = KEYMAP.find((b) => b.scope === scope && b.keys.includes(name));
     if (found) return found;
   }
@@ -96,11 +106,14 @@ export function bindingFor(name: string, route: Route): Binding | undefined {
 }
 
 /** Short key hints for the footer: the view's own first. */
-export function footerHints(route: Route): string[] {
-  const order = scopesOf(route);
-  const shown = new Set(["?", "/", "enter", "escape", "n", "f", "y", "r", "tab", "ctrl-p", "u", "L", "q"]);
+export function footerHints(route: Route, mode: Mode = "normal"): string[] {
+  const order = scopesOf(route, mode);
+  const shown = new Set(mode === "form" ? ["enter", "e", "x", "escape", "tab", "?"] : ["?", "/", "f", "enter", "escape", "n", "y", "r", "tab", "ctrl-p", "u", "L", "q"]);
+  // A key the view binds hides the global binding of the same key.
+  const own = new Set(KEYMAP.filter((b) => b.scope === order[0]).flatMap((b) => b.keys));
   return KEYMAP
     .filter((b) => order.includes(b.scope) && b.keys.some((k) => shown.has(k)))
+    .filter((b) => b.scope === order[0] || !b.keys.some((k) => own.has(k)))
     .sort((a, b) => order.indexOf(a.scope) - order.indexOf(b.scope))
     .map((b) => `${b.keys[0] === "escape" ? "esc" : b.keys[0]} ${b.description.split(/[ (:]/)[0]}`);
 }

@@ -6,11 +6,14 @@ import type { Theme } from "../theme.js";
 export interface FilterLineProps {
   value: string;
   editing: boolean;
+  /** A new key remounts the input, its cursor at the end. */
+  inputKey?: number;
   tokens: FilterToken[];
   errors: FilterToken[];
   request?: string;
-  onChange(value: string): void;
-  onSubmit(): void;
+  /** Needed while editing. */
+  onChange?(value: string): void;
+  onSubmit?(): void;
   theme: Theme;
 }
 
@@ -19,14 +22,15 @@ export interface FilterLineProps {
  * token that does not parse marked where it stands, its reason below, and the
  * exact request that was sent.
  */
-export function FilterLine({ value, editing, tokens, errors, request, onChange, onSubmit, theme }: FilterLineProps) {
+export function FilterLine({ value, editing, inputKey, tokens, errors, request, onChange, onSubmit, theme }: FilterLineProps) {
   const bad = new Set(errors);
+  // Never shrunk: when the list below has too many lines, the list gives way.
   return (
-    <Box flexDirection="column">
+    <Box flexDirection="column" flexShrink={0}>
       <Box>
         <Text color={theme.accent}>/ </Text>
         {editing ? (
-          <TextInput value={value} onChange={onChange} onSubmit={onSubmit} />
+          <TextInput key={inputKey} value={value} onChange={(line) => onChange?.(line)} onSubmit={() => onSubmit?.()} />
         ) : (
           <Text>
             {tokens.length === 0 ? <Text color={theme.muted}>(no filter: / to type one, ? lists the keys)</Text> : null}

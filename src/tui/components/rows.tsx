@@ -7,9 +7,12 @@ import type { Theme } from "../theme.js";
 export interface Column<Row> {
   header: string;
   get: (row: Row) => unknown;
-  /** A fixed width; columns without one share what is left, by `flex` weight. */
+  /** A fixed width; columns without one share what is left, by `flex` weight, never under `minWidth`. */
   width?: number;
   flex?: number;
+  minWidth?: number;
+  /** When not all fit, the lowest go first (the rightmost among equals). */
+  priority?: number;
   align?: "left" | "right";
   color?: (row: Row, theme: Theme) => string | undefined;
 }
@@ -20,15 +23,26 @@ interface Layout<Row> {
 }
 
 const GAP = 2;
+const MIN_FLEX = 8;
 
-/** Fixed columns as given, flexible ones share the rest; the rightmost drop when even that does not fit. */
+/** Fixed columns as given, flexible ones share the rest; the least important drop when even that does not fit. */
 function layout<Row>(columns: Column<Row>[], width: number): Layout<Row> {
   const shown = [...columns];
-  const fixedWidth = (cols: Column<Row>[]) => cols.reduce((sum, c) => sum + (c.width ?? 8) + GAP, -GAP);
-  while (shown.length > 1 && fixedWidth(shown) > width) shown.pop();
+  const needed = () => shown.reduce((sum, c) => sum + (c.width ?? c.minWidth ?? MIN_FLEX) + GAP, -GAP);
+  // The " …" that says columns are hidden needs its two cells too.
+  const room = () => width - (shown.length < columns.length ? 2 : 0);
+  while (shown.length > 1 && needed() > room()) {
+    let drop = shown.length - 1;
+    for (let i = shown.length - 2; i >= 0; i--) if ((shown[i]!.priority ?? 5) < (shown[drop]!.priority ?? 5)) drop = i;
+    shown.splice(drop, 1);
+  }
+  // Flexible columns get their minimum first, then share what is left by weight.
   const flexTotal = shown.reduce((sum, c) => sum + (c.width === undefined ? c.flex ?? 1 : 0), 0);
-  const spare = Math.max(0, width - shown.reduce((sum, c) => sum + (c.width ?? 0) + GAP, -GAP));
-  const sized = shown.map((c) => ({ ...c, size: c.width ?? Math.max(4, Math.floor((spare * (c.flex ?? 1)) / Math.max(1, flexTotal))) }));
+  const spare = Math.max(0, room() - needed());
+  const sized = shown.map((c) => ({
+    ...c,
+    size: c.width ?? (c.minWidth ?? MIN_FLEX) + Math.floor((spare * (c.flex ?? 1)) / Math.max(1, flexTotal)),
+  }));
   return { columns: sized, hidden: columns.length - shown.length };
 }
 
@@ -55,7 +69,7 @@ export function Rows<Row>({ columns, rows, selected, height, width, theme }: Row
   const line = (cells: string[]) => cells.join(" ".repeat(GAP));
   return (
     <Box flexDirection="column">
-      <Text bold color={theme.muted}>
+      <Text bold color={theme.muted} wrap="truncate-end">
         {line(cols.map((c) => fit(c.header.toUpperCase(), c.size, c.align)))}
         {hidden > 0 ? " …" : ""}
       </Text>

@@ -6,6 +6,7 @@ import type { Theme } from "../theme.js";
 const SCOPE_TITLES: Record<Scope, string> = {
   global: "Everywhere",
   list: "Groups and calls",
+  form: "The filter form (f)",
   call: "A call",
   group: "A group",
   recording: "A recording",
