@@ -111,23 +111,51 @@ function layout(measured: Measured[], width: number): { shown: number; widths: n
 
 const trimEnd = (line: string) => line.replace(/ +$/, "");
 
+/** Which columns a table shows and how wide: planned on some rows, kept for the rows that follow. */
+export interface TableLayout<Row> {
+  columns: readonly TableColumn<Row>[];
+  headers: string[];
+  shown: number;
+  widths: number[];
+  width: number;
+  color: boolean;
+}
+
+/** Lays a table out for the given rows (for a stream: its first page). */
+export function planTable<Row>(columns: readonly TableColumn<Row>[], rows: readonly Row[], options: TableOptions): TableLayout<Row> {
+  const width = Math.max(1, Math.floor(Number.isFinite(options.width) ? options.width : 80));
+  const headers = columns.map((c) => sanitize(c.header).toUpperCase());
+  const measured = columns.map((c, i) => measure(c, headers[i]!, rows.map((row) => cellText(c, row)), width));
+  const { shown, widths } = columns.length === 0 ? { shown: 0, widths: [] } : layout(measured, width);
+  return { columns, headers, shown, widths, width, color: Boolean(options.color) };
+}
+
+function lineOf<Row>(plan: TableLayout<Row>, texts: string[]): string {
+  return trimEnd(texts.slice(0, plan.shown).map((text, i) => fit(text, plan.widths[i]!, plan.columns[i]!.align ?? "left")).join(GAP));
+}
+
+/** The header line of a planned table. */
+export function tableHeader<Row>(plan: TableLayout<Row>): string {
+  const header = lineOf(plan, plan.headers);
+  return plan.color && header ? `${BOLD}${header}${NORMAL}` : header;
+}
+
+/** One line per row, in the planned columns and widths (a wider cell is cut). */
+export function tableRows<Row>(plan: TableLayout<Row>, rows: readonly Row[]): string[] {
+  return rows.map((row) => lineOf(plan, plan.columns.map((c) => cellText(c, row))));
+}
+
+/** The note naming the hidden columns, if any are. */
+export function tableNote<Row>(plan: TableLayout<Row>): string | undefined {
+  if (plan.shown >= plan.columns.length) return undefined;
+  const hidden = plan.columns.slice(plan.shown).map((c, i) => sanitize(c.header).trim() || `column ${plan.shown + i + 1}`);
+  return hiddenNote(hidden, plan.width);
+}
+
 /** The table as lines: the header first, then one line per row, then a note if columns were hidden. */
 export function renderTable<Row>(columns: readonly TableColumn<Row>[], rows: readonly Row[], options: TableOptions): string[] {
-  const width = Math.max(1, Math.floor(Number.isFinite(options.width) ? options.width : 80));
   if (columns.length === 0) return [];
-  const headers = columns.map((c) => sanitize(c.header).toUpperCase());
-  const cells = rows.map((row) => columns.map((c) => cellText(c, row)));
-  const measured = columns.map((c, i) => measure(c, headers[i]!, cells.map((r) => r[i]!), width));
-
-  const { shown, widths } = layout(measured, width);
-  const line = (texts: string[]) =>
-    trimEnd(texts.slice(0, shown).map((text, i) => fit(text, widths[i]!, columns[i]!.align ?? "left")).join(GAP));
-  const header = line(headers);
-  const lines = [options.color && header ? `${BOLD}${header}${NORMAL}` : header, ...cells.map(line)];
-
-  if (shown < columns.length) {
-    const hidden = columns.slice(shown).map((c, i) => sanitize(c.header).trim() || `column ${shown + i + 1}`);
-    lines.push(hiddenNote(hidden, width));
-  }
-  return lines;
+  const plan = planTable(columns, rows, options);
+  const note = tableNote(plan);
+  return [tableHeader(plan), ...tableRows(plan, rows), ...(note === undefined ? [] : [note])];
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { displayWidth } from "../../src/text/width.js";
 import { connectProxy } from "../support/connect-proxy.js";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
 import { allOutput, runCcx } from "../support/run-ccx.js";
@@ -27,6 +28,15 @@ afterAll(async () => {
   for (const secret of secrets) expect(printed).not.toContain(secret);
   await fx.close();
 });
+
+/** What a line shows from display column `column` on (measured by grapheme: wide ones take two). */
+function fromColumn(line: string, column: number): string {
+  let width = 0;
+  const chars = [...new Intl.Segmenter().segment(line)].map((s) => s.segment);
+  let i = 0;
+  while (i < chars.length && width < column) width += displayWidth(chars[i++]!);
+  return chars.slice(i).join("");
+}
 
 const callOf = (appIndex: number, status = "ended") => fx.emulator.world.apps[appIndex]!.calls.find((c) => c.status === status && c.hasRecording)!;
 
@@ -126,6 +136,25 @@ describe("ccx groups", () => {
     expect(run.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u200b]/);
     expect(run.stdout.split("\n")[0]).toMatch(/NAME|name/);
     expect(run.stderr).toMatch(/300 shown of 300/);
+  });
+
+  it("--all as a table: one header, the same columns on every page, the hidden columns named once", async () => {
+    const run = await runCcx(["groups", "--all", "--per-page", "40", "--query", "sort:guid"], { ...env, COLUMNS: "70" });
+    expect(run.code, run.stderr).toBe(0);
+    const lines = run.stdout.trimEnd().split("\n");
+    expect(lines.filter((l) => l.startsWith("NAME"))).toHaveLength(1);
+    expect(lines.filter((l) => l.startsWith("(hidden:"))).toHaveLength(1);
+    expect(lines.at(-1)).toMatch(/^\(hidden: /);
+    const rows = lines.slice(1, -1);
+    expect(rows).toHaveLength(300);
+    // The guid column starts at the same place on every row, whichever page it came on.
+    const guidAt = lines[0]!.indexOf("GUID");
+    const guids = fx.emulator.world.apps[0]!.groups.map((g) => g.guid);
+    for (const row of rows) {
+      const cell = fromColumn(row, guidAt).split("  ")[0]!.replace(/…$/, "");
+      expect(cell.length, row).toBeGreaterThan(3);
+      expect(guids.some((g) => g.startsWith(cell)), row).toBe(true);
+    }
   });
 
   it("a filter that does not parse is marked in place and nothing is sent: exit 2", async () => {

@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import { AppClient } from "../../api/client.js";
 import type { Page } from "../../api/paging.js";
 import { ConfigError } from "../../config/config-file.js";
-import { renderTable } from "../../text/table.js";
+import { type TableLayout, planTable, tableHeader, tableNote, tableRows } from "../../text/table.js";
 import type { ListFlags, ListRun, ListSpec } from "../list-command.js";
 import { terminalWidth, useColor } from "../render/terminal.js";
 import { type Runtime, runCommand } from "../runtime.js";
@@ -43,6 +43,8 @@ async function list<Item>(spec: ListSpec<Item>, run: ListRun<Item>, flags: ListF
   const color = useColor(flags.color === false);
   let first = true;
   let count = 0;
+  // Planned on the first page and kept, so that --all streams one table with steady columns.
+  let plan: TableLayout<Item> | undefined;
   if (flags.json) await write("[");
   for await (const page of run.pages(client, parsed.params)) {
     if (flags.ndjson) {
@@ -50,9 +52,9 @@ async function list<Item>(spec: ListSpec<Item>, run: ListRun<Item>, flags: ListF
     } else if (flags.json) {
       if (page.raw.length > 0) await write(`${first ? "\n" : ",\n"}${page.raw.map((item) => JSON.stringify(item)).join(",\n")}`);
     } else if (page.items.length > 0) {
-      const lines = renderTable(run.columns, page.items, { width, color });
-      // Later pages continue the table without repeating its header.
-      await write(`${(first ? lines : lines.slice(1)).join("\n")}\n`);
+      const header = plan === undefined;
+      plan ??= planTable(run.columns, page.items, { width, color });
+      await write(`${[...(header ? [tableHeader(plan)] : []), ...tableRows(plan, page.items)].join("\n")}\n`);
     }
     count += page.items.length;
     if (page.items.length > 0) first = false;
@@ -63,6 +65,8 @@ async function list<Item>(spec: ListSpec<Item>, run: ListRun<Item>, flags: ListF
     }
   }
   if (flags.json) await write(first ? "]\n" : "\n]\n");
+  const note = plan && tableNote(plan);
+  if (note) await write(`${note}\n`);
 }
 
 function footer<Item>(page: Page<Item>, shown: number): string {
