@@ -16,6 +16,8 @@ export interface ExplorerLaunch {
   /** Open this call first (`ccx call <id> --tui`, `:call`). */
   sessionId?: string;
   root?: "groups" | "calls";
+  /** Said in the footer at start. */
+  notice?: string;
 }
 
 /**
@@ -45,6 +47,7 @@ export async function runExplorer(launch: ExplorerLaunch): Promise<void> {
   process.on("SIGHUP", onSignal);
   process.on("uncaughtException", onCrash);
   process.on("unhandledRejection", onCrash);
+  if (launch.notice) store.getState().notify(launch.notice);
   if (launch.sessionId) store.getState().openCall(launch.sessionId);
   else store.getState().reload(launch.root ?? "groups");
   try {

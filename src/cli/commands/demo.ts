@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Command } from "commander";
@@ -15,6 +15,23 @@ function emulatorSettings(line: EmulatorLine, emptyConfigHome: string): Settings
     { chatUrl: line.chatUrl, callsUrl: line.callsUrl, managementUrl: line.managementUrl, ca: line.caFile },
     { XDG_CONFIG_HOME: emptyConfigHome, CCX_MANAGEMENT_KEY: line.management.key, CCX_MANAGEMENT_SECRET: line.management.secret },
   );
+}
+
+/** Shell lines that point ccx (and curl) at the emulator from another shell; kept in a 0600 file, never printed. */
+function environment(line: EmulatorLine): string {
+  const app = line.apps[0]!;
+  const vars: Record<string, string> = {
+    CCX_CHAT_URL: line.chatUrl,
+    CCX_CALLS_URL: line.callsUrl,
+    CCX_MANAGEMENT_URL: line.managementUrl,
+    CCX_MANAGEMENT_KEY: line.management.key,
+    CCX_MANAGEMENT_SECRET: line.management.secret,
+    CCX_CA_FILE: line.caFile,
+    CCX_APP_ID: app.appId,
+    CCX_REGION: app.region,
+    CCX_API_KEY: app.fullAccessKey,
+  };
+  return `${Object.entries(vars).map(([k, v]) => `export ${k}='${v}'`).join("\n")}\n`;
 }
 
 export function registerDemo(program: Command): void {
@@ -37,7 +54,10 @@ export function registerDemo(program: Command): void {
         process.stderr.write(`error: ${(error as Error).message}\n`);
         process.exit(EXIT.failure);
       }
-      const emptyConfigHome = mkdtempSync(join(tmpdir(), "ccx-demo-"));
+      const dir = mkdtempSync(join(tmpdir(), "ccx-demo-"));
+      const emptyConfigHome = join(dir, "config");
+      const envFile = join(dir, "env");
+      writeFileSync(envFile, environment(emulator.line), { mode: 0o600 });
       let quitting = false;
       let lost: string | undefined;
       emulator.child.once("exit", (code, signal) => {
@@ -48,11 +68,14 @@ export function registerDemo(program: Command): void {
       });
       try {
         const { runExplore } = await import("../run/explore.js");
-        await runExplore(command, { settings: () => emulatorSettings(emulator.line, emptyConfigHome) });
+        await runExplore(command, {
+          settings: () => emulatorSettings(emulator.line, emptyConfigHome),
+          notice: `demo data · for ccx and curl in another shell: source ${envFile}`,
+        });
       } finally {
         quitting = true;
         await emulator.stop();
-        rmSync(emptyConfigHome, { recursive: true, force: true });
+        rmSync(dir, { recursive: true, force: true });
       }
       if (lost) {
         process.stderr.write(lost);

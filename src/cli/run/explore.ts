@@ -21,6 +21,8 @@ export interface ExploreOptions {
   sessionId?: string;
   /** Settings of its own instead of the flags' and env's (`ccx demo`). */
   settings?: () => Settings;
+  /** Said in the footer at start. */
+  notice?: string;
 }
 
 /** `ccx`, `ccx call <id> --tui` and `ccx demo`: the interactive explorer over the known apps. */
@@ -42,6 +44,7 @@ export function runExplore(command: Command, options: ExploreOptions = {}): Prom
       color: useColor(flags.color === false),
       caFile: settings.caFile,
       sessionId: options.sessionId,
+      notice: options.notice,
     });
   }, options.settings);
 }
