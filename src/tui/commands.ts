@@ -1,6 +1,6 @@
-import type { ExplorerStore } from "../store/explorer-store.js";
+import { type ExplorerStore, currentRoute } from "../store/explorer-store.js";
 
-/** The command bar (`:`): `:groups`, `:calls`, `:call <sessionId>`, `:apps`, `:app <appId>`, `:region <r>`, `:user <uid>`, `:log`, `:help`, `:q`. */
+/** The command bar (`:`): `:groups`, `:calls`, `:call <sessionId>`, `:page <n>`, `:apps`, `:app <appId>`, `:region <r>`, `:user <uid>`, `:log`, `:help`, `:q`. */
 export function runCommand(line: string, store: ExplorerStore, quit: () => void): void {
   const [name = "", ...rest] = line.replace(/^:/, "").trim().split(/\s+/);
   const arg = rest.join(" ");
@@ -14,6 +14,13 @@ export function runCommand(line: string, store: ExplorerStore, quit: () => void)
     case "call":
       if (!arg) return state.notify("usage: :call <sessionId>");
       return state.openCall(arg);
+    case "page": {
+      const route = currentRoute(state);
+      const page = Number(arg);
+      if (route.view !== "groups" && route.view !== "calls") return state.notify(":page works in the groups and calls lists");
+      if (!Number.isInteger(page) || page < 1) return state.notify("usage: :page <n>, from 1");
+      return state.goToPage(route.view, page);
+    }
     case "apps":
       return state.navigate({ view: "apps" });
     case "app": {

@@ -58,7 +58,7 @@ const move = (ctx: KeyContext, to: number) => ctx.cursor.set(Math.max(0, Math.mi
 export const KEYMAP: Binding[] = [
   { keys: ["?"], description: "help: every key", scope: "global", run: (c) => c.store.getState().navigate({ view: "help" }) },
   { keys: ["q", "ctrl-c"], description: "quit", scope: "global", run: (c) => c.quit() },
-  { keys: [":"], description: "command bar (:groups :calls :call <id> :app :region :user :log :q)", scope: "global", run: (c) => c.setMode("command") },
+  { keys: [":"], description: "command bar (:groups :calls :call <id> :page <n> :app :region :user :log :q)", scope: "global", run: (c) => c.setMode("command") },
   { keys: ["escape"], description: "back", scope: "global", run: (c) => c.store.getState().back() },
   { keys: ["j", "down"], description: "down", scope: "global", run: (c) => move(c, c.cursor.index + 1) },
   { keys: ["k", "up"], description: "up", scope: "global", run: (c) => move(c, c.cursor.index - 1) },

@@ -25,7 +25,7 @@ export function HelpView({ height, scroll, theme }: { height: number; scroll: nu
     for (const b of bindings) lines.push({ text: `  ${b.keys.map(keyLabel).join(" / ").padEnd(16)} ${b.description}` });
   }
   lines.push({ text: "Commands (:)", title: true });
-  lines.push({ text: "  :groups  :calls  :call <sessionId>  :apps  :app <appId|name>  :region <us|eu|in>  :user <uid>  :log  :help  :q" });
+  lines.push({ text: "  :groups  :calls  :call <sessionId>  :page <n>  :apps  :app <appId|name>  :region <us|eu|in>  :user <uid>  :log  :help  :q" });
   lines.push({ text: "Group filters (/)", title: true });
   for (const k of GROUP_FILTER_KEYS) lines.push({ text: `  ${k.example.padEnd(28)} ${k.description}` });
   lines.push({ text: "Call filters (/)", title: true });

@@ -22,7 +22,12 @@ export const groupColumns = (withUser: boolean, width = WIDE_GROUPS): Column<Gro
     { header: "guid", get: (g) => g.guid, flex: 2, minWidth: 12, priority: 9 },
     { header: "type", get: (g) => g.type ?? "", width: 9, priority: 7 },
     { header: "members", get: (g) => g.membersCount ?? "", width: 7, align: "right", priority: 6 },
-    ...(withUser ? [{ header: "scope", get: (g: Group) => (g.hasJoined ? g.scope ?? "member" : "—"), width: 11, priority: 8 }] : []),
+    ...(withUser
+      ? [
+        { header: "scope", get: (g: Group) => (g.hasJoined ? g.scope ?? "member" : "—"), width: 11, priority: 8 },
+        { header: "joined", get: (g: Group) => (g.hasJoined ? time((x) => x.joinedAt)(g) : ""), width: wide ? 16 : 8, priority: 6 },
+      ]
+      : []),
     { header: "tags", get: (g) => (g.tags ?? []).join(","), flex: 1, priority: 5 },
     { header: "owner", get: (g) => g.owner ?? "", width: 12, priority: 3 },
     { header: "created", get: time((g) => g.createdAt), width: wide ? 16 : 8, priority: 4 },
