@@ -117,7 +117,13 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
 
     const unsubscribe = options.http.onEvent((event) => {
       const { inflight } = get();
-      set({ log: log.record(event), inflight: Math.max(0, inflight + (event.phase === "start" ? 1 : -1)) });
+      // The header's last error stands until a request succeeds; the view keeps its own in place.
+      const succeeded = event.phase === "end" && !event.code && (event.status ?? 0) >= 200 && (event.status ?? 0) < 400;
+      set({
+        log: log.record(event),
+        inflight: Math.max(0, inflight + (event.phase === "start" ? 1 : -1)),
+        ...(succeeded ? { lastError: undefined } : {}),
+      });
     });
 
     const activeKey = options.activeKey ?? options.apps[0]?.key ?? "";

@@ -136,6 +136,12 @@ describe("the explorer store", () => {
     const detail = activeView(store.getState()).callDetails["v1.us.nope.123"]!;
     expect(detail.error).toMatchObject({ code: "ERR_CALL_SESSION_NOT_FOUND", hint: expect.any(String) });
     expect(store.getState().lastError?.code).toBe("ERR_CALL_SESSION_NOT_FOUND");
+    // The header's last error stands until a request succeeds; the call keeps its own.
+    store.getState().back();
+    store.getState().reload("groups");
+    await until(() => groups().items.length > 0 && !groups().loading);
+    expect(store.getState().lastError).toBeUndefined();
+    expect(activeView(store.getState()).callDetails["v1.us.nope.123"]!.error?.code).toBe("ERR_CALL_SESSION_NOT_FOUND");
   });
 
   it("acting for a user adds hasJoined and scope; an unknown user fails clearly", async () => {
