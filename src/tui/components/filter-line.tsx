@@ -45,7 +45,7 @@ export function FilterLine({ value, editing, inputKey, tokens, errors, request, 
       </Box>
       {errors.length > 0 ? (
         <Text color={theme.error} wrap="truncate-end">
-          {`  ✗ ${errors[0]!.text}: ${errors[0]!.error}${errors.length > 1 ? ` (+${errors.length - 1} more)` : ""} · nothing sent`}
+          {`  ✗ nothing sent · ${errors[0]!.error}${errors.length > 1 ? ` (+${errors.length - 1} more)` : ""}`}
         </Text>
       ) : (
         <Text color={theme.muted} wrap="truncate-end">{`  → ${request ?? "…"}`}</Text>

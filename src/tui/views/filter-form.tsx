@@ -94,9 +94,16 @@ export function FilterForm({ kind, fields, list, focus, edit, inputKey, onDraftC
           const error = errorOf(f.key);
           return (
             <Box key={f.key}>
-              <Text color={focused ? theme.accent : undefined} bold={focused}>{`${focused ? "›" : " "} ${fit(fieldLabel(f), LABEL_WIDTH)}`}</Text>
+              <Box flexShrink={0}>
+                <Text color={focused ? theme.accent : undefined} bold={focused}>{`${focused ? "›" : " "} ${fit(fieldLabel(f), LABEL_WIDTH)}`}</Text>
+              </Box>
               {focused && edit?.how === "text" ? (
-                <TextInput key={inputKey} value={edit.draft} onChange={onDraftChange} onSubmit={onDraftSubmit} />
+                <>
+                  <Box flexShrink={0}>
+                    <TextInput key={inputKey} value={edit.draft} onChange={onDraftChange} onSubmit={onDraftSubmit} />
+                  </Box>
+                  {error ? <Text color={theme.error} wrap="truncate-end">{`  ✗ ${error.error}`}</Text> : null}
+                </>
               ) : (
                 <Text wrap="truncate-end" color={error ? theme.error : value ? undefined : theme.muted} inverse={focused && theme.color === false}>
                   {fit(value ? `${error && !theme.color ? "[!]" : ""}${value}` : "—", Math.min(valueWidth, 40))}
