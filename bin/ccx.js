@@ -9,4 +9,9 @@ if (!existsSync(bundle)) {
   process.stderr.write("error: ccx is not built yet; run `npm run build` in its checkout first.\n");
   process.exit(1);
 }
+// A closed pipe (`ccx groups --help | head -1`) ends the output, not in a stack trace.
+process.stdout.on("error", (error) => {
+  if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+  throw error;
+});
 require(bundle);

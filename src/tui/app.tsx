@@ -1,5 +1,4 @@
 import { Box, Text, useApp, useStdin, useStdout } from "ink";
-import TextInput from "ink-text-input";
 import { useEffect, useMemo, useState } from "react";
 import { useStore } from "zustand";
 import type { Call, Group } from "../api/schemas.js";
@@ -11,6 +10,7 @@ import type { ListState, Route } from "../store/types.js";
 import { sanitize } from "../text/sanitize.js";
 import { runCommand } from "./commands.js";
 import { type KeyContext, type Mode, bindingFor, footerHints } from "./keymap.js";
+import { LineInput } from "./components/line-input.js";
 import { osc52, openUrl } from "./terminal.js";
 import { useKeyQueue } from "./use-key-queue.js";
 import type { Theme } from "./theme.js";
@@ -42,12 +42,18 @@ function crumb(route: Route): string {
   }
 }
 
-/** Follows the terminal's size, so that a resize redraws to fit. */
+/**
+ * Follows the terminal's size, so that a resize redraws to fit. The last
+ * column stays empty: where a terminal measures a character wider than
+ * ccx does (some scripts' vowel signs), a full row would wrap and push the
+ * frame past the bottom.
+ */
 function useTerminalSize(): { columns: number; rows: number } {
   const { stdout } = useStdout();
-  const [size, setSize] = useState({ columns: stdout.columns || 80, rows: stdout.rows || 24 });
+  const measure = () => ({ columns: Math.max(20, (stdout.columns || 80) - 1), rows: stdout.rows || 24 });
+  const [size, setSize] = useState(measure);
   useEffect(() => {
-    const onResize = () => setSize({ columns: stdout.columns || 80, rows: stdout.rows || 24 });
+    const onResize = () => setSize(measure());
     stdout.on("resize", onResize);
     return () => void stdout.off("resize", onResize);
   }, [stdout]);
@@ -192,8 +198,8 @@ export function App({ store, theme, caFile, write }: AppProps) {
     setFieldEdit(undefined);
   };
 
-  const submitPrompt = () => {
-    const value = input.trim();
+  const submitPrompt = (submitted = input) => {
+    const value = submitted.trim();
     setMode("normal");
     setInput("");
     if (mode === "user") return state.setUser(value || undefined);
@@ -305,7 +311,7 @@ export function App({ store, theme, caFile, write }: AppProps) {
       {mode === "command" || mode === "user" ? (
         <Box>
           <Text color={theme.accent}>{mode === "command" ? ":" : "act as user (empty: nobody): "}</Text>
-          <TextInput key={inputEpoch} value={input} onChange={setInput} onSubmit={submitPrompt} />
+          <LineInput key={inputEpoch} value={input} onChange={setInput} onSubmit={submitPrompt} />
         </Box>
       ) : (
         <Text color={state.notice ? theme.warning : theme.muted} wrap="truncate-end">

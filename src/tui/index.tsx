@@ -1,9 +1,10 @@
+import os from "node:os";
 import { render } from "ink";
 import type { Http } from "../api/http.js";
 import { createExplorerStore } from "../store/explorer-store.js";
 import type { AppRef } from "../store/types.js";
 import { App } from "./app.js";
-import { enterAlternateScreen } from "./terminal.js";
+import { enterAlternateScreen, screenStream } from "./terminal.js";
 import { createTheme } from "./theme.js";
 
 export interface ExplorerLaunch {
@@ -22,12 +23,14 @@ export interface ExplorerLaunch {
 
 /**
  * Runs the explorer until the user quits. The terminal is left as it was found
- * on quit, on a crash, and on SIGINT/SIGTERM/SIGHUP.
+ * on quit, on a crash, and on SIGINT/SIGTERM/SIGHUP. Resolves with the exit
+ * status when a signal ended it.
  */
-export async function runExplorer(launch: ExplorerLaunch): Promise<void> {
+export async function runExplorer(launch: ExplorerLaunch): Promise<number | undefined> {
   const store = createExplorerStore({ http: launch.http, apps: launch.apps, activeKey: launch.activeKey, user: launch.user, root: launch.root });
   const restore = enterAlternateScreen(process.stdout);
   const instance = render(<App store={store} theme={createTheme(launch.color)} caFile={launch.caFile} />, {
+    stdout: screenStream(process.stdout),
     exitOnCtrlC: false,
     patchConsole: true,
   });
@@ -35,7 +38,12 @@ export async function runExplorer(launch: ExplorerLaunch): Promise<void> {
     store.getState().dispose();
     instance.unmount();
   };
-  const onSignal = () => stop();
+  // Ended by a signal: the exit status says so, as a shell's would (128 + its number).
+  let status: number | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    status = 128 + (os.constants.signals[signal] ?? 0);
+    stop();
+  };
   const onCrash = (error: unknown) => {
     stop();
     restore();
@@ -58,4 +66,5 @@ export async function runExplorer(launch: ExplorerLaunch): Promise<void> {
     process.off("uncaughtException", onCrash);
     process.off("unhandledRejection", onCrash);
   }
+  return status;
 }

@@ -20,6 +20,26 @@ export function enterAlternateScreen(out: NodeJS.WriteStream): () => void {
   return restore;
 }
 
+const ERASE_SCROLLBACK = "\u001b[3J";
+
+/**
+ * The terminal as Ink sees it, minus one thing: Ink clears the whole terminal
+ * (scrollback too, with ESC[3J) before every frame as tall as the screen, and
+ * the user's scrollback is not ours to erase. The rest passes through.
+ */
+export function screenStream(out: NodeJS.WriteStream): NodeJS.WriteStream {
+  return new Proxy(out, {
+    get(target, property) {
+      if (property === "write") {
+        return (chunk: unknown, ...rest: unknown[]) =>
+          (target.write as (...args: unknown[]) => boolean)(typeof chunk === "string" ? chunk.replaceAll(ERASE_SCROLLBACK, "") : chunk, ...rest);
+      }
+      const value = Reflect.get(target, property, target) as unknown;
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
 /** The OSC 52 sequence that puts `text` on the clipboard, wrapped for the multiplexer in use. */
 export function osc52(text: string, env: NodeJS.ProcessEnv = process.env): string {
   const sequence = `\u001b]52;c;${Buffer.from(text, "utf8").toString("base64")}\u0007`;

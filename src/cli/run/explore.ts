@@ -36,8 +36,11 @@ export function runExplore(command: Command, options: ExploreOptions = {}): Prom
       throw new ConfigError("no app is configured: pass --app-id and --api-key, use a profile (--profile), or set CCX_MANAGEMENT_KEY and CCX_MANAGEMENT_SECRET");
     }
     const flags = command.optsWithGlobals() as { color?: boolean };
+    // chalk (under Ink) reads --no-color from argv when it loads and then drops every style,
+    // inverse video too, which is what marks the selection; the theme has taken the flag already.
+    process.argv = process.argv.filter((arg) => !/^--no-colou?rs?$/.test(arg));
     const { runExplorer } = await import("../../tui/index.js");
-    await runExplorer({
+    return runExplorer({
       http,
       apps: appRefs(settings),
       user: settings.active?.onBehalfOf,

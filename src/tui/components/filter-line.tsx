@@ -1,6 +1,6 @@
 import { Box, Text } from "ink";
-import TextInput from "ink-text-input";
 import type { FilterToken } from "../../query/index.js";
+import { LineInput } from "./line-input.js";
 import type { Theme } from "../theme.js";
 
 export interface FilterLineProps {
@@ -30,7 +30,7 @@ export function FilterLine({ value, editing, inputKey, tokens, errors, request, 
       <Box>
         <Text color={theme.accent}>/ </Text>
         {editing ? (
-          <TextInput key={inputKey} value={value} onChange={(line) => onChange?.(line)} onSubmit={() => onSubmit?.()} />
+          <LineInput key={inputKey} value={value} onChange={(line) => onChange?.(line)} onSubmit={() => onSubmit?.()} />
         ) : (
           <Text>
             {tokens.length === 0 ? <Text color={theme.muted}>(no filter: / to type one, ? lists the keys)</Text> : null}

@@ -1,12 +1,12 @@
 import { Box, Text } from "ink";
 import SelectInput from "ink-select-input";
-import TextInput from "ink-text-input";
 import type { FilterKeyHelp } from "../../query/index.js";
 import { fieldText } from "../../query/line-edit.js";
 import type { ListState } from "../../store/types.js";
 import { sanitize } from "../../text/sanitize.js";
 import { fit } from "../../text/width.js";
 import { FilterLine } from "../components/filter-line.js";
+import { LineInput } from "../components/line-input.js";
 import type { Theme } from "../theme.js";
 
 /** A field being edited: typed, or chosen from the key's values. `original` is the line before, for Esc. */
@@ -100,7 +100,7 @@ export function FilterForm({ kind, fields, list, focus, edit, inputKey, onDraftC
               {focused && edit?.how === "text" ? (
                 <>
                   <Box flexShrink={0}>
-                    <TextInput key={inputKey} value={edit.draft} onChange={onDraftChange} onSubmit={onDraftSubmit} />
+                    <LineInput key={inputKey} value={edit.draft} onChange={onDraftChange} onSubmit={onDraftSubmit} />
                   </Box>
                   {error ? <Text color={theme.error} wrap="truncate-end">{`  ✗ ${error.error}`}</Text> : null}
                 </>

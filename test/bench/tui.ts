@@ -1,0 +1,268 @@
+/**
+ * The explorer in a real pseudo-terminal (util-linux `script`, 100×30), against
+ * `ccx emulator` in a process of its own:
+ * - spawn → first frame with data: from spawning `ccx` to the first output
+ *   holding a row of the emulator's answer (the first group's guid), median of
+ *   7 runs after one warm-up, beside `node -e 0` spawned the same way
+ *   (budget: ≤ 500 ms);
+ * - key press → next frame with 1,000 rows loaded (`/per:1000`): ~200 keys
+ *   (j, k, PgDn, PgUp, g), one at a time, each timed from its write to the first bytes
+ *   of the frame that shows the selection where the key put it
+ *   (budget: p95 ≤ 50 ms).
+ * Frames are told apart by the synchronized-output brackets Ink writes around
+ * each (ESC[?2026h … ESC[?2026l); the selection by its inverse video.
+ */
+import { type ChildProcessWithoutNullStreams, execFile, spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+import type { Figure } from "./emulator-groups.js";
+
+const BIN = new URL("../../bin/ccx.js", import.meta.url).pathname;
+const COLS = 100;
+const ROWS = 30;
+const BSU = "\u001b[?2026h";
+const ESU = "\u001b[?2026l";
+const INVERSE = /\u001b\[(?:\d*;)*7(?:;\d*)*m/;
+const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;
+
+const median = (values: number[]) => percentile(values, 50);
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/** A command in a pseudo-terminal of COLS×ROWS: `script` gives it one, its output comes back on a pipe. */
+class Pty {
+  readonly child: ChildProcessWithoutNullStreams;
+  readonly spawnedAt = performance.now();
+  output = "";
+  /** When each chunk arrived: its end offset in `output` and the time. */
+  readonly chunks: Array<{ end: number; at: number }> = [];
+  private waiters = new Set<() => void>();
+
+  constructor(argv: string[], env: NodeJS.ProcessEnv) {
+    const command = `stty cols ${COLS} rows ${ROWS} && exec ${argv.map(shellQuote).join(" ")}`;
+    this.child = spawn("script", ["-qfec", command, "/dev/null"], { env, stdio: ["pipe", "pipe", "pipe"] });
+    this.child.stdout.setEncoding("utf8").on("data", (text: string) => {
+      this.output += text;
+      this.chunks.push({ end: this.output.length, at: performance.now() });
+      for (const wake of this.waiters) wake();
+    });
+    this.child.stderr.resume();
+  }
+
+  /** When the byte at `offset` of the output arrived. */
+  arrival(offset: number): number {
+    for (let i = this.chunks.length - 1; i >= 0; i--) {
+      if (this.chunks[i]!.end <= offset) return this.chunks[i + 1]!.at;
+    }
+    return this.chunks[0]!.at;
+  }
+
+  write(text: string): void {
+    this.child.stdin.write(text);
+  }
+
+  /** Resolves with the time of the chunk after which `predicate(output)` first holds. */
+  until<T>(predicate: (output: string) => T | undefined | false, what: string, timeoutMs = 10_000): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        const found = predicate(this.output);
+        if (!found) return false;
+        this.waiters.delete(check);
+        clearTimeout(timer);
+        resolve(found);
+        return true;
+      };
+      const timer = setTimeout(() => {
+        this.waiters.delete(check);
+        reject(new Error(`the explorer did not show ${what} within ${timeoutMs} ms; its last output:\n${this.output.slice(-3000).replace(ANSI, "")}`));
+      }, timeoutMs);
+      if (!check()) this.waiters.add(check);
+    });
+  }
+
+  /** Quits with `q` (the terminal restored as a person would leave it), or kills. */
+  async close(quitKey?: string): Promise<void> {
+    const exited = new Promise<void>((r) => (this.child.exitCode !== null ? r() : this.child.once("exit", () => r())));
+    if (quitKey) this.write(quitKey);
+    const timer = setTimeout(() => this.child.kill("SIGKILL"), 3000);
+    if (!quitKey) this.child.kill("SIGTERM");
+    await exited;
+    clearTimeout(timer);
+  }
+}
+
+interface Emulator {
+  env: NodeJS.ProcessEnv;
+  stop(): void;
+}
+
+async function startEmulator(): Promise<Emulator> {
+  const child = spawn(process.execPath, [BIN, "emulator", "--apps", "1", "--groups", "2000", "--calls", "20", "--users", "200"], { stdio: ["ignore", "pipe", "ignore"] });
+  const line = await new Promise<string>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`the emulator exited ${code}`)));
+    createInterface({ input: child.stdout }).once("line", resolve);
+  });
+  const info = JSON.parse(line) as { chatUrl: string; callsUrl: string; caFile: string; apps: Array<{ appId: string; region: string; fullAccessKey: string }> };
+  const app = info.apps[0]!;
+  // A person's terminal: colour on (the selection is inverse video), no CI, no config of theirs.
+  const env: NodeJS.ProcessEnv = { ...process.env, TERM: "xterm-256color", XDG_CONFIG_HOME: "/nonexistent-ccx-config" };
+  for (const key of Object.keys(env)) if (/^(CI|CI_.*|CONTINUOUS_INTEGRATION|NO_COLOR|FORCE_COLOR|CCX_.*)$/.test(key)) delete env[key];
+  Object.assign(env, {
+    CCX_CHAT_URL: info.chatUrl, CCX_CALLS_URL: info.callsUrl, CCX_CA_FILE: info.caFile,
+    CCX_APP_ID: app.appId, CCX_REGION: app.region, CCX_API_KEY: app.fullAccessKey,
+  });
+  return { env, stop: () => child.kill("SIGTERM") };
+}
+
+/** The groups in the explorer's order (its first request: default sort), from the one-shot command. */
+function groupGuids(env: NodeJS.ProcessEnv): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [BIN, "groups", "--per-page", "1000", "--json"], { env, maxBuffer: 1 << 26 }, (error, stdout) =>
+      error ? reject(error) : resolve((JSON.parse(stdout) as Array<{ guid: string }>).map((g) => g.guid)),
+    );
+  });
+}
+
+/** Whether a row drawn on screen (guid perhaps cut with "…") shows this guid. */
+function showsGuid(line: string, guid: string): boolean {
+  return line.split(/\s+/).some((cell) => cell === guid || (cell.endsWith("…") && cell.length >= 6 && guid.startsWith(cell.slice(0, -1))));
+}
+
+/** Frames complete in `output` from `from` on: the text between each BSU and its ESU, and where the BSU is. */
+function framesFrom(output: string, from: number): Array<{ text: string; start: number }> {
+  const frames: Array<{ text: string; start: number }> = [];
+  let at = output.indexOf(BSU, from);
+  while (at >= 0) {
+    const end = output.indexOf(ESU, at);
+    if (end < 0) break;
+    frames.push({ text: output.slice(at + BSU.length, end), start: at });
+    at = output.indexOf(BSU, end);
+  }
+  return frames;
+}
+
+/** The selected row of a frame, without its escape sequences. */
+function selectedRow(frame: string): string | undefined {
+  const line = frame.split("\n").find((l) => INVERSE.test(l));
+  return line?.replace(ANSI, "");
+}
+
+async function spawnToData(env: NodeJS.ProcessEnv, firstGuid: string): Promise<{ frame: number; data: number }> {
+  const pty = new Pty([process.execPath, BIN], env);
+  try {
+    const frame = await pty.until((o) => o.includes(ESU) && performance.now(), "a first frame");
+    const data = await pty.until((o) => o.replace(ANSI, "").split("\n").some((l) => showsGuid(l, firstGuid)) && performance.now(), "the first group");
+    return { frame: frame - pty.spawnedAt, data: data - pty.spawnedAt };
+  } finally {
+    await pty.close("q");
+  }
+}
+
+async function nodeFloor(env: NodeJS.ProcessEnv): Promise<number> {
+  const pty = new Pty([process.execPath, "-e", "0"], env);
+  await new Promise((r) => pty.child.once("exit", r));
+  return performance.now() - pty.spawnedAt;
+}
+
+const PAGE_DOWN = "\u001b[6~";
+const PAGE_UP = "\u001b[5~";
+
+/**
+ * The keys pressed, each moving the selection: runs of j, PgDn, k, PgUp, g.
+ * The selection stays in the first hundred rows: near the end of the loaded
+ * rows the explorer loads more (even in page mode), which would time a request.
+ */
+function keySequence(count: number): string[] {
+  const round = [...Array<string>(20).fill("j"), PAGE_DOWN, PAGE_DOWN, PAGE_DOWN, ...Array<string>(5).fill("k"), PAGE_UP, PAGE_UP, "g", ...Array<string>(10).fill("j")];
+  return Array.from({ length: count }, (_, i) => round[i % round.length]!);
+}
+
+/** Where a key may put the selection: j, k and g exactly; a page key anywhere that way. */
+function accepts(key: string, from: number, to: number): boolean {
+  switch (key) {
+    case "j": return to === from + 1;
+    case "k": return to === from - 1;
+    case "g": return to === 0;
+    case PAGE_DOWN: return to > from;
+    case PAGE_UP: return to < from;
+    default: return false;
+  }
+}
+
+async function keyLatency(env: NodeJS.ProcessEnv, guids: string[], presses: number): Promise<number[]> {
+  const pty = new Pty([process.execPath, BIN], env);
+  try {
+    await pty.until((o) => o.replace(ANSI, "").includes(" of 2000"), "the first page");
+    // Typed as a person types: the filter line opens, the text shows, then Enter.
+    pty.write("/");
+    await sleep(150);
+    pty.write("per:1000");
+    await pty.until((o) => o.lastIndexOf("per:1000") >= 0, "the typed filter");
+    await sleep(150);
+    pty.write("\r");
+    await pty.until((o) => {
+      const last = framesFrom(o, Math.max(0, o.length - 20_000)).at(-1);
+      return last && last.text.replace(ANSI, "").includes(`${Math.min(1000, guids.length)} of `) && !last.text.includes("⟳");
+    }, "1,000 rows loaded");
+    await sleep(300);
+    let selected = 0;
+    const times: number[] = [];
+    for (const key of keySequence(presses)) {
+      if (key === "k" && selected === 0) throw new Error("k at the top would not move the selection");
+      const from = pty.output.length;
+      const written = performance.now();
+      pty.write(key);
+      // The first frame after the write whose selected row is where the key puts it (no other frame
+      // is expected), timed to the arrival of its first bytes.
+      const found = await pty.until((o) => {
+        for (const frame of framesFrom(o, from)) {
+          const row = selectedRow(frame.text) ?? "";
+          const to = guids.findIndex((guid, i) => accepts(key, selected, i) && showsGuid(row, guid));
+          if (to >= 0) return { to, start: frame.start };
+        }
+        return undefined;
+      }, `the selection moved by ${JSON.stringify(key)} from row ${selected + 1}`, 5000);
+      times.push(pty.arrival(found.start) - written);
+      selected = found.to;
+      // Idle between presses, as between a person's: Ink draws at most one frame per 34 ms.
+      await sleep(60);
+    }
+    return times;
+  } finally {
+    await pty.close("q");
+  }
+}
+
+export async function benchTui(runs = 7, presses = 200): Promise<Figure[]> {
+  const emulator = await startEmulator();
+  try {
+    const guids = await groupGuids(emulator.env);
+    const floor: number[] = [];
+    const frames: number[] = [];
+    const data: number[] = [];
+    // Interleaved, so that both see the same machine; round -1 warms the file cache.
+    for (let i = -1; i < runs; i++) {
+      const node = await nodeFloor(emulator.env);
+      const ccx = await spawnToData(emulator.env, guids[0]!);
+      if (i < 0) continue;
+      floor.push(node);
+      frames.push(ccx.frame);
+      data.push(ccx.data);
+    }
+    const keys = await keyLatency(emulator.env, guids, presses);
+    const spawn = median(data);
+    const p95 = percentile(keys, 95);
+    return [
+      { what: `node -e 0 in a pty (script, ${COLS}×${ROWS}), median`, value: Math.round(median(floor)), unit: "ms" },
+      { what: "explorer: spawn → first frame, median", value: Math.round(median(frames)), unit: "ms" },
+      { what: `explorer: spawn → first frame with data, median of ${runs}`, value: Math.round(spawn), unit: "ms", budget: "≤ 500 ms", ok: spawn <= 500 },
+      { what: `explorer: key → next frame, 1,000 rows, p50 (${keys.length} keys)`, value: +median(keys).toFixed(1), unit: "ms" },
+      { what: "explorer: key → next frame, 1,000 rows, p95", value: +p95.toFixed(1), unit: "ms", budget: "≤ 50 ms", ok: p95 <= 50 },
+    ];
+  } finally {
+    emulator.stop();
+  }
+}

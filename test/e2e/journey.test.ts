@@ -1,0 +1,152 @@
+/**
+ * `ccx demo` in a real terminal (tmux) at 80×24 and at 200×50: it starts and
+ * shows groups; the main journey (groups → filter → calls → a call → its
+ * recordings → back → quit) works; every frame fits; and after `q` the
+ * terminal is as it was (normal screen, cursor shown, what was there before
+ * visible again, exit 0).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type TmuxSession, startTmux, tmuxMissing } from "../support/tmux.js";
+import { ROOT, demoCommand, expectFrame, expectRestored, listScreen, plain, selectedLine, settledList } from "./screen.js";
+
+const SIZES = [
+  { width: 80, height: 24 },
+  { width: 200, height: 50 },
+];
+
+describe.skipIf(tmuxMissing !== undefined)(`ccx demo in a real terminal${tmuxMissing ? ` (skipped: ${tmuxMissing})` : ""}`, () => {
+  describe.each(SIZES)("at $width×$height", ({ width, height }) => {
+    const marker = `BEFORE-CCX-${width}x${height}-${process.pid}`;
+    let s: TmuxSession;
+
+    beforeAll(async () => {
+      s = await startTmux({ command: demoCommand(marker, 7), width, height, cwd: ROOT });
+    });
+    afterAll(async () => {
+      await s?.kill();
+    });
+
+    /** Waits for a screen, then checks that the frame fits. */
+    const step = async <T>(what: string, predicate: (lines: string[]) => T | undefined | false, timeoutMs?: number) => {
+      const found = await s.waitFor(predicate, { what, timeoutMs });
+      expectFrame(await s.lines(), s, what);
+      return found;
+    };
+
+    it("starts on the alternate screen and shows groups", async () => {
+      // The emulator is a child process: a second or two before the first answer.
+      const list = await step("groups with data rows", (lines) => {
+        const l = settledList(lines);
+        return l && /\d+ of \d+/.test(l.summary) && l;
+      }, 15_000);
+      expect(list.crumbs).toBe("groups");
+      expect(list.request).toMatch(/^GET \/groups\?/);
+      expect(list.header).toMatch(/^NAME\s+GUID\s+TYPE/);
+      // As many rows as fit: the summary sits at the bottom of the body.
+      expect(list.rows.length).toBeGreaterThanOrEqual(height - 8);
+      for (const row of list.rows) expect(row.trim()).not.toBe("");
+      expect(await s.display("#{alternate_on}")).toBe("1");
+    });
+
+    it("filters groups, opens a call with recordings, shows one whole, goes back and quits", async () => {
+      // groups → / type:public Enter
+      await s.keys("/");
+      await step("the filter line open", (lines) => listScreen(lines)?.filter.includes("(no filter") === false);
+      await s.type("type:public");
+      // As a person types: Enter after the text is on the screen (in one read, see input.test.ts).
+      await step("the filter typed", (lines) => listScreen(lines)?.filter === "type:public");
+      await s.keys("Enter");
+      const publics = await step("the public groups", (lines) => {
+        const l = settledList(lines);
+        return l && l.request.includes("type=public") && /\s{2}public\s{2}/.test(l.rows[0]!) && l;
+      });
+      expect.soft(publics.rows.filter((r) => !/\s{2}public\s{2}/.test(r)), "rows that are not public groups").toEqual([]);
+      expect(publics.filter).toBe("type:public");
+      expect(publics.request).toMatch(/^GET \/groups\?.*\btype=public\b/);
+      expect(publics.rows.length).toBeGreaterThan(0);
+
+      // tab → calls, / rec:yes Enter
+      await s.keys("Tab");
+      await step("the calls", (lines) => settledList(lines)?.crumbs === "calls");
+      await s.keys("/");
+      await step("the calls' filter line open", (lines) => listScreen(lines)?.filter.includes("(no filter") === false);
+      await s.type("rec:yes");
+      await step("the calls' filter typed", (lines) => listScreen(lines)?.filter === "rec:yes");
+      await s.keys("Enter");
+      const recorded = await step("calls with recordings", (lines) => {
+        const l = settledList(lines);
+        return l && l.crumbs === "calls" && l.request.includes("hasRecording=true") && /\srec\s/.test(l.rows[0]!) && l;
+      });
+      expect.soft(recorded.rows.filter((r) => !/\srec\s/.test(r)), "rows without the recording marker").toEqual([]);
+      expect(recorded.header).toMatch(/^SESSION/);
+      const firstSession = recorded.rows[0]!.trim().split(/\s+/)[0]!.replace(/…/g, "");
+
+      // Enter → the first call: its participants and recordings
+      await s.keys("Enter");
+      const call = await step("the call with participants and recordings", (lines) => {
+        const p = lines.findIndex((l) => /^Participants \(\d+\)/.test(l));
+        const r = lines.findIndex((l) => /^Recordings \(\d+\)/.test(l));
+        if (p < 0 || r < 0) return undefined;
+        return {
+          sessionId: lines.map((l) => /^calls › call (\S+)$/.exec(l)?.[1]).find(Boolean),
+          participants: Number(/\((\d+)\)/.exec(lines[p]!)![1]),
+          recordings: Number(/\((\d+)\)/.exec(lines[r]!)![1]),
+          participantRows: lines.slice(p + 2, r).filter((l) => l.trim() !== ""),
+          participantHeader: lines[p + 1]!,
+        };
+      });
+      expect(call.sessionId).toBeDefined();
+      expect(call.sessionId).toContain(firstSession);
+      expect(call.participantHeader).toMatch(/^UID\s+DEVICE\s+STATE/);
+      expect(call.participants).toBeGreaterThan(0);
+      expect(call.participantRows.length).toBeLessThanOrEqual(call.participants);
+      expect(call.participantRows.length).toBeGreaterThan(0);
+      expect(call.recordings).toBeGreaterThan(0);
+
+      // Down past every participant: the first recording is selected.
+      await s.keys(...Array<string>(call.participants).fill("j"));
+      const rid = await s.waitFor((raw) => {
+        const lines = raw.map(plain);
+        const selected = selectedLine(raw);
+        const recordingsAt = lines.findIndex((l) => /^Recordings \(\d+\)/.test(l));
+        return selected > recordingsAt + 1 && recordingsAt > 0 ? lines[selected]!.trim().split(/\s+/)[0] : undefined;
+      }, { what: "the first recording selected", escapes: true });
+      expectFrame(await s.lines(), s, "the first recording selected");
+
+      // Enter → the recording, whole: its URL is not cut
+      await s.keys("Enter");
+      const recording = await step("the recording shown whole", (lines) => {
+        const at = lines.findIndex((l) => l === "url");
+        const end = lines.findIndex((l) => l.startsWith("y copies the URL"));
+        if (!lines.some((l) => l.includes("› recording ")) || at < 0 || end < at) return undefined;
+        return { rid: /^rid\s+(\S+)/.exec(lines.find((l) => l.startsWith("rid ")) ?? "")?.[1], url: lines.slice(at + 1, end).map((l) => l.trim()).join("") };
+      });
+      expect(recording.rid).toBe(rid);
+      expect(recording.url).toMatch(/^https:\/\/\S+$/);
+      expect(recording.url).not.toContain("…");
+      expect(recording.url).toContain(call.sessionId!);
+      expect(recording.url).toContain(rid!);
+
+      // Esc → the call, Esc → the calls (filter kept), q → the shell
+      await s.keys("Escape");
+      await step("back on the call", (lines) => lines.includes(`calls › call ${call.sessionId}`) && lines.some((l) => l.startsWith("Recordings (")));
+      await s.keys("Escape");
+      const back = await step("back on the calls", (lines) => {
+        const l = settledList(lines);
+        return l?.crumbs === "calls" && l;
+      });
+      expect(back.filter).toBe("rec:yes");
+      expect(back.request).toContain("hasRecording=true");
+
+      await s.keys("q");
+      await s.waitFor((lines) => lines.some((l) => /^EXIT=\d+$/.test(l)), { what: "ccx to exit" });
+    }, 40_000);
+
+    it("leaves the terminal as it found it after q", async () => {
+      const lines = await s.lines();
+      expect(lines).toContain("EXIT=0");
+      expect(lines.indexOf(marker)).toBeLessThan(lines.indexOf("EXIT=0"));
+      await expectRestored(s, marker);
+    });
+  });
+});

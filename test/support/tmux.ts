@@ -1,0 +1,168 @@
+/**
+ * A real terminal for end-to-end tests: a command in a detached tmux session
+ * on a private socket (`tmux -L ccx-e2e-<pid>-<n>`), keys sent to it, its
+ * screen captured and polled. Every session is killed by `kill()` (call it in
+ * afterAll), and with it whatever the command left running.
+ */
+import { execFile, spawnSync } from "node:child_process";
+import { rmSync } from "node:fs";
+
+/** tmux on this machine, or why the end-to-end tests are skipped. */
+export const tmuxMissing: string | undefined = spawnSync("tmux", ["-V"]).status === 0 ? undefined : "tmux is not installed";
+
+let sessions = 0;
+
+/**
+ * The environment the tmux server (and so the pane) starts from: ours, less
+ * what says "CI" (Ink then draws only a last frame, chalk no colour at all:
+ * not what a person at a terminal sees).
+ */
+function serverEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const key of Object.keys(env)) if (key === "CI" || key === "CONTINUOUS_INTEGRATION" || key.startsWith("CI_")) delete env[key];
+  delete env.TMUX;
+  delete env.NO_COLOR;
+  delete env.FORCE_COLOR;
+  return env;
+}
+
+export interface TmuxOptions {
+  /** A shell command line, run by `sh -c`. */
+  command: string;
+  width: number;
+  height: number;
+  /** Added to the pane's environment (TERM defaults to xterm-256color). */
+  env?: Record<string, string>;
+  cwd?: string;
+}
+
+export interface WaitOptions {
+  /** Said in the error when the screen never matches. */
+  what?: string;
+  timeoutMs?: number;
+  /** Capture with escape sequences (colours, inverse video). */
+  escapes?: boolean;
+}
+
+const ESCAPES = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;
+
+/** The screen without its escape sequences. */
+export const plain = (screen: string) => screen.replace(ESCAPES, "");
+
+export class TmuxSession {
+  private last = "";
+
+  constructor(readonly socket: string, readonly width: number, readonly height: number) {}
+
+  /** Runs a tmux command against this session's server and resolves with its stdout. */
+  tmux(...args: string[]): Promise<string> {
+    return new Promise((resolve, reject) => {
+      execFile("tmux", ["-L", this.socket, ...args], { encoding: "utf8", env: serverEnv() }, (error, stdout, stderr) =>
+        error ? reject(new Error(`tmux ${args.join(" ")}: ${stderr.trim() || error.message}`)) : resolve(stdout),
+      );
+    });
+  }
+
+  /** Key names as tmux knows them (`Enter`, `Escape`, `Tab`, `j`, `C-c`), one send-keys per key. */
+  async keys(...names: string[]): Promise<void> {
+    for (const name of names) await this.tmux("send-keys", "-t", "e2e", name);
+  }
+
+  /** Text typed as it stands (`send-keys -l`). */
+  async type(text: string): Promise<void> {
+    await this.tmux("send-keys", "-t", "e2e", "-l", text);
+  }
+
+  /** The visible screen, one string per line (exactly `height` of them). */
+  async lines(escapes = false): Promise<string[]> {
+    const text = await this.tmux("capture-pane", "-p", "-t", "e2e", ...(escapes ? ["-e"] : []));
+    this.last = text;
+    const lines = text.replace(/\n$/, "").split("\n");
+    while (lines.length < this.height) lines.push("");
+    return lines;
+  }
+
+  /** A tmux format about the pane, e.g. `#{alternate_on}`, `#{cursor_flag}`, `#{pane_pid}`. */
+  async display(format: string): Promise<string> {
+    return (await this.tmux("display-message", "-p", "-t", "e2e", format)).trim();
+  }
+
+  /**
+   * Polls the screen until `predicate` holds and returns what it returned
+   * (a truthy value); on timeout, fails with the last screen in the message.
+   */
+  async waitFor<T>(predicate: (lines: string[]) => T | undefined | false | null, options: WaitOptions = {}): Promise<T> {
+    const { what = "the expected screen", timeoutMs = 8000, escapes = false } = options;
+    const deadline = Date.now() + timeoutMs;
+    let failure: unknown;
+    for (;;) {
+      const lines = await this.lines(escapes);
+      try {
+        const result = predicate(lines);
+        if (result) return result;
+        failure = undefined;
+      } catch (error) {
+        failure = error;
+      }
+      if (Date.now() > deadline) {
+        const why = failure instanceof Error ? ` (${failure.message})` : "";
+        throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${why}; the screen (${this.width}×${this.height}) was:\n${plain(this.last)}`);
+      }
+      await new Promise((r) => setTimeout(r, 40));
+    }
+  }
+
+  /** The last screen captured, for messages. */
+  get lastScreen(): string {
+    return plain(this.last);
+  }
+
+  /** Pids of every process under the pane's shell, deepest last. */
+  async descendants(): Promise<number[]> {
+    const root = Number(await this.display("#{pane_pid}").catch(() => "0"));
+    if (!root) return [];
+    const table = spawnSync("ps", ["-e", "-o", "pid=,ppid="], { encoding: "utf8" }).stdout.trim().split("\n")
+      .map((l) => l.trim().split(/\s+/).map(Number) as [number, number]);
+    const found: number[] = [];
+    const walk = (pid: number) => {
+      for (const [child, parent] of table) if (parent === pid) { found.push(child); walk(child); }
+    };
+    walk(root);
+    return [root, ...found];
+  }
+
+  /** Kills the tmux server and, by pid, anything the command left behind; removes the socket. */
+  async kill(): Promise<void> {
+    const pids = await this.descendants().catch(() => [] as number[]);
+    const socketPath = await this.display("#{socket_path}").catch(() => "");
+    await this.tmux("kill-server").catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 200));
+    for (const pid of pids) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+    if (socketPath.includes(this.socket)) rmSync(socketPath, { force: true });
+  }
+}
+
+/** Starts `command` in a detached tmux session of `width`×`height` on a socket of its own. */
+export async function startTmux(options: TmuxOptions): Promise<TmuxSession> {
+  if (tmuxMissing) throw new Error(tmuxMissing);
+  const socket = `ccx-e2e-${process.pid}-${++sessions}`;
+  const session = new TmuxSession(socket, options.width, options.height);
+  const env = { TERM: "xterm-256color", ...options.env };
+  await session.tmux(
+    "-f", "/dev/null",
+    "new-session", "-d", "-s", "e2e",
+    "-x", String(options.width), "-y", String(options.height),
+    ...(options.cwd ? ["-c", options.cwd] : []),
+    ...Object.entries(env).flatMap(([k, v]) => ["-e", `${k}=${v}`]),
+    "sh", "-c", options.command,
+  );
+  // A detached session keeps the size it was made with, whatever clients come.
+  await session.tmux("set-option", "-t", "e2e", "window-size", "manual").catch(() => undefined);
+  return session;
+}
