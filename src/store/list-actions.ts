@@ -24,6 +24,8 @@ export interface ListActions {
   /** Cursor mode: appends the page after the last cursor. */
   loadMore(kind: ListKind): void;
   select(kind: ListKind, index: number): void;
+  /** Sends a filter still waiting out its pause now (Enter on the filter line). */
+  submitFilter(kind: ListKind): void;
   /** Reloads whatever the current view shows. */
   refresh(): void;
 }
@@ -77,13 +79,14 @@ export function listActions(ctx: StoreContext): ListActions {
         hasMore: cursorMode ? moved && page.items.length >= Number(query.perPage) : (p ? p.current_page < p.total_pages : false),
         loading: false,
         error: undefined,
+        retry: undefined,
         selected: append ? before.selected : 0,
       });
       if (ctx.get().activeKey === key) ctx.get().setLastError(undefined);
     } catch (error) {
       if (controller.signal.aborted || listOf(ctx.get(), key, kind).generation !== generation) return;
       const failure = toFailure(error);
-      setList(key, kind, { loading: false, error: failure });
+      setList(key, kind, { loading: false, error: failure, retry: { query, append } });
       ctx.get().setLastError(failure);
     } finally {
       if (ctx.controllers.get(slot) === controller) ctx.controllers.delete(slot);
@@ -114,13 +117,24 @@ export function listActions(ctx: StoreContext): ListActions {
         errors: parsed.errors,
         params: parsed.errors.length > 0 ? list.params : parsed.params,
         generation: list.generation + 1,
-        loading: false,
+        // Waiting out the pause counts as loading: the rows shown are not this filter's yet.
+        loading: parsed.errors.length === 0,
+        retry: undefined,
       });
       if (parsed.errors.length > 0) return;
       ctx.timers.set(slot, setTimeout(() => {
         ctx.timers.delete(slot);
         send(kind);
       }, ctx.debounceMs));
+    },
+
+    submitFilter(kind) {
+      const slot = `${ctx.get().activeKey}/${kind}`;
+      if (!ctx.timers.has(slot)) return;
+      // Enter ends the typing: no reason to wait out the pause.
+      clearTimeout(ctx.timers.get(slot));
+      ctx.timers.delete(slot);
+      send(kind);
     },
 
     reload(kind) {
@@ -159,14 +173,19 @@ export function listActions(ctx: StoreContext): ListActions {
       const list = listOf(ctx.get(), key, kind);
       const selected = Math.max(0, Math.min(index, list.items.length - 1));
       if (selected !== list.selected) setList(key, kind, { selected });
-      // Cursor mode loads more as the selection nears the end.
-      if (list.hasMore && selected >= list.items.length - 10) ctx.get().loadMore(kind);
+      // Cursor mode loads more as the selection nears the end; page mode waits for n.
+      if (list.hasMore && list.params.updatedAt !== undefined && selected >= list.items.length - 10) ctx.get().loadMore(kind);
     },
 
     refresh() {
       const state = ctx.get();
       const route = currentRoute(state);
-      if (route.view === "groups" || route.view === "calls") return send(route.view, listOf(state, state.activeKey, route.view).page);
+      if (route.view === "groups" || route.view === "calls") {
+        const list = listOf(state, state.activeKey, route.view);
+        // After a failure, r asks again what failed: `n` to page 3 that met a 429 retries page 3, not the page 2 still shown.
+        if (list.error && list.retry && list.errors.length === 0) return void fetchPage(state.activeKey, route.view, list.retry.query, list.retry.append);
+        return send(route.view, list.page);
+      }
       if (route.view === "call" || route.view === "recording") return state.loadCall(route.sessionId);
       if (route.view === "group") return state.loadGroup(route.guid);
     },

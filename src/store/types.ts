@@ -51,6 +51,8 @@ export interface ListState<Item> {
   loading: boolean;
   error?: Failure;
   selected: number;
+  /** What the last request asked when it failed, so that r retries it (the page or cursor load that failed, not the page shown). */
+  retry?: { query: Record<string, string>; append: boolean };
   /** The exact request of the shown answer (path and query). */
   request?: string;
   /** Bumped by every request; an answer for an older one is dropped. */

@@ -123,11 +123,11 @@ export function App({ store, theme, caFile, write }: AppProps) {
       case "log":
         return pick("log", state.log.length, state.log.length - 1);
       case "help":
-        return pick("help", helpLineCount());
+        return pick("help", helpLineCount(columns));
       default:
         return pick("none", 0);
     }
-  }, [route, view, state.apps, state.activeKey, state.log.length, pickIndex, store, mode, formKey, formFields]);
+  }, [route, view, state.apps, state.activeKey, state.log.length, pickIndex, store, mode, formKey, formFields, columns]);
 
   const selection: KeyContext["selection"] = () => {
     switch (route.view) {
@@ -233,9 +233,11 @@ export function App({ store, theme, caFile, write }: AppProps) {
       if (name === "escape") {
         setMode("normal");
         setInput("");
+      } else if (queued && name === "enter" && mode === "filter") {
+        setMode("normal");
+        if (listKind) state.submitFilter(listKind);
       } else if (queued && name === "enter") {
-        if (mode === "filter") setMode("normal");
-        else submitPrompt();
+        submitPrompt();
       } else if (queued) {
         typeInto(name);
       }
@@ -265,7 +267,10 @@ export function App({ store, theme, caFile, write }: AppProps) {
       const props = {
         editing: mode === "filter", inputKey: inputEpoch, height: bodyHeight, width: columns, theme,
         onFilterChange: (line: string) => state.setFilter(kind, line),
-        onFilterSubmit: () => setMode("normal"),
+        onFilterSubmit: () => {
+          setMode("normal");
+          state.submitFilter(kind);
+        },
       };
       if (mode === "form") {
         body = <FilterForm kind={kind} fields={formFields} list={view[kind] as ListState<unknown>} focus={cursor.index} edit={fieldEdit} inputKey={inputEpoch}
@@ -294,7 +299,7 @@ export function App({ store, theme, caFile, write }: AppProps) {
       body = <LogView log={state.log} selected={cursor.index} height={bodyHeight} width={columns} theme={theme} />;
       break;
     default:
-      body = <HelpView height={bodyHeight} scroll={cursor.index} theme={theme} />;
+      body = <HelpView height={bodyHeight} scroll={cursor.index} width={columns} theme={theme} />;
   }
 
   const error = state.lastError;

@@ -28,7 +28,9 @@ export function FilterLine({ value, editing, inputKey, tokens, errors, request, 
   return (
     <Box flexDirection="column" flexShrink={0}>
       <Box>
-        <Text color={theme.accent}>/ </Text>
+        <Box flexShrink={0}>
+          <Text color={theme.accent}>/ </Text>
+        </Box>
         {editing ? (
           <LineInput key={inputKey} value={value} onChange={(line) => onChange?.(line)} onSubmit={() => onSubmit?.()} />
         ) : (

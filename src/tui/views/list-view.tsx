@@ -70,6 +70,8 @@ export interface ListViewProps<Item> {
 }
 
 function summary<Item>(list: ListState<Item>): string {
+  // A failure with nothing loaded is said above, in place: no count to give.
+  if (list.error && list.items.length === 0) return "";
   if (list.params.updatedAt !== undefined) {
     return `${list.items.length} loaded${list.hasMore ? " · more below (n, or scroll)" : " · all loaded"}`;
   }

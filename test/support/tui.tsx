@@ -1,0 +1,218 @@
+import { Text } from "ink";
+import { render } from "ink-testing-library";
+import { Http } from "../../src/api/http.js";
+import type { EmulatorSettings } from "../../src/emulator/options.js";
+import { type ExplorerStore, createExplorerStore } from "../../src/store/explorer-store.js";
+import type { AppRef } from "../../src/store/types.js";
+import { App } from "../../src/tui/app.js";
+import { createTheme } from "../../src/tui/theme.js";
+import { type EmulatorFixture, emulatorFixture } from "./emulator.js";
+
+/**
+ * Drives the explorer the way a user does: the whole <App> rendered by
+ * ink-testing-library, keys written to its stdin as a terminal sends them, the
+ * store talking to an in-process emulator over real HTTPS, and every copy
+ * (OSC 52) the app writes captured.
+ */
+
+/** A small world, quick to generate and to page through. */
+export const SMALL = { apps: 3, groups: 300, calls: 60, users: 30 };
+
+export interface TuiEmulator extends EmulatorFixture {
+  /** Every request the emulator answered, as `METHOD path?query status`, oldest first. */
+  served: string[];
+}
+
+/** Starts an emulator for one test file; its requests are recorded in `served`. */
+export async function startTuiEmulator(settings: EmulatorSettings = {}): Promise<TuiEmulator> {
+  const served: string[] = [];
+  const fx = await emulatorFixture({ sizes: SMALL, ...settings, verbose: true, log: (line) => served.push(line) });
+  return Object.assign(fx, { served });
+}
+
+/** The emulator's apps as the explorer knows them, labelled by their names. */
+export function appRefs(fx: EmulatorFixture): AppRef[] {
+  return fx.info.apps.map((a) => ({
+    key: `${a.appId}:${a.region}`, label: a.name, appId: a.appId, region: a.region, source: "test",
+    target: () => ({ appId: a.appId, region: a.region as "us", apiKey: a.fullAccessKey, chatUrl: fx.info.chatUrl, callsUrl: fx.info.callsUrl }),
+  }));
+}
+
+export interface MountOptions {
+  /** Wait after the last key before a filter is sent (short, for fast tests). */
+  debounceMs?: number;
+  color?: boolean;
+  rows?: number;
+  columns?: number;
+  root?: "groups" | "calls";
+  /** Load the root list at start, as runExplorer does. */
+  load?: boolean;
+  /** The apps the explorer knows (default: the emulator's, with their keys). */
+  apps?: AppRef[];
+  /** Passed to Http: retries of failed GETs (none by default: a failure shows at once) and the backoff base. */
+  retries?: number;
+  backoffMs?: number;
+}
+
+const CSI = "\u001b[";
+
+/**
+ * A frame as a user reads it. chalk writes no styles in a test worker (no TTY),
+ * but does under FORCE_COLOR: then its SGR sequences are taken out. Tests of
+ * what reaches the terminal use the raw frames instead.
+ */
+export const readable = (frame: string) => frame.replace(/\u001b\[[0-9;]*m/g, "");
+
+/** The bytes a terminal sends for a key named as the keymap names it. */
+export function keyBytes(name: string): string {
+  const named: Record<string, string> = {
+    enter: "\r", escape: "\u001b", tab: "\t", "shift-tab": `${CSI}Z`, backspace: "\u007f",
+    up: `${CSI}A`, down: `${CSI}B`, right: `${CSI}C`, left: `${CSI}D`,
+    pageUp: `${CSI}5~`, pageDown: `${CSI}6~`,
+  };
+  if (named[name]) return named[name];
+  const ctrl = /^ctrl-([a-z])$/.exec(name);
+  if (ctrl) return String.fromCharCode(ctrl[1]!.charCodeAt(0) - 96);
+  return name;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls until `check` holds; the error names what was awaited and shows the last frame. */
+export async function until(check: () => boolean, what: string, show: () => string = () => "", ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}\n--- last frame ---\n${show()}`);
+    await sleep(5);
+  }
+}
+
+export interface Tui {
+  store: ExplorerStore;
+  http: Http;
+  apps: AppRef[];
+  /** The last frame drawn, as read: Ink's own styles (present only when this process forces colour) taken out. */
+  frame(): string;
+  /** The last frame exactly as written to the terminal. */
+  rawFrame(): string;
+  /** Every frame written since the mount, exactly, oldest first. */
+  frames(): readonly string[];
+  /** Writes one key (by its keymap name) and waits for the frames to settle. */
+  press(...keys: string[]): Promise<void>;
+  /** Types text one character at a time, each its own key press. */
+  type(text: string): Promise<void>;
+  /** Pastes text: one input event, as a terminal sends a paste (or keys faster than frames). */
+  paste(text: string): Promise<void>;
+  /** Resolves once a frame satisfies `predicate`; rejects with the last frame after `ms`. */
+  waitForFrame(predicate: (frame: string) => boolean, what?: string, ms?: number): Promise<string>;
+  /** Waits until no new frame has been drawn for `quietMs`. */
+  settle(quietMs?: number): Promise<void>;
+  /** What the app wrote besides frames (the OSC 52 sequences), oldest first. */
+  writes: string[];
+  /** The texts put on the clipboard through OSC 52, decoded. */
+  copies(): string[];
+  /** Requests in the store's log whose URL contains `part`. */
+  requests(part?: string): number;
+  unmount(): Promise<void>;
+}
+
+/** Mounts the explorer over the emulator's apps and waits for the first frame (with data when `load`). */
+export async function mountTui(fx: EmulatorFixture, options: MountOptions = {}): Promise<Tui> {
+  const http = new Http({ caFile: fx.info.caFile, retries: options.retries ?? 0, backoffMs: options.backoffMs ?? 10 });
+  const apps = options.apps ?? appRefs(fx);
+  const store = createExplorerStore({ http, apps, debounceMs: options.debounceMs ?? 80, root: options.root });
+  const writes: string[] = [];
+  const instance = render(<App store={store} theme={createTheme(options.color ?? false)} caFile={fx.info.caFile} write={(t) => writes.push(t)} />);
+
+  const rawFrame = () => instance.lastFrame() ?? "";
+  const frame = () => readable(rawFrame());
+  const settle = async (quietMs = 15) => {
+    const end = Date.now() + 2000;
+    let seen = instance.frames.length;
+    let quietSince = Date.now();
+    await new Promise((r) => setImmediate(r));
+    while (Date.now() < end) {
+      await sleep(3);
+      if (instance.frames.length !== seen) {
+        seen = instance.frames.length;
+        quietSince = Date.now();
+      } else if (Date.now() - quietSince >= quietMs) {
+        return;
+      }
+    }
+  };
+  const waitForFrame = async (predicate: (f: string) => boolean, what = "a frame", ms = 5000) => {
+    await until(() => predicate(frame()), what, frame, ms);
+    return frame();
+  };
+  const tui: Tui = {
+    store, http, apps, frame, rawFrame, settle, waitForFrame, writes,
+    frames: () => instance.frames,
+    async press(...keys) {
+      for (const key of keys) {
+        instance.stdin.write(keyBytes(key));
+        await settle();
+      }
+    },
+    async type(text) {
+      for (const char of text) {
+        instance.stdin.write(char);
+        await settle(5);
+      }
+    },
+    async paste(text) {
+      instance.stdin.write(text);
+      await settle();
+    },
+    copies: () => writes.flatMap((w) => [...w.matchAll(/\u001b\]52;c;([A-Za-z0-9+/=]*)\u0007/g)].map((m) => Buffer.from(m[1]!, "base64").toString("utf8"))),
+    requests: (part = "") => store.getState().log.filter((e) => e.url.includes(part)).length,
+    async unmount() {
+      instance.unmount();
+      store.getState().dispose();
+      await http.close();
+    },
+  };
+  // ink-testing-library's stdout is 100 columns and has no rows: give it a size, and tell the app as a
+  // terminal would. Only once the first frame has settled: the app listens for resizes from an effect.
+  await settle();
+  const { stdout } = instance;
+  Object.defineProperty(stdout, "columns", { configurable: true, value: options.columns ?? 100 });
+  Object.defineProperty(stdout, "rows", { configurable: true, value: options.rows ?? 24 });
+  stdout.emit("resize");
+  await settle();
+
+  if (options.load !== false) {
+    store.getState().reload(options.root ?? "groups");
+    await waitForFrame((f) => /\d+ of \d+/.test(f) || /loaded/.test(f) || f.includes("✗"), "the first list");
+  }
+  await settle();
+  return tui;
+}
+
+/** Lines of a frame, for finding a row. */
+export const lines = (frame: string) => frame.split("\n");
+
+let colour: boolean | undefined;
+
+/** True when Ink writes styles at all in this process (chalk's level: FORCE_COLOR, a TTY); a worker has none. */
+export function inkWritesColour(): boolean {
+  if (colour === undefined) {
+    const probe = render(<Text color="red">x</Text>);
+    colour = (probe.lastFrame() ?? "").includes("\u001b");
+    probe.unmount();
+  }
+  return colour;
+}
+
+/** The rows of the groups or calls table in a frame: the lines between its header and its summary. */
+export function listRows(frame: string): string[] {
+  const all = lines(frame);
+  const header = all.findIndex((l) => /^(NAME\s+GUID|SESSION)/.test(l));
+  if (header < 0) return [];
+  const rows: string[] = [];
+  for (const line of all.slice(header + 1)) {
+    if (/^(⟳ )?\d+( of \d+| loaded)/.test(line)) break;
+    if (line.trim()) rows.push(line);
+  }
+  return rows;
+}

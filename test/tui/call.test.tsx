@@ -1,0 +1,95 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type Tui, type TuiEmulator, lines, listRows, mountTui, startTuiEmulator } from "../support/tui.js";
+
+/** Calls: drilling into one (participants, recordings, a recording whole), and :call <sessionId>, hit and miss. */
+
+let fx: TuiEmulator;
+let tui: Tui | undefined;
+
+beforeAll(async () => {
+  fx = await startTuiEmulator();
+});
+afterAll(() => fx?.close());
+afterEach(async () => {
+  await tui?.unmount();
+  tui = undefined;
+});
+
+const crumbs = (frame: string) => lines(frame)[1]!;
+const listed = (request: string) => (f: string) => f.includes(request) && !f.includes("⟳") && listRows(f).length > 0;
+
+describe("a call", () => {
+  it("tab, rec:yes, enter: participants and recordings; a recording whole, its URL copied; esc back twice", async () => {
+    tui = await mountTui(fx, { columns: 160, debounceMs: 40 });
+    await tui.press("tab");
+    await tui.waitForFrame(listed("GET /calls?perPage=50"), "the calls");
+    await tui.press("/");
+    await tui.type("rec:yes");
+    await tui.press("enter");
+    const list = await tui.waitForFrame(listed("hasRecording=true"), "the calls with recordings");
+    expect(listRows(list).every((row) => / rec /.test(row))).toBe(true);
+
+    await tui.press("enter");
+    let frame = await tui.waitForFrame((f) => f.includes("Recordings ("), "the call");
+    const sessionId = /call (v1\.\S+)/.exec(crumbs(frame))![1]!;
+    expect(listRows(list)[0]).toContain(sessionId);
+    const call = fx.emulator.world.apps[0]!.callBySessionId.get(sessionId)!;
+    expect(call.recordings.length).toBeGreaterThan(0);
+    expect(frame).toContain(`Participants (${call.participants.length})`);
+    expect(frame).toContain(`Recordings (${call.recordings.length})`);
+    const shown = lines(frame);
+    // Each participant entry has its row (uid first); each recording its rid.
+    for (const p of call.participants.slice(0, 3)) expect(shown.some((l) => l.startsWith(`${p.uid} `))).toBe(true);
+    for (const r of call.recordings) expect(frame).toContain(r.rid);
+
+    // The last row is the last recording: enter shows it whole.
+    const recording = call.recordings.at(-1)!;
+    await tui.press("G", "enter");
+    frame = await tui.waitForFrame((f) => f.includes(`recording ${recording.rid}`), "the recording");
+    expect(frame).toContain(`rid       ${recording.rid}`);
+    expect(frame.replace(/\n/g, "")).toContain(recording.recording_url);
+
+    await tui.press("y");
+    expect(tui.copies()).toEqual([recording.recording_url]);
+    expect(tui.writes.at(-1)).toContain(`52;c;${Buffer.from(recording.recording_url).toString("base64")}\u0007`);
+    await tui.waitForFrame((f) => f.includes("copied the URL (OSC 52)"), "the copy said");
+
+    await tui.press("escape");
+    frame = await tui.waitForFrame((f) => f.includes("Participants (") && !crumbs(f).includes("recording"), "back at the call");
+    expect(crumbs(frame)).toBe(`calls › call ${sessionId}`);
+    await tui.press("escape");
+    frame = await tui.waitForFrame((f) => crumbs(f) === "calls" && listRows(f).length > 0, "back at the calls");
+    expect(frame).toContain("/ rec:yes");
+    expect(listRows(frame)).toEqual(listRows(list));
+  });
+
+  it(":call <sessionId> opens the call, found in whichever app has it", async () => {
+    tui = await mountTui(fx);
+    const call = fx.emulator.world.apps[2]!.calls.find((c) => c.participants.length > 1)!;
+    await tui.press(":");
+    await tui.paste(`call ${call.sessionId}`);
+    await tui.press("enter");
+    const frame = await tui.waitForFrame((f) => f.includes("Participants ("), "the call");
+    expect(crumbs(frame)).toBe(`groups › call ${call.sessionId}`);
+    expect(frame).toContain(`found in ${fx.info.apps[2]!.name} (in)`);
+    expect(frame).toContain(`${call.status} · ${call.type} · ${call.mode}`);
+    expect(frame).toContain(`Participants (${call.participants.length})`);
+    expect(lines(frame).some((l) => l.startsWith(`${call.participants[0]!.uid} `))).toBe(true);
+  });
+
+  it(":call with an id no app has says so in place, and the explorer stays usable", async () => {
+    tui = await mountTui(fx);
+    await tui.press(":");
+    await tui.paste("call v1.us.nope.123");
+    await tui.press("enter");
+    const frame = await tui.waitForFrame((f) => f.includes("✗ ERR_CALL_SESSION_NOT_FOUND:"), "the miss");
+    expect(frame).toContain("v1.us.nope.123");
+    expect(frame).toContain("no known app has this call");
+    expect(crumbs(frame)).toBe("groups › call v1.us.nope.123");
+
+    await tui.press("escape");
+    await tui.waitForFrame((f) => crumbs(f) === "groups" && listRows(f).length > 0, "the groups again");
+    await tui.press("tab");
+    await tui.waitForFrame((f) => crumbs(f) === "calls" && listRows(f).length > 0, "the calls");
+  });
+});

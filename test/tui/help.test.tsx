@@ -1,0 +1,70 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { KEYMAP } from "../../src/tui/keymap.js";
+import { type Tui, type TuiEmulator, lines, mountTui, startTuiEmulator } from "../support/tui.js";
+
+/** `?` is generated from the table that dispatches the keys: every binding is listed, key and description. */
+
+let fx: TuiEmulator;
+let tui: Tui | undefined;
+
+beforeAll(async () => {
+  fx = await startTuiEmulator();
+});
+afterAll(() => fx?.close());
+afterEach(async () => {
+  await tui?.unmount();
+  tui = undefined;
+});
+
+const keyLabel = (key: string) => (key === "escape" ? "esc" : key);
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** The help's own lines: between the header and breadcrumbs and the footer. */
+const body = (frame: string) => lines(frame).slice(2, -1);
+
+/** Joins successive screens of a scrolled view into the one document they show. */
+function join(doc: string[], next: string[]): string[] {
+  for (let at = 0; at <= doc.length; at++) {
+    const rest = doc.slice(at);
+    if (rest.every((line, i) => i >= next.length || line === next[i])) return [...doc.slice(0, at), ...next];
+  }
+  return [...doc, ...next];
+}
+
+describe("help", () => {
+  it.each([{ columns: 80, rows: 24 }, { columns: 120, rows: 30 }])("lists every binding of the keymap at $columns×$rows, scrolled with PgDn", async ({ columns, rows }) => {
+    tui = await mountTui(fx, { columns, rows });
+    await tui.press("?");
+    let frame = await tui.waitForFrame((f) => lines(f)[1]!.endsWith("help"), "the help");
+    let doc = body(frame);
+
+    // Scroll until the view stops moving; the screens join into the whole help.
+    for (let i = 0; i < 20; i++) {
+      expect(lines(frame).length).toBeLessThanOrEqual(rows);
+      await tui.press("pageDown");
+      const next = tui.frame();
+      if (next === frame) break;
+      frame = next;
+      doc = join(doc, body(frame));
+    }
+    expect(doc.length).toBeGreaterThan(rows);
+    const text = doc.join("\n");
+
+    // Each binding: its keys at the start of a line, then its whole description (wrapped lines allowed).
+    const missing = KEYMAP.filter((b) => {
+      const keys = escape(b.keys.map(keyLabel).join(" / "));
+      const words = b.description.split(/\s+/).map(escape).join("\\s+");
+      return !new RegExp(`^  ${keys} +${words}$`, "m").test(text);
+    });
+    expect(missing.map((b) => `${b.keys.join("/")}: ${b.description}`)).toEqual([]);
+    expect(doc.every((line) => !line.endsWith("…"))).toBe(true);
+    // The commands and the filter keys follow the bindings.
+    expect(text).toMatch(/:call <sessionId>[\s\S]*:help\s+:q/);
+    expect(text).toMatch(/^  rec:yes /m);
+
+    // Back to the top, and out.
+    await tui.press("g");
+    expect(tui.frame()).toContain("  ?                help: every key");
+    await tui.press("escape");
+    await tui.waitForFrame((f) => lines(f)[1] === "groups", "the groups again");
+  });
+});

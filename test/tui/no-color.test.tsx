@@ -1,0 +1,48 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type Tui, type TuiEmulator, inkWritesColour, lines, listRows, mountTui, startTuiEmulator } from "../support/tui.js";
+
+/** NO_COLOR and --no-color: a monochrome screen that still says everything, statuses in words. */
+
+let fx: TuiEmulator;
+let tui: Tui | undefined;
+
+beforeAll(async () => {
+  fx = await startTuiEmulator();
+});
+afterAll(() => fx?.close());
+afterEach(async () => {
+  await tui?.unmount();
+  tui = undefined;
+});
+
+const STATUSES = ["initiated", "ongoing", "ended", "unanswered", "rejected", "canceled"];
+const statusOf = (row: string) => STATUSES.find((s) => new RegExp(` ${s} `).test(row));
+
+describe("without colour", () => {
+  it("the calls list says each call's status in words, and the frame has no escape sequence", async () => {
+    tui = await mountTui(fx, { color: false, root: "calls", columns: 160 });
+    let frame = tui.frame();
+    const rows = listRows(frame);
+    expect(rows.length).toBeGreaterThan(10);
+    // Every row says its status, and it is the call's own.
+    const calls = fx.emulator.world.apps[0]!.callBySessionId;
+    for (const row of rows) {
+      const sessionId = /^(v1\.\S+)/.exec(row)![1]!;
+      expect(statusOf(row)).toBe(calls.get(sessionId)!.status);
+    }
+    expect(rows.map(statusOf)).toContain("ended");
+
+    // A call's participants say their state in words too.
+    await tui.press("enter");
+    frame = await tui.waitForFrame((f) => f.includes("Participants ("), "the call");
+    const participant = lines(frame).findIndex((l) => /^UID\s+DEVICE\s+STATE/.test(l));
+    expect(STATUSES.concat(["left", "joined"]).some((s) => lines(frame)[participant + 1]!.includes(` ${s} `))).toBe(true);
+
+    // Ink's styles (bold, inverse) are all a no-colour theme leaves, and only when this process forces colour.
+    const colour = inkWritesColour();
+    for (const f of tui.frames()) {
+      const rest = colour ? f.replace(/\u001b\[(1|22|7|27|4|24)m/g, "") : f;
+      expect(rest).not.toContain("\u001b");
+    }
+  });
+});
