@@ -4,6 +4,7 @@ import type { Http } from "../api/http.js";
 import { createExplorerStore } from "../store/explorer-store.js";
 import type { AppRef } from "../store/types.js";
 import { App } from "./app.js";
+import { crashReport } from "./crash.js";
 import { enterAlternateScreen, screenStream } from "./terminal.js";
 import { createTheme } from "./theme.js";
 
@@ -19,6 +20,8 @@ export interface ExplorerLaunch {
   root?: "groups" | "calls";
   /** Said in the footer at start. */
   notice?: string;
+  /** Masks the secrets in use, for the crash report. */
+  redact?: (text: string) => string;
 }
 
 /**
@@ -47,7 +50,7 @@ export async function runExplorer(launch: ExplorerLaunch): Promise<number | unde
   const onCrash = (error: unknown) => {
     stop();
     restore();
-    process.stderr.write(`ccx: the explorer crashed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+    process.stderr.write(crashReport(error, launch.redact));
     process.exit(1);
   };
   process.on("SIGINT", onSignal);

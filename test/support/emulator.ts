@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { Agent, request } from "undici";
 import { type RunningEmulator, startEmulator } from "../../src/emulator/index.js";
 import type { EmulatorSettings } from "../../src/emulator/options.js";
+import { registerSecrets } from "./secrets.js";
 
 /**
  * Starts an emulator in this process on a free port and talks to it over real
@@ -10,6 +11,7 @@ import type { EmulatorSettings } from "../../src/emulator/options.js";
 export async function emulatorFixture(options: EmulatorSettings = {}) {
   const emulator: RunningEmulator = await startEmulator({ log: () => {}, ...options });
   const { info } = emulator;
+  registerSecrets(...info.apps.flatMap((a) => [a.fullAccessKey, a.authOnlyKey]), info.management.key, info.management.secret);
   const agent = new Agent({ connect: { ca: readFileSync(info.caFile, "utf8") } });
 
   interface Reply {

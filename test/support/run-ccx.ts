@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
+import { recordOutput } from "./secrets.js";
 
 export interface CcxRun {
   code: number | null;
@@ -29,6 +30,8 @@ export function runCcx(args: string[], env: Record<string, string> = {}, timeout
     child.once("close", (code) => {
       clearTimeout(timer);
       allOutput.push(stdout, stderr);
+      recordOutput(`ccx ${args.join(" ")} (stdout)`, stdout);
+      recordOutput(`ccx ${args.join(" ")} (stderr)`, stderr);
       resolve({ code, stdout, stderr });
     });
   });

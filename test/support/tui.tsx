@@ -6,7 +6,9 @@ import { type ExplorerStore, createExplorerStore } from "../../src/store/explore
 import type { AppRef } from "../../src/store/types.js";
 import { App } from "../../src/tui/app.js";
 import { createTheme } from "../../src/tui/theme.js";
+import { curlCommand } from "../../src/store/request-log.js";
 import { type EmulatorFixture, emulatorFixture } from "./emulator.js";
+import { recordOutput } from "./secrets.js";
 
 /**
  * Drives the explorer the way a user does: the whole <App> rendered by
@@ -170,6 +172,11 @@ export async function mountTui(fx: EmulatorFixture, options: MountOptions = {}):
       instance.unmount();
       store.getState().dispose();
       await http.close();
+      // What the explorer drew, copied and logged goes to the secrets scan (secrets-setup.ts).
+      for (const f of instance.frames) recordOutput("explorer frame", f);
+      for (const w of writes) recordOutput("explorer terminal write", w);
+      for (const c of tui.copies()) recordOutput("explorer clipboard", c);
+      for (const e of store.getState().log) recordOutput("request log", `${JSON.stringify(e)}\n${curlCommand(e, fx.info.caFile)}`);
     },
   };
   // ink-testing-library's stdout is 100 columns and has no rows: give it a size, and tell the app as a

@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { ConfigError } from "../../config/config-file.js";
+import { redact } from "../../config/mask.js";
 import type { KnownApp, Settings } from "../../config/resolve.js";
 import type { AppRef } from "../../store/types.js";
 import { useColor } from "../render/terminal.js";
@@ -48,6 +49,7 @@ export function runExplore(command: Command, options: ExploreOptions = {}): Prom
       caFile: settings.caFile,
       sessionId: options.sessionId,
       notice: options.notice,
+      redact: (text) => redact(text, settings.secrets()),
     });
   }, options.settings);
 }
