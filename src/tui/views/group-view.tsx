@@ -15,6 +15,8 @@ const memberColumns: Column<Member>[] = [
 ];
 
 const TIMES = new Set(["createdAt", "updatedAt", "joinedAt"]);
+const FIRST = ["name", "guid", "type", "description", "tags", "metadata", "membersCount", "owner", "scope", "hasJoined", "joinedAt"];
+const rank = (field: string) => (FIRST.includes(field) ? FIRST.indexOf(field) : FIRST.length);
 
 /** Every field of the group, unknown ones too, then its members (paged with n/p). */
 export function GroupView({ guid, detail, height, width, theme }: { guid: string; detail?: GroupDetailState; height: number; width: number; theme: Theme }) {
@@ -23,11 +25,14 @@ export function GroupView({ guid, detail, height, width, theme }: { guid: string
     return <FailureBox failure={detail.error} theme={theme} />;
   }
   const raw = (detail.raw ?? detail.group) as Record<string, unknown>;
-  const fields = Object.entries(raw).map(([k, v]) => {
+  // What a user looks for first comes first; every other field (unknown ones too) follows as sent.
+  const entries = Object.entries(raw).sort(([a], [b]) => rank(a) - rank(b));
+  const fields = entries.map(([k, v]) => {
     const shown = TIMES.has(k) && typeof v === "number" ? `${formatTime(v)} (${v})` : typeof v === "object" ? JSON.stringify(v) : v;
     return `${k.padEnd(15)} ${sanitize(shown)}`;
   });
-  const fieldLines = fields.slice(0, Math.max(3, Math.floor(height / 2) - 1));
+  // Fields take what the members table (header and five rows) leaves.
+  const fieldLines = fields.length <= height - 8 ? fields : fields.slice(0, Math.max(3, height - 9));
   const pages = detail.membersTotal === undefined ? "" : ` · page ${detail.membersPage}/${Math.max(1, Math.ceil(detail.membersTotal / 100))} (n/p)`;
   return (
     <Box flexDirection="column" height={height}>
