@@ -19,6 +19,8 @@ export class ApiError extends Error {
       retries?: number;
       /** Seconds the service asked to wait (429). */
       retryAfter?: number;
+      /** The server's certificate is not trusted: asking again cannot mend it, so it is not retried. */
+      certificate?: boolean;
     } = {},
   ) {
     super(message);
@@ -47,6 +49,14 @@ export const CLIENT_CODES = {
   http: "CCX_HTTP_ERROR",
   redirect: "CCX_REDIRECT_REFUSED",
 } as const;
+
+/**
+ * At most `max` characters of a server's text, marked when cut: a message is
+ * for one screen, and a hostile server can make one as long as its body.
+ */
+export function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text;
+}
 
 export const isAuthError = (code: string): boolean => code.startsWith("AUTH_ERR_");
 export const isNotFound = (code: string): boolean => /NOT_FOUND$/.test(code) && !isAuthError(code);

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
-import { ApiError, CLIENT_CODES } from "./errors.js";
+import { ApiError, CLIENT_CODES, clip } from "./errors.js";
 import { type RawResponse, type Transport, createTransport } from "./transport.js";
 
 /**
@@ -21,6 +21,7 @@ export interface HttpOptions {
   maxRetryAfterMs?: number;
   /** Base of the jittered exponential backoff. */
   backoffMs?: number;
+  /** Largest body ccx reads; beyond it the answer is dropped (default 32 MiB). */
   maxBodyBytes?: number;
   userAgent?: string;
   env?: NodeJS.ProcessEnv;
@@ -84,6 +85,33 @@ function retryAfterMs(value: string | string[] | undefined): number | undefined 
   return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
 }
 
+/** `an HTML page ("502 Bad Gateway")`, named by its title or else its first text, when the body is markup. */
+function htmlPage(text: string): string | undefined {
+  if (!/^\s*</.test(text)) return undefined;
+  const head = text.slice(0, 4096);
+  const named = /<title[^>]*>([^<]*)<\/title>/i.exec(head)?.[1] ?? head.replace(/<(script|style)[^]*?<\/\1>|<[^>]*>/gi, " ");
+  const name = named.replace(/\s+/g, " ").trim();
+  return `an HTML page${name ? ` ("${clip(name, 80)}")` : ""}`;
+}
+
+/**
+ * The service's `details` (field → messages) as ccx prints them. Why: they are
+ * the server's JSON, unchecked: a string where a list belongs made printing the
+ * error throw (`s.join is not a function`), and 5,000 fields made 5,000 lines.
+ */
+function detailsOf(value: unknown): Record<string, string[]> | undefined {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+  const MAX_FIELDS = 10;
+  const entries = Object.entries(value);
+  const details: Record<string, string[]> = {};
+  for (const [field, messages] of entries.slice(0, MAX_FIELDS)) {
+    const texts = (Array.isArray(messages) ? messages : [messages]).filter((m): m is string => typeof m === "string");
+    if (texts.length > 0) details[clip(field, 64)] = texts.slice(0, 5).map((m) => clip(m, 200));
+  }
+  if (entries.length > MAX_FIELDS) details["…"] = [`and ${entries.length - MAX_FIELDS} more fields`];
+  return Object.keys(details).length > 0 ? details : undefined;
+}
+
 export class Http {
   private readonly transport: Promise<Transport>;
   private readonly listeners = new Set<Listener>();
@@ -101,7 +129,10 @@ export class Http {
     this.retries = options.retries ?? 3;
     this.maxRetryAfterMs = options.maxRetryAfterMs ?? 30_000;
     this.backoffMs = options.backoffMs ?? 250;
-    this.maxBodyBytes = options.maxBodyBytes ?? 64 * 1024 * 1024;
+    // Why 32 MiB: an endless or huge body is read up to the limit, and that must keep ccx within
+    // its 150 MB RSS budget (design.md); at 64 MiB a hostile body took ccx to ~140 MB. The largest
+    // real page (1,000 calls with their participants) is a few MB.
+    this.maxBodyBytes = options.maxBodyBytes ?? 32 * 1024 * 1024;
     this.userAgent = options.userAgent ?? "ccx";
     this.transport = createTransport({ ca: trust(options.caFile), timeoutMs: this.timeoutMs, env });
     // Surfaces on first use; until then nobody awaits it.
@@ -147,7 +178,8 @@ export class Http {
 
   /** How long to wait before trying again, or undefined when this error is final. */
   private retryDelay(error: ApiError, retries: number): number | undefined {
-    const retryable = (error.status !== undefined && RETRYABLE_STATUS.has(error.status)) || RETRYABLE_CODES.has(error.code);
+    // Why not a certificate: it fails the same way every time, so retrying only delays the message.
+    const retryable = !error.extra.certificate && ((error.status !== undefined && RETRYABLE_STATUS.has(error.status)) || RETRYABLE_CODES.has(error.code));
     if (!retryable) return undefined;
     if (error.extra.retryAfter !== undefined) {
       const ms = error.extra.retryAfter * 1000;
@@ -175,13 +207,18 @@ export class Http {
     }
     const chunks: Buffer[] = [];
     let bytes = 0;
+    const tooLarge = (size: string) => {
+      res.discard();
+      return new ApiError(CLIENT_CODES.tooLarge, `the answer is ${size} than ccx reads (${Math.round(this.maxBodyBytes / 1048576)} MiB)`, { status: res.status });
+    };
+    // Why: an announced length over the limit is refused before a byte of it is read, instead of
+    // downloading the limit's worth first.
+    const announced = Number(res.headers["content-length"]);
+    if (announced > this.maxBodyBytes) throw tooLarge(`${Math.round(announced / 1048576)} MiB, larger`);
     try {
       for await (const chunk of res.body) {
         bytes += chunk.length;
-        if (bytes > this.maxBodyBytes) {
-          res.discard();
-          throw new ApiError(CLIENT_CODES.tooLarge, `the answer is larger than ${Math.round(this.maxBodyBytes / 1048576)} MiB`, { status: res.status });
-        }
+        if (bytes > this.maxBodyBytes) throw tooLarge("larger");
         chunks.push(chunk);
       }
     } catch (error) {
@@ -196,13 +233,18 @@ export class Http {
     const e = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
     const cause = e.cause?.code ?? e.code;
     const detail = [cause, e.cause?.message ?? e.message].filter(Boolean).join(": ");
-    return new ApiError(CLIENT_CODES.network, `no answer from ${new URL(req.url).host} (${detail})`);
+    // CERT_UNTRUSTED is pinned-trust.ts's; the others are OpenSSL's and Node's names for the same.
+    const certificate = /CERT|SELF_SIGNED|UNABLE_TO_(VERIFY|GET_ISSUER)|ERR_TLS_CERT/.test(cause ?? "");
+    const host = new URL(req.url).host;
+    if (certificate) return new ApiError(CLIENT_CODES.network, `refused the certificate of ${host} (${detail})`, { certificate });
+    return new ApiError(CLIENT_CODES.network, `no answer from ${host} (${detail})`);
   }
 
   private decode(status: number, headers: HttpResponse["headers"], text: string, bytes: number): HttpResponse {
     if (status >= 300 && status < 400) {
       const location = Array.isArray(headers.location) ? headers.location[0] : headers.location;
-      throw new ApiError(CLIENT_CODES.redirect, `the server redirected to ${location ?? "an unnamed place"}; ccx does not follow redirects`, { status });
+      // The location is clipped: it is the server's text, up to a header's 16 kB.
+      throw new ApiError(CLIENT_CODES.redirect, `the server redirected (HTTP ${status}) to ${location ? clip(location, 200) : "an unnamed place"}; ccx does not follow redirects, so the API key was not sent there`, { status });
     }
     let json: unknown;
     let parsed = false;
@@ -217,17 +259,22 @@ export class Http {
       const retryAfter = retryAfterMs(headers["retry-after"]);
       const extra = { status, retryAfter: retryAfter === undefined ? undefined : retryAfter / 1000 };
       if (error && typeof error.code === "string") {
-        throw new ApiError(error.code, typeof error.message === "string" ? error.message : error.code, {
+        // Clipped: a message is for one screen, and a hostile one could fill the body limit.
+        const code = clip(error.code, 64);
+        throw new ApiError(code, typeof error.message === "string" ? clip(error.message, 300) : code, {
           ...extra,
-          devMessage: typeof error.devMessage === "string" ? error.devMessage : undefined,
-          details: error.details as Record<string, string[]> | undefined,
+          devMessage: typeof error.devMessage === "string" ? clip(error.devMessage, 300) : undefined,
+          details: detailsOf(error.details),
         });
       }
+      // An HTML page (a proxy's 502) is named by its title, not by 80 characters of markup.
+      const page = htmlPage(text);
       const snippet = text.replace(/\s+/g, " ").trim().slice(0, 80);
-      throw new ApiError(CLIENT_CODES.http, `HTTP ${status}${snippet ? ` with a body that is not the service's error: ${snippet}` : " with an empty body"}`, extra);
+      const body = page ? ` with ${page}, not the service's error` : snippet ? ` with a body that is not the service's error: ${snippet}` : " with an empty body";
+      throw new ApiError(CLIENT_CODES.http, `HTTP ${status}${body}`, extra);
     }
     if (!parsed) {
-      const what = text.trim() === "" ? "an empty body" : text.trimStart().startsWith("<") ? "an HTML page" : "a body that is not JSON (cut short?)";
+      const what = text.trim() === "" ? "an empty body" : htmlPage(text) ?? "a body that is not JSON (cut short?)";
       throw new ApiError(CLIENT_CODES.notJson, `the server answered ${what} instead of JSON`, { status });
     }
     return { status, headers, json, bytes };

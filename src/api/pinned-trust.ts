@@ -1,6 +1,7 @@
 import { X509Certificate } from "node:crypto";
 import { isIP } from "node:net";
 import { type ConnectionOptions, type DetailedPeerCertificate, type TLSSocket, connect } from "node:tls";
+import { clip } from "./errors.js";
 
 /**
  * Trust in a CA file, checked by ccx rather than by OpenSSL's store.
@@ -39,7 +40,8 @@ export function verifyPeer(socket: TLSSocket, host: string, authorities: X509Cer
   if (chain.length === 0) chain.push(cert);
   cert = chain[0]!;
   const named = isIP(host) ? cert.checkIP(host) : cert.checkHost(host);
-  if (!named) return `the certificate is not for ${host} (it names ${cert.subjectAltName ?? cert.subject})`;
+  // The names are the server's text, and a certificate can carry hundreds: clipped.
+  if (!named) return `the certificate is not for ${host} (it names ${clip(cert.subjectAltName ?? cert.subject, 200)})`;
   for (let i = 0; i < chain.length; i++) {
     const link = chain[i]!;
     if (!validNow(link, now)) return `a certificate in the chain is not valid now (valid ${link.validFrom} to ${link.validTo})`;
@@ -54,22 +56,48 @@ export function verifyPeer(socket: TLSSocket, host: string, authorities: X509Cer
 /**
  * A TLS connection for an https.Agent whose socket is handed over only once
  * the peer is verified: until then, no byte of the request is written.
+ *
+ * Why the handshake has its own timeout and `destroyPending`: until the socket
+ * is handed over, the request does not own it, so neither the request's abort
+ * (its timeout) nor the agent's destroy() reaches it. A server that accepts
+ * the connection and never finishes the handshake would otherwise hang the
+ * request for ever and keep the process alive after it gave up.
  */
-export function connectVerified(authorities: X509Certificate[]) {
-  return (options: ConnectionOptions & { host?: string; servername?: string }, done: (error: Error | null, socket?: TLSSocket) => void): undefined => {
+export function connectVerified(authorities: X509Certificate[], handshakeTimeoutMs: number) {
+  const pending = new Set<TLSSocket>();
+  const createConnection = (options: ConnectionOptions & { host?: string; servername?: string }, done: (error: Error | null, socket?: TLSSocket) => void): undefined => {
     const host = options.servername || options.host || "localhost";
     const socket = connect({ ...options, ca: [], rejectUnauthorized: false, servername: isIP(host) ? undefined : host });
-    const fail = (error: Error) => {
+    pending.add(socket);
+    const timedOut = () => fail(Object.assign(new Error(`no TLS handshake within ${handshakeTimeoutMs / 1000} s`), { code: "ETIMEDOUT" }));
+    const closed = () => fail(Object.assign(new Error("the server closed the connection during the TLS handshake"), { code: "ECONNRESET" }));
+    const release = () => {
+      pending.delete(socket);
+      socket.setTimeout(0);
+      socket.removeListener("timeout", timedOut).removeListener("close", closed).removeListener("error", fail);
+    };
+    function fail(error: Error) {
+      release();
       socket.destroy();
       done(error);
-    };
+    }
+    socket.setTimeout(handshakeTimeoutMs, timedOut);
     socket.once("error", fail);
+    socket.once("close", closed);
     socket.once("secureConnect", () => {
-      socket.removeListener("error", fail);
+      release();
       const problem = verifyPeer(socket, host, authorities);
       if (problem) return fail(Object.assign(new Error(problem), { code: "CERT_UNTRUSTED" }));
       done(null, socket);
     });
     return undefined;
+  };
+  return {
+    createConnection,
+    /** Ends the handshakes still under way (the transport is closing). */
+    destroyPending: () => {
+      for (const socket of pending) socket.destroy();
+      pending.clear();
+    },
   };
 }

@@ -37,27 +37,40 @@ export interface TransportOptions {
 
 class NodeHttpsTransport implements Transport {
   private readonly agent: HttpsAgent;
+  private readonly destroyPending: () => void = () => undefined;
 
   constructor(options: TransportOptions) {
     this.agent = new HttpsAgent({ keepAlive: true, maxSockets: 16, keepAliveMsecs: 10_000 });
     if (options.ca) {
       // A CA file: the peer is checked against it by pinned-trust.ts (see there for why).
-      (this.agent as unknown as { createConnection: unknown }).createConnection = connectVerified(loadAuthorities(options.ca));
+      const pinned = connectVerified(loadAuthorities(options.ca), options.timeoutMs);
+      (this.agent as unknown as { createConnection: unknown }).createConnection = pinned.createConnection;
+      this.destroyPending = pinned.destroyPending;
     }
   }
 
   transmit(t: Transmission): Promise<RawResponse> {
     return new Promise((resolve, reject) => {
+      // Why: a request aborted before the agent hands it a socket (a handshake under way) reports
+      // its error only once the socket comes, if ever; the abort itself must end the wait.
+      const aborted = () => reject(t.signal.reason);
+      t.signal.addEventListener("abort", aborted, { once: true });
+      const settle = () => t.signal.removeEventListener("abort", aborted);
       const req = httpsRequest(t.url, { method: t.method, headers: t.headers, agent: this.agent, signal: t.signal }, (res) => {
+        settle();
         resolve({ status: res.statusCode ?? 0, headers: res.headers, body: res, discard: () => res.destroy() });
       });
-      req.on("error", reject);
+      req.on("error", (error) => {
+        settle();
+        reject(error);
+      });
       req.end(t.body);
     });
   }
 
   async close(): Promise<void> {
     this.agent.destroy();
+    this.destroyPending();
   }
 }
 

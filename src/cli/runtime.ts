@@ -63,6 +63,8 @@ const HINTS: Record<string, string> = {
   ERR_TOO_MANY_REQUESTS: "the app's rate limit was reached; wait and try again",
 };
 
+const CERTIFICATE_HINT = "the server's certificate is not trusted: check the address, or pass the CA that signed it with --ca (CCX_CA_FILE)";
+
 /** `error: CODE: message`, the service's devMessage and details, and a hint; secrets masked. */
 export function describeFailure(error: unknown, secrets: Iterable<string>): string {
   const lines: string[] = [];
@@ -71,7 +73,8 @@ export function describeFailure(error: unknown, secrets: Iterable<string>): stri
     if (error.extra.devMessage && error.extra.devMessage !== error.message) lines.push(`  ${error.extra.devMessage}`);
     for (const [field, messages] of Object.entries(error.extra.details ?? {})) lines.push(`  ${field}: ${messages.join(" ")}`);
     if (error.extra.request) lines.push(`  request: ${error.extra.request}${error.extra.retries ? ` (after ${error.extra.retries} retries)` : ""}`);
-    const hint = HINTS[error.code];
+    // A certificate problem is not "is the service running?": say what mends it.
+    const hint = error.extra.certificate ? CERTIFICATE_HINT : HINTS[error.code];
     if (hint) lines.push(`  hint: ${hint}`);
   } else {
     lines.push(`error: ${(error as Error)?.message ?? String(error)}`);
