@@ -14,12 +14,18 @@ const HINTS: Record<string, string> = {
   CCX_NOT_JSON: "the answer was not JSON (a proxy page?): r retries",
   CCX_HTTP_ERROR: "the service answered an error page: r retries",
   CCX_UNEXPECTED_RESPONSE: "the answer did not have the documented shape",
+  CCX_RESPONSE_TOO_LARGE: "the answer was too large to read: narrow the filter or lower per:",
+  CCX_REDIRECT_REFUSED: "the service sent ccx elsewhere; the key was not sent there: check the chat and calls URLs",
+  ERR_BAD_REQUEST: "the service refused the request's parameters: change the filter",
 };
+
+const CERTIFICATE_HINT = "the server's certificate is not trusted: pass its CA with --ca (CCX_CA_FILE), or check the host name";
 
 /** Any error as the explorer shows it: a code, a message, and what to do. */
 export function toFailure(error: unknown): Failure {
   if (isApiError(error)) {
-    const hint = HINTS[error.code] ?? (error.status !== undefined && error.status >= 500 ? "the service failed: r retries" : undefined);
+    const hint = (error.extra.certificate ? CERTIFICATE_HINT : HINTS[error.code])
+      ?? (error.status !== undefined && error.status >= 500 ? "the service failed: r retries" : undefined);
     return { code: error.code, message: error.message, hint };
   }
   return { code: "CCX_ERROR", message: error instanceof Error ? error.message : String(error) };

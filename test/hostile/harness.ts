@@ -133,13 +133,6 @@ export function storeOn(server: HostileServer, route: string, options: HttpOptio
   };
 }
 
-/**
- * ccx's codes the explorer's store (src/store/failure.ts, not this suite's to
- * edit) shows without a hint yet; every other CCX_ failure must carry one. The
- * service's own codes carry the service's message, and a hint where one is known.
- */
-export const NO_STORE_HINT_YET = new Set(["CCX_REDIRECT_REFUSED", "CCX_RESPONSE_TOO_LARGE"]);
-
 /** The store shows the failure with its code (and a hint), then recovers on the good route. */
 export async function expectStoreFailsThenRecovers(probe: StoreProbe, kind: "groups" | "calls", code: string | RegExp, maxMs: number) {
   const failed = await probe.load(kind);
@@ -148,7 +141,8 @@ export async function expectStoreFailsThenRecovers(probe: StoreProbe, kind: "gro
   else expect(failed.error!.code).toMatch(code);
   expect(failed.error!.message.length).toBeGreaterThan(0);
   expect(failed.error!.message.length).toBeLessThanOrEqual(500);
-  if (!NO_STORE_HINT_YET.has(failed.error!.code) && !/^ERR_/.test(failed.error!.code)) expect(failed.error!.hint, `no hint for ${code}`).toBeTruthy();
+  // Every failure of ccx's own carries a hint; the service's codes carry the service's message (and a hint where one is known).
+  if (!/^ERR_/.test(failed.error!.code)) expect(failed.error!.hint, `no hint for ${code}`).toBeTruthy();
   expect(failed.ms).toBeLessThan(maxMs);
   expect(JSON.stringify(probe.store.getState().log)).not.toContain(KEY);
   Object.assign(probe.aim, { base: probe.goodBase, route: "good" });

@@ -45,12 +45,12 @@ async function list<Item>(spec: ListSpec<Item>, run: ListRun<Item>, flags: ListF
   let count = 0;
   // Planned on the first page and kept, so that --all streams one table with steady columns.
   let plan: TableLayout<Item> | undefined;
-  if (flags.json) await write("[");
   for await (const page of run.pages(client, parsed.params)) {
     if (flags.ndjson) {
       if (page.raw.length > 0) await write(`${page.raw.map((item) => JSON.stringify(item)).join("\n")}\n`);
     } else if (flags.json) {
-      if (page.raw.length > 0) await write(`${first ? "\n" : ",\n"}${page.raw.map((item) => JSON.stringify(item)).join(",\n")}`);
+      // The array opens with the first answer: a run that fails before it prints nothing on stdout.
+      if (page.raw.length > 0) await write(`${first ? "[\n" : ",\n"}${page.raw.map((item) => JSON.stringify(item)).join(",\n")}`);
     } else if (page.items.length > 0) {
       const header = plan === undefined;
       plan ??= planTable(run.columns, page.items, { width, color });
@@ -64,7 +64,7 @@ async function list<Item>(spec: ListSpec<Item>, run: ListRun<Item>, flags: ListF
       break;
     }
   }
-  if (flags.json) await write(first ? "]\n" : "\n]\n");
+  if (flags.json) await write(first ? "[]\n" : "\n]\n");
   const note = plan && tableNote(plan);
   if (note) await write(`${note}\n`);
 }
