@@ -5,12 +5,14 @@
 // `ccx call` has to start within 1.6× of a bare `node -e 0`. Modules that
 // commands load on demand stay lazy inside the bundle; the emulator, large and
 // never needed by the client, is a bundle of its own.
-import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
 
 const root = new URL("..", import.meta.url).pathname;
 const dist = join(root, "dist");
+// Built beside dist/ and swapped in at the end: a ccx already running (a test, a demo) never finds dist/ half made.
+const staging = join(root, ".dist-next");
 
 function newestSource(dir) {
   let newest = 0;
@@ -34,7 +36,7 @@ function upToDate() {
 if (process.argv.includes("--if-needed") && upToDate()) process.exit(0);
 
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
-rmSync(dist, { recursive: true, force: true });
+rmSync(staging, { recursive: true, force: true });
 const started = performance.now();
 
 /**
@@ -75,14 +77,14 @@ const common = {
 };
 
 await Promise.all([
-  build({ ...common, entryPoints: [join(root, "src", "cli", "main.ts")], outfile: join(dist, "ccx.cjs"), plugins: [apart] }),
-  build({ ...common, entryPoints: [join(root, "src", "emulator", "index.ts")], outfile: join(dist, "emulator.cjs") }),
+  build({ ...common, entryPoints: [join(root, "src", "cli", "main.ts")], outfile: join(staging, "ccx.cjs"), plugins: [apart] }),
+  build({ ...common, entryPoints: [join(root, "src", "emulator", "index.ts")], outfile: join(staging, "emulator.cjs") }),
   build({
     ...common,
     format: "esm",
     jsx: "automatic",
     entryPoints: [join(root, "src", "tui", "index.tsx")],
-    outfile: join(dist, "tui.mjs"),
+    outfile: join(staging, "tui.mjs"),
     plugins: [noDevtools],
     // react-reconciler and friends are CommonJS and call require(): give the ES module one.
     banner: { js: "import { createRequire as __ccxRequire } from 'node:module'; const require = __ccxRequire(import.meta.url);" },
@@ -90,4 +92,6 @@ await Promise.all([
     define: { ...common.define, "process.env.NODE_ENV": '"production"' },
   }),
 ]);
+rmSync(dist, { recursive: true, force: true });
+renameSync(staging, dist);
 process.stderr.write(`built dist/ in ${Math.round(performance.now() - started)} ms\n`);
