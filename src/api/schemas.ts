@@ -14,6 +14,59 @@ const num = v.union([v.number(), v.pipe(v.string(), v.trim(), v.regex(/^-?\d+(\.
 const int = v.pipe(num, v.integer());
 const opt = <S extends v.GenericSchema>(schema: S) => v.optional(schema);
 
+/**
+ * How deep an answer may nest. JSON.parse reads a million levels, but
+ * JSON.stringify (--json, the group view, copying) overflows the stack at a
+ * few thousand (fuzz: metadata nested 5,000 deep passed the schema, then
+ * crashed the printing). No answer of the API comes near this.
+ */
+export const MAX_DEPTH = 512;
+
+type PathKey = string | number;
+
+/** Whether `value` nests deeper than MAX_DEPTH. Iterative (no stack to overflow) and lean: it runs on every answer. */
+function nestsTooDeep(value: unknown, depthOfValue = 1): boolean {
+  const values: unknown[] = [value];
+  const depths: number[] = [depthOfValue];
+  while (values.length > 0) {
+    const item = values.pop();
+    const depth = depths.pop()!;
+    if (item === null || typeof item !== "object") continue;
+    if (depth > MAX_DEPTH) return true;
+    const children: unknown[] = Array.isArray(item) ? item : Object.values(item);
+    for (const child of children) {
+      if (child !== null && typeof child === "object") {
+        values.push(child);
+        depths.push(depth + 1);
+      }
+    }
+  }
+  return false;
+}
+
+/** The first levels of the way to where `value` nests deeper than MAX_DEPTH (only asked once it does). */
+function deepPlace(value: unknown): PathKey[] {
+  const path: PathKey[] = [];
+  for (let item = value, depth = 1; path.length < 4 && item !== null && typeof item === "object"; depth++) {
+    const entries: Array<[PathKey, unknown]> = Array.isArray(item) ? item.map((child, i) => [i, child]) : Object.entries(item);
+    const next = entries.find(([, child]) => nestsTooDeep(child, depth + 1));
+    if (!next) break;
+    path.push(next[0]);
+    item = next[1];
+  }
+  return path;
+}
+
+/** A whole answer: refused first when it nests too deep to be printed. */
+const answer = <S extends v.GenericSchema>(schema: S) =>
+  v.pipe(
+    v.unknown(),
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (nestsTooDeep(dataset.value)) addIssue({ message: `nested deeper than ${MAX_DEPTH} levels, under ${formatPath(deepPlace(dataset.value)) || "the top"}…` });
+    }),
+    schema,
+  );
+
 export const paginationSchema = v.looseObject({
   total: int,
   count: int,
@@ -44,7 +97,7 @@ export const groupSchema = v.looseObject({
 });
 export type Group = v.InferOutput<typeof groupSchema>;
 
-export const groupListSchema = v.pipe(
+export const groupListSchema = answer(v.pipe(
   v.looseObject({
     data: v.array(groupSchema),
     meta: opt(v.looseObject({ pagination: opt(paginationSchema), cursor: opt(cursorSchema) })),
@@ -52,9 +105,9 @@ export const groupListSchema = v.pipe(
   }),
   // The SDK reads meta.cursor; the official schema declares it at the top level: read either.
   v.transform((body) => ({ ...body, cursor: body.meta?.cursor ?? body.cursor })),
-);
+));
 
-export const groupDetailSchema = v.looseObject({ data: groupSchema });
+export const groupDetailSchema = answer(v.looseObject({ data: groupSchema }));
 
 /** A member: a user plus the member's scope and joinedAt. */
 export const memberSchema = v.looseObject({
@@ -67,10 +120,10 @@ export const memberSchema = v.looseObject({
 });
 export type Member = v.InferOutput<typeof memberSchema>;
 
-export const memberListSchema = v.looseObject({
+export const memberListSchema = answer(v.looseObject({
   data: v.array(memberSchema),
   meta: opt(v.looseObject({ pagination: opt(paginationSchema) })),
-});
+}));
 
 export const participantSchema = v.pipe(
   v.looseObject({
@@ -123,14 +176,14 @@ export const callSchema = v.looseObject({
 });
 export type Call = v.InferOutput<typeof callSchema>;
 
-export const callListSchema = v.looseObject({
+export const callListSchema = answer(v.looseObject({
   data: v.array(callSchema),
   meta: opt(v.looseObject({ pagination: opt(paginationSchema) })),
-});
+}));
 
-export const callDetailSchema = v.looseObject({
+export const callDetailSchema = answer(v.looseObject({
   data: v.union([callSchema, v.pipe(v.tuple([callSchema]), v.transform(([call]) => call))]),
-});
+}));
 
 export const appSchema = v.looseObject({
   id: v.string(),
@@ -140,17 +193,44 @@ export const appSchema = v.looseObject({
 });
 export type ManagedApp = v.InferOutput<typeof appSchema>;
 
-export const appListSchema = v.looseObject({
+export const appListSchema = answer(v.looseObject({
   data: v.array(appSchema),
   meta: opt(v.looseObject({ pagination: opt(paginationSchema) })),
-});
+}));
+
+/**
+ * A union's own issue ("data: Expected (Object | Array) but received Object")
+ * hides why each option failed: the option that got furthest into the value
+ * says what is wrong (fuzz: a bad participant inside a call's data was
+ * reported as data being the wrong type). Sub-issue paths are relative to the union.
+ */
+function deepestIssue(issue: v.BaseIssue<unknown>, base: PathKey[]): { path: PathKey[]; message: string } {
+  const own = [...base, ...(issue.path ?? []).map((item) => item.key as PathKey)];
+  let best = { path: own, message: issue.message };
+  for (const sub of issue.issues ?? []) {
+    const candidate = deepestIssue(sub, own);
+    if (candidate.path.length > best.path.length) best = candidate;
+  }
+  return best;
+}
+
+/** One line, at most `max` characters: server keys and values can be anything (fuzz: a received string with newlines). */
+function oneLine(text: string, max: number): string {
+  const flat = text.replace(/[\r\n\u2028\u2029]/g, (c) => JSON.stringify(c).slice(1, -1));
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
 
 /** The first problem of a failed parse, as "data[3].participants[0].uid: expected string". */
 export function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string {
-  const issue = issues[0]!;
-  const path = (issue.path ?? []).reduce<string>((out, item) => {
-    const key = item.key as string | number;
-    return typeof key === "number" ? `${out}[${key}]` : out ? `${out}.${key}` : String(key);
+  const { path, message } = deepestIssue(issues[0]!, []);
+  return oneLine(`${formatPath(path) || "the body"}: ${message}`, 300);
+}
+
+/** `data[3].participants[0].uid`; a key that is not a plain word is quoted (fuzz: a key ":"), a long one shortened. */
+function formatPath(path: readonly PathKey[]): string {
+  return path.reduce<string>((out, key) => {
+    if (typeof key === "number") return `${out}[${key}]`;
+    const name = /^[\w$-]+$/.test(String(key)) ? oneLine(String(key), 40) : oneLine(JSON.stringify(String(key)), 40);
+    return out ? `${out}.${name}` : name;
   }, "");
-  return `${path || "the body"}: ${issue.message}`;
 }

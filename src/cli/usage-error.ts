@@ -21,13 +21,17 @@ export function shareOption(raw: string): number {
   return value;
 }
 
+/** 9999-12-31T23:59:59Z, the last second an ISO date can write. */
+const MAX_TIME = 253_402_300_799;
+
 /** UNIX seconds, an ISO date, or "now". */
 export function timeOption(raw: string): number {
   if (raw === "now") return Math.floor(Date.now() / 1000);
-  if (/^\d+$/.test(raw)) return Number(raw);
-  const ms = Date.parse(raw);
-  if (Number.isNaN(ms)) throw new InvalidArgumentError(`expected UNIX seconds, an ISO date or "now", got "${raw}".`);
-  return Math.floor(ms / 1000);
+  const seconds = /^\d+$/.test(raw) ? Number(raw) : Math.floor(Date.parse(raw) / 1000);
+  if (Number.isNaN(seconds)) throw new InvalidArgumentError(`expected UNIX seconds, an ISO date or "now", got "${raw}".`);
+  // Fuzz: --now 99999999999999999999 was taken, and every date the emulator made was nonsense.
+  if (seconds < 0 || seconds > MAX_TIME) throw new InvalidArgumentError(`expected a time from 1970 to 9999, got "${raw}".`);
+  return seconds;
 }
 
 export function collect<T>(parse: (raw: string) => T) {

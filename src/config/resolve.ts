@@ -39,6 +39,18 @@ function region(value: string | undefined, where: string): Region | undefined {
   throw new ConfigError(`${where}: unknown region "${value}"; use us, eu or in`);
 }
 
+/**
+ * A value sent as an HTTP header (apikey, onBehalfOf, key, secret), checked
+ * where it is given: a character a header cannot carry failed every request,
+ * retried and reported as a network error.
+ */
+function headerSafe<T extends string | undefined>(value: T, where: string): T {
+  if (value !== undefined && !/^[\x21-\x7e]*$/.test(value)) {
+    throw new ConfigError(`${where} must be visible ASCII characters only, as an HTTP header carries them (fix: look for a space or a pasted character)`);
+  }
+  return value;
+}
+
 /** Settings from flags, env, the config file and the management API, in that order of precedence. */
 export class Settings {
   readonly apps: KnownApp[] = [];
@@ -59,7 +71,7 @@ export class Settings {
     const callsTemplate = flags.callsUrl ?? env.CCX_CALLS_URL;
     this.chatTemplate = chatTemplate;
     this.callsTemplate = callsTemplate;
-    const onBehalfOf = flags.onBehalfOf ?? env.CCX_ON_BEHALF_OF;
+    const onBehalfOf = headerSafe(flags.onBehalfOf ?? env.CCX_ON_BEHALF_OF, flags.onBehalfOf !== undefined ? "--on-behalf-of" : "CCX_ON_BEHALF_OF");
     const profileApp = (label: string, p: Profile, source: AppSource): KnownApp => ({
       label,
       appId: p.appId,
@@ -72,13 +84,14 @@ export class Settings {
     });
 
     const profileName = flags.profile ?? env.CCX_PROFILE;
-    if (profileName !== undefined && !file.profiles[profileName]) {
+    // hasOwn: --profile toString must not find Object.prototype's (fuzz: it made an app with no appId).
+    if (profileName !== undefined && !Object.hasOwn(file.profiles, profileName)) {
       const known = profiles.map(([n]) => n).join(", ") || "none";
       throw new ConfigError(`no profile is named "${profileName}" in ${configPath} (known: ${known})`);
     }
     const appId = flags.appId ?? env.CCX_APP_ID;
     const regionChoice = region(flags.region, "--region") ?? region(env.CCX_REGION, "CCX_REGION");
-    const apiKey = flags.apiKey ?? env.CCX_API_KEY;
+    const apiKey = headerSafe(flags.apiKey ?? env.CCX_API_KEY, flags.apiKey !== undefined ? "--api-key" : "CCX_API_KEY");
     const keySource: AppSource = flags.apiKey ? "flag" : "env";
 
     // The active app: named by flags or env, else the chosen (or default, or first) profile.
@@ -104,9 +117,11 @@ export class Settings {
       if (!this.apps.some((a) => a.appId === p.appId && a.region === p.region)) this.apps.push(profileApp(name, p, "file"));
     }
 
-    const key = env.CCX_MANAGEMENT_KEY ?? file.management?.key;
-    let secret = env.CCX_MANAGEMENT_SECRET ?? file.management?.secret;
-    if (key && !secret && file.management?.secretCommand) secret = this.run(file.management.secretCommand, "management.secretCommand");
+    const key = headerSafe(env.CCX_MANAGEMENT_KEY, "CCX_MANAGEMENT_KEY") ?? file.management?.key;
+    let secret = headerSafe(env.CCX_MANAGEMENT_SECRET, "CCX_MANAGEMENT_SECRET") ?? file.management?.secret;
+    if (key && !secret && file.management?.secretCommand) {
+      secret = headerSafe(this.run(file.management.secretCommand, "management.secretCommand"), "what management.secretCommand printed");
+    }
     if (key && secret) {
       this.management = { url: flags.managementUrl ?? env.CCX_MANAGEMENT_URL ?? file.management?.url ?? DEFAULT_MANAGEMENT_URL, key, secret };
     }
@@ -148,7 +163,7 @@ export class Settings {
   apiKeyOf(app: KnownApp): string {
     if (app.key.value) return app.key.value;
     if (app.key.command) {
-      const cached = this.resolvedKeys.get(app.key.command) ?? this.run(app.key.command, `apiKeyCommand of profile ${app.label}`);
+      const cached = this.resolvedKeys.get(app.key.command) ?? headerSafe(this.run(app.key.command, `apiKeyCommand of profile ${app.label}`), `what the apiKeyCommand of profile ${app.label} printed`);
       this.resolvedKeys.set(app.key.command, cached);
       return cached;
     }

@@ -62,7 +62,12 @@ function editDistance(a: string, b: string): number {
 function unknownKeyMessage(key: string, grammar: FilterGrammar): string {
   const keys = grammar.rules.map((r) => r.key);
   // A typo or an unfinished key; long keys may take two slips, short ones one.
-  const close = keys.find((k) => (key.length >= 2 && k.startsWith(key)) || editDistance(key, k) <= (k.length > 4 ? 2 : 1));
+  const close = keys.find((k) => {
+    if (key.length >= 2 && k.startsWith(key)) return true;
+    const allowed = k.length > 4 ? 2 : 1;
+    // The lengths alone bound the distance: a long pasted word must not cost length × key length (fuzz: a 100k-letter key took 1 s).
+    return Math.abs(key.length - k.length) <= allowed && editDistance(key, k) <= allowed;
+  });
   const quoteHint = grammar.searchParam ? `, or quote "${key}:…" to search for it` : "";
   if (close) return `unknown filter "${key}:"; did you mean ${close}:?`;
   return `unknown filter "${key}:"; try ${keys.map((k) => `${k}:`).join(", ")}${quoteHint}`;
@@ -74,6 +79,8 @@ export function parseWithGrammar(line: string, grammar: FilterGrammar, now: numb
   const params: Record<string, string> = {};
   const setBy = new Map<string, FilterToken>();
   const words: string[] = [];
+  // One message per unknown key: a pasted line can repeat one thousands of times.
+  const unknownKeys = new Map<string, string>();
   for (const token of tokens) {
     if (token.error !== undefined) continue;
     const value = token.value ?? "";
@@ -85,7 +92,9 @@ export function parseWithGrammar(line: string, grammar: FilterGrammar, now: numb
     }
     const rule = grammar.rules.find((r) => r.key === token.key);
     if (!rule) {
-      token.error = unknownKeyMessage(token.key, grammar);
+      let message = unknownKeys.get(token.key);
+      if (message === undefined) unknownKeys.set(token.key, (message = unknownKeyMessage(token.key, grammar)));
+      token.error = message;
       continue;
     }
     if (value === "") {
