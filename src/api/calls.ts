@@ -1,5 +1,4 @@
-import type { AppClient, Query, Region } from "./client.js";
-import { REGIONS } from "./client.js";
+import { type AppClient, type Query, REGIONS, type Region, encodePathSegment } from "./client.js";
 import { type Page, pagesByNumber } from "./paging.js";
 import { type Call, callDetailSchema, callListSchema } from "./schemas.js";
 
@@ -24,7 +23,7 @@ export interface CallDetail {
 }
 
 export async function getCall(client: AppClient, sessionId: string, signal?: AbortSignal): Promise<CallDetail> {
-  const { value, raw } = await client.get("calls", `/calls/${encodeURIComponent(sessionId)}`, {}, callDetailSchema, signal);
+  const { value, raw } = await client.get("calls", `/calls/${encodePathSegment(sessionId)}`, {}, callDetailSchema, signal);
   const data = (raw as { data: unknown }).data;
   return { call: value.data, raw: Array.isArray(data) ? data[0] : data };
 }

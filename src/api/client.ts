@@ -28,6 +28,17 @@ export interface Answer<T> {
   raw: unknown;
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * One path segment, percent-encoded. A lone surrogate (from a server's id, or
+ * typed) cannot be encoded and would throw "URI malformed": it is sent as
+ * U+FFFD instead, and the service answers that nothing has that id.
+ */
+export function encodePathSegment(text: string): string {
+  return encodeURIComponent(text.replace(LONE_SURROGATE, "\uFFFD"));
+}
+
 /** Checks a base address: a valid https:// URL, else nothing is sent. */
 export function checkedBase(url: string): string {
   let parsed: URL;
@@ -43,7 +54,7 @@ export function checkedBase(url: string): string {
 }
 
 export function fillTemplate(template: string, appId: string, region: string): string {
-  return checkedBase(template.replaceAll("{appId}", encodeURIComponent(appId)).replaceAll("{region}", region));
+  return checkedBase(template.replaceAll("{appId}", encodePathSegment(appId)).replaceAll("{region}", region));
 }
 
 export function withQuery(base: string, path: string, query: Query = {}): string {

@@ -48,6 +48,10 @@ export const CLIENT_CODES = {
   /** An HTTP error without the service's error body. */
   http: "CCX_HTTP_ERROR",
   redirect: "CCX_REDIRECT_REFUSED",
+  /** A key or user id with characters an HTTP header cannot carry: bad input, not a network failure. */
+  badHeader: "CCX_BAD_HEADER",
+  /** An app ccx cannot ask (no key, a failing key command), met while asking several. */
+  config: "CCX_CONFIG",
 } as const;
 
 /**

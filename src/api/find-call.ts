@@ -1,6 +1,6 @@
 import { type CallDetail, getCall, sessionIdOrigin } from "./calls.js";
 import { AppClient, type AppTarget } from "./client.js";
-import { ApiError, isApiError } from "./errors.js";
+import { ApiError, CLIENT_CODES, isApiError } from "./errors.js";
 import type { Http } from "./http.js";
 
 export interface Candidate {
@@ -43,7 +43,7 @@ export async function findCall(http: Http, sessionId: string, candidates: Candid
       const detail = await getCall(new AppClient(http, target), sessionId, abort);
       return { ...detail, candidate, target };
     } catch (error) {
-      const apiError = isApiError(error) ? error : new ApiError("CCX_CONFIG", (error as Error).message);
+      const apiError = isApiError(error) ? error : new ApiError(CLIENT_CODES.config, (error as Error).message);
       failures.push({ label: candidate.label, error: apiError });
       throw apiError;
     }

@@ -1,4 +1,4 @@
-import type { AppClient, Query } from "./client.js";
+import { type AppClient, type Query, encodePathSegment } from "./client.js";
 import { type CursorPage, type Page, pagesByCursor, pagesByNumber } from "./paging.js";
 import { type Group, type Member, groupDetailSchema, groupListSchema, memberListSchema } from "./schemas.js";
 
@@ -33,12 +33,12 @@ export interface GroupDetail {
 
 /** GET /groups/{guid}: every field, unknown ones too. */
 export async function getGroup(client: AppClient, guid: string, signal?: AbortSignal): Promise<GroupDetail> {
-  const { value, raw } = await client.get("chat", `/groups/${encodeURIComponent(guid)}`, {}, groupDetailSchema, signal);
+  const { value, raw } = await client.get("chat", `/groups/${encodePathSegment(guid)}`, {}, groupDetailSchema, signal);
   return { group: value.data, raw: (raw as { data: unknown }).data };
 }
 
 /** One page of GET /groups/{guid}/members. */
 export async function listMembers(client: AppClient, guid: string, page: number, perPage = 100, signal?: AbortSignal): Promise<Page<Member>> {
-  const { value } = await client.get("chat", `/groups/${encodeURIComponent(guid)}/members`, { page, perPage }, memberListSchema, signal);
+  const { value } = await client.get("chat", `/groups/${encodePathSegment(guid)}/members`, { page, perPage }, memberListSchema, signal);
   return { items: value.data, pagination: value.meta?.pagination };
 }

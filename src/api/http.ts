@@ -236,6 +236,9 @@ export class Http {
     // CERT_UNTRUSTED is pinned-trust.ts's; the others are OpenSSL's and Node's names for the same.
     const certificate = /CERT|SELF_SIGNED|UNABLE_TO_(VERIFY|GET_ISSUER)|ERR_TLS_CERT/.test(cause ?? "");
     const host = new URL(req.url).host;
+    if (cause === "ERR_INVALID_CHAR" || cause === "ERR_HTTP_INVALID_HEADER_VALUE") {
+      return new ApiError(CLIENT_CODES.badHeader, "a header (the API key or the user acted for) has characters HTTP cannot carry");
+    }
     if (certificate) return new ApiError(CLIENT_CODES.network, `refused the certificate of ${host} (${detail})`, { certificate });
     return new ApiError(CLIENT_CODES.network, `no answer from ${host} (${detail})`);
   }

@@ -49,7 +49,8 @@ export function exitCodeOf(error: unknown): number {
   if (!(error instanceof ApiError)) return EXIT.failure;
   if (isAuthError(error.code)) return EXIT.auth;
   if (isNotFound(error.code)) return EXIT.notFound;
-  if (error.code === "ERR_BAD_REQUEST" || error.code === CLIENT_CODES.insecureUrl || error.code === CLIENT_CODES.badUrl) return EXIT.usage;
+  const usage: string[] = ["ERR_BAD_REQUEST", CLIENT_CODES.insecureUrl, CLIENT_CODES.badUrl, CLIENT_CODES.badHeader, CLIENT_CODES.config];
+  if (usage.includes(error.code)) return EXIT.usage;
   return EXIT.failure;
 }
 

@@ -53,6 +53,14 @@ describe("the request module", () => {
     expect(new Set(server.requests.map((r) => r.clientPort)).size).toBe(1);
   });
 
+  it("a user id HTTP cannot carry in a header fails at once as bad input, sending nothing", async () => {
+    http = new Http({ caFile: server.caFile, backoffMs: 5 });
+    const client = new AppClient(http, target({ onBehalfOf: "alice\r\nX-Injected: 1" }));
+    const error = await client.get("chat", "/groups", {}, groupListSchema).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "CCX_BAD_HEADER", extra: { retries: 0 } });
+    expect(server.requests).toHaveLength(0);
+  });
+
   it("refuses http:// before anything is sent", async () => {
     http = new Http({ caFile: server.caFile });
     expect(() => new AppClient(http, target({ chatUrl: "http://127.0.0.1:1/{appId}" }))).toThrow(/refusing http:/);

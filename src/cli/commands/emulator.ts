@@ -46,7 +46,7 @@ function statusOption(raw: string): [string, number] {
 }
 
 function variantOption(raw: string): Variant {
-  if (!(raw in VARIANTS)) throw new InvalidArgumentError(`unknown variant "${raw}"; use one of ${Object.keys(VARIANTS).join(", ")}.`);
+  if (!Object.hasOwn(VARIANTS, raw)) throw new InvalidArgumentError(`unknown variant "${raw}"; use one of ${Object.keys(VARIANTS).join(", ")}.`);
   return raw as Variant;
 }
 

@@ -2,6 +2,8 @@ import type { Command } from "commander";
 import { AppClient } from "../../api/client.js";
 import type { Page } from "../../api/paging.js";
 import { ConfigError } from "../../config/config-file.js";
+import { sanitize } from "../../text/sanitize.js";
+import { displayWidth } from "../../text/width.js";
 import { type TableLayout, planTable, tableHeader, tableNote, tableRows } from "../../text/table.js";
 import type { ListFlags, ListRun, ListSpec } from "../list-command.js";
 import { terminalWidth, useColor } from "../render/terminal.js";
@@ -30,7 +32,13 @@ async function list<Item>(spec: ListSpec<Item>, run: ListRun<Item>, flags: ListF
   const line = filterLine(spec, flags);
   const parsed = run.parse(line);
   if (parsed.errors.length > 0) {
-    const marks = parsed.errors.map((t) => `  ${line}\n  ${" ".repeat(t.start)}${"^".repeat(Math.max(1, t.end - t.start))} ${t.error}`);
+    // The caret goes under the token by display width: wide characters take two columns, a tab is shown as a space.
+    const shown = sanitize(line.replace(/\t/g, " "));
+    const marks = parsed.errors.map((t) => {
+      const before = displayWidth(sanitize(line.slice(0, t.start).replace(/\t/g, " ")));
+      const under = displayWidth(sanitize(t.text));
+      return `  ${shown}\n  ${" ".repeat(before)}${"^".repeat(Math.max(1, under))} ${t.error}`;
+    });
     throw new ConfigError(`the filter does not parse; nothing was sent:\n${marks.join("\n")}`);
   }
   const { settings, http, write, warn } = runtime;
