@@ -36,6 +36,22 @@ function knownWidth(code: number): number {
   return -1;
 }
 
+const LETTER = /\p{L}/gu;
+const PICTOGRAPHIC = /[\p{Extended_Pictographic}\p{Regional_Indicator}]/u;
+
+/**
+ * A conjunct (Devanagari र्के: two letters joined by a virama) is one grapheme,
+ * which string-width measures as its first letter; terminals (tmux, xterm,
+ * VTE) give each letter its own cell. Such a grapheme is measured code point
+ * by code point, so that a row never runs past the edge and wraps.
+ */
+function conjunctWidth(grapheme: string, measured: number): number {
+  if ((grapheme.match(LETTER)?.length ?? 0) < 2 || PICTOGRAPHIC.test(grapheme)) return measured;
+  let cells = 0;
+  for (const point of grapheme) cells += stringWidth(point);
+  return Math.max(measured, cells);
+}
+
 const graphemeWidths = new Map<string, number>();
 const CACHE_SIZE = 4096;
 
@@ -46,7 +62,7 @@ function graphemeWidth(grapheme: string): number {
   }
   let width = graphemeWidths.get(grapheme);
   if (width === undefined) {
-    width = stringWidth(grapheme);
+    width = conjunctWidth(grapheme, stringWidth(grapheme));
     if (graphemeWidths.size >= CACHE_SIZE) graphemeWidths.clear();
     graphemeWidths.set(grapheme, width);
   }

@@ -89,3 +89,14 @@ describe("fit, padEnd, padStart", () => {
     expect(displayWidth(fit(`${FAMILY}x${FAMILY}`, 4))).toBe(4);
   });
 });
+
+describe("conjuncts", () => {
+  it("gives each letter of a conjunct its own cell, as terminals do (tmux, xterm, VTE)", () => {
+    // र्के is one grapheme of two letters joined by a virama: string-width says 1, a terminal draws 2.
+    expect(displayWidth("र्के")).toBe(2);
+    expect(displayWidth("मार्केटिंग टीम")).toBe(11);
+    expect(displayWidth(fit("मार्केटिंग टीम", 8))).toBe(8);
+    // Emoji sequences keep string-width's measure.
+    expect(displayWidth("👨‍👩‍👧")).toBe(2);
+  });
+});
