@@ -22,7 +22,8 @@ export interface Runtime {
 export function createRuntime(command: Command, given?: Settings): Runtime {
   const flags = command.optsWithGlobals() as GlobalFlags & { verbose?: boolean };
   const settings = given ?? new Settings(flags);
-  const warn = (text: string) => process.stderr.write(`${redact(text, settings.secrets())}\n`);
+  // Warnings carry server text too (the management API's message, --verbose's codes).
+  const warn = (text: string) => process.stderr.write(`${redact(sanitize(text, { multiline: true }), settings.secrets())}\n`);
   for (const warning of settings.warnings) warn(`warning: ${warning}`);
   const http = new Http({ caFile: settings.caFile, userAgent: `ccx/${VERSION} (node ${process.version})` });
   if (flags.verbose) {
@@ -68,20 +69,22 @@ const CERTIFICATE_HINT = "the server's certificate is not trusted: check the add
 
 /** `error: CODE: message`, the service's devMessage and details, and a hint; secrets masked. */
 export function describeFailure(error: unknown, secrets: Iterable<string>): string {
+  // The service's own words are server data: each on one line (a line break in one must not forge
+  // a "hint:" line of ours), and none may drive the terminal.
+  const line = (text: string) => sanitize(text);
   const lines: string[] = [];
   if (error instanceof ApiError) {
-    lines.push(`error: ${error.code}: ${error.message}`);
-    if (error.extra.devMessage && error.extra.devMessage !== error.message) lines.push(`  ${error.extra.devMessage}`);
-    for (const [field, messages] of Object.entries(error.extra.details ?? {})) lines.push(`  ${field}: ${messages.join(" ")}`);
-    if (error.extra.request) lines.push(`  request: ${error.extra.request}${error.extra.retries ? ` (after ${error.extra.retries} retries)` : ""}`);
+    lines.push(`error: ${line(error.code)}: ${line(error.message)}`);
+    if (error.extra.devMessage && error.extra.devMessage !== error.message) lines.push(`  ${line(error.extra.devMessage)}`);
+    for (const [field, messages] of Object.entries(error.extra.details ?? {})) lines.push(`  ${line(field)}: ${line(messages.join(" "))}`);
+    if (error.extra.request) lines.push(`  request: ${line(error.extra.request)}${error.extra.retries ? ` (after ${error.extra.retries} retries)` : ""}`);
     // A certificate problem is not "is the service running?": say what mends it.
     const hint = error.extra.certificate ? CERTIFICATE_HINT : HINTS[error.code];
     if (hint) lines.push(`  hint: ${hint}`);
   } else {
-    lines.push(`error: ${(error as Error)?.message ?? String(error)}`);
+    lines.push(`error: ${sanitize((error as Error)?.message ?? String(error), { multiline: true })}`);
   }
-  // The service's own message is server data: it must not drive the terminal either.
-  return `${redact(sanitize(lines.join("\n"), { multiline: true }), secrets)}\n`;
+  return `${redact(lines.join("\n"), secrets)}\n`;
 }
 
 /**

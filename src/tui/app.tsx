@@ -8,6 +8,7 @@ import { type ExplorerStore, activeApp, activeView, currentRoute } from "../stor
 import { curlCommand } from "../store/request-log.js";
 import type { ListState, Route } from "../store/types.js";
 import { sanitize } from "../text/sanitize.js";
+import { truncate } from "../text/width.js";
 import { runCommand } from "./commands.js";
 import { type KeyContext, type Mode, bindingFor, footerHints } from "./keymap.js";
 import { LineInput } from "./components/line-input.js";
@@ -251,7 +252,8 @@ export function App({ store, theme, caFile, write }: AppProps) {
         setMode(m);
       },
       quit, copy, selection,
-      open: (url) => (openUrl(url) ? state.notify("opened in the browser") : copy(url, "URL (no browser here)")),
+      // Why sanitized: with no browser the URL (server text) is copied instead, as y copies it.
+      open: (url) => (openUrl(url) ? state.notify("opened in the browser") : copy(sanitize(url), "URL (no browser here)")),
       form,
     });
     return true;
@@ -307,7 +309,8 @@ export function App({ store, theme, caFile, write }: AppProps) {
     <Box flexDirection="column" width={columns} height={rows}>
       <Text wrap="truncate-end">
         <Text bold color={theme.accent}>ccx</Text>
-        {` · ${sanitize(app?.label ?? "no app")} ${app?.appId ?? ""} · ${app?.region ?? "—"} · as ${sanitize(state.user ?? "nobody")}`}
+        {/* Why: the app id and region come from the management API too; names are cut so that a long one leaves the ✗ in view. */}
+        {` · ${truncate(sanitize(app?.label ?? "no app"), 32)} ${truncate(sanitize(app?.appId ?? ""), 24)} · ${sanitize(app?.region ?? "—")} · as ${truncate(sanitize(state.user ?? "nobody"), 24)}`}
         {state.inflight > 0 ? ` · ⟳ ${state.inflight}` : ""}
         {error ? <Text color={theme.error}>{` · ✗ ${sanitize(error.code)}`}</Text> : null}
       </Text>

@@ -1,5 +1,7 @@
 import { type ExplorerState, type ExplorerStore, activeView } from "../store/explorer-store.js";
 import type { ListKind, Route } from "../store/types.js";
+import { jsonForTerminal } from "../text/json.js";
+import { sanitize } from "../text/sanitize.js";
 
 /**
  * The one keymap: it dispatches key presses and it is what the help screen
@@ -132,11 +134,14 @@ function copySelection(c: KeyContext, what: "id" | "json"): void {
   const selection = c.selection();
   if (what === "json") {
     if (selection?.json === undefined) return c.store.getState().notify("no JSON to copy here");
-    return c.copy(JSON.stringify(selection.json, null, 2), "JSON");
+    // A copy is pasted into a terminal: C1, bidi and invisible characters go escaped, as in --json.
+    return c.copy(jsonForTerminal(selection.json, 2), "JSON");
   }
   const text = selection?.url ?? selection?.id;
   if (!text) return c.store.getState().notify("nothing to copy here");
-  c.copy(text, selection?.url ? "URL" : "id");
+  // Why sanitized: an id or URL is server text, and a paste of a raw ESC (or a line break, which
+  // runs the line) would act on the terminal it is pasted into. Ids as the screen shows them.
+  c.copy(sanitize(text), selection?.url ? "URL" : "id");
 }
 
 function pageMembers(c: KeyContext, delta: number): void {

@@ -90,3 +90,12 @@ describe("sanitize: values that are not strings", () => {
     expect(sanitize(() => 1)).toBe("[function]");
   });
 });
+
+describe("blanks that draw nothing", () => {
+  it("marks the soft hyphen, grapheme joiner, Hangul fillers, Khmer inherent vowels and Mongolian selectors", () => {
+    for (const blank of ["\u00ad", "\u034f", "\u115f", "\u1160", "\u3164", "\uffa0", "\u17b4", "\u17b5", "\u180b", "\u180f"]) {
+      expect(sanitize(`a${blank}b`), `U+${blank.codePointAt(0)!.toString(16)}`).toBe("a\ufffdb");
+    }
+    expect(sanitize("한국어 ok")).toBe("한국어 ok");
+  });
+});

@@ -1,5 +1,5 @@
 import type { Call, Participant, Recording } from "../../api/schemas.js";
-import { formatMinutes, formatTime, renderTable, sanitize } from "../../text/index.js";
+import { displayWidth, formatMinutes, formatTime, renderTable, sanitize, truncate } from "../../text/index.js";
 
 export interface CallView {
   width: number;
@@ -8,13 +8,17 @@ export interface CallView {
   color?: boolean;
 }
 
-/** Label: value pairs, as many to a line as fit. */
+/**
+ * Label: value pairs, as many to a line as fit. Why measured and cut: a value
+ * is server text (an initiator's uid can be thousands of characters, or wide
+ * CJK), and counting code units let such a line run far past the width.
+ */
 function facts(pairs: Array<[string, unknown]>, width: number): string[] {
-  const cells = pairs.filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => `${k} ${sanitize(v)}`);
+  const cells = pairs.filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => truncate(`${k} ${sanitize(v)}`, width));
   const lines: string[] = [];
   let line = "";
   for (const cell of cells) {
-    if (line && line.length + 3 + cell.length > width) {
+    if (line && displayWidth(line) + 3 + displayWidth(cell) > width) {
       lines.push(line);
       line = "";
     }

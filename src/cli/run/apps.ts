@@ -4,6 +4,7 @@ import type { KnownApp } from "../../config/resolve.js";
 import { renderTable } from "../../text/table.js";
 import { terminalWidth, useColor } from "../render/terminal.js";
 import { runCommand } from "../runtime.js";
+import { jsonForTerminal } from "../../text/json.js";
 
 /** A key shown as where it comes from, and at most its last four characters. */
 function keyOf(app: KnownApp): string {
@@ -25,7 +26,7 @@ export function runApps(flags: { json?: boolean; color?: boolean }, command: Com
     const apps = settings.apps;
     if (flags.json) {
       const rows = apps.map((a) => ({ name: a.label, appId: a.appId, region: a.region, source: a.source, apiKey: keyOf(a), active: a === settings.active }));
-      await write(`${JSON.stringify(rows, null, 2)}\n`);
+      await write(`${jsonForTerminal(rows, 2)}\n`);
       return;
     }
     if (apps.length === 0) {

@@ -4,6 +4,7 @@ import { findCall } from "../../api/find-call.js";
 import { ConfigError } from "../../config/config-file.js";
 import { terminalWidth } from "../render/terminal.js";
 import { runCommand } from "../runtime.js";
+import { jsonForTerminal } from "../../text/json.js";
 
 /** `ccx call <sessionId>`: finds the call in the app its id names, else in every known app. */
 export function runCall(sessionId: string, flags: { json?: boolean }, command: Command): Promise<void> {
@@ -18,7 +19,7 @@ export function runCall(sessionId: string, flags: { json?: boolean }, command: C
       label: app.label, appId: app.appId, region: app.region, target: () => settings.targetOf(app),
     })));
     if (flags.json) {
-      await write(`${JSON.stringify(found.raw, null, 2)}\n`);
+      await write(`${jsonForTerminal(found.raw, 2)}\n`);
       return;
     }
     // Only a person's view needs the width tables: --json stays lean.

@@ -8,6 +8,7 @@ import { type TableLayout, planTable, tableHeader, tableNote, tableRows } from "
 import type { ListFlags, ListRun, ListSpec } from "../list-command.js";
 import { terminalWidth, useColor } from "../render/terminal.js";
 import { type Runtime, runCommand } from "../runtime.js";
+import { jsonForTerminal } from "../../text/json.js";
 
 const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
@@ -55,10 +56,10 @@ async function list<Item>(spec: ListSpec<Item>, run: ListRun<Item>, flags: ListF
   let plan: TableLayout<Item> | undefined;
   for await (const page of run.pages(client, parsed.params)) {
     if (flags.ndjson) {
-      if (page.raw.length > 0) await write(`${page.raw.map((item) => JSON.stringify(item)).join("\n")}\n`);
+      if (page.raw.length > 0) await write(`${page.raw.map((item) => jsonForTerminal(item)).join("\n")}\n`);
     } else if (flags.json) {
       // The array opens with the first answer: a run that fails before it prints nothing on stdout.
-      if (page.raw.length > 0) await write(`${first ? "[\n" : ",\n"}${page.raw.map((item) => JSON.stringify(item)).join(",\n")}`);
+      if (page.raw.length > 0) await write(`${first ? "[\n" : ",\n"}${page.raw.map((item) => jsonForTerminal(item)).join(",\n")}`);
     } else if (page.items.length > 0) {
       const header = plan === undefined;
       plan ??= planTable(run.columns, page.items, { width, color });

@@ -29,7 +29,8 @@ export function GroupView({ guid, detail, height, width, theme }: { guid: string
   const entries = Object.entries(raw).sort(([a], [b]) => rank(a) - rank(b));
   const fields = entries.map(([k, v]) => {
     const shown = TIMES.has(k) && typeof v === "number" ? `${formatTime(v)} (${v})` : typeof v === "object" ? JSON.stringify(v) : v;
-    return `${k.padEnd(15)} ${sanitize(shown)}`;
+    // Why the name too: unknown fields are kept as sent, so their names are server text as well.
+    return `${sanitize(k).padEnd(15)} ${sanitize(shown)}`;
   });
   // Fields take what the members table (header and five rows) leaves.
   const fieldLines = fields.length <= height - 8 ? fields : fields.slice(0, Math.max(3, height - 9));
