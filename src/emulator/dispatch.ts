@@ -3,7 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { type Api, type AppRoute, type BaseContext, type ManagementRoute, type Route, SOURCE } from "./context.js";
 import type { App, World } from "./data/model.js";
 import { DEFAULT_STATUS, ServiceError, badRequest, notFound } from "./errors.js";
-import type { Faults } from "./faults.js";
+import type { Fault, Faults } from "./faults.js";
 import type { EmulatorOptions } from "./options.js";
 import { callRoutes } from "./routes/calls.js";
 import { groupRoutes } from "./routes/groups.js";
@@ -54,16 +54,23 @@ export class Dispatcher {
     const url = new URL(req.url ?? "/", "https://emulator.invalid");
     const target = parseTarget(url.pathname);
     const source = SOURCE[target?.api ?? "chat"];
-    res.on("finish", () => {
-      if (this.options.verbose) {
-        this.options.log(`${req.method} ${url.pathname}${url.search} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`);
-      }
-    });
+    /** The fault this answer carries, once applied (a drawn one may give way to a 429 or a route's error). */
+    let met: Fault | undefined;
+    if (this.options.verbose) {
+      // Why 'close' and the fault: a dropped connection never finishes, and a cut-short body is a 200,
+      // so a log of finished answers alone hid both (the faults suite counts faults met from this log).
+      res.once("close", () => {
+        // Unfinished: dropped on purpose, or closed by the client (a cancelled request) before the answer.
+        const outcome = res.writableFinished ? String(res.statusCode) : met === "drop" ? "dropped" : "closed";
+        this.options.log(`${req.method} ${url.pathname}${url.search} ${outcome} ${(performance.now() - started).toFixed(1)}ms${met ? ` fault=${met}` : ""}`);
+      });
+    }
     try {
       const latency = this.faults.latencyMs();
       if (latency > 0) await sleep(latency);
       const fault = this.faults.draw();
       if (fault === "drop") {
+        met = fault;
         req.socket.destroy();
         return;
       }
@@ -74,6 +81,7 @@ export class Dispatcher {
         res.setHeader("Retry-After", String(retryAfter));
         throw new ServiceError("ERR_TOO_MANY_REQUESTS", "Too many requests.", `The rate limit was reached; retry after ${retryAfter} s.`);
       }
+      if (fault === "error" || fault === "html") met = fault;
       if (fault === "error") {
         throw new ServiceError("ERR_INTERNAL_SERVER_ERROR", "Something went wrong.", "An injected server error.");
       }
@@ -81,6 +89,7 @@ export class Dispatcher {
       const body = req.method === "POST" ? await readJson(req) : {};
       const data = await this.route(target, req, url.searchParams, body);
       const text = JSON.stringify(data);
+      if (fault === "garbage") met = fault;
       // An answer cut short, as a broken proxy or a dropped stream leaves it.
       this.send(res, 200, fault === "garbage" ? text.slice(0, Math.max(1, Math.floor(text.length / 2))) : text);
     } catch (error) {

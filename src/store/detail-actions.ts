@@ -2,7 +2,7 @@ import { findCall } from "../api/find-call.js";
 import { getGroup, listMembers } from "../api/groups.js";
 import type { StoreContext } from "./explorer-store.js";
 import { toFailure } from "./failure.js";
-import type { CallDetailState, GroupDetailState } from "./types.js";
+import type { AppViewState, CallDetailState, GroupDetailState } from "./types.js";
 
 /** One call (participants, recordings) and one group (fields, members), by id. */
 export interface DetailActions {
@@ -16,17 +16,47 @@ export interface DetailActions {
   selectInGroup(guid: string, index: number): void;
 }
 
-export function detailActions(ctx: StoreContext): DetailActions {
-  const setCall = (key: string, id: string, patch: Partial<CallDetailState>) =>
-    ctx.updateView(key, (v) => ({ ...v, callDetails: { ...v.callDetails, [id]: { loading: false, selected: 0, ...v.callDetails[id], ...patch } } }));
-  const setGroup = (key: string, guid: string, patch: Partial<GroupDetailState>) =>
-    ctx.updateView(key, (v) => ({ ...v, groupDetails: { ...v.groupDetails, [guid]: { loading: false, members: [], membersPage: 1, selected: 0, ...v.groupDetails[guid], ...patch } } }));
+/**
+ * Most calls, and most groups, one app keeps loaded. Why: each opened one was kept for the
+ * whole session (a group with a page of 100 members), so a long session grew without end (the
+ * soak found it). Those on the navigation stack are always kept; the oldest others go first,
+ * and open again with a request.
+ */
+export const MAX_DETAILS = 20;
 
+/** `details` with `id` set to `entry`, and no more than MAX_DETAILS entries. */
+function keepBounded<T>(details: Record<string, T>, id: string, entry: T, onStack: Set<string>): Record<string, T> {
+  const { [id]: _previous, ...others } = details;
+  // Re-inserted last: the order of the keys is the order of use (integer-like ids, which a JS
+  // object lists first, merely go first).
+  const next: Record<string, T> = { ...others, [id]: entry };
+  let excess = Object.keys(next).length - MAX_DETAILS;
+  for (const key of Object.keys(next)) {
+    if (excess <= 0) break;
+    if (key === id || onStack.has(key)) continue;
+    delete next[key];
+    excess--;
+  }
+  return next;
+}
+
+export function detailActions(ctx: StoreContext): DetailActions {
+  const stackIds = (v: AppViewState) => new Set(v.nav.flatMap((r) => (r.view === "group" ? [r.guid] : r.view === "call" || r.view === "recording" ? [r.sessionId] : [])));
+  const setCall = (key: string, id: string, patch: Partial<CallDetailState>) =>
+    ctx.updateView(key, (v) => ({ ...v, callDetails: keepBounded(v.callDetails, id, { loading: false, selected: 0, ...v.callDetails[id], ...patch }, stackIds(v)) }));
+  const setGroup = (key: string, guid: string, patch: Partial<GroupDetailState>) =>
+    ctx.updateView(key, (v) => ({ ...v, groupDetails: keepBounded(v.groupDetails, guid, { loading: false, members: [], membersPage: 1, selected: 0, ...v.groupDetails[guid], ...patch }, stackIds(v)) }));
+
+  /** A controller for the slot (aborting the one before), forgotten once its request is over. */
   const abortable = (slot: string) => {
     ctx.controllers.get(slot)?.abort();
     const controller = new AbortController();
     ctx.controllers.set(slot, controller);
-    return controller;
+    // Why: one slot per call or group ever opened stayed in the map for the whole session.
+    const done = () => {
+      if (ctx.controllers.get(slot) === controller) ctx.controllers.delete(slot);
+    };
+    return { controller, done };
   };
 
   return {
@@ -40,7 +70,7 @@ export function detailActions(ctx: StoreContext): DetailActions {
 
     loadCall(sessionId) {
       const { activeKey: key, apps } = ctx.get();
-      const controller = abortable(`${key}/call/${sessionId}`);
+      const { controller, done } = abortable(`${key}/call/${sessionId}`);
       setCall(key, sessionId, { loading: true, error: undefined });
       const user = ctx.get().user;
       // The current app first; findCall still asks the app the session id names before the others.
@@ -57,7 +87,7 @@ export function detailActions(ctx: StoreContext): DetailActions {
           setCall(key, sessionId, { loading: false, error: failure });
           ctx.get().setLastError(failure);
         },
-      );
+      ).finally(done);
     },
 
     selectInCall(sessionId, index) {
@@ -75,7 +105,7 @@ export function detailActions(ctx: StoreContext): DetailActions {
 
     loadGroup(guid) {
       const key = ctx.get().activeKey;
-      const controller = abortable(`${key}/group/${guid}`);
+      const { controller, done } = abortable(`${key}/group/${guid}`);
       setGroup(key, guid, { loading: true, error: undefined });
       const client = ctx.clientFor(key);
       Promise.all([getGroup(client, guid, controller.signal), listMembers(client, guid, 1, 100, controller.signal)]).then(
@@ -92,12 +122,12 @@ export function detailActions(ctx: StoreContext): DetailActions {
           setGroup(key, guid, { loading: false, error: failure });
           ctx.get().setLastError(failure);
         },
-      );
+      ).finally(done);
     },
 
     loadMembers(guid, page) {
       const key = ctx.get().activeKey;
-      const controller = abortable(`${key}/members/${guid}`);
+      const { controller, done } = abortable(`${key}/members/${guid}`);
       listMembers(ctx.clientFor(key), guid, Math.max(1, page), 100, controller.signal).then(
         (members) => {
           if (controller.signal.aborted || members.items.length === 0) return;
@@ -106,7 +136,7 @@ export function detailActions(ctx: StoreContext): DetailActions {
         (error: unknown) => {
           if (!controller.signal.aborted) ctx.get().setLastError(toFailure(error));
         },
-      );
+      ).finally(done);
     },
 
     selectInGroup(guid, index) {

@@ -4,7 +4,7 @@ import type { Http } from "../api/http.js";
 import { type DetailActions, detailActions } from "./detail-actions.js";
 import { type ListActions, emptyList, listActions } from "./list-actions.js";
 import { RequestLog } from "./request-log.js";
-import type { AppRef, AppViewState, Failure, LogEntry, Route } from "./types.js";
+import type { AppRef, AppViewState, Failure, ListState, LogEntry, Route } from "./types.js";
 
 /**
  * The explorer's state and actions, apart from any rendering: the store never
@@ -64,6 +64,14 @@ export interface StoreContext {
   abortAll: () => void;
   controllers: Map<string, AbortController>;
   timers: Map<string, NodeJS.Timeout>;
+}
+
+/** A list view whose list was never loaded (or was made stale): showing it must load it. */
+function needsLoad(view: AppViewState): boolean {
+  const route = view.nav[view.nav.length - 1];
+  if (route?.view !== "groups" && route?.view !== "calls") return false;
+  const list = view[route.view];
+  return list.items.length === 0 && !list.loading && !list.error && list.errors.length === 0 && list.request === undefined;
 }
 
 function freshView(root: Route): AppViewState {
@@ -141,7 +149,7 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
         if (!get().apps.some((a) => a.key === key)) return;
         const known = get().views[key];
         set({ activeKey: key, views: known ? get().views : { ...get().views, [key]: freshView(root) }, lastError: undefined });
-        if (!known) get().refresh();
+        if (!known || needsLoad(known)) get().refresh();
       },
 
       switchRegion(region) {
@@ -158,9 +166,12 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
       setUser(uid) {
         const user = uid?.trim() || undefined;
         if (user === get().user) return;
-        // Answers depend on the user (hasJoined, scope, calls seen): every app's lists are stale.
+        // Answers depend on the user (hasJoined, scope, calls seen): every app's lists are stale. They
+        // keep their filters and lose their rows, and load again when shown. (Before, the requests
+        // aborted here left their lists loading for good, and the other lists showed another user's rows.)
         ctx.abortAll();
-        const views = Object.fromEntries(Object.entries(get().views).map(([k, v]) => [k, { ...v, callDetails: {}, groupDetails: {} }]));
+        const stale = <L extends ListState<unknown>>(l: L): L => ({ ...emptyList(), filter: l.filter, tokens: l.tokens, errors: l.errors, params: l.params, generation: l.generation + 1 }) as L;
+        const views = Object.fromEntries(Object.entries(get().views).map(([k, v]) => [k, { ...v, groups: stale(v.groups), calls: stale(v.calls), callDetails: {}, groupDetails: {} }]));
         set({ user, views });
         get().refresh();
       },
@@ -171,6 +182,8 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
 
       back() {
         ctx.updateView(get().activeKey, (v) => (v.nav.length > 1 ? { ...v, nav: v.nav.slice(0, -1) } : v));
+        // Back on a list made stale meanwhile (another user acted for): it loads again.
+        if (needsLoad(activeView(get()))) get().refresh();
       },
 
       openRoot(view) {

@@ -32,6 +32,14 @@ export interface ListActions {
 
 const PER_PAGE: Record<ListKind, number> = { groups: 100, calls: 50 };
 
+/**
+ * Most rows a cursor-mode list keeps: beyond it, the oldest rows are dropped as
+ * more load (counted in `dropped`). Why: every page the cursor loads is appended,
+ * and walking it across 100,000 groups held them all (~45 MB, the soak found);
+ * 5,000 rows is 50 pages of scrolling, far more than a screen, and a few MB.
+ */
+export const MAX_CURSOR_ROWS = 5_000;
+
 export function emptyList<Item>(): ListState<Item> {
   return { filter: "", tokens: [], errors: [], params: {}, items: [], page: 1, hasMore: false, loading: false, selected: 0, generation: 0 };
 }
@@ -70,8 +78,18 @@ export function listActions(ctx: StoreContext): ListActions {
       const cursorMode = query.updatedAt !== undefined;
       const cursor = (page as { cursor?: AnyList["cursor"] }).cursor;
       const moved = cursor !== undefined && (cursor.updatedAt !== Number(query.updatedAt) || cursor.affix !== query.affix);
+      let items = (append ? [...before.items, ...page.items] : page.items) as Array<Group & Call>;
+      let dropped = append ? before.dropped ?? 0 : 0;
+      let selected = append ? before.selected : 0;
+      if (items.length > MAX_CURSOR_ROWS) {
+        const cut = items.length - MAX_CURSOR_ROWS;
+        items = items.slice(cut);
+        dropped += cut;
+        selected = Math.max(0, selected - cut);
+      }
       setList(key, kind, {
-        items: (append ? [...before.items, ...page.items] : page.items) as Array<Group & Call>,
+        items,
+        dropped,
         total: cursorMode && append ? before.total : p?.total,
         page: p?.current_page ?? Number(query.page ?? 1),
         totalPages: p?.total_pages,
@@ -80,21 +98,23 @@ export function listActions(ctx: StoreContext): ListActions {
         loading: false,
         error: undefined,
         retry: undefined,
-        selected: append ? before.selected : 0,
+        selected,
       });
       if (ctx.get().activeKey === key) ctx.get().setLastError(undefined);
     } catch (error) {
       if (controller.signal.aborted || listOf(ctx.get(), key, kind).generation !== generation) return;
       const failure = toFailure(error);
-      setList(key, kind, { loading: false, error: failure, retry: { query, append } });
+      // A fresh query that failed leaves the previous answer's rows on screen, but no more is loaded
+      // after them: that would append this query's rows to another query's (found by the faults suite).
+      setList(key, kind, { loading: false, error: failure, retry: { query, append }, ...(append ? {} : { hasMore: false }) });
       ctx.get().setLastError(failure);
     } finally {
       if (ctx.controllers.get(slot) === controller) ctx.controllers.delete(slot);
     }
   }
 
-  const send = (kind: ListKind, page?: number) => {
-    const key = ctx.get().activeKey;
+  // `key` is the app the request is for: a filter's pause may end after the user switched to another app.
+  const send = (kind: ListKind, page?: number, key = ctx.get().activeKey) => {
     const list = listOf(ctx.get(), key, kind);
     if (list.errors.length > 0) return;
     const query = queryOf(kind, list.params);
@@ -124,7 +144,8 @@ export function listActions(ctx: StoreContext): ListActions {
       if (parsed.errors.length > 0) return;
       ctx.timers.set(slot, setTimeout(() => {
         ctx.timers.delete(slot);
-        send(kind);
+        // Its own app's: switching apps during the pause once sent the other app's filter and left this list loading.
+        send(kind, undefined, key);
       }, ctx.debounceMs));
     },
 

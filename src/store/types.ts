@@ -42,6 +42,8 @@ export interface ListState<Item> {
   /** The query parameters of the last valid filter. */
   params: Record<string, string>;
   items: Item[];
+  /** Cursor mode: rows dropped from the top to keep the list bounded (MAX_CURSOR_ROWS); 0 or absent when none. */
+  dropped?: number;
   total?: number;
   page: number;
   totalPages?: number;
