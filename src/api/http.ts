@@ -183,7 +183,10 @@ export class Http {
     if (!retryable) return undefined;
     if (error.extra.retryAfter !== undefined) {
       const ms = error.extra.retryAfter * 1000;
-      return ms > this.maxRetryAfterMs ? undefined : ms;
+      if (ms <= this.maxRetryAfterMs) return ms;
+      // Say that ccx chose not to wait: the service's own message may not mention the wait at all.
+      error.message = `${error.message} (the service asked to wait ${error.extra.retryAfter} s, longer than ccx waits: ${this.maxRetryAfterMs / 1000} s)`;
+      return undefined;
     }
     // Full jitter: spreads clients out instead of retrying in step.
     return Math.random() * Math.min(5_000, this.backoffMs * 2 ** retries);

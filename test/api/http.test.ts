@@ -108,6 +108,7 @@ describe("the request module", () => {
     const error = await failure(new AppClient(http, target()).get("chat", "/groups", {}, groupListSchema));
     expect(error.code).toBe("ERR_TOO_MANY_REQUESTS");
     expect(error.extra.retryAfter).toBe(3600);
+    expect(error.message).toBe("later (the service asked to wait 3600 s, longer than ccx waits: 30 s)");
     expect(server.requests).toHaveLength(1);
   });
 

@@ -73,7 +73,8 @@ function summary<Item>(list: ListState<Item>): string {
   // A failure with nothing loaded is said above, in place: no count to give.
   if (list.error && list.items.length === 0) return "";
   if (list.params.updatedAt !== undefined) {
-    return `${list.items.length} loaded${list.hasMore ? " · more below (n, or scroll)" : " · all loaded"}`;
+    const dropped = list.dropped ? ` · ${list.dropped} earlier rows let go (kept: the latest ${list.items.length})` : "";
+    return `${list.items.length} loaded${list.hasMore ? " · more below (n, or scroll)" : " · all loaded"}${dropped}`;
   }
   const total = list.total === undefined ? "" : ` of ${list.total}`;
   const pages = list.totalPages ? ` · page ${list.page}/${Math.max(1, list.totalPages)} (n/p)` : "";
