@@ -5,7 +5,7 @@
 // `ccx call` has to start within 1.6× of a bare `node -e 0`. Modules that
 // commands load on demand stay lazy inside the bundle; the emulator, large and
 // never needed by the client, is a bundle of its own.
-import { readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
 
@@ -61,6 +61,24 @@ const noDevtools = {
   },
 };
 
+/**
+ * commander loads child_process at start for executable subcommands, which ccx
+ * does not have: every command would pay for it (and for dgram and more behind
+ * it). It is loaded on first use instead.
+ */
+const lazyChildProcess = {
+  name: "lazy-child-process",
+  setup(b) {
+    b.onLoad({ filter: /commander[\\/]lib[\\/]command\.js$/ }, (args) => {
+      const source = readFileSync(args.path, "utf8");
+      const eager = "const childProcess = require('node:child_process');";
+      if (!source.includes(eager)) throw new Error("commander changed: update the lazy-child-process plugin in scripts/build.mjs");
+      const lazy = "const childProcess = { spawn: (...a) => require('node:child_process').spawn(...a) };";
+      return { contents: source.replace(eager, lazy), loader: "js" };
+    });
+  },
+};
+
 const common = {
   bundle: true,
   format: "cjs",
@@ -77,7 +95,7 @@ const common = {
 };
 
 await Promise.all([
-  build({ ...common, entryPoints: [join(root, "src", "cli", "main.ts")], outfile: join(staging, "ccx.cjs"), plugins: [apart] }),
+  build({ ...common, entryPoints: [join(root, "src", "cli", "main.ts")], outfile: join(staging, "ccx.cjs"), plugins: [apart, lazyChildProcess] }),
   build({ ...common, entryPoints: [join(root, "src", "emulator", "index.ts")], outfile: join(staging, "emulator.cjs") }),
   build({
     ...common,
@@ -92,6 +110,14 @@ await Promise.all([
     define: { ...common.define, "process.env.NODE_ENV": '"production"' },
   }),
 ]);
+// The bundles it loads on demand are found beside it, however it is loaded (bin/ccx.js compiles it with a code cache).
+const main = join(staging, "ccx.cjs");
+// A script compiled by node:vm has no import() of its own: bin/ccx.js lends it one (globalThis.__ccxImport).
+const lent = "(globalThis.__ccxImport??(u=>import(u)))";
+writeFileSync(main, readFileSync(main, "utf8").replace(/\bimport\("([^"]+)"\)/g, (_, specifier) =>
+  specifier.startsWith("./")
+    ? `${lent}(require("node:url").pathToFileURL(require("node:path").join(__dirname,${JSON.stringify(specifier.slice(2))})).href)`
+    : `${lent}(${JSON.stringify(specifier)})`));
 rmSync(dist, { recursive: true, force: true });
 renameSync(staging, dist);
 process.stderr.write(`built dist/ in ${Math.round(performance.now() - started)} ms\n`);

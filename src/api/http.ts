@@ -60,6 +60,9 @@ export interface RequestEvent {
 
 type Listener = (event: RequestEvent) => void;
 
+/** Milliseconds on a monotonic clock; `performance` would load perf_hooks, a cost at every start. */
+const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
+
 const RETRYABLE_STATUS = new Set([429, 500, 502, 503, 504]);
 const RETRYABLE_CODES = new Set<string>([CLIENT_CODES.network, CLIENT_CODES.timeout, CLIENT_CODES.notJson]);
 
@@ -151,12 +154,12 @@ export class Http {
 
   async send(req: HttpRequest): Promise<HttpResponse> {
     const id = this.nextId++;
-    const started = performance.now();
+    const started = nowMs();
     const onBehalfOf = req.headers.onBehalfOf;
     this.emit({ id, phase: "start", method: req.method, url: req.url, onBehalfOf });
     let retries = 0;
     const end = (fields: Partial<RequestEvent>) =>
-      this.emit({ id, phase: "end", method: req.method, url: req.url, onBehalfOf, durationMs: performance.now() - started, retries, ...fields });
+      this.emit({ id, phase: "end", method: req.method, url: req.url, onBehalfOf, durationMs: nowMs() - started, retries, ...fields });
     for (;;) {
       try {
         const response = await this.attempt(req);

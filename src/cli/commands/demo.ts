@@ -1,38 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Command } from "commander";
-import { Settings } from "../../config/resolve.js";
-import { type EmulatorLine, spawnEmulator } from "../emulator-process.js";
-import { EXIT, integerOption } from "../usage-error.js";
-
-/**
- * Settings that reach the emulator and nothing else: its URLs, its CA, and its
- * management credentials (every app it serves), never the user's own profiles or env.
- */
-function emulatorSettings(line: EmulatorLine, emptyConfigHome: string): Settings {
-  return new Settings(
-    { chatUrl: line.chatUrl, callsUrl: line.callsUrl, managementUrl: line.managementUrl, ca: line.caFile },
-    { XDG_CONFIG_HOME: emptyConfigHome, CCX_MANAGEMENT_KEY: line.management.key, CCX_MANAGEMENT_SECRET: line.management.secret },
-  );
-}
-
-/** Shell lines that point ccx (and curl) at the emulator from another shell; kept in a 0600 file, never printed. */
-function environment(line: EmulatorLine): string {
-  const app = line.apps[0]!;
-  const vars: Record<string, string> = {
-    CCX_CHAT_URL: line.chatUrl,
-    CCX_CALLS_URL: line.callsUrl,
-    CCX_MANAGEMENT_URL: line.managementUrl,
-    CCX_MANAGEMENT_KEY: line.management.key,
-    CCX_MANAGEMENT_SECRET: line.management.secret,
-    CCX_CA_FILE: line.caFile,
-    CCX_APP_ID: app.appId,
-    CCX_REGION: app.region,
-    CCX_API_KEY: app.fullAccessKey,
-  };
-  return `${Object.entries(vars).map(([k, v]) => `export ${k}='${v}'`).join("\n")}\n`;
-}
+import { integerOption } from "../usage-error.js";
 
 export function registerDemo(program: Command): void {
   program
@@ -40,46 +7,8 @@ export function registerDemo(program: Command): void {
     .description("start the emulator with generated data and open the explorer on it")
     .option("--seed <n>", "seed of the generated data", integerOption(0), 1)
     .action(async (flags: { seed: number }, command: Command) => {
-      if (!process.stdin.isTTY || !process.stdout.isTTY) {
-        process.stderr.write("error: ccx demo opens the explorer and needs a terminal; for scripts run ccx emulator and point ccx at it\n");
-        process.exit(EXIT.usage);
-      }
-      process.stderr.write(`ccx demo: starting the emulator (seed ${flags.seed})…\n`);
-      // Anchored to today (UTC), so that relative filters such as created:<7d find data.
-      const today = Math.floor(Date.now() / 86_400_000) * 86_400;
-      let emulator;
-      try {
-        emulator = await spawnEmulator(["--seed", String(flags.seed), "--now", String(today)]);
-      } catch (error) {
-        process.stderr.write(`error: ${(error as Error).message}\n`);
-        process.exit(EXIT.failure);
-      }
-      const dir = mkdtempSync(join(tmpdir(), "ccx-demo-"));
-      const emptyConfigHome = join(dir, "config");
-      const envFile = join(dir, "env");
-      writeFileSync(envFile, environment(emulator.line), { mode: 0o600 });
-      let quitting = false;
-      let lost: string | undefined;
-      emulator.child.once("exit", (code, signal) => {
-        if (quitting) return;
-        // The explorer cannot go on without its server: leave the screen, then say why.
-        lost = `error: the emulator stopped unexpectedly (${signal ?? `exit ${code}`})\n`;
-        process.kill(process.pid, "SIGTERM");
-      });
-      try {
-        const { runExplore } = await import("../run/explore.js");
-        await runExplore(command, {
-          settings: () => emulatorSettings(emulator.line, emptyConfigHome),
-          notice: `demo data · for ccx and curl in another shell: source ${envFile}`,
-        });
-      } finally {
-        quitting = true;
-        await emulator.stop();
-        rmSync(dir, { recursive: true, force: true });
-      }
-      if (lost) {
-        process.stderr.write(lost);
-        process.exitCode = EXIT.failure;
-      }
+      // Loaded when run: the child process and readline it needs cost every other command's start-up.
+      const { runDemo } = await import("../run/demo.js");
+      await runDemo(flags, command);
     });
 }
