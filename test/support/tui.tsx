@@ -1,5 +1,6 @@
 import { Text } from "ink";
 import { render } from "ink-testing-library";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import { Http } from "../../src/api/http.js";
 import type { EmulatorSettings } from "../../src/emulator/options.js";
 import { type ExplorerStore, createExplorerStore } from "../../src/store/explorer-store.js";
@@ -194,6 +195,32 @@ export async function mountTui(fx: EmulatorFixture, options: MountOptions = {}):
   }
   await settle();
   return tui;
+}
+
+/**
+ * One emulator for a test file and a fresh explorer for each test: the
+ * emulator starts before the file's tests and closes after them, and the
+ * explorer a test mounted is unmounted after it.
+ */
+export function tuiFixture(settings: EmulatorSettings = {}) {
+  const state: { fx?: TuiEmulator; tui?: Tui } = {};
+  beforeAll(async () => {
+    state.fx = await startTuiEmulator(settings);
+  });
+  afterAll(() => state.fx?.close());
+  afterEach(async () => {
+    await state.tui?.unmount();
+    state.tui = undefined;
+  });
+  return {
+    get fx(): TuiEmulator {
+      return state.fx!;
+    },
+    async mount(options: MountOptions = {}): Promise<Tui> {
+      state.tui = await mountTui(state.fx!, options);
+      return state.tui;
+    },
+  };
 }
 
 /** Lines of a frame, for finding a row. */

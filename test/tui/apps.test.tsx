@@ -1,27 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type Tui, type TuiEmulator, lines, listRows, mountTui, startTuiEmulator } from "../support/tui.js";
+import { describe, expect, it } from "vitest";
+import { type Tui, lines, listRows, tuiFixture } from "../support/tui.js";
 
 /** Apps (ctrl-p) and regions (ctrl-r): each app keeps its own filter and place, and answers never mix. */
 
-let fx: TuiEmulator;
-let tui: Tui | undefined;
-
-beforeAll(async () => {
-  fx = await startTuiEmulator();
-});
-afterAll(() => fx?.close());
-afterEach(async () => {
-  await tui?.unmount();
-  tui = undefined;
-});
+const fixture = tuiFixture();
+let tui: Tui;
 
 const header = (frame: string) => lines(frame)[0]!;
 const settled = (f: string) => !f.includes("⟳") && listRows(f).length > 0;
 
 describe("apps and regions", () => {
   it("ctrl-p lists the apps; choosing another shows its groups; coming back finds the filter and place as they were", async () => {
-    tui = await mountTui(fx, { debounceMs: 40 });
-    const [first, second] = fx.info.apps;
+    tui = await fixture.mount({ debounceMs: 40 });
+    const [first, second] = fixture.fx.info.apps;
     expect(header(tui.frame())).toContain(`${first!.name} ${first!.appId} · us`);
 
     await tui.press("/");
@@ -36,13 +27,13 @@ describe("apps and regions", () => {
 
     await tui.press("ctrl-p");
     let frame = await tui.waitForFrame((f) => f.includes("enter switches to the app"), "the apps");
-    for (const app of fx.info.apps) expect(frame).toMatch(new RegExp(`${app.name.replace(/[()]/g, "\\$&")}\\s+${app.appId}\\s+${app.region}`));
+    for (const app of fixture.fx.info.apps) expect(frame).toMatch(new RegExp(`${app.name.replace(/[()]/g, "\\$&")}\\s+${app.appId}\\s+${app.region}`));
 
     await tui.press("j", "enter");
     frame = await tui.waitForFrame((f) => header(f).includes(second!.appId) && settled(f), "the second app's groups");
     expect(header(frame)).toContain(`${second!.name} ${second!.appId} · eu`);
     expect(frame).toContain("(no filter");
-    const secondGuids = new Set(fx.emulator.world.apps[1]!.groups.map((g) => g.guid));
+    const secondGuids = new Set(fixture.fx.emulator.world.apps[1]!.groups.map((g) => g.guid));
     await tui.press("y");
     expect(secondGuids.has(tui.copies().at(-1)!)).toBe(true);
     expect(listRows(frame)).not.toEqual(firstRows);
@@ -56,15 +47,15 @@ describe("apps and regions", () => {
   });
 
   it("ctrl-r moves to the next region, and the header says which", async () => {
-    tui = await mountTui(fx);
+    tui = await fixture.mount();
     expect(header(tui.frame())).toContain("· us ·");
     await tui.press("ctrl-r");
     let frame = await tui.waitForFrame((f) => header(f).includes("· eu ·") && settled(f), "the eu region");
-    expect(header(frame)).toContain(fx.info.apps[1]!.appId);
+    expect(header(frame)).toContain(fixture.fx.info.apps[1]!.appId);
     await tui.press("ctrl-r");
     frame = await tui.waitForFrame((f) => header(f).includes("· in ·") && settled(f), "the in region");
-    expect(header(frame)).toContain(fx.info.apps[2]!.appId);
+    expect(header(frame)).toContain(fixture.fx.info.apps[2]!.appId);
     await tui.press("ctrl-r");
-    await tui.waitForFrame((f) => header(f).includes(`${fx.info.apps[0]!.appId} · us ·`), "back in us");
+    await tui.waitForFrame((f) => header(f).includes(`${fixture.fx.info.apps[0]!.appId} · us ·`), "back in us");
   });
 });

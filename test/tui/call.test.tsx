@@ -1,26 +1,17 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type Tui, type TuiEmulator, lines, listRows, mountTui, startTuiEmulator } from "../support/tui.js";
+import { describe, expect, it } from "vitest";
+import { type Tui, lines, listRows, tuiFixture } from "../support/tui.js";
 
 /** Calls: drilling into one (participants, recordings, a recording whole), and :call <sessionId>, hit and miss. */
 
-let fx: TuiEmulator;
-let tui: Tui | undefined;
-
-beforeAll(async () => {
-  fx = await startTuiEmulator();
-});
-afterAll(() => fx?.close());
-afterEach(async () => {
-  await tui?.unmount();
-  tui = undefined;
-});
+const fixture = tuiFixture();
+let tui: Tui;
 
 const crumbs = (frame: string) => lines(frame)[1]!;
 const listed = (request: string) => (f: string) => f.includes(request) && !f.includes("⟳") && listRows(f).length > 0;
 
 describe("a call", () => {
   it("tab, rec:yes, enter: participants and recordings; a recording whole, its URL copied; esc back twice", async () => {
-    tui = await mountTui(fx, { columns: 160, debounceMs: 40 });
+    tui = await fixture.mount({ columns: 160, debounceMs: 40 });
     await tui.press("tab");
     await tui.waitForFrame(listed("GET /calls?perPage=50"), "the calls");
     await tui.press("/");
@@ -33,7 +24,7 @@ describe("a call", () => {
     let frame = await tui.waitForFrame((f) => f.includes("Recordings ("), "the call");
     const sessionId = /call (v1\.\S+)/.exec(crumbs(frame))![1]!;
     expect(listRows(list)[0]).toContain(sessionId);
-    const call = fx.emulator.world.apps[0]!.callBySessionId.get(sessionId)!;
+    const call = fixture.fx.emulator.world.apps[0]!.callBySessionId.get(sessionId)!;
     expect(call.recordings.length).toBeGreaterThan(0);
     expect(frame).toContain(`Participants (${call.participants.length})`);
     expect(frame).toContain(`Recordings (${call.recordings.length})`);
@@ -64,21 +55,21 @@ describe("a call", () => {
   });
 
   it(":call <sessionId> opens the call, found in whichever app has it", async () => {
-    tui = await mountTui(fx);
-    const call = fx.emulator.world.apps[2]!.calls.find((c) => c.participants.length > 1)!;
+    tui = await fixture.mount();
+    const call = fixture.fx.emulator.world.apps[2]!.calls.find((c) => c.participants.length > 1)!;
     await tui.press(":");
     await tui.paste(`call ${call.sessionId}`);
     await tui.press("enter");
     const frame = await tui.waitForFrame((f) => f.includes("Participants ("), "the call");
     expect(crumbs(frame)).toBe(`groups › call ${call.sessionId}`);
-    expect(frame).toContain(`found in ${fx.info.apps[2]!.name} (in)`);
+    expect(frame).toContain(`found in ${fixture.fx.info.apps[2]!.name} (in)`);
     expect(frame).toContain(`${call.status} · ${call.type} · ${call.mode}`);
     expect(frame).toContain(`Participants (${call.participants.length})`);
     expect(lines(frame).some((l) => l.startsWith(`${call.participants[0]!.uid} `))).toBe(true);
   });
 
   it(":call with an id no app has says so in place, and the explorer stays usable", async () => {
-    tui = await mountTui(fx);
+    tui = await fixture.mount();
     await tui.press(":");
     await tui.paste("call v1.us.nope.123");
     await tui.press("enter");

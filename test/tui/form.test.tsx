@@ -1,23 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CALL_FILTER_KEYS, GROUP_FILTER_KEYS } from "../../src/query/index.js";
 import { fieldLabel } from "../../src/tui/views/filter-form.js";
-import { type Tui, type TuiEmulator, listRows, mountTui, startTuiEmulator } from "../support/tui.js";
+import { type Tui, listRows, tuiFixture } from "../support/tui.js";
 
 /** The filter form (f): every parameter in reach, editing the very line `/` edits. */
 
-let fx: TuiEmulator;
-let tui: Tui | undefined;
+const fixture = tuiFixture();
+let tui: Tui;
 
-beforeAll(async () => {
-  fx = await startTuiEmulator();
-});
-afterAll(() => fx?.close());
-afterEach(async () => {
-  await tui?.unmount();
-  tui = undefined;
-});
-
-const groups = () => fx.emulator.world.apps[0]!.groups;
+const groups = () => fixture.fx.emulator.world.apps[0]!.groups;
 /** The form's row for a field: its label, then its value. */
 const fieldRow = (frame: string, label: string) => frame.split("\n").find((l) => new RegExp(`^[› ] ${label} +`).test(l));
 const focusField = async (t: Tui, label: string, labels: string[]) => {
@@ -29,7 +20,7 @@ const focusField = async (t: Tui, label: string, labels: string[]) => {
 
 describe("the filter form", () => {
   it("has a field for every groups filter key, and says which API parameters each sets", async () => {
-    tui = await mountTui(fx, { rows: 30 });
+    tui = await fixture.mount({ rows: 30 });
     await tui.press("f");
     const frame = await tui.waitForFrame((f) => f.includes("filter form · groups"), "the form");
     for (const key of GROUP_FILTER_KEYS) expect(fieldRow(frame, fieldLabel(key)), fieldLabel(key)).toBeDefined();
@@ -44,7 +35,7 @@ describe("the filter form", () => {
   });
 
   it("a value chosen from the list and one typed are the filter line's, and the results follow", async () => {
-    tui = await mountTui(fx, { debounceMs: 40 });
+    tui = await fixture.mount({ debounceMs: 40 });
     const labels = GROUP_FILTER_KEYS.map(fieldLabel);
     await tui.press("f");
     await focusField(tui, "type", labels);
@@ -71,7 +62,7 @@ describe("the filter form", () => {
   });
 
   it("shows what the line says: a filter typed on the line appears in its fields", async () => {
-    tui = await mountTui(fx, { debounceMs: 40 });
+    tui = await fixture.mount({ debounceMs: 40 });
     await tui.press("/");
     await tui.type('"big team" tag:vip sort:-createdAt');
     await tui.press("enter", "f");
@@ -83,7 +74,7 @@ describe("the filter form", () => {
   });
 
   it("a value that does not parse is marked on its field and not sent; Esc puts the line back", async () => {
-    tui = await mountTui(fx, { debounceMs: 40 });
+    tui = await fixture.mount({ debounceMs: 40 });
     const labels = GROUP_FILTER_KEYS.map(fieldLabel);
     await tui.press("f");
     await focusField(tui, "created", labels);
@@ -100,7 +91,7 @@ describe("the filter form", () => {
   });
 
   it("x clears a field, and the form for calls has the calls keys", async () => {
-    tui = await mountTui(fx, { debounceMs: 40 });
+    tui = await fixture.mount({ debounceMs: 40 });
     await tui.press("/");
     await tui.type("type:public tag:vip");
     await tui.press("enter", "f");
@@ -116,7 +107,7 @@ describe("the filter form", () => {
     await tui.waitForFrame((f) => f.includes("unanswered"), "the statuses");
     // (any), initiated, ongoing, ended.
     await tui.press("down", "down", "down", "enter");
-    const ended = fx.emulator.world.apps[0]!.calls.filter((c) => c.status === "ended").length;
+    const ended = fixture.fx.emulator.world.apps[0]!.calls.filter((c) => c.status === "ended").length;
     await tui.waitForFrame((f) => f.includes("/ status:ended") && f.includes("status=ended") && f.includes(`of ${ended}`), "the ended calls");
   });
 });

@@ -1,20 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { KEYMAP } from "../../src/tui/keymap.js";
-import { type Tui, type TuiEmulator, lines, mountTui, startTuiEmulator } from "../support/tui.js";
+import { type Tui, lines, tuiFixture } from "../support/tui.js";
 
 /** `?` is generated from the table that dispatches the keys: every binding is listed, key and description. */
 
-let fx: TuiEmulator;
-let tui: Tui | undefined;
-
-beforeAll(async () => {
-  fx = await startTuiEmulator();
-});
-afterAll(() => fx?.close());
-afterEach(async () => {
-  await tui?.unmount();
-  tui = undefined;
-});
+const fixture = tuiFixture();
+let tui: Tui;
 
 const keyLabel = (key: string) => (key === "escape" ? "esc" : key);
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -32,7 +23,7 @@ function join(doc: string[], next: string[]): string[] {
 
 describe("help", () => {
   it.each([{ columns: 80, rows: 24 }, { columns: 120, rows: 30 }])("lists every binding of the keymap at $columns×$rows, scrolled with PgDn", async ({ columns, rows }) => {
-    tui = await mountTui(fx, { columns, rows });
+    tui = await fixture.mount({ columns, rows });
     await tui.press("?");
     let frame = await tui.waitForFrame((f) => lines(f)[1]!.endsWith("help"), "the help");
     let doc = body(frame);

@@ -1,31 +1,22 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type Tui, type TuiEmulator, inkWritesColour, lines, listRows, mountTui, startTuiEmulator } from "../support/tui.js";
+import { describe, expect, it } from "vitest";
+import { type Tui, inkWritesColour, lines, listRows, tuiFixture } from "../support/tui.js";
 
 /** NO_COLOR and --no-color: a monochrome screen that still says everything, statuses in words. */
 
-let fx: TuiEmulator;
-let tui: Tui | undefined;
-
-beforeAll(async () => {
-  fx = await startTuiEmulator();
-});
-afterAll(() => fx?.close());
-afterEach(async () => {
-  await tui?.unmount();
-  tui = undefined;
-});
+const fixture = tuiFixture();
+let tui: Tui;
 
 const STATUSES = ["initiated", "ongoing", "ended", "unanswered", "rejected", "canceled"];
 const statusOf = (row: string) => STATUSES.find((s) => new RegExp(` ${s} `).test(row));
 
 describe("without colour", () => {
   it("the calls list says each call's status in words, and the frame has no escape sequence", async () => {
-    tui = await mountTui(fx, { color: false, root: "calls", columns: 160 });
+    tui = await fixture.mount({ color: false, root: "calls", columns: 160 });
     let frame = tui.frame();
     const rows = listRows(frame);
     expect(rows.length).toBeGreaterThan(10);
     // Every row says its status, and it is the call's own.
-    const calls = fx.emulator.world.apps[0]!.callBySessionId;
+    const calls = fixture.fx.emulator.world.apps[0]!.callBySessionId;
     for (const row of rows) {
       const sessionId = /^(v1\.\S+)/.exec(row)![1]!;
       expect(statusOf(row)).toBe(calls.get(sessionId)!.status);

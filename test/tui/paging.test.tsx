@@ -1,26 +1,17 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type Tui, type TuiEmulator, listRows, mountTui, startTuiEmulator } from "../support/tui.js";
+import { describe, expect, it } from "vitest";
+import { type Tui, listRows, tuiFixture } from "../support/tui.js";
 
 /** Paging both ways: page numbers with n/p, and the updatedAt cursor that loads more as you move down. */
 
-let fx: TuiEmulator;
-let tui: Tui | undefined;
-
-beforeAll(async () => {
-  fx = await startTuiEmulator();
-});
-afterAll(() => fx?.close());
-afterEach(async () => {
-  await tui?.unmount();
-  tui = undefined;
-});
+const fixture = tuiFixture();
+let tui: Tui;
 
 /** Wide enough that every guid is shown whole. */
 const columns = 160;
 
 /** The guids of a page as the API itself answers it. */
 async function pageGuids(page: number): Promise<string[]> {
-  const answer = await fx.chat("/groups", { perPage: 100, page, withTags: true });
+  const answer = await fixture.fx.chat("/groups", { perPage: 100, page, withTags: true });
   return (answer.body.data as Array<{ guid: string }>).map((g) => g.guid);
 }
 
@@ -34,7 +25,7 @@ function expectRowsInOrder(frame: string, guids: string[]): void {
 
 describe("paging", () => {
   it("page mode never loads more on its own: moving to the end of a page sends nothing", async () => {
-    tui = await mountTui(fx, { columns });
+    tui = await fixture.mount({ columns });
     const sent = tui.requests("/groups");
     await tui.press("G", "G", "k", "G");
     await tui.settle(100);
@@ -43,7 +34,7 @@ describe("paging", () => {
   });
 
   it("Enter on the filter line sends the filter at once, without waiting out the pause", async () => {
-    tui = await mountTui(fx, { columns, debounceMs: 5_000 });
+    tui = await fixture.mount({ columns, debounceMs: 5_000 });
     await tui.press("/");
     await tui.type("type:private");
     // While the pause runs the rows are not this filter's yet: the summary says it is loading.
@@ -55,7 +46,7 @@ describe("paging", () => {
   });
 
   it("n and p move between pages, each shown in the API's order", async () => {
-    tui = await mountTui(fx, { columns });
+    tui = await fixture.mount({ columns });
     expect(tui.frame()).toContain("100 of 300 · page 1/3");
     expectRowsInOrder(tui.frame(), await pageGuids(1));
 
@@ -79,8 +70,8 @@ describe("paging", () => {
   });
 
   it("after:<time> walks the updatedAt cursor, loading more as the cursor reaches the end, oldest first", async () => {
-    tui = await mountTui(fx, { columns });
-    const byUpdate = [...fx.emulator.world.apps[0]!.groups].sort((a, b) => a.updatedAt - b.updatedAt).map((g) => g.guid);
+    tui = await fixture.mount({ columns });
+    const byUpdate = [...fixture.fx.emulator.world.apps[0]!.groups].sort((a, b) => a.updatedAt - b.updatedAt).map((g) => g.guid);
 
     await tui.press("/");
     await tui.type("after:0 per:50");

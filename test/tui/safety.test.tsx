@@ -1,22 +1,13 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { HOSTILE_GROUP_NAMES } from "../../src/emulator/data/vocabulary.js";
-import { type Tui, type TuiEmulator, inkWritesColour, lines, listRows, mountTui, startTuiEmulator } from "../support/tui.js";
+import { type Tui, inkWritesColour, lines, listRows, tuiFixture } from "../support/tui.js";
 
 /** What the server sends never acts on the terminal, and an API key is never shown or copied whole. */
 
-let fx: TuiEmulator;
-let tui: Tui | undefined;
-
-beforeAll(async () => {
-  fx = await startTuiEmulator();
-});
-afterAll(() => fx?.close());
-afterEach(async () => {
-  await tui?.unmount();
-  tui = undefined;
-});
+const fixture = tuiFixture();
+let tui: Tui;
 
 /**
  * Characters a terminal acts on or that hide or reorder text: every C0 control
@@ -38,9 +29,9 @@ function expectHarmless(frame: string): void {
 
 describe("hostile names", () => {
   it("a group named with escape sequences, controls and bidi overrides is drawn harmless, in the list and in its detail", async () => {
-    tui = await mountTui(fx, { columns: 160 });
+    tui = await fixture.mount({ columns: 160 });
     const names: readonly string[] = HOSTILE_GROUP_NAMES;
-    const hostile = fx.emulator.world.apps[0]!.groups.filter((g) => names.includes(g.name));
+    const hostile = fixture.fx.emulator.world.apps[0]!.groups.filter((g) => names.includes(g.name));
     expect(hostile.length).toBe(HOSTILE_GROUP_NAMES.length);
     expect(hostile.some((g) => g.name.startsWith("\u001b[2J"))).toBe(true);
 
@@ -68,9 +59,9 @@ describe("hostile names", () => {
 
 describe("API keys", () => {
   it("the request log never shows a key, and y copies a curl command that reads it from $CCX_API_KEY", async () => {
-    tui = await mountTui(fx, { columns: 200, rows: 30 });
-    const keys = fx.info.apps.flatMap((a) => [a.fullAccessKey, a.authOnlyKey]);
-    const call = fx.emulator.world.apps[1]!.calls[0]!;
+    tui = await fixture.mount({ columns: 200, rows: 30 });
+    const keys = fixture.fx.info.apps.flatMap((a) => [a.fullAccessKey, a.authOnlyKey]);
+    const call = fixture.fx.emulator.world.apps[1]!.calls[0]!;
     await tui.press("tab");
     await tui.waitForFrame((f) => f.includes("GET /calls") && listRows(f).length > 0, "the calls");
     await tui.press(":");
@@ -95,7 +86,7 @@ describe("API keys", () => {
     for (const w of tui.writes) for (const key of keys) expect(Buffer.from(w).toString("base64")).not.toContain(Buffer.from(key).toString("base64"));
 
     // And the command works as copied, with the key from the environment (async: the emulator is in this process).
-    const { stdout } = await promisify(execFile)("sh", ["-c", curl], { env: { ...process.env, CCX_API_KEY: fx.info.apps[1]!.fullAccessKey }, timeout: 10_000 });
+    const { stdout } = await promisify(execFile)("sh", ["-c", curl], { env: { ...process.env, CCX_API_KEY: fixture.fx.info.apps[1]!.fullAccessKey }, timeout: 10_000 });
     const data = JSON.parse(stdout).data;
     expect((Array.isArray(data) ? data[0] : data).sessionId).toBe(call.sessionId);
   });
