@@ -13,6 +13,17 @@ export function integerOption(min: number, max = Number.MAX_SAFE_INTEGER) {
   };
 }
 
+/** Seconds, fractions allowed: "0.5", "20"; from just above 0 up to `max`. Also checks the env twin's text. */
+export function secondsOption(max: number) {
+  return (raw: string): number => {
+    const value = Number(raw.trim());
+    if (!/^\d+(\.\d+)?$/.test(raw.trim()) || value <= 0 || value > max) {
+      throw new InvalidArgumentError(`expected seconds, more than 0 and at most ${max}, got "${raw}".`);
+    }
+    return value;
+  };
+}
+
 export function shareOption(raw: string): number {
   const value = Number(raw);
   if (raw.trim() === "" || !Number.isFinite(value) || value < 0 || value > 1) {

@@ -157,6 +157,16 @@ describe("ccx groups", () => {
     }
   });
 
+  it("a timeout that is not a number of seconds, by flag or env, is bad usage: exit 2", async () => {
+    const flag = await runCcx(["groups", "--timeout", "0"], env);
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toMatch(/--timeout.*expected seconds/);
+    const fromEnv = await runCcx(["groups"], { ...env, CCX_TIMEOUT: "soon" });
+    expect(fromEnv.code).toBe(2);
+    expect(fromEnv.stderr).toMatch(/^error: CCX_TIMEOUT: expected seconds/);
+    expect((await runCcx(["groups", "--per-page", "2"], { ...env, CCX_TIMEOUT: "2.5" })).code).toBe(0);
+  });
+
   it("a filter that does not parse is marked in place and nothing is sent: exit 2", async () => {
     const run = await runCcx(["groups", "--query", "type:public members:lots", "--verbose"], env);
     expect(run.code).toBe(2);

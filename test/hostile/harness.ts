@@ -38,7 +38,7 @@ export interface Measured extends CcxRun {
   peakMb: number;
 }
 
-export type Command = "groups" | "calls --json" | "call" | "call --json";
+export type Command = "groups" | "calls --json" | "call" | "call --json" | "groups --timeout 1";
 
 /**
  * Runs a one-shot command against `route` of `server`: the route is the app

@@ -2,15 +2,14 @@ import { type Server, type Socket, createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "../../src/api/errors.js";
 import { Http } from "../../src/api/http.js";
-import { KEY, type Servers, expectStoreFailsThenRecovers, note, printSummary, startServers, storeOn } from "./harness.js";
+import { KEY, type Servers, ccx, expectClearFailure, expectStoreFailsThenRecovers, note, printSummary, startServers, storeOn } from "./harness.js";
 
 /**
  * 2. A body dripped one byte a second, and a server that takes the connection
  * but never finishes the TLS handshake: both end by the timeout.
  *
- * The one-shot commands have no setting for the timeout (15 s per attempt, 3
- * retries: up to about a minute against such a server), so these run through
- * an Http with a short timeout, in-process and under the explorer's store.
+ * Through an Http with a short timeout, in-process and under the explorer's
+ * store, and through `ccx groups --timeout 1` (15 s per attempt by default).
  */
 
 let servers: Servers;
@@ -69,6 +68,16 @@ describe("a body dripped one byte a second", () => {
     } finally {
       await http.close();
     }
+  });
+
+  it("ccx groups --timeout 1 gives up after its attempts, exit 1, CCX_TIMEOUT", async () => {
+    const before = servers.main.requests.filter((r) => r.route === "drip").length;
+    const run = await ccx(servers.main, "drip", "groups --timeout 1");
+    expectClearFailure(run, { exit: 1, code: "CCX_TIMEOUT", message: /no complete answer within 1 s/, maxMs: 10_000 });
+    expect(run.stderr).toMatch(/\(after 3 retries\)/);
+    expect(servers.main.requests.filter((r) => r.route === "drip").length - before).toBe(4);
+    expect(run.ms).toBeGreaterThanOrEqual(4_000);
+    note("drip, 1 byte/s", "ccx groups --timeout 1", { failure: "CCX_TIMEOUT", ms: run.ms });
   });
 
   it("the explorer's store shows the timeout with a hint, and stays usable", async () => {
