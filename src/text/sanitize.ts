@@ -46,6 +46,8 @@ const INVISIBLE = new Set<number>([
   0xfeff, 0xfff9, 0xfffa, 0xfffb,
 ]);
 
+const isTag = (point: number) => point >= 0xe0000 && point <= 0xe007f;
+
 /** Anything sanitize might change; strings without any of it are returned as they are. */
 const NEEDS_WORK =
   /[\u0000-\u001f\u007f-\u009f\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u3164\uffa0\u061c\u180e\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\ud800-\udfff]/;
@@ -118,7 +120,10 @@ export function sanitize(text: unknown, options: SanitizeOptions = {}): string {
       out += `\u241b${String.fromCharCode(code - 0x40)}`; // 8-bit C1 shown as its ESC form
     } else if (isHighSurrogate(code)) {
       if (isLowSurrogate(input.charCodeAt(i + 1))) {
-        out += input.slice(i, i + 2);
+        const pair = input.slice(i, i + 2);
+        // Tag characters draw nothing and can carry hidden text; they are kept only where they
+        // spell a subdivision flag (🏴 followed by tags, as in the flag of Scotland).
+        out += isTag(pair.codePointAt(0)!) && !/(\u{1f3f4}|[\u{e0020}-\u{e007f}])$/u.test(out) ? MARK : pair;
         i++;
       } else {
         out += MARK;

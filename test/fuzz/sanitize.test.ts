@@ -115,8 +115,8 @@ describe("sanitize on hostile text", () => {
         expect(sanitize(once)).toBe(once);
         // Beyond FORBIDDEN, sanitize also marks deprecated format and annotation characters, blanks that draw
         // nothing (soft hyphen, grapheme joiner, Hangul fillers, Khmer inherent vowels, Mongolian selectors),
-        // and folds line separators.
-        const alsoMarked = /[\u2028\u2029\u206a-\u206f\ufff9-\ufffb\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u3164\uffa0]/;
+        // tag characters outside a flag, and folds line separators.
+        const alsoMarked = /[\u2028\u2029\u206a-\u206f\ufff9-\ufffb\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u3164\uffa0\u{e0000}-\u{e007f}]/u;
         if (!FORBIDDEN.test(text) && wellFormed(text) && !alsoMarked.test(text)) expect(once).toBe(text);
       }),
       runs(200),

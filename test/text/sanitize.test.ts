@@ -99,3 +99,12 @@ describe("blanks that draw nothing", () => {
     expect(sanitize("한국어 ok")).toBe("한국어 ok");
   });
 });
+
+describe("tag characters", () => {
+  it("marks hidden tag text, and keeps a subdivision flag whole", () => {
+    const hidden = [..."ignore this"].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join("");
+    expect(sanitize(`ok${hidden}`)).toBe(`ok${"\ufffd".repeat(11)}`);
+    const scotland = "\u{1f3f4}\u{e0067}\u{e0062}\u{e0073}\u{e0063}\u{e0074}\u{e007f}";
+    expect(sanitize(`flag ${scotland}`)).toBe(`flag ${scotland}`);
+  });
+});
