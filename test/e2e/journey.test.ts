@@ -6,6 +6,7 @@
  * visible again, exit 0).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scanOutputs } from "../support/secrets.js";
 import { type TmuxSession, startTmux, tmuxMissing } from "../support/tmux.js";
 import { ROOT, demoCommand, expectFrame, expectRestored, listScreen, plain, selectedLine, settledList } from "./screen.js";
 
@@ -46,6 +47,8 @@ describe.skipIf(tmuxMissing !== undefined)(`ccx demo in a real terminal${tmuxMis
       expect(list.rows.length).toBeGreaterThanOrEqual(height - 8);
       for (const row of list.rows) expect(row.trim()).not.toBe("");
       expect(await s.display("#{alternate_on}")).toBe("1");
+      // The demo's env file, named in the footer, gave the secrets scan the keys in use (an API key, the management key and secret).
+      expect(scanOutputs().secrets).toBeGreaterThanOrEqual(3);
     });
 
     it("filters groups, opens a call with recordings, shows one whole, goes back and quits", async () => {

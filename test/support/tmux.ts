@@ -5,7 +5,8 @@
  * afterAll), and with it whatever the command left running.
  */
 import { execFile, spawnSync } from "node:child_process";
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
+import { recordOutput, registerSecrets } from "./secrets.js";
 
 /** tmux on this machine, or why the end-to-end tests are skipped. */
 export const tmuxMissing: string | undefined = spawnSync("tmux", ["-V"]).status === 0 ? undefined : "tmux is not installed";
@@ -49,6 +50,22 @@ const ESCAPES = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;
 /** The screen without its escape sequences. */
 export const plain = (screen: string) => screen.replace(ESCAPES, "");
 
+/**
+ * `ccx demo` names its env file in the footer at start: the keys it holds are
+ * the ones in use, so the secrets scan looks for them on every screen.
+ */
+function registerDemoSecrets(screen: string): void {
+  const file = /source (\/\S+\/env)\b/.exec(screen)?.[1];
+  if (!file) return;
+  try {
+    for (const [, name, value] of readFileSync(file, "utf8").matchAll(/^export (CCX_\w+)='([^']*)'$/gm)) {
+      if (/KEY|SECRET/.test(name!)) registerSecrets(value);
+    }
+  } catch {
+    // Gone already: the demo removes it when it stops.
+  }
+}
+
 export class TmuxSession {
   private last = "";
 
@@ -77,6 +94,8 @@ export class TmuxSession {
   async lines(escapes = false): Promise<string[]> {
     const text = await this.tmux("capture-pane", "-p", "-t", "e2e", ...(escapes ? ["-e"] : []));
     this.last = text;
+    recordOutput("terminal screen (tmux)", text);
+    registerDemoSecrets(text);
     const lines = text.replace(/\n$/, "").split("\n");
     while (lines.length < this.height) lines.push("");
     return lines;
