@@ -69,7 +69,14 @@ function registerDemoSecrets(screen: string): void {
 export class TmuxSession {
   private last = "";
 
-  constructor(readonly socket: string, readonly width: number, readonly height: number) {}
+  constructor(readonly socket: string, public width: number, public height: number) {}
+
+  /** Resizes the terminal, as a user dragging the window (or tmux splitting it) does. */
+  async resize(width: number, height: number): Promise<void> {
+    await this.tmux("resize-window", "-t", "e2e", "-x", String(width), "-y", String(height));
+    this.width = width;
+    this.height = height;
+  }
 
   /** Runs a tmux command against this session's server and resolves with its stdout. */
   tmux(...args: string[]): Promise<string> {

@@ -1,0 +1,33 @@
+/**
+ * The explorer follows the terminal's size: after a resize the next frame
+ * fits the new width and height (no line wider, the header on top), and a
+ * taller terminal shows more rows.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { displayWidth } from "../../src/text/width.js";
+import { type TmuxSession, startTmux, tmuxMissing } from "../support/tmux.js";
+import { ROOT, demoCommand, expectFrame, settledList } from "./screen.js";
+
+describe.skipIf(tmuxMissing !== undefined)(`resizing the terminal${tmuxMissing ? ` (skipped: ${tmuxMissing})` : ""}`, () => {
+  let s: TmuxSession;
+  beforeAll(async () => {
+    s = await startTmux({ command: demoCommand(`BEFORE-RESIZE-${process.pid}`, 11), width: 80, height: 24, cwd: ROOT });
+  });
+  afterAll(async () => {
+    await s?.kill();
+  });
+
+  it("redraws to fit a larger and then a smaller terminal", async () => {
+    const first = await s.waitFor((lines) => settledList(lines), { what: "groups at 80×24", timeoutMs: 15_000 });
+    for (const [width, height] of [[140, 40], [60, 16]] as const) {
+      await s.resize(width, height);
+      const list = await s.waitFor((lines) => {
+        const l = settledList(lines);
+        // The new frame: the table's header line ends within the new width and the rows fill the new height.
+        return l && lines.every((line) => displayWidth(line) <= width) && l.rows.length === height - 7 && l;
+      }, { what: `a frame of ${width}×${height}` });
+      expectFrame(await s.lines(), s, `${width}×${height}`);
+      if (width > 80) expect(list.rows.length).toBeGreaterThan(first.rows.length);
+    }
+  });
+});
