@@ -7,6 +7,7 @@ import { type ExplorerStore, activeView, createExplorerStore } from "../../src/s
 import type { AppRef, Failure } from "../../src/store/types.js";
 import { type HostileServer, type RouteHandler, hostileRoutes, hostileServer } from "../support/hostile-server.js";
 import { type CcxRun, runCcx } from "../support/run-ccx.js";
+import { registerSecrets } from "../support/secrets.js";
 
 /**
  * What the hostile suites share: the servers, ccx runs measured for time and
@@ -15,6 +16,8 @@ import { type CcxRun, runCcx } from "../support/run-ccx.js";
  */
 
 export const KEY = "hostile0123456789abcdef0123456789abcdef01";
+// The secrets scan (secrets-setup.ts) looks for it in everything the suite's runs printed.
+registerSecrets(KEY);
 const PEAK_PRELOAD = new URL("./peak-rss.cjs", import.meta.url).pathname;
 
 export interface Servers {

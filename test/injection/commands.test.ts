@@ -8,6 +8,7 @@ import { ERROR_CASES, failingService } from "./errors-server.js";
 import { jsonForTerminal } from "../../src/text/json.js";
 import { ACTIVE, ALL_IN_ONE, PAYLOADS, expectPlain, payload } from "./payloads.js";
 import { type Injected, MARK, inject, injectCrowdedCall } from "./world.js";
+import { registerSecrets } from "../support/secrets.js";
 
 /**
  * Terminal injection, one-shot commands: `ccx groups`, `ccx calls`,
@@ -182,6 +183,9 @@ describe("the service's own error message on stderr", () => {
  * zero-width characters raw; --json, --ndjson and the clipboard say them
  * escaped. Warnings on stderr carry server text too, and are sanitized.
  */
+// The failing service's keys are in use too: the secrets scan looks for them.
+registerSecrets("k-failing-service-0000", "mk-failing-0000", "ms-failing-0000");
+
 describe("JSON and warnings", () => {
   it("jsonForTerminal escapes every live character, and the value reads back the same", () => {
     const value = { [payload("c1-csi")]: PAYLOADS.map((p) => p.text), nested: [{ text: ALL_IN_ONE }] };
