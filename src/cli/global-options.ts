@@ -14,7 +14,7 @@ export function addGlobalOptions(program: Command): void {
     .option("--management-url <url>", "management API base (CCX_MANAGEMENT_URL)")
     .option("--ca <file>", "PEM file of the CA to trust instead of the system's, like curl --cacert (CCX_CA_FILE)")
     .option("--config <file>", "config file (CCX_CONFIG; default $XDG_CONFIG_HOME/ccx/config.json)")
-    .addOption(new Option("--timeout <seconds>", "give up on an answer after this long, each attempt (CCX_TIMEOUT; default 15)").argParser(secondsOption(600)).default(undefined, "15"))
+    .addOption(new Option("--timeout <seconds>", "give up on an answer after this long, each attempt (CCX_TIMEOUT; default 15)").argParser(secondsOption))
     .option("--no-color", "no colour (also NO_COLOR)")
     .option("--verbose", "print each request on stderr");
 }

@@ -7,7 +7,7 @@ import { redact } from "../config/mask.js";
 import { sanitize } from "../text/sanitize.js";
 import { type GlobalFlags, Settings } from "../config/resolve.js";
 import { VERSION } from "../version.js";
-import { EXIT, secondsOption } from "./usage-error.js";
+import { EXIT } from "./usage-error.js";
 
 export interface Runtime {
   settings: Settings;
@@ -18,26 +18,14 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-/** Per attempt: --timeout, else CCX_TIMEOUT, else 15 s. */
-function timeoutSeconds(flag: number | undefined): number {
-  if (flag !== undefined) return flag;
-  const env = process.env.CCX_TIMEOUT;
-  if (env === undefined || env === "") return 15;
-  try {
-    return secondsOption(600)(env);
-  } catch (error) {
-    throw new ConfigError(`CCX_TIMEOUT: ${(error as Error).message}`);
-  }
-}
-
 /** Settings and the shared Http for one command; every message it prints is masked. */
 export function createRuntime(command: Command, given?: Settings): Runtime {
-  const flags = command.optsWithGlobals() as GlobalFlags & { verbose?: boolean; timeout?: number };
+  const flags = command.optsWithGlobals() as GlobalFlags & { verbose?: boolean };
   const settings = given ?? new Settings(flags);
   // Warnings carry server text too (the management API's message, --verbose's codes).
   const warn = (text: string) => process.stderr.write(`${redact(sanitize(text, { multiline: true }), settings.secrets())}\n`);
   for (const warning of settings.warnings) warn(`warning: ${warning}`);
-  const http = new Http({ caFile: settings.caFile, timeoutMs: timeoutSeconds(flags.timeout) * 1000, userAgent: `ccx/${VERSION} (node ${process.version})` });
+  const http = new Http({ caFile: settings.caFile, timeoutMs: settings.timeoutMs, userAgent: `ccx/${VERSION} (node ${process.version})` });
   if (flags.verbose) {
     http.onEvent((e) => {
       if (e.phase !== "end") return;

@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from "commander";
+import { parseSeconds } from "../config/resolve.js";
 
 /** Exit codes of design.md. */
 export const EXIT = { ok: 0, failure: 1, usage: 2, notFound: 3, auth: 4 } as const;
@@ -13,15 +14,11 @@ export function integerOption(min: number, max = Number.MAX_SAFE_INTEGER) {
   };
 }
 
-/** Seconds, fractions allowed: "0.5", "20"; from just above 0 up to `max`. Also checks the env twin's text. */
-export function secondsOption(max: number) {
-  return (raw: string): number => {
-    const value = Number(raw.trim());
-    if (!/^\d+(\.\d+)?$/.test(raw.trim()) || value <= 0 || value > max) {
-      throw new InvalidArgumentError(`expected seconds, more than 0 and at most ${max}, got "${raw}".`);
-    }
-    return value;
-  };
+/** Seconds for --timeout, checked as the config checks CCX_TIMEOUT. */
+export function secondsOption(raw: string): number {
+  const value = parseSeconds(raw);
+  if (typeof value === "string") throw new InvalidArgumentError(value);
+  return value;
 }
 
 export function shareOption(raw: string): number {

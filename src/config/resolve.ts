@@ -15,6 +15,20 @@ export interface GlobalFlags {
   managementUrl?: string;
   ca?: string;
   config?: string;
+  /** Seconds, already checked by the command line's parser. */
+  timeout?: number;
+}
+
+export const DEFAULT_TIMEOUT_SECONDS = 15;
+export const MAX_TIMEOUT_SECONDS = 600;
+
+/** Seconds, fractions allowed ("0.5", "20"), more than 0 and at most MAX_TIMEOUT_SECONDS; else what is wrong. */
+export function parseSeconds(raw: string): number | string {
+  const value = Number(raw.trim());
+  if (!/^\d+(\.\d+)?$/.test(raw.trim()) || value <= 0 || value > MAX_TIMEOUT_SECONDS) {
+    return `expected seconds, more than 0 and at most ${MAX_TIMEOUT_SECONDS}, got "${raw}".`;
+  }
+  return value;
 }
 
 export type AppSource = "flag" | "env" | "file" | "management";
@@ -57,6 +71,8 @@ export class Settings {
   readonly warnings: string[] = [];
   readonly management?: ManagementTarget;
   readonly caFile?: string;
+  /** Per attempt: --timeout, else CCX_TIMEOUT, else 15 s. */
+  readonly timeoutMs: number;
   private managementLoaded = false;
   private readonly resolvedKeys = new Map<string, string>();
   /** URL templates from flags or env, for apps the management API adds later. */
@@ -126,6 +142,9 @@ export class Settings {
       this.management = { url: flags.managementUrl ?? env.CCX_MANAGEMENT_URL ?? file.management?.url ?? DEFAULT_MANAGEMENT_URL, key, secret };
     }
     this.caFile = flags.ca ?? env.CCX_CA_FILE ?? profile?.caFile;
+    const timeout = flags.timeout ?? (env.CCX_TIMEOUT ? parseSeconds(env.CCX_TIMEOUT) : DEFAULT_TIMEOUT_SECONDS);
+    if (typeof timeout === "string") throw new ConfigError(`CCX_TIMEOUT: ${timeout}`);
+    this.timeoutMs = timeout * 1000;
   }
 
   /** The app commands act on when none is named: the first known. */

@@ -35,26 +35,27 @@ const TAB_SPACES = "    ";
 /**
  * Invisible characters that reorder or hide text: bidi controls, zero-width and other format
  * characters, and the blanks that draw nothing (soft hyphen, grapheme joiner, Hangul fillers,
- * Khmer inherent vowels, Mongolian variation selectors).
+ * Khmer inherent vowels, Mongolian variation selectors). First and last code point of each range:
+ * the one list the sanitizer's set, its regexes and the JSON escaping (json.ts) are made from.
  */
-const INVISIBLE = new Set<number>([
-  0x00ad, 0x034f, 0x115f, 0x1160, 0x17b4, 0x17b5, 0x180b, 0x180c, 0x180d, 0x180f, 0x3164, 0xffa0,
-  0x061c, 0x180e, 0x200b, 0x200c, 0x200d, 0x200e, 0x200f,
-  0x202a, 0x202b, 0x202c, 0x202d, 0x202e,
-  0x2060, 0x2061, 0x2062, 0x2063, 0x2064,
-  0x2066, 0x2067, 0x2068, 0x2069, 0x206a, 0x206b, 0x206c, 0x206d, 0x206e, 0x206f,
-  0xfeff, 0xfff9, 0xfffa, 0xfffb,
-]);
+const INVISIBLE_RANGES: ReadonlyArray<readonly [number, number]> = [
+  [0x00ad, 0x00ad], [0x034f, 0x034f], [0x061c, 0x061c], [0x115f, 0x1160], [0x17b4, 0x17b5], [0x180b, 0x180f],
+  [0x200b, 0x200f], [0x202a, 0x202e], [0x2060, 0x206f], [0x3164, 0x3164], [0xfeff, 0xfeff], [0xffa0, 0xffa0], [0xfff9, 0xfffb],
+];
+
+const INVISIBLE = new Set(INVISIBLE_RANGES.flatMap(([first, last]) => Array.from({ length: last - first + 1 }, (_, i) => first + i)));
+
+const hex = (code: number) => `\\u${code.toString(16).padStart(4, "0")}`;
+/** The invisible characters as the inside of a regex character class. */
+export const INVISIBLE_CLASS = INVISIBLE_RANGES.map(([first, last]) => (first === last ? hex(first) : `${hex(first)}-${hex(last)}`)).join("");
 
 const isTag = (point: number) => point >= 0xe0000 && point <= 0xe007f;
 
 /** Anything sanitize might change; strings without any of it are returned as they are. */
-const NEEDS_WORK =
-  /[\u0000-\u001f\u007f-\u009f\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u3164\uffa0\u061c\u180e\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\ud800-\udfff]/;
+const NEEDS_WORK = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029${INVISIBLE_CLASS}\\ud800-\\udfff]`);
 
 /** Changes beyond whitespace: controls (bar tab, LF and the CR of CRLF), C1, invisible characters, lone surrogates. */
-const HOSTILE =
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u3164\uffa0\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]|\r(?!\n)|\p{Surrogate}/u;
+const HOSTILE = new RegExp(`[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f${INVISIBLE_CLASS}]|\\r(?!\\n)|\\p{Surrogate}`, "u");
 
 /** A ZWJ that glues two emoji together (after an optional VS16 or skin tone on the first). */
 const EMOJI_JOINER = /(?<=\p{Extended_Pictographic}[\ufe0f\u{1f3fb}-\u{1f3ff}]?)\u200d(?=\p{Extended_Pictographic})/gu;

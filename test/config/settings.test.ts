@@ -48,6 +48,13 @@ describe("settings precedence: flags, env, file, management", () => {
     expect(fromFlags.active).toMatchObject({ region: "eu", key: { value: "flag-key-333333333333", source: "flag" } });
   });
 
+  it("the timeout per attempt: the flag over CCX_TIMEOUT over 15 s, and a bad CCX_TIMEOUT named", () => {
+    expect(new Settings({}, {}).timeoutMs).toBe(15_000);
+    expect(new Settings({}, { CCX_TIMEOUT: "2.5" }).timeoutMs).toBe(2_500);
+    expect(new Settings({ timeout: 40 }, { CCX_TIMEOUT: "2.5" }).timeoutMs).toBe(40_000);
+    for (const bad of ["0", "soon", "601", "-1"]) expect(() => new Settings({}, { CCX_TIMEOUT: bad })).toThrow(/^CCX_TIMEOUT: expected seconds/);
+  });
+
   it("an app named by flags or env is active, with the key from env", () => {
     const s = new Settings({ config: configFile(profiles), appId: "other" }, { CCX_API_KEY: "env-key-5555555555", CCX_REGION: "in" });
     expect(s.active).toMatchObject({ appId: "other", region: "in", source: "flag", key: { value: "env-key-5555555555", source: "env" } });
