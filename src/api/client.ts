@@ -3,8 +3,8 @@ import { ApiError, CLIENT_CODES } from "./errors.js";
 import type { Http } from "./http.js";
 import { describeIssues } from "./schemas.js";
 
-export const REGIONS = ["us", "eu", "in"] as const;
-export type Region = (typeof REGIONS)[number];
+export { REGIONS, type Region } from "./regions.js";
+import type { Region } from "./regions.js";
 
 /** The real hosts (api-notes.md); `--chat-url` and `--calls-url` take templates of the same form. */
 export const DEFAULT_CHAT_URL = "https://{appId}.api-{region}.cometchat.io/v3";

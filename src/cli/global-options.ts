@@ -1,4 +1,5 @@
 import { type Command, Option } from "commander";
+import { REGIONS } from "../api/regions.js";
 import { secondsOption } from "./usage-error.js";
 
 /** The global options of design.md; each has an env twin, read in src/config. */
@@ -6,7 +7,7 @@ export function addGlobalOptions(program: Command): void {
   program
     .option("--profile <name>", "config profile to use (CCX_PROFILE)")
     .option("--app-id <id>", "app id (CCX_APP_ID)")
-    .addOption(new Option("--region <region>", "region of the app (CCX_REGION)").choices(["us", "eu", "in"]))
+    .addOption(new Option("--region <region>", "region of the app (CCX_REGION)").choices([...REGIONS]))
     .option("--api-key <key>", "REST API key, fullAccess scope (CCX_API_KEY)")
     .option("--on-behalf-of <uid>", "act as this user: the onBehalfOf header (CCX_ON_BEHALF_OF)")
     .option("--chat-url <template>", "chat API base, with {appId} and {region} (CCX_CHAT_URL)")

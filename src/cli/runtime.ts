@@ -1,6 +1,7 @@
 import { once } from "node:events";
 import type { Command } from "commander";
 import { ApiError, CLIENT_CODES, isAuthError, isNotFound } from "../api/errors.js";
+import { hintFor } from "../api/hints.js";
 import { Http } from "../api/http.js";
 import { ConfigError } from "../config/config-file.js";
 import { redact } from "../config/mask.js";
@@ -55,18 +56,6 @@ export function exitCodeOf(error: unknown): number {
   return EXIT.failure;
 }
 
-const HINTS: Record<string, string> = {
-  AUTH_ERR_EMPTY_APIKEY: "pass --api-key or set CCX_API_KEY",
-  AUTH_ERR_APIKEY_NOT_FOUND: "check the key, the app id and the region: a key works only for its own app",
-  AUTH_ERR_NO_ACCESS: "this needs the fullAccess (REST API) key, not the Auth key",
-  ERR_APP_NOT_FOUND: "check the app id and the region (--region us|eu|in)",
-  [CLIENT_CODES.network]: "is the address right, and is the service (or the emulator) running?",
-  [CLIENT_CODES.timeout]: "the service is slow or unreachable; try again",
-  ERR_TOO_MANY_REQUESTS: "the app's rate limit was reached; wait and try again",
-};
-
-const CERTIFICATE_HINT = "the server's certificate is not trusted: check the address, or pass the CA that signed it with --ca (CCX_CA_FILE)";
-
 /** `error: CODE: message`, the service's devMessage and details, and a hint; secrets masked. */
 export function describeFailure(error: unknown, secrets: Iterable<string>): string {
   // The service's own words are server data: each on one line (a line break in one must not forge
@@ -79,7 +68,7 @@ export function describeFailure(error: unknown, secrets: Iterable<string>): stri
     for (const [field, messages] of Object.entries(error.extra.details ?? {})) lines.push(`  ${line(field)}: ${line(messages.join(" "))}`);
     if (error.extra.request) lines.push(`  request: ${line(error.extra.request)}${error.extra.retries ? ` (after ${error.extra.retries} retries)` : ""}`);
     // A certificate problem is not "is the service running?": say what mends it.
-    const hint = error.extra.certificate ? CERTIFICATE_HINT : HINTS[error.code];
+    const hint = hintFor(error, "cli");
     if (hint) lines.push(`  hint: ${hint}`);
   } else {
     lines.push(`error: ${sanitize((error as Error)?.message ?? String(error), { multiline: true })}`);

@@ -1,6 +1,6 @@
 import { findCall } from "../api/find-call.js";
 import { getGroup, listMembers } from "../api/groups.js";
-import type { StoreContext } from "./explorer-store.js";
+import type { StoreContext } from "./context.js";
 import { toFailure } from "./failure.js";
 import type { AppViewState, CallDetailState, GroupDetailState } from "./types.js";
 
@@ -47,18 +47,6 @@ export function detailActions(ctx: StoreContext): DetailActions {
   const setGroup = (key: string, guid: string, patch: Partial<GroupDetailState>) =>
     ctx.updateView(key, (v) => ({ ...v, groupDetails: keepBounded(v.groupDetails, guid, { loading: false, members: [], membersPage: 1, selected: 0, ...v.groupDetails[guid], ...patch }, stackIds(v)) }));
 
-  /** A controller for the slot (aborting the one before), forgotten once its request is over. */
-  const abortable = (slot: string) => {
-    ctx.controllers.get(slot)?.abort();
-    const controller = new AbortController();
-    ctx.controllers.set(slot, controller);
-    // Why: one slot per call or group ever opened stayed in the map for the whole session.
-    const done = () => {
-      if (ctx.controllers.get(slot) === controller) ctx.controllers.delete(slot);
-    };
-    return { controller, done };
-  };
-
   return {
     openCall(sessionId) {
       const id = sessionId.trim();
@@ -70,24 +58,24 @@ export function detailActions(ctx: StoreContext): DetailActions {
 
     loadCall(sessionId) {
       const { activeKey: key, apps } = ctx.get();
-      const { controller, done } = abortable(`${key}/call/${sessionId}`);
+      const request = ctx.slots.begin(`${key}/call/${sessionId}`);
       setCall(key, sessionId, { loading: true, error: undefined });
       const user = ctx.get().user;
       // The current app first; findCall still asks the app the session id names before the others.
       const ordered = [...apps.filter((a) => a.key === key), ...apps.filter((a) => a.key !== key)];
       const candidates = ordered.map((a) => ({ label: a.label, appId: a.appId, region: a.region, target: () => ({ ...a.target(), onBehalfOf: user }) }));
-      findCall(ctx.http, sessionId, candidates, controller.signal).then(
+      findCall(ctx.http, sessionId, candidates, request.signal).then(
         (found) => {
-          if (controller.signal.aborted) return;
+          if (!request.isCurrent()) return;
           setCall(key, sessionId, { loading: false, call: found.call, raw: found.raw, appLabel: `${found.candidate.label} (${found.target.region})` });
         },
         (error: unknown) => {
-          if (controller.signal.aborted) return;
+          if (!request.isCurrent()) return;
           const failure = toFailure(error);
           setCall(key, sessionId, { loading: false, error: failure });
           ctx.get().setLastError(failure);
         },
-      ).finally(done);
+      ).finally(request.finish);
     },
 
     selectInCall(sessionId, index) {
@@ -105,38 +93,38 @@ export function detailActions(ctx: StoreContext): DetailActions {
 
     loadGroup(guid) {
       const key = ctx.get().activeKey;
-      const { controller, done } = abortable(`${key}/group/${guid}`);
+      const request = ctx.slots.begin(`${key}/group/${guid}`);
       setGroup(key, guid, { loading: true, error: undefined });
       const client = ctx.clientFor(key);
-      Promise.all([getGroup(client, guid, controller.signal), listMembers(client, guid, 1, 100, controller.signal)]).then(
+      Promise.all([getGroup(client, guid, request.signal), listMembers(client, guid, 1, 100, request.signal)]).then(
         ([detail, members]) => {
-          if (controller.signal.aborted) return;
+          if (!request.isCurrent()) return;
           setGroup(key, guid, {
             loading: false, group: detail.group, raw: detail.raw, members: members.items,
             membersTotal: members.pagination?.total, membersPage: 1,
           });
         },
         (error: unknown) => {
-          if (controller.signal.aborted) return;
+          if (!request.isCurrent()) return;
           const failure = toFailure(error);
           setGroup(key, guid, { loading: false, error: failure });
           ctx.get().setLastError(failure);
         },
-      ).finally(done);
+      ).finally(request.finish);
     },
 
     loadMembers(guid, page) {
       const key = ctx.get().activeKey;
-      const { controller, done } = abortable(`${key}/members/${guid}`);
-      listMembers(ctx.clientFor(key), guid, Math.max(1, page), 100, controller.signal).then(
+      const request = ctx.slots.begin(`${key}/members/${guid}`);
+      listMembers(ctx.clientFor(key), guid, Math.max(1, page), 100, request.signal).then(
         (members) => {
-          if (controller.signal.aborted || members.items.length === 0) return;
+          if (!request.isCurrent() || members.items.length === 0) return;
           setGroup(key, guid, { members: members.items, membersTotal: members.pagination?.total, membersPage: page, selected: 0 });
         },
         (error: unknown) => {
-          if (!controller.signal.aborted) ctx.get().setLastError(toFailure(error));
+          if (request.isCurrent()) ctx.get().setLastError(toFailure(error));
         },
-      ).finally(done);
+      ).finally(request.finish);
     },
 
     selectInGroup(guid, index) {

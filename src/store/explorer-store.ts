@@ -1,10 +1,16 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
-import { AppClient } from "../api/client.js";
+import { AppClient, type Region } from "../api/client.js";
 import type { Http } from "../api/http.js";
+import { LIST_KIND_NAMES, type ListKind, isListKind } from "../api/list-kinds.js";
+import { type StoreContext, activeApp, activeView, currentRoute } from "./context.js";
 import { type DetailActions, detailActions } from "./detail-actions.js";
 import { type ListActions, emptyList, listActions } from "./list-actions.js";
 import { RequestLog } from "./request-log.js";
+import { RequestSlots } from "./request-slots.js";
 import type { AppRef, AppViewState, Failure, ListState, LogEntry, Route } from "./types.js";
+import { type UiActions, initialUi, uiActions } from "./ui-actions.js";
+
+export { activeApp, activeView, currentRoute } from "./context.js";
 
 /**
  * The explorer's state and actions, apart from any rendering: the store never
@@ -21,10 +27,12 @@ export interface ExplorerOptions {
   /** Wait after the last key press before a filter is sent. */
   debounceMs?: number;
   /** The first view of every app. */
-  root?: "groups" | "calls";
+  root?: ListKind;
+  /** The CA file requests trust, for the curl commands the request log copies. */
+  caFile?: string;
 }
 
-export interface ExplorerState extends ListActions, DetailActions {
+export interface ExplorerState extends ListActions, DetailActions, UiActions {
   apps: AppRef[];
   activeKey: string;
   /** The user requests act for (onBehalfOf), if any. */
@@ -33,17 +41,18 @@ export interface ExplorerState extends ListActions, DetailActions {
   inflight: number;
   lastError?: Failure;
   log: LogEntry[];
+  caFile?: string;
   /** A passing message: "copied", "no recording here", … */
   notice?: string;
 
   switchApp(key: string): void;
-  switchRegion(region: string): void;
+  switchRegion(region: Region): void;
   setUser(uid: string | undefined): void;
   navigate(route: Route): void;
   /** Pops the navigation stack; never below the root view. */
   back(): void;
   /** Replaces the stack with a root view. */
-  openRoot(view: "groups" | "calls"): void;
+  openRoot(view: ListKind): void;
   notify(text: string | undefined): void;
   setLastError(failure: Failure | undefined): void;
   dispose(): void;
@@ -51,49 +60,22 @@ export interface ExplorerState extends ListActions, DetailActions {
 
 export type ExplorerStore = StoreApi<ExplorerState>;
 
-/** Internals the action modules share. */
-export interface StoreContext {
-  http: Http;
-  debounceMs: number;
-  get: () => ExplorerState;
-  set: (partial: Partial<ExplorerState>) => void;
-  /** Immutable update of one app's views. */
-  updateView: (key: string, update: (view: AppViewState) => AppViewState) => void;
-  /** A client for the app, acting for the current user. */
-  clientFor: (key: string) => AppClient;
-  abortAll: () => void;
-  controllers: Map<string, AbortController>;
-  timers: Map<string, NodeJS.Timeout>;
-}
-
 /** A list view whose list was never loaded (or was made stale): showing it must load it. */
 function needsLoad(view: AppViewState): boolean {
   const route = view.nav[view.nav.length - 1];
-  if (route?.view !== "groups" && route?.view !== "calls") return false;
-  const list = view[route.view];
+  if (!route || !isListKind(route.view)) return false;
+  const list = view.lists[route.view];
   return list.items.length === 0 && !list.loading && !list.error && list.errors.length === 0 && list.request === undefined;
 }
 
 function freshView(root: Route): AppViewState {
-  return { groups: emptyList(), calls: emptyList(), callDetails: {}, groupDetails: {}, nav: [root] };
-}
-
-export function currentRoute(state: ExplorerState): Route {
-  const nav = state.views[state.activeKey]?.nav ?? [];
-  return nav[nav.length - 1] ?? { view: "groups" };
-}
-
-export function activeView(state: ExplorerState): AppViewState {
-  return state.views[state.activeKey]!;
-}
-
-export function activeApp(state: ExplorerState): AppRef | undefined {
-  return state.apps.find((a) => a.key === state.activeKey);
+  const lists = Object.fromEntries(LIST_KIND_NAMES.map((kind) => [kind, emptyList()])) as AppViewState["lists"];
+  return { lists, callDetails: {}, groupDetails: {}, nav: [root] };
 }
 
 export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
   const root: Route = { view: options.root ?? "groups" };
-  const controllers = new Map<string, AbortController>();
+  const slots = new RequestSlots();
   const timers = new Map<string, NodeJS.Timeout>();
   const log = new RequestLog(200);
 
@@ -103,7 +85,7 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
       debounceMs: options.debounceMs ?? 150,
       get,
       set,
-      controllers,
+      slots,
       timers,
       updateView: (key, update) => {
         const views = get().views;
@@ -115,12 +97,20 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
         const user = get().user;
         return new AppClient(options.http, { ...app.target(), onBehalfOf: user });
       },
-      abortAll: () => {
-        for (const c of controllers.values()) c.abort();
-        for (const t of timers.values()) clearTimeout(t);
-        controllers.clear();
-        timers.clear();
-      },
+    };
+    const abortAll = () => {
+      slots.cancelAll();
+      for (const t of timers.values()) clearTimeout(t);
+      timers.clear();
+    };
+    /** The filter line and the form belong to a list: leaving it (help, a call, :app) closes them. */
+    const afterMove = () => {
+      const { ui } = get();
+      const route = currentRoute(get());
+      const list = isListKind(route.view) ? route.view : undefined;
+      const promptStays = !ui.prompt || ui.prompt.list === undefined || ui.prompt.list === list;
+      const formStays = !ui.form || ui.form.list === list;
+      if (!promptStays || !formStays) set({ ui: { ...ui, prompt: promptStays ? ui.prompt : undefined, form: formStays ? ui.form : undefined } });
     };
 
     const unsubscribe = options.http.onEvent((event) => {
@@ -142,13 +132,17 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
       views: { [activeKey]: freshView(root) },
       inflight: 0,
       log: [],
+      caFile: options.caFile,
+      ui: initialUi(),
       ...listActions(ctx),
       ...detailActions(ctx),
+      ...uiActions(ctx),
 
       switchApp(key) {
         if (!get().apps.some((a) => a.key === key)) return;
         const known = get().views[key];
         set({ activeKey: key, views: known ? get().views : { ...get().views, [key]: freshView(root) }, lastError: undefined });
+        afterMove();
         if (!known || needsLoad(known)) get().refresh();
       },
 
@@ -158,7 +152,7 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
         if (there) return get().switchApp(there.key);
         if (!current) return;
         // No known app in that region: ask for the same app there (it may answer ERR_APP_NOT_FOUND).
-        const probe: AppRef = { ...current, key: `${current.appId}:${region}`, region, target: () => ({ ...current.target(), region: region as "us" }) };
+        const probe: AppRef = { ...current, key: `${current.appId}:${region}`, region, target: () => ({ ...current.target(), region }) };
         set({ apps: [...get().apps, probe] });
         get().switchApp(probe.key);
       },
@@ -169,26 +163,30 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
         // Answers depend on the user (hasJoined, scope, calls seen): every app's lists are stale. They
         // keep their filters and lose their rows, and load again when shown. (Before, the requests
         // aborted here left their lists loading for good, and the other lists showed another user's rows.)
-        ctx.abortAll();
-        const stale = <L extends ListState<unknown>>(l: L): L => ({ ...emptyList(), filter: l.filter, tokens: l.tokens, errors: l.errors, params: l.params, generation: l.generation + 1 }) as L;
-        const views = Object.fromEntries(Object.entries(get().views).map(([k, v]) => [k, { ...v, groups: stale(v.groups), calls: stale(v.calls), callDetails: {}, groupDetails: {} }]));
+        abortAll();
+        const stale = <L extends ListState<unknown>>(l: L): L => ({ ...emptyList(), filter: l.filter, tokens: l.tokens, errors: l.errors, params: l.params }) as L;
+        const staleLists = (lists: AppViewState["lists"]) => Object.fromEntries(Object.entries(lists).map(([kind, l]) => [kind, stale(l)])) as AppViewState["lists"];
+        const views = Object.fromEntries(Object.entries(get().views).map(([k, v]) => [k, { ...v, lists: staleLists(v.lists), callDetails: {}, groupDetails: {} }]));
         set({ user, views });
         get().refresh();
       },
 
       navigate(route) {
         ctx.updateView(get().activeKey, (v) => ({ ...v, nav: [...v.nav, route] }));
+        afterMove();
       },
 
       back() {
         ctx.updateView(get().activeKey, (v) => (v.nav.length > 1 ? { ...v, nav: v.nav.slice(0, -1) } : v));
+        afterMove();
         // Back on a list made stale meanwhile (another user acted for): it loads again.
         if (needsLoad(activeView(get()))) get().refresh();
       },
 
       openRoot(view) {
         ctx.updateView(get().activeKey, (v) => ({ ...v, nav: [{ view }] }));
-        const list = activeView(get())[view];
+        afterMove();
+        const list = activeView(get()).lists[view];
         if (list.items.length === 0 && !list.loading && list.errors.length === 0) get().reload(view);
       },
 
@@ -201,7 +199,7 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
       },
 
       dispose() {
-        ctx.abortAll();
+        abortAll();
         unsubscribe();
       },
     };

@@ -1,9 +1,7 @@
-import { listCalls } from "../api/calls.js";
 import { withQuery } from "../api/client.js";
-import { listGroups } from "../api/groups.js";
-import type { Call, Group } from "../api/schemas.js";
-import { parseCallFilter, parseGroupFilter } from "../query/index.js";
-import { type ExplorerState, type StoreContext, currentRoute } from "./explorer-store.js";
+import { LIST_KINDS, type ListItems, isListKind } from "../api/list-kinds.js";
+import { type StoreContext, currentRoute } from "./context.js";
+import type { ExplorerState } from "./explorer-store.js";
 import { toFailure } from "./failure.js";
 import type { ListKind, ListState } from "./types.js";
 
@@ -30,8 +28,6 @@ export interface ListActions {
   refresh(): void;
 }
 
-const PER_PAGE: Record<ListKind, number> = { groups: 100, calls: 50 };
-
 /**
  * Most rows a cursor-mode list keeps: beyond it, the oldest rows are dropped as
  * more load (counted in `dropped`). Why: every page the cursor loads is appended,
@@ -41,44 +37,30 @@ const PER_PAGE: Record<ListKind, number> = { groups: 100, calls: 50 };
 export const MAX_CURSOR_ROWS = 5_000;
 
 export function emptyList<Item>(): ListState<Item> {
-  return { filter: "", tokens: [], errors: [], params: {}, items: [], page: 1, hasMore: false, loading: false, selected: 0, generation: 0 };
+  return { filter: "", tokens: [], errors: [], params: {}, items: [], page: 1, hasMore: false, loading: false, selected: 0 };
 }
 
-const parse = (kind: ListKind, line: string) => (kind === "groups" ? parseGroupFilter(line) : parseCallFilter(line));
-
-/** The query the explorer sends for a filter: groups always ask for their tags, to show them. */
-function queryOf(kind: ListKind, params: Record<string, string>): Record<string, string> {
-  const query: Record<string, string> = { perPage: String(PER_PAGE[kind]), ...params };
-  if (kind === "groups" && query.withTags === undefined) query.withTags = "true";
-  return query;
-}
+type AnyItem = ListItems[ListKind];
 
 export function listActions(ctx: StoreContext): ListActions {
-  type AnyList = ListState<Group> | ListState<Call>;
-  const listOf = (state: ExplorerState, key: string, kind: ListKind): AnyList => state.views[key]![kind];
-  // Groups and calls lists share every field but the item type.
-  const setList = (key: string, kind: ListKind, patch: Partial<ListState<Group & Call>>) =>
-    ctx.updateView(key, (v) => ({ ...v, [kind]: { ...v[kind], ...patch } }));
+  const listOf = (state: ExplorerState, key: string, kind: ListKind): ListState<AnyItem> => state.views[key]!.lists[kind];
+  const setList = (key: string, kind: ListKind, patch: Partial<ListState<AnyItem>>) =>
+    ctx.updateView(key, (v) => ({ ...v, lists: { ...v.lists, [kind]: { ...v.lists[kind], ...patch } } }));
 
   async function fetchPage(key: string, kind: ListKind, query: Record<string, string>, append: boolean): Promise<void> {
-    const slot = `${key}/${kind}`;
-    ctx.controllers.get(slot)?.abort();
-    const controller = new AbortController();
-    ctx.controllers.set(slot, controller);
-    const generation = listOf(ctx.get(), key, kind).generation + 1;
-    const path = kind === "groups" ? "/groups" : "/calls";
-    setList(key, kind, { loading: true, generation, request: `GET ${withQuery("", path, query)}` });
+    const request = ctx.slots.begin(`${key}/${kind}`);
+    const spec = LIST_KINDS[kind];
+    setList(key, kind, { loading: true, request: `GET ${withQuery("", spec.path, query)}` });
     try {
-      const client = ctx.clientFor(key);
-      const page = kind === "groups" ? await listGroups(client, query, controller.signal) : await listCalls(client, query, controller.signal);
+      const page = await spec.list(ctx.clientFor(key), query, request.signal);
       // A newer request was made meanwhile: this answer is stale.
-      if (listOf(ctx.get(), key, kind).generation !== generation) return;
+      if (!request.isCurrent()) return;
       const before = listOf(ctx.get(), key, kind);
       const p = page.pagination;
       const cursorMode = query.updatedAt !== undefined;
-      const cursor = (page as { cursor?: AnyList["cursor"] }).cursor;
+      const cursor = page.cursor;
       const moved = cursor !== undefined && (cursor.updatedAt !== Number(query.updatedAt) || cursor.affix !== query.affix);
-      let items = (append ? [...before.items, ...page.items] : page.items) as Array<Group & Call>;
+      let items: AnyItem[] = append ? [...before.items, ...page.items] : page.items;
       let dropped = append ? before.dropped ?? 0 : 0;
       let selected = append ? before.selected : 0;
       if (items.length > MAX_CURSOR_ROWS) {
@@ -102,14 +84,14 @@ export function listActions(ctx: StoreContext): ListActions {
       });
       if (ctx.get().activeKey === key) ctx.get().setLastError(undefined);
     } catch (error) {
-      if (controller.signal.aborted || listOf(ctx.get(), key, kind).generation !== generation) return;
+      if (!request.isCurrent()) return;
       const failure = toFailure(error);
       // A fresh query that failed leaves the previous answer's rows on screen, but no more is loaded
       // after them: that would append this query's rows to another query's (found by the faults suite).
       setList(key, kind, { loading: false, error: failure, retry: { query, append }, ...(append ? {} : { hasMore: false }) });
       ctx.get().setLastError(failure);
     } finally {
-      if (ctx.controllers.get(slot) === controller) ctx.controllers.delete(slot);
+      request.finish();
     }
   }
 
@@ -117,7 +99,7 @@ export function listActions(ctx: StoreContext): ListActions {
   const send = (kind: ListKind, page?: number, key = ctx.get().activeKey) => {
     const list = listOf(ctx.get(), key, kind);
     if (list.errors.length > 0) return;
-    const query = queryOf(kind, list.params);
+    const query = LIST_KINDS[kind].explorerQuery(list.params);
     if (page !== undefined && query.updatedAt === undefined) query.page = String(page);
     void fetchPage(key, kind, query, false);
   };
@@ -126,17 +108,17 @@ export function listActions(ctx: StoreContext): ListActions {
     setFilter(kind, line) {
       const key = ctx.get().activeKey;
       const slot = `${key}/${kind}`;
-      const parsed = parse(kind, line);
+      const parsed = LIST_KINDS[kind].parse(line);
       clearTimeout(ctx.timers.get(slot));
+      ctx.timers.delete(slot);
       // The request this key press makes stale is aborted at once, not when the pause ends.
-      ctx.controllers.get(slot)?.abort();
+      ctx.slots.cancel(slot);
       const list = listOf(ctx.get(), key, kind);
       setList(key, kind, {
         filter: line,
         tokens: parsed.tokens,
         errors: parsed.errors,
         params: parsed.errors.length > 0 ? list.params : parsed.params,
-        generation: list.generation + 1,
         // Waiting out the pause counts as loading: the rows shown are not this filter's yet.
         loading: parsed.errors.length === 0,
         retry: undefined,
@@ -185,7 +167,7 @@ export function listActions(ctx: StoreContext): ListActions {
       const key = ctx.get().activeKey;
       const list = listOf(ctx.get(), key, kind);
       if (!list.hasMore || list.loading || !list.cursor) return;
-      const query = { ...queryOf(kind, list.params), updatedAt: String(list.cursor.updatedAt), affix: list.cursor.affix };
+      const query = { ...LIST_KINDS[kind].explorerQuery(list.params), updatedAt: String(list.cursor.updatedAt), affix: list.cursor.affix };
       void fetchPage(key, kind, query, true);
     },
 
@@ -201,7 +183,7 @@ export function listActions(ctx: StoreContext): ListActions {
     refresh() {
       const state = ctx.get();
       const route = currentRoute(state);
-      if (route.view === "groups" || route.view === "calls") {
+      if (isListKind(route.view)) {
         const list = listOf(state, state.activeKey, route.view);
         // After a failure, r asks again what failed: `n` to page 3 that met a 429 retries page 3, not the page 2 still shown.
         if (list.error && list.retry && list.errors.length === 0) return void fetchPage(state.activeKey, route.view, list.retry.query, list.retry.append);

@@ -1,6 +1,10 @@
 import type { AppTarget } from "../api/client.js";
+import type { ListItems, ListKind } from "../api/list-kinds.js";
 import type { Call, Group, Member } from "../api/schemas.js";
 import type { FilterToken } from "../query/index.js";
+import type { LineState } from "./line-editor.js";
+
+export type { ListKind } from "../api/list-kinds.js";
 
 /** An app the explorer can switch to. `key` is `appId:region`. */
 export interface AppRef {
@@ -23,8 +27,6 @@ export type Route =
   | { view: "apps" }
   | { view: "log" }
   | { view: "help" };
-
-export type ListKind = "groups" | "calls";
 
 /** A failure as the explorer shows it: the service's code and what to do. */
 export interface Failure {
@@ -57,8 +59,6 @@ export interface ListState<Item> {
   retry?: { query: Record<string, string>; append: boolean };
   /** The exact request of the shown answer (path and query). */
   request?: string;
-  /** Bumped by every request; an answer for an older one is dropped. */
-  generation: number;
 }
 
 export interface CallDetailState {
@@ -85,8 +85,7 @@ export interface GroupDetailState {
 
 /** Everything the explorer remembers of one app, kept when switching away and back. */
 export interface AppViewState {
-  groups: ListState<Group>;
-  calls: ListState<Call>;
+  lists: { [K in ListKind]: ListState<ListItems[K]> };
   callDetails: Record<string, CallDetailState>;
   groupDetails: Record<string, GroupDetailState>;
   nav: Route[];
@@ -104,4 +103,43 @@ export interface LogEntry {
   retries?: number;
   at: number;
   done: boolean;
+}
+
+/** The line inputs: the command bar, the live filter, the user prompt, a field of the filter form. */
+export type PromptKind = "command" | "filter" | "user" | "field";
+
+/** The open line: its text and cursor, and what it edits. */
+export interface Prompt extends LineState {
+  kind: PromptKind;
+  /** The list a filter or a form field edits. */
+  list?: ListKind;
+  /** A form field: the filter key it edits, and the filter line before, for Esc. */
+  field?: { key: string; original: string };
+  /** Browsing the history (↑/↓): the entry shown, and the line as it was typed before. */
+  recall?: { at: number; typed: string };
+}
+
+/** The filter form (f) of a list: the focused field, and the value list open for it, if any. */
+export interface FormState {
+  list: ListKind;
+  field: number;
+  /** Choosing the field's value: the highlighted choice, and the filter line before, for Esc. */
+  choice?: { index: number; original: string };
+}
+
+export type PaneName = "side" | "preview";
+
+/** The explorer's input and layout state: keys change it through the store, in the order they arrive. */
+export interface UiState {
+  prompt?: Prompt;
+  form?: FormState;
+  /** Earlier `:` commands and filters, oldest first, kept while ccx runs. */
+  history: { command: string[]; filter: string[] };
+  /** The selected row of views whose rows are not the store's own (apps, log, help, the side pane). */
+  cursors: Record<string, number>;
+  /** Panes the user wants; each shows when the terminal is wide enough. */
+  panes: Record<PaneName, boolean>;
+  /** Where j/k/Enter go: the main view, or the side pane of apps. */
+  focus: "main" | "side";
+  viewport: { columns: number; rows: number };
 }

@@ -1,46 +1,107 @@
-import { type ExplorerStore, currentRoute } from "../store/explorer-store.js";
+import { isListKind } from "../api/list-kinds.js";
+import { REGIONS } from "../api/regions.js";
+import { type ExplorerState, type ExplorerStore, currentRoute } from "../store/explorer-store.js";
+import { sessionIdIn } from "./session-id.js";
 
-/** The command bar (`:`): `:groups`, `:calls`, `:call <sessionId>`, `:page <n>`, `:apps`, `:app <appId>`, `:region <r>`, `:user <uid>`, `:log`, `:help`, `:q`. */
-export function runCommand(line: string, store: ExplorerStore, quit: () => void): void {
-  const [name = "", ...rest] = line.replace(/^:/, "").trim().split(/\s+/);
-  const arg = rest.join(" ");
-  const state = store.getState();
-  switch (name) {
-    case "":
-      return;
-    case "groups":
-    case "calls":
-      return state.openRoot(name);
-    case "call":
-      if (!arg) return state.notify("usage: :call <sessionId>");
-      return state.openCall(arg);
-    case "page": {
+/**
+ * The command bar (`:`): one table, which runs the commands, completes them
+ * (tab), and lists them in help and in the bar's binding.
+ */
+export interface Command {
+  name: string;
+  /** Its argument, as help shows it: "<sessionId>". */
+  args?: string;
+  description: string;
+  aliases?: string[];
+  /** Values the argument completes to. */
+  complete?: (state: ExplorerState) => string[];
+  run(arg: string, store: ExplorerStore, quit: () => void): void;
+}
+
+export const COMMANDS: Command[] = [
+  { name: "groups", description: "the groups of the app", run: (_, store) => store.getState().openRoot("groups") },
+  { name: "calls", description: "the calls of the app", run: (_, store) => store.getState().openRoot("calls") },
+  {
+    name: "call", args: "<sessionId>", description: "find a call by its session id in every known app (a pasted log line will do)",
+    run: (arg, store) => {
+      const id = sessionIdIn(arg);
+      if (!id) return store.getState().notify("usage: :call <sessionId>");
+      store.getState().openCall(id);
+    },
+  },
+  {
+    name: "page", args: "<n>", description: "go to page n of the list",
+    run: (arg, store) => {
+      const state = store.getState();
       const route = currentRoute(state);
       const page = Number(arg);
-      if (route.view !== "groups" && route.view !== "calls") return state.notify(":page works in the groups and calls lists");
+      if (!isListKind(route.view)) return state.notify(":page works in the groups and calls lists");
       if (!Number.isInteger(page) || page < 1) return state.notify("usage: :page <n>, from 1");
-      return state.goToPage(route.view, page);
-    }
-    case "apps":
-      return state.navigate({ view: "apps" });
-    case "app": {
+      state.goToPage(route.view, page);
+    },
+  },
+  { name: "apps", description: "the known apps", run: (_, store) => store.getState().navigate({ view: "apps" }) },
+  {
+    name: "app", args: "<appId|name>", description: "switch to an app",
+    complete: (state) => state.apps.map((a) => a.appId),
+    run: (arg, store) => {
+      const state = store.getState();
       const app = state.apps.find((a) => a.appId === arg || a.label === arg || a.key === arg);
       if (!app) return state.notify(`no known app "${arg}" (ctrl-p lists them)`);
-      return state.switchApp(app.key);
-    }
-    case "region":
-      if (!["us", "eu", "in"].includes(arg)) return state.notify("usage: :region us|eu|in");
-      return state.switchRegion(arg);
-    case "user":
-      return state.setUser(arg || undefined);
-    case "log":
-      return state.navigate({ view: "log" });
-    case "help":
-      return state.navigate({ view: "help" });
-    case "q":
-    case "quit":
-      return quit();
-    default:
-      return state.notify(`unknown command :${name} (? lists them)`);
+      state.switchApp(app.key);
+    },
+  },
+  {
+    name: "region", args: `<${REGIONS.join("|")}>`, description: "switch to the region",
+    complete: () => [...REGIONS],
+    run: (arg, store) => {
+      const region = REGIONS.find((r) => r === arg);
+      if (!region) return store.getState().notify(`usage: :region ${REGIONS.join("|")}`);
+      store.getState().switchRegion(region);
+    },
+  },
+  { name: "user", args: "<uid>", aliases: ["as"], description: "act on behalf of a user (empty: nobody)", run: (arg, store) => store.getState().setUser(arg || undefined) },
+  { name: "log", description: "the request log", run: (_, store) => store.getState().navigate({ view: "log" }) },
+  { name: "help", description: "every key and command", run: (_, store) => store.getState().navigate({ view: "help" }) },
+  { name: "q", aliases: ["quit"], description: "quit", run: (_, _store, quit) => quit() },
+];
+
+const byName = (name: string) => COMMANDS.find((c) => c.name === name || c.aliases?.includes(name));
+
+/** Runs one line of the command bar. */
+export function runCommand(line: string, store: ExplorerStore, quit: () => void): void {
+  const [name = "", ...rest] = line.trim().replace(/^:/, "").trim().split(/\s+/);
+  if (name === "") return;
+  const command = byName(name);
+  if (!command) return store.getState().notify(`unknown command :${name} (? lists them)`);
+  command.run(rest.join(" "), store, quit);
+}
+
+/** The longest common start of some words. */
+function commonStart(words: string[]): string {
+  return words.reduce((common, word) => {
+    let i = 0;
+    while (i < common.length && common[i] === word[i]) i++;
+    return common.slice(0, i);
+  });
+}
+
+/**
+ * Tab in the command bar: completes the command's name, then its argument
+ * (regions, app ids), as far as every candidate agrees.
+ */
+export function completeCommand(line: string, state: ExplorerState): string {
+  const match = /^(\s*:?)(\S*)(\s+)?(\S*)$/.exec(line);
+  if (!match) return line;
+  const [, lead = "", name = "", gap, arg = ""] = match;
+  if (gap === undefined) {
+    const names = COMMANDS.flatMap((c) => [c.name, ...(c.aliases ?? [])]).filter((n) => n.startsWith(name));
+    if (names.length === 0) return line;
+    const done = names.length === 1 ? `${names[0]} ` : commonStart(names);
+    return `${lead}${done.length > name.length ? done : name}`;
   }
+  const values = (byName(name)?.complete?.(state) ?? []).filter((v) => v.startsWith(arg));
+  if (values.length === 0) return line;
+  const done = values.length === 1 ? values[0]! : commonStart(values);
+  return `${lead}${name}${gap}${done.length > arg.length ? done : arg}`;
 }

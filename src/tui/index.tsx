@@ -5,6 +5,9 @@ import { createExplorerStore } from "../store/explorer-store.js";
 import type { AppRef } from "../store/types.js";
 import { App } from "./app.js";
 import { crashReport } from "./crash.js";
+import { attachInput } from "./input/attach.js";
+import { createInputRouter } from "./input/router.js";
+import { explorerServices } from "./services.js";
 import { enterAlternateScreen, screenStream } from "./terminal.js";
 import { createTheme } from "./theme.js";
 
@@ -30,17 +33,22 @@ export interface ExplorerLaunch {
  * status when a signal ended it.
  */
 export async function runExplorer(launch: ExplorerLaunch): Promise<number | undefined> {
-  const store = createExplorerStore({ http: launch.http, apps: launch.apps, activeKey: launch.activeKey, user: launch.user, root: launch.root });
+  const store = createExplorerStore({ http: launch.http, apps: launch.apps, activeKey: launch.activeKey, user: launch.user, root: launch.root, caFile: launch.caFile });
+  store.getState().setViewport(Math.max(20, (process.stdout.columns || 80) - 1), process.stdout.rows || 24);
   const restore = enterAlternateScreen(process.stdout);
-  const instance = render(<App store={store} theme={createTheme(launch.color)} caFile={launch.caFile} />, {
+  // Ink never reads the keyboard: the router does (it would only if a component asked for input).
+  const instance = render(<App store={store} theme={createTheme(launch.color)} />, {
     stdout: screenStream(process.stdout),
     exitOnCtrlC: false,
     patchConsole: true,
   });
+  let detach = () => {};
   const stop = () => {
+    detach();
     store.getState().dispose();
     instance.unmount();
   };
+  detach = attachInput(process.stdin, createInputRouter(store, explorerServices(store, stop, (text) => process.stdout.write(text))));
   // Ended by a signal: the exit status says so, as a shell's would (128 + its number).
   let status: number | undefined;
   const onSignal = (signal: NodeJS.Signals) => {

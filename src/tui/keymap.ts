@@ -1,157 +1,119 @@
-import { type ExplorerState, type ExplorerStore, activeView } from "../store/explorer-store.js";
-import type { ListKind, Route } from "../store/types.js";
+import { REGIONS } from "../api/regions.js";
+import { activeApp } from "../store/explorer-store.js";
 import { jsonForTerminal } from "../text/json.js";
 import { sanitize } from "../text/sanitize.js";
+import { frameLayout } from "./layout.js";
+import type { Binding, KeyContext } from "./screens/types.js";
 
 /**
- * The one keymap: it dispatches key presses and it is what the help screen
- * lists. Each binding names its keys, what it does, and where it works.
+ * The keys that work everywhere, in the filter form and in the apps pane.
+ * Each screen declares its own (screens/); the router looks a key up in the
+ * layer that has the keys (the form, the pane, the screen), then here. The
+ * same tables draw the footer and the help.
  */
 
-export type Scope = "global" | "list" | "form" | "call" | "group" | "recording" | "picker";
-export type Mode = "normal" | "filter" | "command" | "user" | "form";
+export const move = (ctx: KeyContext, to: number) => ctx.cursor.set(Math.max(0, Math.min(to, ctx.cursor.count - 1)));
 
-/** What a handler can reach: the store, and the screen's own controls. */
-export interface KeyContext {
-  store: ExplorerStore;
-  state: ExplorerState;
-  route: Route;
-  /** The selectable rows of the current view. */
-  cursor: { index: number; count: number; set(index: number): void };
-  /** Rows the view shows at once, for PgUp/PgDn. */
-  pageRows: number;
-  setMode(mode: Mode): void;
-  quit(): void;
-  copy(text: string, what: string): void;
-  open(url: string): void;
-  /** The id or URL and the JSON of what is selected, for y, Y and o. */
-  selection(): { id?: string; url?: string; json?: unknown; open?: () => void } | undefined;
-  /** The filter form's focused field: edit it (choose from its values, or type), or take it out. */
-  form: { edit(how: "choose" | "text"): void; clear(): void };
-}
-
-export interface Binding {
-  keys: string[];
-  description: string;
-  scope: Scope;
-  run(ctx: KeyContext): void;
-}
-
-export function scopesOf(route: Route, mode: Mode = "normal"): Scope[] {
-  if (mode === "form") return ["form", "global"];
-  switch (route.view) {
-    case "groups":
-    case "calls":
-      return ["list", "global"];
-    case "call":
-      return ["call", "global"];
-    case "group":
-      return ["group", "global"];
-    case "recording":
-      return ["recording", "global"];
-    default:
-      return ["picker", "global"];
+export function copySelection(c: KeyContext, what: "id" | "json"): void {
+  const selection = c.selection();
+  const notify = c.store.getState().notify;
+  if (what === "json") {
+    if (selection?.json === undefined) return notify("no JSON to copy here");
+    // A copy is pasted into a terminal: C1, bidi and invisible characters go escaped, as in --json.
+    return c.services.copy(jsonForTerminal(selection.json, 2), "JSON");
   }
+  const text = selection?.url ?? selection?.id;
+  if (!text) return notify("nothing to copy here");
+  // Why sanitized: an id or URL is server text, and a paste of a raw ESC (or a line break, which
+  // runs the line) would act on the terminal it is pasted into. Ids as the screen shows them.
+  c.services.copy(sanitize(text), selection?.url ? "URL" : "id");
 }
 
-const listKind = (route: Route): ListKind | undefined => (route.view === "groups" || route.view === "calls" ? route.view : undefined);
-const move = (ctx: KeyContext, to: number) => ctx.cursor.set(Math.max(0, Math.min(to, ctx.cursor.count - 1)));
+function nextRegion(c: KeyContext): void {
+  const current = REGIONS.findIndex((r) => r === activeApp(c.state)?.region);
+  c.store.getState().switchRegion(REGIONS[(current + 1) % REGIONS.length]!);
+}
 
-export const KEYMAP: Binding[] = [
-  { keys: ["?"], description: "help: every key", scope: "global", run: (c) => c.store.getState().navigate({ view: "help" }) },
-  { keys: ["q", "ctrl-c"], description: "quit", scope: "global", run: (c) => c.quit() },
-  { keys: [":"], description: "command bar (:groups :calls :call <id> :page <n> :app :region :user :log :q)", scope: "global", run: (c) => c.setMode("command") },
-  { keys: ["escape"], description: "back", scope: "global", run: (c) => c.store.getState().back() },
-  { keys: ["j", "down"], description: "down", scope: "global", run: (c) => move(c, c.cursor.index + 1) },
-  { keys: ["k", "up"], description: "up", scope: "global", run: (c) => move(c, c.cursor.index - 1) },
-  { keys: ["g"], description: "top", scope: "global", run: (c) => move(c, 0) },
-  { keys: ["G"], description: "bottom", scope: "global", run: (c) => move(c, c.cursor.count - 1) },
-  { keys: ["pageDown"], description: "page down", scope: "global", run: (c) => move(c, c.cursor.index + c.pageRows) },
-  { keys: ["pageUp"], description: "page up", scope: "global", run: (c) => move(c, c.cursor.index - c.pageRows) },
-  { keys: ["r"], description: "refresh (retry)", scope: "global", run: (c) => c.store.getState().refresh() },
-  { keys: ["tab"], description: "groups ⇄ calls", scope: "global", run: (c) => c.store.getState().openRoot(c.route.view === "groups" ? "calls" : "groups") },
-  { keys: ["ctrl-p"], description: "apps", scope: "global", run: (c) => c.store.getState().navigate({ view: "apps" }) },
-  { keys: ["ctrl-r"], description: "next region (us → eu → in)", scope: "global", run: (c) => nextRegion(c.state, c.store) },
-  { keys: ["u"], description: "act on behalf of a user (empty: nobody)", scope: "global", run: (c) => c.setMode("user") },
-  { keys: ["L"], description: "request log", scope: "global", run: (c) => c.store.getState().navigate({ view: "log" }) },
-  { keys: ["y"], description: "copy the id or URL (OSC 52: works over SSH and in tmux)", scope: "global", run: (c) => copySelection(c, "id") },
-  { keys: ["Y"], description: "copy the JSON", scope: "global", run: (c) => copySelection(c, "json") },
-  { keys: ["o"], description: "open the URL", scope: "global", run: (c) => {
+function togglePane(c: KeyContext, pane: "side" | "preview", name: string): void {
+  const state = c.store.getState();
+  const on = state.togglePane(pane);
+  const shown = frameLayout(state.ui, true)[pane] > 0;
+  state.notify(on ? (shown ? `${name} shown` : `${name} on: it shows when the terminal is wide enough`) : `${name} hidden`);
+}
+
+function openApps(c: KeyContext): void {
+  const state = c.store.getState();
+  // With the apps pane in view, ctrl-p moves there; else the apps screen opens.
+  if (frameLayout(state.ui, false).side > 0) return state.setFocus("side");
+  state.navigate({ view: "apps" });
+}
+
+export const GLOBAL_BINDINGS: Binding[] = [
+  { keys: ["?"], description: "help: every key", footer: "help", run: (c) => c.store.getState().navigate({ view: "help" }) },
+  { keys: ["q", "ctrl-c"], description: "quit", footer: "quit", run: (c) => c.services.quit() },
+  { keys: [":"], description: "command bar (:groups :calls :call <id> :page <n> :app :region :user :log :q; tab completes)", run: (c) => c.store.getState().openPrompt("command") },
+  { keys: ["escape"], description: "back", footer: "back", run: (c) => c.store.getState().back() },
+  { keys: ["j", "down"], description: "down", run: (c) => move(c, c.cursor.index + 1) },
+  { keys: ["k", "up"], description: "up", run: (c) => move(c, c.cursor.index - 1) },
+  { keys: ["g", "home"], description: "top", run: (c) => move(c, 0) },
+  { keys: ["G", "end"], description: "bottom", run: (c) => move(c, c.cursor.count - 1) },
+  { keys: ["pageDown"], description: "page down", run: (c) => move(c, c.cursor.index + c.pageRows) },
+  { keys: ["pageUp"], description: "page up", run: (c) => move(c, c.cursor.index - c.pageRows) },
+  { keys: ["r"], description: "refresh (retry)", footer: "refresh", run: (c) => c.store.getState().refresh() },
+  { keys: ["tab"], description: "groups ⇄ calls", footer: "groups⇄calls", run: (c) => c.store.getState().openRoot(c.route.view === "groups" ? "calls" : "groups") },
+  { keys: ["ctrl-p"], description: "apps (the apps pane when it shows, else the apps screen)", footer: "apps", run: openApps },
+  { keys: ["ctrl-r"], description: `next region (${REGIONS.join(" → ")})`, run: nextRegion },
+  { keys: ["u"], description: "act on behalf of a user (empty: nobody)", footer: "user", run: (c) => c.store.getState().openPrompt("user", c.state.user ?? "") },
+  { keys: ["L"], description: "request log", footer: "log", run: (c) => c.store.getState().navigate({ view: "log" }) },
+  { keys: ["y"], description: "copy the id or URL (OSC 52: works over SSH and in tmux)", footer: "copy", run: (c) => copySelection(c, "id") },
+  { keys: ["Y"], description: "copy the JSON", run: (c) => copySelection(c, "json") },
+  { keys: ["o"], description: "open the URL", run: (c) => {
     const url = c.selection()?.url;
-    if (url) c.open(url);
+    if (url) c.services.open(url);
     else c.store.getState().notify("nothing to open here");
   } },
-  { keys: ["/"], description: "live filter (results follow as you type)", scope: "list", run: (c) => c.setMode("filter") },
-  { keys: ["f"], description: "filter form: every parameter, the same filter as the / line", scope: "list", run: (c) => c.setMode("form") },
-  { keys: ["enter"], description: "open", scope: "list", run: (c) => openSelected(c) },
-  { keys: ["n"], description: "next page (cursor: load more)", scope: "list", run: (c) => c.store.getState().nextPage(listKind(c.route)!) },
-  { keys: ["p"], description: "previous page", scope: "list", run: (c) => c.store.getState().prevPage(listKind(c.route)!) },
-  { keys: ["enter"], description: "choose the field's value (or type it)", scope: "form", run: (c) => c.form.edit("choose") },
-  { keys: ["e"], description: "type the field's value (results follow as you type)", scope: "form", run: (c) => c.form.edit("text") },
-  { keys: ["x", "backspace"], description: "clear the field (take it out of the filter)", scope: "form", run: (c) => c.form.clear() },
-  { keys: ["tab"], description: "next field", scope: "form", run: (c) => move(c, c.cursor.index + 1) },
-  { keys: ["shift-tab"], description: "previous field", scope: "form", run: (c) => move(c, c.cursor.index - 1) },
-  { keys: ["escape", "f"], description: "close the form (the filter stays)", scope: "form", run: (c) => c.setMode("normal") },
-  { keys: ["enter"], description: "show the recording, or open the participant's calls", scope: "call", run: (c) => c.selection()?.open?.() },
-  { keys: ["n"], description: "next page of members", scope: "group", run: (c) => pageMembers(c, 1) },
-  { keys: ["p"], description: "previous page of members", scope: "group", run: (c) => pageMembers(c, -1) },
-  { keys: ["enter"], description: "choose", scope: "picker", run: (c) => c.selection()?.open?.() },
+  { keys: ["["], description: "apps pane on or off (wide terminals)", run: (c) => togglePane(c, "side", "apps pane") },
+  { keys: ["]"], description: "preview pane on or off (wide terminals)", run: (c) => togglePane(c, "preview", "preview pane") },
 ];
 
-/** The binding a key press runs in this view (or the form), if any: its own before the global ones. */
-export function bindingFor(name: string, route: Route, mode: Mode = "normal"): Binding | undefined {
-  for (const scope of scopesOf(route, mode)) {
-    const found = KEYMAP.find((b) => b.scope === scope && b.keys.includes(name));
+/** The filter form (f): its fields are the cursor. */
+export const FORM_BINDINGS: Binding[] = [
+  { keys: ["enter"], description: "choose the field's value (or type it)", footer: "choose", run: (c) => c.store.getState().editField("choose") },
+  { keys: ["e"], description: "type the field's value (results follow as you type)", footer: "type", run: (c) => c.store.getState().editField("text") },
+  { keys: ["x", "backspace", "delete"], description: "clear the field (take it out of the filter)", footer: "clear", run: (c) => c.store.getState().clearField() },
+  { keys: ["tab"], description: "next field", footer: "next", run: (c) => move(c, c.cursor.index + 1) },
+  { keys: ["shift-tab"], description: "previous field", run: (c) => move(c, c.cursor.index - 1) },
+  { keys: ["escape", "f"], description: "close the form (the filter stays)", footer: "close", run: (c) => c.store.getState().closeForm() },
+];
+
+/** The apps pane, once ctrl-p moved there. */
+export const SIDE_BINDINGS: Binding[] = [
+  { keys: ["enter"], description: "switch to the app", footer: "switch", run: (c) => c.selection()?.open?.() },
+  { keys: ["escape", "ctrl-p"], description: "back to the view", footer: "back", run: (c) => c.store.getState().setFocus("main") },
+];
+
+/** A binding's key as help and the footer write it. */
+export const keyLabel = (key: string) => (key === "escape" ? "esc" : key);
+
+/** The first binding for `name` in the layers, in order. */
+export function bindingIn(layers: ReadonlyArray<readonly Binding[]>, name: string): Binding | undefined {
+  for (const layer of layers) {
+    const found = layer.find((b) => b.keys.includes(name));
     if (found) return found;
   }
   return undefined;
 }
 
-/** Short key hints for the footer: the view's own first. */
-export function footerHints(route: Route, mode: Mode = "normal"): string[] {
-  const order = scopesOf(route, mode);
-  const shown = new Set(mode === "form" ? ["enter", "e", "x", "escape", "tab", "?"] : ["?", "/", "f", "enter", "escape", "n", "y", "r", "tab", "ctrl-p", "u", "L", "q"]);
-  // A key the view binds hides the global binding of the same key.
-  const own = new Set(KEYMAP.filter((b) => b.scope === order[0]).flatMap((b) => b.keys));
-  return KEYMAP
-    .filter((b) => order.includes(b.scope) && b.keys.some((k) => shown.has(k)))
-    .filter((b) => b.scope === order[0] || !b.keys.some((k) => own.has(k)))
-    .sort((a, b) => order.indexOf(a.scope) - order.indexOf(b.scope))
-    .map((b) => `${b.keys[0] === "escape" ? "esc" : b.keys[0]} ${b.description.split(/[ (:]/)[0]}`);
-}
-
-function openSelected(c: KeyContext): void {
-  const kind = listKind(c.route);
-  if (!kind) return;
-  const list = activeView(c.state)[kind];
-  const item = list.items[list.selected] as { guid?: string; sessionId?: string } | undefined;
-  if (!item) return;
-  if (kind === "calls" && item.sessionId) c.store.getState().openCall(item.sessionId);
-  if (kind === "groups" && item.guid) c.store.getState().openGroup(item.guid);
-}
-
-function copySelection(c: KeyContext, what: "id" | "json"): void {
-  const selection = c.selection();
-  if (what === "json") {
-    if (selection?.json === undefined) return c.store.getState().notify("no JSON to copy here");
-    // A copy is pasted into a terminal: C1, bidi and invisible characters go escaped, as in --json.
-    return c.copy(jsonForTerminal(selection.json, 2), "JSON");
+/** Footer hints: the layer's own keys first, then the global ones no own key hides. */
+export function footerHints(layers: ReadonlyArray<readonly Binding[]>): string[] {
+  const seen = new Set<string>();
+  const hints: string[] = [];
+  for (const layer of layers) {
+    for (const b of layer) {
+      const hidden = b.keys.every((k) => seen.has(k));
+      for (const k of b.keys) seen.add(k);
+      if (b.footer && !hidden) hints.push(`${keyLabel(b.keys[0]!)} ${b.footer}`);
+    }
   }
-  const text = selection?.url ?? selection?.id;
-  if (!text) return c.store.getState().notify("nothing to copy here");
-  // Why sanitized: an id or URL is server text, and a paste of a raw ESC (or a line break, which
-  // runs the line) would act on the terminal it is pasted into. Ids as the screen shows them.
-  c.copy(sanitize(text), selection?.url ? "URL" : "id");
-}
-
-function pageMembers(c: KeyContext, delta: number): void {
-  if (c.route.view !== "group") return;
-  const detail = activeView(c.state).groupDetails[c.route.guid];
-  if (detail) c.store.getState().loadMembers(c.route.guid, detail.membersPage + delta);
-}
-
-function nextRegion(state: ExplorerState, store: ExplorerStore): void {
-  const regions = ["us", "eu", "in"];
-  const current = state.apps.find((a) => a.key === state.activeKey)?.region ?? "us";
-  store.getState().switchRegion(regions[(regions.indexOf(current) + 1) % regions.length]!);
+  return hints;
 }

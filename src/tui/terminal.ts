@@ -7,14 +7,21 @@
 const ENTER_ALT = "\u001b[?1049h\u001b[H";
 const LEAVE_ALT = "\u001b[?1049l";
 const SHOW_CURSOR = "\u001b[?25h";
+/** Bracketed paste: the terminal marks a paste, so that it is text for the line, never keys that run it. */
+export const PASTE_ON = "\u001b[?2004h";
+export const PASTE_OFF = "\u001b[?2004l";
 
+/**
+ * The alternate screen with bracketed paste on; the function returned (also
+ * run at process exit) leaves both, so the shell gets its terminal back as it was.
+ */
 export function enterAlternateScreen(out: NodeJS.WriteStream): () => void {
-  out.write(ENTER_ALT);
+  out.write(`${ENTER_ALT}${PASTE_ON}`);
   let restored = false;
   const restore = () => {
     if (restored) return;
     restored = true;
-    out.write(`${SHOW_CURSOR}${LEAVE_ALT}`);
+    out.write(`${PASTE_OFF}${SHOW_CURSOR}${LEAVE_ALT}`);
   };
   process.once("exit", restore);
   return restore;

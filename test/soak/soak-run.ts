@@ -45,7 +45,7 @@ http.onEvent((e) => {
 function busy(state: ExplorerState): string | undefined {
   if (state.inflight !== 0) return "in flight";
   for (const [key, v] of Object.entries(state.views)) {
-    if (v.groups.loading || v.calls.loading) return `${key} list loading`;
+    if (v.lists.groups.loading || v.lists.calls.loading) return `${key} list loading`;
     for (const d of Object.values(v.callDetails)) if (d.loading) return `${key} call loading`;
     for (const d of Object.values(v.groupDetails)) if (d.loading) return `${key} group loading`;
   }
@@ -101,7 +101,7 @@ async function act(action: () => void): Promise<void> {
 const samples: Array<{ requests: number; heap: number; rows: number }> = [];
 let nextSample = config.warmup;
 
-const groups = () => activeView(s()).groups;
+const groups = () => activeView(s()).lists.groups;
 let opened = 0;
 
 /** Now and then: to the small app and back, or a group or a call opened and closed. */
@@ -179,7 +179,7 @@ async function main(): Promise<void> {
     requests, failures, ms, warmMs: warmAt, warmHeap, endHeap, rss: process.memoryUsage().rss, samples,
     sizes: {
       log: state.log.length,
-      items: views.map((v) => v.groups.items.length + v.calls.items.length),
+      items: views.map((v) => v.lists.groups.items.length + v.lists.calls.items.length),
       groupDetails: views.map((v) => Object.keys(v.groupDetails).length),
       callDetails: views.map((v) => Object.keys(v.callDetails).length),
     },

@@ -36,7 +36,7 @@ function start(debounceMs = 60) {
   return store;
 }
 
-const groups = () => activeView(store.getState()).groups;
+const groups = () => activeView(store.getState()).lists.groups;
 const requests = () => store.getState().log.filter((e) => e.url.includes("/groups"));
 
 describe("the explorer store", () => {
@@ -158,7 +158,7 @@ describe("the explorer store", () => {
     start();
     store.getState().reload("calls");
     await until(() => store.getState().inflight === 1);
-    await until(() => store.getState().inflight === 0 && activeView(store.getState()).calls.items.length > 0);
+    await until(() => store.getState().inflight === 0 && activeView(store.getState()).lists.calls.items.length > 0);
     const entry = store.getState().log.at(-1)!;
     expect(entry).toMatchObject({ method: "GET", status: 200, done: true, retries: 0 });
     expect(entry.durationMs).toBeGreaterThanOrEqual(25);

@@ -6,6 +6,9 @@ import type { EmulatorSettings } from "../../src/emulator/options.js";
 import { type ExplorerStore, createExplorerStore } from "../../src/store/explorer-store.js";
 import type { AppRef } from "../../src/store/types.js";
 import { App } from "../../src/tui/app.js";
+import { attachInput } from "../../src/tui/input/attach.js";
+import { type InputRouter, createInputRouter } from "../../src/tui/input/router.js";
+import { explorerServices } from "../../src/tui/services.js";
 import { createTheme } from "../../src/tui/theme.js";
 import { curlCommand } from "../../src/store/request-log.js";
 import { type EmulatorFixture, emulatorFixture } from "./emulator.js";
@@ -52,6 +55,8 @@ export interface MountOptions {
   load?: boolean;
   /** The apps the explorer knows (default: the emulator's, with their keys). */
   apps?: AppRef[];
+  /** The apps and preview panes of wide terminals (off by default: most tests read one pane at any width). */
+  panes?: boolean;
   /** Passed to Http: retries of failed GETs (none by default: a failure shows at once) and the backoff base. */
   retries?: number;
   backoffMs?: number;
@@ -71,9 +76,12 @@ export function keyBytes(name: string): string {
   const named: Record<string, string> = {
     enter: "\r", escape: "\u001b", tab: "\t", "shift-tab": `${CSI}Z`, backspace: "\u007f",
     up: `${CSI}A`, down: `${CSI}B`, right: `${CSI}C`, left: `${CSI}D`,
-    pageUp: `${CSI}5~`, pageDown: `${CSI}6~`,
+    pageUp: `${CSI}5~`, pageDown: `${CSI}6~`, home: `${CSI}H`, end: `${CSI}F`, delete: `${CSI}3~`,
+    "ctrl-left": `${CSI}1;5D`, "ctrl-right": `${CSI}1;5C`, "alt-backspace": "\u001b\u007f",
   };
   if (named[name]) return named[name];
+  const alt = /^alt-(.)$/.exec(name);
+  if (alt) return `\u001b${alt[1]}`;
   const ctrl = /^ctrl-([a-z])$/.exec(name);
   if (ctrl) return String.fromCharCode(ctrl[1]!.charCodeAt(0) - 96);
   return name;
@@ -92,6 +100,10 @@ export async function until(check: () => boolean, what: string, show: () => stri
 
 export interface Tui {
   store: ExplorerStore;
+  /** The input router the keys go through (the same one the terminal's bytes reach). */
+  router: InputRouter;
+  /** True once q (or :q) asked the explorer to quit. */
+  quitted(): boolean;
   http: Http;
   apps: AppRef[];
   /** The last frame drawn, as read: Ink's own styles (present only when this process forces colour) taken out. */
@@ -123,9 +135,13 @@ export interface Tui {
 export async function mountTui(fx: EmulatorFixture, options: MountOptions = {}): Promise<Tui> {
   const http = new Http({ caFile: fx.info.caFile, retries: options.retries ?? 0, backoffMs: options.backoffMs ?? 10 });
   const apps = options.apps ?? appRefs(fx);
-  const store = createExplorerStore({ http, apps, debounceMs: options.debounceMs ?? 80, root: options.root });
+  const store = createExplorerStore({ http, apps, debounceMs: options.debounceMs ?? 80, root: options.root, caFile: fx.info.caFile });
+  if (!options.panes) for (const pane of ["side", "preview"] as const) store.getState().togglePane(pane);
   const writes: string[] = [];
-  const instance = render(<App store={store} theme={createTheme(options.color ?? false)} caFile={fx.info.caFile} write={(t) => writes.push(t)} />);
+  const instance = render(<App store={store} theme={createTheme(options.color ?? false)} />);
+  let quitted = false;
+  const router = createInputRouter(store, explorerServices(store, () => { quitted = true; }, (t) => writes.push(t)));
+  const detach = attachInput(instance.stdin, router);
 
   const rawFrame = () => instance.lastFrame() ?? "";
   const frame = () => readable(rawFrame());
@@ -149,11 +165,14 @@ export async function mountTui(fx: EmulatorFixture, options: MountOptions = {}):
     return frame();
   };
   const tui: Tui = {
-    store, http, apps, frame, rawFrame, settle, waitForFrame, writes,
+    store, router, http, apps, frame, rawFrame, settle, waitForFrame, writes,
+    quitted: () => quitted,
     frames: () => instance.frames,
     async press(...keys) {
       for (const key of keys) {
         instance.stdin.write(keyBytes(key));
+        // A lone ESC is the Escape key once no sequence follows it for a moment: a person's next key comes later.
+        if (key === "escape") await until(() => router.waiting() === undefined, "the Escape key to be taken");
         await settle();
       }
     },
@@ -170,6 +189,7 @@ export async function mountTui(fx: EmulatorFixture, options: MountOptions = {}):
     copies: () => writes.flatMap((w) => [...w.matchAll(/\u001b\]52;c;([A-Za-z0-9+/=]*)\u0007/g)].map((m) => Buffer.from(m[1]!, "base64").toString("utf8"))),
     requests: (part = "") => store.getState().log.filter((e) => e.url.includes(part)).length,
     async unmount() {
+      detach();
       instance.unmount();
       store.getState().dispose();
       await http.close();

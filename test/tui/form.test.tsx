@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CALL_FILTER_KEYS, GROUP_FILTER_KEYS } from "../../src/query/index.js";
-import { fieldLabel } from "../../src/tui/views/filter-form.js";
+import { fieldLabel } from "../../src/tui/components/filter-form.js";
 import { type Tui, listRows, tuiFixture } from "../support/tui.js";
 
 /** The filter form (f): every parameter in reach, editing the very line `/` edits. */

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { KEYMAP } from "../../src/tui/keymap.js";
+import { FORM_BINDINGS, GLOBAL_BINDINGS, SIDE_BINDINGS } from "../../src/tui/keymap.js";
+import { SCREENS } from "../../src/tui/screens/registry.js";
+import { COMMANDS } from "../../src/tui/commands.js";
+
+/** Every binding of every table the router dispatches from. */
+const ALL_BINDINGS = [...GLOBAL_BINDINGS, ...Object.values(SCREENS).flatMap((s) => s.bindings), ...FORM_BINDINGS, ...SIDE_BINDINGS];
 import { type Tui, lines, tuiFixture } from "../support/tui.js";
 
 /** `?` is generated from the table that dispatches the keys: every binding is listed, key and description. */
@@ -41,7 +46,7 @@ describe("help", () => {
     const text = doc.join("\n");
 
     // Each binding: its keys at the start of a line, then its whole description (wrapped lines allowed).
-    const missing = KEYMAP.filter((b) => {
+    const missing = ALL_BINDINGS.filter((b) => {
       const keys = escape(b.keys.map(keyLabel).join(" / "));
       const words = b.description.split(/\s+/).map(escape).join("\\s+");
       return !new RegExp(`^  ${keys} +${words}$`, "m").test(text);
@@ -49,7 +54,10 @@ describe("help", () => {
     expect(missing.map((b) => `${b.keys.join("/")}: ${b.description}`)).toEqual([]);
     expect(doc.every((line) => !line.endsWith("…"))).toBe(true);
     // The commands and the filter keys follow the bindings.
-    expect(text).toMatch(/:call <sessionId>[\s\S]*:help\s+:q/);
+    for (const c of COMMANDS) expect(text).toMatch(new RegExp(`^  :${escape(c.name)}\\b`, "m"));
+    expect(text).toMatch(/^  :call <sessionId> +find a call/m);
+    // The line keys are said once, for every line input.
+    expect(text).toMatch(/ctrl-u\/ctrl-k cut/);
     expect(text).toMatch(/^  rec:yes /m);
 
     // Back to the top, and out.

@@ -1,28 +1,25 @@
 import { Box, Text } from "ink";
 import type { FilterToken } from "../../query/index.js";
-import { LineInput } from "./line-input.js";
+import type { LineState } from "../../store/line-editor.js";
+import { LineView } from "./line-view.js";
 import type { Theme } from "../theme.js";
 
 export interface FilterLineProps {
-  value: string;
-  editing: boolean;
-  /** A new key remounts the input, its cursor at the end. */
-  inputKey?: number;
+  /** The open line, while the filter is being typed. */
+  editing?: LineState;
   tokens: FilterToken[];
   errors: FilterToken[];
   request?: string;
-  /** Needed while editing. */
-  onChange?(value: string): void;
-  onSubmit?(): void;
+  width: number;
   theme: Theme;
 }
 
 /**
- * The live filter: while editing, a text input; otherwise the line with every
- * token that does not parse marked where it stands, its reason below, and the
- * exact request that was sent.
+ * The live filter: while editing, the line and its cursor; otherwise the line
+ * with every token that does not parse marked where it stands, its reason
+ * below, and the exact request that was sent.
  */
-export function FilterLine({ value, editing, inputKey, tokens, errors, request, onChange, onSubmit, theme }: FilterLineProps) {
+export function FilterLine({ editing, tokens, errors, request, width, theme }: FilterLineProps) {
   const bad = new Set(errors);
   // Never shrunk: when the list below has too many lines, the list gives way.
   return (
@@ -32,7 +29,7 @@ export function FilterLine({ value, editing, inputKey, tokens, errors, request, 
           <Text color={theme.accent}>/ </Text>
         </Box>
         {editing ? (
-          <LineInput key={inputKey} value={value} onChange={(line) => onChange?.(line)} onSubmit={() => onSubmit?.()} />
+          <LineView line={editing} width={width - 2} />
         ) : (
           <Text>
             {tokens.length === 0 ? <Text color={theme.muted}>(no filter: / to type one, ? lists the keys)</Text> : null}

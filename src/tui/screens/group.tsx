@@ -1,11 +1,13 @@
 import { Box, Text } from "ink";
 import type { Member } from "../../api/schemas.js";
+import { activeView } from "../../store/explorer-store.js";
 import type { GroupDetailState } from "../../store/types.js";
 import { formatTime } from "../../text/format.js";
 import { sanitize } from "../../text/sanitize.js";
 import { FailureBox } from "../components/failure-box.js";
 import { type Column, Rows } from "../components/rows.js";
 import type { Theme } from "../theme.js";
+import type { RouteOf, Screen } from "./types.js";
 
 const memberColumns: Column<Member>[] = [
   { header: "uid", get: (m) => m.uid, flex: 1 },
@@ -19,7 +21,7 @@ const FIRST = ["name", "guid", "type", "description", "tags", "metadata", "membe
 const rank = (field: string) => (FIRST.includes(field) ? FIRST.indexOf(field) : FIRST.length);
 
 /** Every field of the group, unknown ones too, then its members (paged with n/p). */
-export function GroupView({ guid, detail, height, width, theme }: { guid: string; detail?: GroupDetailState; height: number; width: number; theme: Theme }) {
+function GroupView({ guid, detail, height, width, theme }: { guid: string; detail?: GroupDetailState; height: number; width: number; theme: Theme }) {
   if (!detail || (detail.loading && !detail.group)) return <Text color={theme.muted}>{`loading group ${sanitize(guid)}…`}</Text>;
   if (detail.error && !detail.group) {
     return <FailureBox failure={detail.error} theme={theme} />;
@@ -44,3 +46,27 @@ export function GroupView({ guid, detail, height, width, theme }: { guid: string
     </Box>
   );
 }
+
+const detailOf = (state: Parameters<Screen["cursor"]>[0], guid: string) => activeView(state).groupDetails[guid];
+
+function pageMembers(store: Parameters<Screen["select"]>[0], guid: string, delta: number): void {
+  const detail = activeView(store.getState()).groupDetails[guid];
+  if (detail) store.getState().loadMembers(guid, detail.membersPage + delta);
+}
+
+export const groupScreen: Screen<RouteOf<"group">> = {
+  title: "A group",
+  crumb: (route) => `group ${sanitize(route.guid)}`,
+  bindings: [
+    { keys: ["n"], description: "next page of members", footer: "next page", run: (c) => c.route.view === "group" && pageMembers(c.store, c.route.guid, 1) },
+    { keys: ["p"], description: "previous page of members", run: (c) => c.route.view === "group" && pageMembers(c.store, c.route.guid, -1) },
+  ],
+  cursor: (state, route) => ({ index: detailOf(state, route.guid)?.selected ?? 0, count: detailOf(state, route.guid)?.members.length ?? 0 }),
+  select: (store, route, index) => store.getState().selectInGroup(route.guid, index),
+  selection: (state, route) => {
+    const d = detailOf(state, route.guid);
+    const m = d?.members[d.selected];
+    return m ? { id: m.uid, json: m } : d && { id: route.guid, json: d.raw };
+  },
+  render: ({ state, route, height, width, theme }) => <GroupView guid={route.guid} detail={detailOf(state, route.guid)} height={height} width={width} theme={theme} />,
+};

@@ -1,36 +1,21 @@
 import { Box, Text } from "ink";
-import SelectInput from "ink-select-input";
 import type { FilterKeyHelp } from "../../query/index.js";
 import { fieldText } from "../../query/line-edit.js";
-import type { ListState } from "../../store/types.js";
+import type { LineState } from "../../store/line-editor.js";
+import type { FormState, ListState } from "../../store/types.js";
 import { sanitize } from "../../text/sanitize.js";
 import { fit } from "../../text/width.js";
-import { FilterLine } from "../components/filter-line.js";
-import { LineInput } from "../components/line-input.js";
+import { FilterLine } from "./filter-line.js";
+import { LineView } from "./line-view.js";
 import type { Theme } from "../theme.js";
 
-/** A field being edited: typed, or chosen from the key's values. `original` is the line before, for Esc. */
-export interface FieldEdit {
-  how: "text" | "choose";
-  original: string;
-  draft: string;
-}
-
-/** Picked in the choice list: take the field out, or type a value instead. */
-export const CLEAR_CHOICE = "\u0000clear";
-export const TYPE_CHOICE = "\u0000type";
-
 export interface FilterFormProps {
-  kind: "groups" | "calls";
+  noun: string;
   fields: ReadonlyArray<FilterKeyHelp>;
   list: ListState<unknown>;
-  focus: number;
-  edit?: FieldEdit;
-  /** A new key remounts the field's input, its cursor at the end. */
-  inputKey?: number;
-  onDraftChange(draft: string): void;
-  onDraftSubmit(): void;
-  onChoose(value: string): void;
+  form: FormState;
+  /** The focused field's value while it is typed. */
+  editing?: LineState;
   height: number;
   width: number;
   theme: Theme;
@@ -44,13 +29,8 @@ function summary(list: ListState<unknown>): string {
   return `${list.loading ? "⟳ " : ""}${count}${list.error ? ` · ✗ ${sanitize(list.error.code)}` : ""}`;
 }
 
-function choiceItems(field: FilterKeyHelp) {
-  return [
-    { key: "clear", label: "(any: take the field out)", value: CLEAR_CHOICE },
-    ...(field.choices ?? []).map((c) => ({ key: c, label: c, value: c })),
-    { key: "type", label: "type a value…", value: TYPE_CHOICE },
-  ];
-}
+/** The value list of a field: as the store's choice index counts it (any, each value, type a value). */
+const choiceLabels = (field: FilterKeyHelp) => ["(any: take the field out)", ...(field.choices ?? []), "type a value…"];
 
 /**
  * `f`: one field per filter key, so every parameter of GET /groups (or
@@ -58,7 +38,8 @@ function choiceItems(field: FilterKeyHelp) {
  * itself: the line is shown above, marked where it does not parse, and the
  * results follow as a field is typed.
  */
-export function FilterForm({ kind, fields, list, focus, edit, inputKey, onDraftChange, onDraftSubmit, onChoose, height, width, theme }: FilterFormProps) {
+export function FilterForm({ noun, fields, list, form, editing, height, width, theme }: FilterFormProps) {
+  const focus = form.field;
   const field = fields[focus] ?? fields[0]!;
   const detailLines = 2;
   // Title, the filter line and its request, the field's detail and the summary.
@@ -68,20 +49,22 @@ export function FilterForm({ kind, fields, list, focus, edit, inputKey, onDraftC
   const valueWidth = Math.max(8, width - LABEL_WIDTH - 4);
 
   let body;
-  if (edit?.how === "choose") {
-    const items = choiceItems(field);
-    const current = items.findIndex((i) => i.value === fieldText(list.filter, field.key));
+  if (form.choice) {
+    const labels = choiceLabels(field);
+    const limit = Math.max(1, fieldRows - 1);
+    const first = Math.max(0, Math.min(form.choice.index - Math.floor(limit / 2), labels.length - limit));
     body = (
       <Box flexDirection="column" height={fieldRows}>
         <Text color={theme.accent}>{`${fieldLabel(field)}: choose a value (enter picks, esc cancels)`}</Text>
-        <SelectInput
-          items={items}
-          initialIndex={Math.max(0, current)}
-          limit={Math.max(1, fieldRows - 1)}
-          onSelect={(item) => onChoose(item.value)}
-          indicatorComponent={({ isSelected }) => <Text color={theme.accent}>{isSelected ? "› " : "  "}</Text>}
-          itemComponent={({ isSelected, label }) => <Text inverse={isSelected}>{label}</Text>}
-        />
+        {labels.slice(first, first + limit).map((label, i) => {
+          const selected = first + i === form.choice!.index;
+          return (
+            <Text key={label} wrap="truncate-end">
+              <Text color={theme.accent}>{selected ? "› " : "  "}</Text>
+              <Text inverse={selected}>{label}</Text>
+            </Text>
+          );
+        })}
       </Box>
     );
   } else {
@@ -97,10 +80,10 @@ export function FilterForm({ kind, fields, list, focus, edit, inputKey, onDraftC
               <Box flexShrink={0}>
                 <Text color={focused ? theme.accent : undefined} bold={focused}>{`${focused ? "›" : " "} ${fit(fieldLabel(f), LABEL_WIDTH)}`}</Text>
               </Box>
-              {focused && edit?.how === "text" ? (
+              {focused && editing ? (
                 <>
                   <Box flexShrink={0}>
-                    <LineInput key={inputKey} value={edit.draft} onChange={onDraftChange} onSubmit={onDraftSubmit} />
+                    <LineView line={editing} width={Math.min(valueWidth, 60)} />
                   </Box>
                   {error ? <Text color={theme.error} wrap="truncate-end">{`  ✗ ${error.error}`}</Text> : null}
                 </>
@@ -120,8 +103,8 @@ export function FilterForm({ kind, fields, list, focus, edit, inputKey, onDraftC
   const params = field.params.join(", ");
   return (
     <Box flexDirection="column" height={height}>
-      <Text color={theme.muted} wrap="truncate-end">{`filter form · ${kind} · every parameter of GET /${kind}, the same filter as the / line`}</Text>
-      <FilterLine value={list.filter} editing={false} tokens={list.tokens} errors={list.errors} request={list.request} theme={theme} />
+      <Text color={theme.muted} wrap="truncate-end">{`filter form · ${noun} · every parameter of GET /${noun}, the same filter as the / line`}</Text>
+      <FilterLine tokens={list.tokens} errors={list.errors} request={list.request} width={width} theme={theme} />
       {body}
       <Text color={theme.muted} wrap="truncate-end">{`${fieldLabel(field)} → ${params} · e.g. ${field.example}`}</Text>
       <Text color={theme.muted} wrap="truncate-end">

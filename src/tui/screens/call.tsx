@@ -1,11 +1,13 @@
 import { Box, Text } from "ink";
 import type { Participant, Recording } from "../../api/schemas.js";
+import { activeView } from "../../store/explorer-store.js";
 import type { CallDetailState } from "../../store/types.js";
 import { formatMinutes, formatTime } from "../../text/format.js";
 import { sanitize } from "../../text/sanitize.js";
 import { FailureBox } from "../components/failure-box.js";
 import { type Column, Rows } from "../components/rows.js";
 import { type Theme, statusColor } from "../theme.js";
+import type { RouteOf, Screen } from "./types.js";
 
 const participantColumns: Column<Participant>[] = [
   { header: "uid", get: (p) => p.uid, flex: 2 },
@@ -24,16 +26,8 @@ const recordingColumns: Column<Recording>[] = [
   { header: "url", get: (r) => r.recording_url ?? "", flex: 1 },
 ];
 
-export interface CallViewProps {
-  sessionId: string;
-  detail?: CallDetailState;
-  height: number;
-  width: number;
-  theme: Theme;
-}
-
 /** One call: its summary, one row per participant entry (per device), then its recordings. */
-export function CallView({ sessionId, detail, height, width, theme }: CallViewProps) {
+function CallView({ sessionId, detail, height, width, theme }: { sessionId: string; detail?: CallDetailState; height: number; width: number; theme: Theme }) {
   if (!detail || (detail.loading && !detail.call)) return <Text color={theme.muted}>{`looking for ${sanitize(sessionId)} in every known app…`}</Text>;
   if (detail.error && !detail.call) {
     return <FailureBox failure={detail.error} theme={theme} />;
@@ -66,23 +60,29 @@ export function CallView({ sessionId, detail, height, width, theme }: CallViewPr
   );
 }
 
-export interface RecordingViewProps {
-  recording?: Recording;
-  theme: Theme;
-}
+const detailOf = (state: Parameters<Screen["cursor"]>[0], sessionId: string) => activeView(state).callDetails[sessionId];
 
-/** One recording, whole: its URL is never cut here. */
-export function RecordingView({ recording, theme }: RecordingViewProps) {
-  if (!recording) return <Text color={theme.muted}>no such recording</Text>;
-  return (
-    <Box flexDirection="column">
-      <Text>{`rid       ${sanitize(recording.rid)}`}</Text>
-      <Text>{`duration  ${formatMinutes(recording.duration)} (${recording.duration ?? "—"} min)`}</Text>
-      <Text>{`start     ${formatTime(recording.startTime)} UTC`}</Text>
-      <Text>{`end       ${formatTime(recording.endTime)} UTC`}</Text>
-      <Text>url</Text>
-      <Text wrap="wrap">{sanitize(recording.recording_url)}</Text>
-      <Text color={theme.muted}>y copies the URL · o opens it · Y copies the JSON · esc back</Text>
-    </Box>
-  );
-}
+export const callScreen: Screen<RouteOf<"call">> = {
+  title: "A call",
+  crumb: (route) => `call ${sanitize(route.sessionId)}`,
+  bindings: [
+    { keys: ["enter"], description: "show the recording, or open the participant's calls", footer: "open", run: (c) => c.selection()?.open?.() },
+  ],
+  cursor: (state, route) => {
+    const call = detailOf(state, route.sessionId)?.call;
+    return { index: detailOf(state, route.sessionId)?.selected ?? 0, count: (call?.participants?.length ?? 0) + (call?.recordings?.length ?? 0) };
+  },
+  select: (store, route, index) => store.getState().selectInCall(route.sessionId, index),
+  selection: (state, route) => {
+    const d = detailOf(state, route.sessionId);
+    if (!d?.call) return undefined;
+    const participants = d.call.participants ?? [];
+    const p = participants[d.selected];
+    // Enter on a participant: the calls they took part in.
+    if (p) return { id: p.uid, json: p, open: () => { state.openRoot("calls"); state.setFilter("calls", `uid:${p.uid}`); } };
+    const r = (d.call.recordings ?? [])[d.selected - participants.length];
+    if (r) return { id: r.rid, url: r.recording_url, json: r, open: () => state.navigate({ view: "recording", sessionId: route.sessionId, rid: r.rid }) };
+    return { id: route.sessionId, json: d.raw };
+  },
+  render: ({ state, route, height, width, theme }) => <CallView sessionId={route.sessionId} detail={detailOf(state, route.sessionId)} height={height} width={width} theme={theme} />,
+};

@@ -1,0 +1,76 @@
+/**
+ * The kinds of list ccx browses, one entry each: where a list comes from
+ * (path, schema, paging), its filter grammar, what the explorer asks by
+ * default, and how an item is named. The store, the explorer and the
+ * one-shot commands all read this table; a kind without an entry does not
+ * compile (`Record<ListKind, …>`).
+ */
+import { type FilterKeyHelp, type ParsedFilter, CALL_FILTER_KEYS, GROUP_FILTER_KEYS, parseCallFilter, parseGroupFilter } from "../query/index.js";
+import { type CallPage, callPages, listCalls } from "./calls.js";
+import type { AppClient, Query } from "./client.js";
+import { type GroupPage, groupPages, listGroups } from "./groups.js";
+import type { CursorPage } from "./paging.js";
+import type { Call, Group } from "./schemas.js";
+
+export interface ListPage<Item> extends CursorPage<Item> {
+  /** The items as the server sent them (every field kept), for --json. */
+  raw: unknown[];
+}
+
+export interface ListKindSpec<Item> {
+  /** The plural noun people read: "groups". */
+  noun: string;
+  /** GET path, on the kind's API. */
+  path: string;
+  /** Items the explorer asks for a page. */
+  perPage: number;
+  filterKeys: ReadonlyArray<FilterKeyHelp>;
+  parse(line: string): ParsedFilter;
+  /** The query the explorer sends for a filter's parameters. */
+  explorerQuery(params: Record<string, string>): Record<string, string>;
+  /** One page. */
+  list(client: AppClient, query: Query, signal?: AbortSignal): Promise<ListPage<Item>>;
+  /** Every page from the query's own (page number, or cursor in cursor mode). */
+  pages(client: AppClient, query: Query, signal?: AbortSignal): AsyncGenerator<ListPage<Item>>;
+  /** The id an item is known by (what y copies and Enter opens). */
+  idOf(item: Item): string;
+}
+
+export interface ListItems {
+  groups: Group;
+  calls: Call;
+}
+
+export type ListKind = keyof ListItems;
+
+export const LIST_KINDS: { [K in ListKind]: ListKindSpec<ListItems[K]> } = {
+  groups: {
+    noun: "groups",
+    path: "/groups",
+    perPage: 100,
+    filterKeys: GROUP_FILTER_KEYS,
+    parse: parseGroupFilter,
+    // Groups always ask for their tags: the list shows them.
+    explorerQuery: (params) => ({ perPage: "100", ...params, withTags: params.withTags ?? "true" }),
+    list: listGroups,
+    pages: (client, query, signal) => groupPages(client, query, signal) as AsyncGenerator<GroupPage>,
+    idOf: (g) => g.guid,
+  },
+  calls: {
+    noun: "calls",
+    path: "/calls",
+    perPage: 50,
+    filterKeys: CALL_FILTER_KEYS,
+    parse: parseCallFilter,
+    explorerQuery: (params) => ({ perPage: "50", ...params }),
+    list: listCalls,
+    pages: (client, query, signal) => callPages(client, query, signal) as AsyncGenerator<CallPage>,
+    idOf: (c) => c.sessionId,
+  },
+};
+
+export const LIST_KIND_NAMES = Object.keys(LIST_KINDS) as ListKind[];
+
+export function isListKind(view: string): view is ListKind {
+  return Object.hasOwn(LIST_KINDS, view);
+}

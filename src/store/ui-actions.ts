@@ -1,0 +1,218 @@
+import { LIST_KINDS, isListKind } from "../api/list-kinds.js";
+import { fieldText, withField } from "../query/line-edit.js";
+import { type StoreContext, currentRoute } from "./context.js";
+import { type KeyPress, editLine, lineAt } from "./line-editor.js";
+import type { FormState, ListKind, PaneName, Prompt, PromptKind, UiState } from "./types.js";
+
+/**
+ * The explorer's input state (the open line, the filter form, histories,
+ * cursors, panes) and the actions keys take on it. Each action applies at
+ * once, so a key that follows sees what the one before left, whatever the
+ * rendering does meanwhile.
+ */
+export interface UiActions {
+  ui: UiState;
+  /** Opens a line input with `text`, its cursor at the end. */
+  openPrompt(kind: PromptKind, text?: string): void;
+  /**
+   * One key for the open line. Returns the command submitted on the `:` line
+   * (run by the caller, which knows the commands); the other lines act here.
+   */
+  keyInPrompt(key: KeyPress, complete?: (text: string) => string): { command?: string };
+  openForm(list: ListKind): void;
+  closeForm(): void;
+  moveFormField(to: number): void;
+  /** Edits the focused field: choose from its values (when it has a list), or type. */
+  editField(how: "choose" | "text"): void;
+  /** Takes the focused field out of the filter. */
+  clearField(): void;
+  /** One key while a field's values are listed. */
+  keyInChoice(key: KeyPress): void;
+  setCursor(name: string, index: number): void;
+  togglePane(pane: PaneName): boolean;
+  setFocus(focus: UiState["focus"]): void;
+  setViewport(columns: number, rows: number): void;
+}
+
+const HISTORY_SIZE = 100;
+
+export function initialUi(): UiState {
+  return {
+    history: { command: [], filter: [] },
+    cursors: {},
+    panes: { side: true, preview: true },
+    focus: "main",
+    viewport: { columns: 80, rows: 24 },
+  };
+}
+
+/** The history a line kind recalls from, if any. */
+const historyOf = (kind: PromptKind): keyof UiState["history"] | undefined => (kind === "command" || kind === "filter" ? kind : undefined);
+
+function remember(history: string[], text: string): string[] {
+  if (text.trim() === "" || history[history.length - 1] === text) return history;
+  return [...history.slice(-(HISTORY_SIZE - 1)), text];
+}
+
+/** The form's field list entries for a list kind: clear, each choice, type a value. */
+export function choicesOf(list: ListKind, field: number): string[] {
+  const key = LIST_KINDS[list].filterKeys[field];
+  return [...(key?.choices ?? [])];
+}
+
+export function uiActions(ctx: StoreContext): Omit<UiActions, "ui"> {
+  const ui = () => ctx.get().ui;
+  const setUi = (patch: Partial<UiState>) => ctx.set({ ui: { ...ui(), ...patch } });
+  const filterOf = (list: ListKind) => ctx.get().views[ctx.get().activeKey]!.lists[list].filter;
+  const formKey = (form: FormState) => LIST_KINDS[form.list].filterKeys[form.field]!.key;
+
+  /** What a changed line does at once: a filter or a field sends (after the pause), as typed. */
+  const lineChanged = (prompt: Prompt) => {
+    if (prompt.kind === "filter" && prompt.list) ctx.get().setFilter(prompt.list, prompt.text);
+    if (prompt.kind === "field" && prompt.list && prompt.field) ctx.get().setFilter(prompt.list, withField(prompt.field.original, prompt.field.key, prompt.text));
+  };
+
+  return {
+    openPrompt(kind, text = "") {
+      const route = currentRoute(ctx.get());
+      const list = isListKind(route.view) ? route.view : undefined;
+      if ((kind === "filter" || kind === "field") && !list) return;
+      setUi({ prompt: { kind, list, ...lineAt(text) } });
+    },
+
+    keyInPrompt(key, complete) {
+      const prompt = ui().prompt;
+      if (!prompt) return {};
+      const outcome = editLine(prompt, key);
+      switch (outcome.kind) {
+        case "edit": {
+          const next: Prompt = { ...prompt, ...outcome.line, recall: undefined };
+          setUi({ prompt: next });
+          if (next.text !== prompt.text) lineChanged(next);
+          return {};
+        }
+        case "recall": {
+          const name = historyOf(prompt.kind);
+          if (!name) return {};
+          const history = ui().history[name];
+          const at = (prompt.recall?.at ?? history.length) + outcome.step;
+          if (at < 0 || at > history.length) return {};
+          const typed = prompt.recall?.typed ?? prompt.text;
+          const text = at === history.length ? typed : history[at]!;
+          const next: Prompt = { ...prompt, ...lineAt(text), recall: at === history.length ? undefined : { at, typed } };
+          setUi({ prompt: next });
+          if (next.text !== prompt.text) lineChanged(next);
+          return {};
+        }
+        case "complete": {
+          const text = complete?.(prompt.text);
+          if (text === undefined || text === prompt.text) return {};
+          setUi({ prompt: { ...prompt, ...lineAt(text), recall: undefined } });
+          return {};
+        }
+        case "cancel":
+          setUi({ prompt: undefined });
+          // A field's Esc puts the filter back as it was; the filter line keeps what was typed.
+          if (prompt.kind === "field" && prompt.list && prompt.field) ctx.get().setFilter(prompt.list, prompt.field.original);
+          return {};
+        case "submit": {
+          const name = historyOf(prompt.kind);
+          setUi({ prompt: undefined, ...(name ? { history: { ...ui().history, [name]: remember(ui().history[name], outcome.text) } } : {}) });
+          if (prompt.kind === "filter" && prompt.list) ctx.get().submitFilter(prompt.list);
+          if (prompt.kind === "field" && prompt.list) ctx.get().submitFilter(prompt.list);
+          if (prompt.kind === "user") ctx.get().setUser(outcome.text.trim() || undefined);
+          return prompt.kind === "command" ? { command: outcome.text } : {};
+        }
+        default:
+          return {};
+      }
+    },
+
+    openForm(list) {
+      setUi({ form: { list, field: ui().form?.list === list ? ui().form!.field : 0 } });
+    },
+
+    closeForm() {
+      setUi({ form: undefined, prompt: ui().prompt?.kind === "field" ? undefined : ui().prompt });
+    },
+
+    moveFormField(to) {
+      const form = ui().form;
+      if (!form) return;
+      const count = LIST_KINDS[form.list].filterKeys.length;
+      setUi({ form: { ...form, field: Math.max(0, Math.min(to, count - 1)) } });
+    },
+
+    editField(how) {
+      const form = ui().form;
+      if (!form) return;
+      const original = filterOf(form.list);
+      const key = formKey(form);
+      const choices = choicesOf(form.list, form.field);
+      if (how === "choose" && choices.length > 0) {
+        // The list: (any), each value, type a value…; the current value highlighted.
+        const current = choices.indexOf(fieldText(original, key));
+        return setUi({ form: { ...form, choice: { index: current + 1, original } } });
+      }
+      setUi({ prompt: { kind: "field", list: form.list, field: { key, original }, ...lineAt(fieldText(original, key)) } });
+    },
+
+    clearField() {
+      const form = ui().form;
+      if (form) ctx.get().setFilter(form.list, withField(filterOf(form.list), formKey(form), ""));
+    },
+
+    keyInChoice(key) {
+      const form = ui().form;
+      const choice = form?.choice;
+      if (!form || !choice) return;
+      const choices = choicesOf(form.list, form.field);
+      // Entries: 0 (any), 1..n the values, n+1 type a value.
+      const last = choices.length + 1;
+      const move = (index: number) => setUi({ form: { ...form, choice: { ...choice, index: Math.max(0, Math.min(index, last)) } } });
+      switch (key.name) {
+        case "up":
+        case "k":
+          return move(choice.index - 1);
+        case "down":
+        case "j":
+          return move(choice.index + 1);
+        case "home":
+        case "g":
+          return move(0);
+        case "end":
+        case "G":
+          return move(last);
+        case "escape":
+          return setUi({ form: { ...form, choice: undefined } });
+        case "enter": {
+          setUi({ form: { ...form, choice: undefined } });
+          if (choice.index === last) return ctx.get().editField("text");
+          const value = choice.index === 0 ? "" : choices[choice.index - 1]!;
+          ctx.get().setFilter(form.list, withField(choice.original, formKey(form), value));
+          return ctx.get().submitFilter(form.list);
+        }
+        default:
+      }
+    },
+
+    setCursor(name, index) {
+      if (ui().cursors[name] !== index) setUi({ cursors: { ...ui().cursors, [name]: index } });
+    },
+
+    togglePane(pane) {
+      const on = !ui().panes[pane];
+      setUi({ panes: { ...ui().panes, [pane]: on }, ...(pane === "side" && !on ? { focus: "main" as const } : {}) });
+      return on;
+    },
+
+    setFocus(focus) {
+      if (ui().focus !== focus) setUi({ focus });
+    },
+
+    setViewport(columns, rows) {
+      const { viewport } = ui();
+      if (viewport.columns !== columns || viewport.rows !== rows) setUi({ viewport: { columns, rows } });
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import { Box, Text } from "ink";
+import type { LineState } from "../../store/line-editor.js";
+import type { ListState } from "../../store/types.js";
+import { sanitize } from "../../text/sanitize.js";
+import { FailureBox } from "./failure-box.js";
+import { FilterLine } from "./filter-line.js";
+import { type Column, Rows } from "./rows.js";
+import type { Theme } from "../theme.js";
+
+export interface ListBodyProps<Item> {
+  noun: string;
+  list: ListState<Item>;
+  columns: Column<Item>[];
+  /** The filter line while it is being typed. */
+  editing?: LineState;
+  height: number;
+  width: number;
+  theme: Theme;
+}
+
+function summary<Item>(list: ListState<Item>): string {
+  // A failure with nothing loaded is said above, in place: no count to give.
+  if (list.error && list.items.length === 0) return "";
+  if (list.params.updatedAt !== undefined) {
+    const dropped = list.dropped ? ` · ${list.dropped} earlier rows let go (kept: the latest ${list.items.length})` : "";
+    return `${list.items.length} loaded${list.hasMore ? " · more below (n, or scroll)" : " · all loaded"}${dropped}`;
+  }
+  const total = list.total === undefined ? "" : ` of ${list.total}`;
+  const pages = list.totalPages ? ` · page ${list.page}/${Math.max(1, list.totalPages)} (n/p)` : "";
+  return `${list.items.length}${total}${pages}`;
+}
+
+/** A list: the filter line, the rows that fit, and where in the list this is. */
+export function ListBody<Item>({ noun, list, columns, editing, height, width, theme }: ListBodyProps<Item>) {
+  const rowsHeight = Math.max(2, height - 3);
+  let body;
+  if (list.error && list.items.length === 0) {
+    body = <FailureBox failure={list.error} theme={theme} />;
+  } else if (list.items.length === 0) {
+    body = <Text color={theme.muted}>{list.loading ? `loading ${noun}…` : `no ${noun} match`}</Text>;
+  } else {
+    body = <Rows columns={columns} rows={list.items} selected={list.selected} height={rowsHeight} width={width} theme={theme} />;
+  }
+  return (
+    <Box flexDirection="column" height={height}>
+      <FilterLine editing={editing} tokens={list.tokens} errors={list.errors} request={list.request} width={width} theme={theme} />
+      <Box flexGrow={1} flexShrink={1} flexDirection="column" overflow="hidden">{body}</Box>
+      <Box flexShrink={0}>
+        <Text color={list.error ? theme.error : theme.muted} wrap="truncate-end">
+          {list.loading ? "⟳ " : ""}
+          {summary(list)}
+          {list.error && list.items.length > 0 ? ` · ✗ ${sanitize(list.error.code)} (r retries)` : ""}
+        </Text>
+      </Box>
+    </Box>
+  );
+}

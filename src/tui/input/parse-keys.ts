@@ -1,0 +1,186 @@
+import type { KeyPress } from "../../store/line-editor.js";
+
+/**
+ * Bytes from the terminal → key presses, in order, however the bytes were cut
+ * into reads: a sequence split across two reads is held until its end comes,
+ * and a bracketed paste (ESC[200~ … ESC[201~) is one paste, whatever it holds.
+ * Names are the keymap's: "j", "G", "enter", "escape", "up", "pageDown",
+ * "ctrl-a", "alt-b", "ctrl-left", "delete", "shift-tab", "paste".
+ */
+
+const ESC = "\u001b";
+const PASTE_START = `${ESC}[200~`;
+const PASTE_END = `${ESC}[201~`;
+/** The most of one paste kept: a paste is a line of text, and a runaway one must not fill memory. */
+export const MAX_PASTE = 64 * 1024;
+
+const CSI_LETTERS: Record<string, string> = { A: "up", B: "down", C: "right", D: "left", H: "home", F: "end", Z: "shift-tab", E: "clear" };
+const CSI_TILDE: Record<string, string> = { 1: "home", 7: "home", 4: "end", 8: "end", 2: "insert", 3: "delete", 5: "pageUp", 6: "pageDown" };
+const SS3_LETTERS: Record<string, string> = { A: "up", B: "down", C: "right", D: "left", H: "home", F: "end", P: "f1", Q: "f2", R: "f3", S: "f4" };
+
+/** A key named from one control or printable character. */
+function charKey(char: string): KeyPress {
+  switch (char) {
+    case "\r":
+    case "\n":
+      return { name: "enter" };
+    case "\t":
+      return { name: "tab" };
+    case "\u007f":
+    case "\b":
+      return { name: "backspace" };
+    case ESC:
+      return { name: "escape" };
+    default: {
+      const code = char.codePointAt(0)!;
+      if (code >= 1 && code <= 26) return { name: `ctrl-${String.fromCharCode(code + 96)}` };
+      if (code < 32 || (code >= 0x80 && code < 0xa0)) return { name: "unknown" };
+      return { name: char, text: char };
+    }
+  }
+}
+
+/** A CSI sequence's key: its parameters and final byte. */
+function csiKey(params: string, final: string): KeyPress | "paste-start" | "paste-end" {
+  const [first = "", modifier] = params.split(";");
+  if (final === "~") {
+    if (first === "200") return "paste-start";
+    if (first === "201") return "paste-end";
+    const name = CSI_TILDE[first];
+    return name ? { name } : { name: "unknown" };
+  }
+  const name = CSI_LETTERS[final];
+  if (!name) return { name: "unknown" };
+  // xterm's modifier: 1 + (shift 1, alt 2, ctrl 4). Word moves are ctrl- or alt-arrows.
+  const mod = Number(modifier ?? 1) - 1;
+  if ((name === "left" || name === "right") && mod & 6) return { name: `ctrl-${name}` };
+  return { name };
+}
+
+export class KeyParser {
+  private pending = "";
+  private paste: string[] | undefined;
+  private pasteLength = 0;
+
+  /** The keys these bytes complete; an unfinished sequence waits for the next read. */
+  push(chunk: string): KeyPress[] {
+    const keys: KeyPress[] = [];
+    let input = this.pending + chunk;
+    this.pending = "";
+    let i = 0;
+    while (i < input.length) {
+      if (this.paste) {
+        const end = input.indexOf(PASTE_END, i);
+        if (end < 0) {
+          // Keep back what may be the start of the end marker.
+          let keep = 0;
+          for (let n = Math.min(PASTE_END.length - 1, input.length - i); n > 0; n--) {
+            if (PASTE_END.startsWith(input.slice(input.length - n))) {
+              keep = n;
+              break;
+            }
+          }
+          this.addPaste(input.slice(i, input.length - keep));
+          this.pending = input.slice(input.length - keep);
+          return keys;
+        }
+        this.addPaste(input.slice(i, end));
+        keys.push({ name: "paste", text: this.paste.join(""), paste: true });
+        this.paste = undefined;
+        this.pasteLength = 0;
+        i = end + PASTE_END.length;
+        continue;
+      }
+      const char = String.fromCodePoint(input.codePointAt(i)!);
+      if (char !== ESC) {
+        keys.push(charKey(char));
+        i += char.length;
+        continue;
+      }
+      const parsed = this.escape(input, i);
+      if (parsed === "incomplete") {
+        this.pending = input.slice(i);
+        return keys;
+      }
+      i = parsed.next;
+      if (parsed.key === "paste-start") {
+        this.paste = [];
+        this.pasteLength = 0;
+        // The rest of the input is the paste's: parse it in that state.
+        input = input.slice(i);
+        i = 0;
+      } else if (parsed.key !== "paste-end") {
+        keys.push(parsed.key);
+      }
+    }
+    return keys;
+  }
+
+  /** What waits for more bytes: a paste's rest, or the rest of a sequence (a lone ESC may be the Escape key). */
+  waiting(): "paste" | "sequence" | undefined {
+    if (this.paste) return "paste";
+    return this.pending !== "" ? "sequence" : undefined;
+  }
+
+  /**
+   * Takes what waits as it stands: called when no more bytes came for a while.
+   * A lone ESC is the Escape key; an unfinished paste is a paste.
+   */
+  flush(): KeyPress[] {
+    const rest = this.pending;
+    this.pending = "";
+    if (this.paste) {
+      this.addPaste(rest);
+      const text = this.paste.join("");
+      this.paste = undefined;
+      this.pasteLength = 0;
+      return [{ name: "paste", text, paste: true }];
+    }
+    if (rest === "") return [];
+    const [first, ...others] = [...rest];
+    const keys = [charKey(first!)];
+    return [...keys, ...this.push(others.join(""))];
+  }
+
+  private addPaste(text: string): void {
+    if (!this.paste || text === "") return;
+    const room = MAX_PASTE - this.pasteLength;
+    if (room <= 0) return;
+    const kept = text.length > room ? text.slice(0, room) : text;
+    this.paste.push(kept);
+    this.pasteLength += kept.length;
+  }
+
+  /** The escape sequence at `at` (which is an ESC). */
+  private escape(input: string, at: number): { key: KeyPress | "paste-start" | "paste-end"; next: number } | "incomplete" {
+    const next = input[at + 1];
+    if (next === undefined) return "incomplete";
+    if (next === "[") {
+      // Parameters and intermediates, then a final byte.
+      let j = at + 2;
+      while (j < input.length && /[0-9;:<=>?]/.test(input[j]!)) j++;
+      if (j >= input.length) return "incomplete";
+      const final = input[j]!;
+      // ESC [ [ A: the Linux console's F1..F5.
+      if (final === "[" && j === at + 2) return j + 1 < input.length ? { key: { name: "unknown" }, next: j + 2 } : "incomplete";
+      // Focus in/out and mouse reports are not keys.
+      if (final === "I" || final === "O" || final === "M") return { key: { name: "unknown" }, next: j + 1 };
+      return { key: csiKey(input.slice(at + 2, j), final), next: j + 1 };
+    }
+    if (next === "O") {
+      const final = input[at + 2];
+      if (final === undefined) return "incomplete";
+      return { key: { name: SS3_LETTERS[final] ?? "unknown" }, next: at + 3 };
+    }
+    if (next === ESC) {
+      // ESC ESC [ A (alt-arrow in some terminals) or two Escape presses: the first is Escape either way.
+      return { key: { name: "escape" }, next: at + 1 };
+    }
+    const char = String.fromCodePoint(input.codePointAt(at + 1)!);
+    if (char === "\u007f" || char === "\b") return { key: { name: "alt-backspace" }, next: at + 2 };
+    // Escape, then a control key (Esc and Tab pressed in a row): two keys.
+    if (char.codePointAt(0)! < 0x20) return { key: { name: "escape" }, next: at + 1 };
+    // Alt (meta) with a printable key: alt-b, alt-f, alt-d.
+    return { key: { name: `alt-${char}` }, next: at + 1 + char.length };
+  }
+}

@@ -1,0 +1,115 @@
+import { isListKind } from "../../api/list-kinds.js";
+import { type ExplorerStore, currentRoute } from "../../store/explorer-store.js";
+import type { KeyPress } from "../../store/line-editor.js";
+import { completeCommand, runCommand } from "../commands.js";
+import { FORM_BINDINGS, GLOBAL_BINDINGS, SIDE_BINDINGS, bindingIn } from "../keymap.js";
+import { frameLayout } from "../layout.js";
+import { screenFor } from "../screens/registry.js";
+import { SIDE_PANE } from "../screens/side-pane.js";
+import type { Binding, KeyContext, Services } from "../screens/types.js";
+import { KeyParser } from "./parse-keys.js";
+
+/**
+ * The one input router: every byte from the terminal is parsed into keys,
+ * and each key is applied to the store before the next is looked at, in
+ * the order they arrived. Rendering follows the store; no component listens
+ * to keys. A key goes to the open line if there is one, else to the layer
+ * that has the keys (the form's value list, the apps pane, the form, the
+ * screen), then to the keys that work everywhere.
+ */
+export interface InputRouter {
+  /** Bytes as they were read. */
+  feed(chunk: string): void;
+  /** One key, as if it had been read. */
+  dispatch(key: KeyPress): void;
+  /** What waits for more bytes, if anything: a paste's rest, or the rest of a sequence. */
+  waiting(): "paste" | "sequence" | undefined;
+  /** Applies what waits as it stands (a lone ESC is the Escape key). */
+  flush(): void;
+}
+
+/** The binding layers in force: the first that binds a key has it. */
+export function activeLayers(store: ExplorerStore): ReadonlyArray<readonly Binding[]> {
+  const state = store.getState();
+  const route = currentRoute(state);
+  if (state.ui.focus === "side" && frameLayout(state.ui, false).side > 0) return [SIDE_BINDINGS, GLOBAL_BINDINGS];
+  if (state.ui.form && isListKind(route.view)) return [FORM_BINDINGS, GLOBAL_BINDINGS];
+  return [screenFor(route).bindings, GLOBAL_BINDINGS];
+}
+
+/** The context a binding runs with, read from the store as it is now. */
+export function keyContext(store: ExplorerStore, services: Services): KeyContext {
+  const state = store.getState();
+  const route = currentRoute(state);
+  const screen = screenFor(route);
+  const base = { store, state, route, services, pageRows: Math.max(1, state.ui.viewport.rows - 7) };
+  if (state.ui.focus === "side" && frameLayout(state.ui, false).side > 0) {
+    const { index, count } = SIDE_PANE.cursor(state);
+    return { ...base, cursor: { index, count, set: (i) => SIDE_PANE.select(store, i) }, selection: () => SIDE_PANE.selection(store) };
+  }
+  if (state.ui.form && isListKind(route.view)) {
+    const { form } = state.ui;
+    return { ...base, cursor: { index: form.field, count: Infinity, set: (i) => store.getState().moveFormField(i) }, selection: () => undefined };
+  }
+  const { index, count } = screen.cursor(state, route);
+  return {
+    ...base,
+    cursor: { index, count, set: (i) => screen.select(store, route, i) },
+    selection: () => screen.selection(store.getState(), route),
+  };
+}
+
+export function createInputRouter(store: ExplorerStore, services: Services): InputRouter {
+  const parser = new KeyParser();
+
+  const dispatch = (key: KeyPress) => {
+    const state = store.getState();
+    if (state.ui.prompt) {
+      const { command } = state.keyInPrompt(key, (text) => completeCommand(text, store.getState()));
+      if (command !== undefined) runCommand(command, store, services.quit);
+      return;
+    }
+    if (state.ui.form?.choice) return state.keyInChoice(key);
+    if (key.paste) return pasteWithNoLineOpen(store, key.text ?? "");
+    const binding = bindingIn(activeLayers(store), key.name);
+    if (!binding) return;
+    if (state.notice) state.notify(undefined);
+    binding.run(keyContext(store, services));
+  };
+
+  const apply = (keys: KeyPress[]) => {
+    for (const key of keys) dispatch(key);
+  };
+
+  return {
+    feed: (chunk) => apply(parser.push(chunk)),
+    dispatch,
+    waiting: () => parser.waiting(),
+    flush: () => apply(parser.flush()),
+  };
+}
+
+/**
+ * A paste with no line open: `:…` or `/…` opens that line with the rest; any
+ * other text opens the command bar with it, and a session id alone reads as
+ * `call <id>`. Nothing is run until Enter: a paste never submits.
+ */
+function pasteWithNoLineOpen(store: ExplorerStore, text: string): void {
+  const state = store.getState();
+  const trimmed = text.trim();
+  if (trimmed.startsWith("/") && isListKind(currentRoute(state).view)) {
+    const current = activeFilter(store).trimEnd();
+    state.openPrompt("filter", current ? `${current} ` : "");
+    store.getState().keyInPrompt({ name: "paste", text: trimmed.slice(1), paste: true });
+    return;
+  }
+  const command = trimmed.startsWith(":") ? trimmed.slice(1) : /^v\d+\.[a-z]{2,}\.\S+$/.test(trimmed) ? `call ${trimmed}` : trimmed;
+  state.openPrompt("command");
+  store.getState().keyInPrompt({ name: "paste", text: command, paste: true });
+}
+
+function activeFilter(store: ExplorerStore): string {
+  const state = store.getState();
+  const route = currentRoute(state);
+  return isListKind(route.view) ? state.views[state.activeKey]!.lists[route.view].filter : "";
+}

@@ -1,0 +1,80 @@
+import type { ReactNode } from "react";
+import type { ListItems, ListKind } from "../../api/list-kinds.js";
+import type { Call, Group } from "../../api/schemas.js";
+import type { ExplorerStore } from "../../store/explorer-store.js";
+import { formatMinutes, formatRelative, formatTime } from "../../text/format.js";
+import type { Column } from "../components/rows.js";
+import { CallPreview, GroupPreview } from "../components/previews.js";
+import { type Theme, statusColor } from "../theme.js";
+
+/**
+ * How the explorer shows each kind of list: its columns at a width, what
+ * Enter opens, and the preview beside it on wide terminals. With the data
+ * side in api/list-kinds.ts, an entry per kind (a kind without one does not
+ * compile).
+ */
+export interface ListView<Item> {
+  columns(width: number, withUser: boolean): Column<Item>[];
+  open(store: ExplorerStore, item: Item): void;
+  preview(props: { item: Item; width: number; height: number; theme: Theme }): ReactNode;
+}
+
+/** Below these widths times are shown as ages and session ids without their app prefix. */
+const WIDE_GROUPS = 110;
+const WIDE_CALLS = 120;
+
+const age = (seconds: unknown) => formatRelative(seconds as number).replace(/ ago$/, "");
+
+export const groupColumns = (width: number, withUser: boolean): Column<Group>[] => {
+  const wide = width >= WIDE_GROUPS;
+  const time = (get: (g: Group) => unknown) => (g: Group) => (wide ? formatTime(get(g) as number) : age(get(g)));
+  return [
+    { header: "name", get: (g) => g.name ?? "", flex: 3, minWidth: 16, priority: 9 },
+    { header: "guid", get: (g) => g.guid, flex: 2, minWidth: 12, priority: 9 },
+    { header: "type", get: (g) => g.type ?? "", width: 9, priority: 7 },
+    { header: "members", get: (g) => g.membersCount ?? "", width: 7, align: "right", priority: 6 },
+    ...(withUser
+      ? [
+        { header: "scope", get: (g: Group) => (g.hasJoined ? g.scope ?? "member" : "—"), width: 11, priority: 8 },
+        { header: "joined", get: (g: Group) => (g.hasJoined ? time((x) => x.joinedAt)(g) : ""), width: wide ? 16 : 8, priority: 6 },
+      ]
+      : []),
+    { header: "tags", get: (g) => (g.tags ?? []).join(","), flex: 1, priority: 5 },
+    { header: "owner", get: (g) => g.owner ?? "", width: 12, priority: 3 },
+    { header: "created", get: time((g) => g.createdAt), width: wide ? 16 : 8, priority: 4 },
+    { header: "updated", get: time((g) => g.updatedAt), width: wide ? 16 : 8, priority: 2 },
+  ];
+};
+
+/** `v1.us.<appId>.` is the same on every row of an app: narrow screens show what follows. */
+const sessionTail = (id: string) => id.replace(/^v\d+\.[a-z]+\.[^.]+\./, "…");
+
+export const callColumns = (width: number): Column<Call>[] => {
+  const wide = width >= WIDE_CALLS;
+  return [
+    wide
+      ? { header: "session id", get: (c) => c.sessionId, width: 40, priority: 9 }
+      : { header: "session", get: (c) => sessionTail(c.sessionId), flex: 2, minWidth: 12, priority: 9 },
+    { header: "rec", get: (c) => (c.hasRecording ? "rec" : ""), width: 3, priority: 7 },
+    { header: "status", get: (c) => c.status ?? "", width: 10, color: (c, t) => statusColor(t, c.status), priority: 8 },
+    { header: "type", get: (c) => c.type ?? "", width: 5, priority: 6 },
+    { header: "mode", get: (c) => c.mode ?? "", width: 9, priority: 5 },
+    { header: "receiver", get: (c) => c.receiver ?? "", flex: 1, minWidth: 10, priority: 5 },
+    { header: "parts", get: (c) => c.totalParticipants ?? c.participants?.length ?? "", width: 5, align: "right", priority: 4 },
+    { header: "duration", get: (c) => formatMinutes(c.totalDurationInMinutes), width: 8, align: "right", priority: 4 },
+    { header: "started", get: (c) => (wide ? formatTime(c.startedAt) : age(c.startedAt)), width: wide ? 16 : 8, priority: 3 },
+  ];
+};
+
+export const LIST_VIEWS: { [K in ListKind]: ListView<ListItems[K]> } = {
+  groups: {
+    columns: groupColumns,
+    open: (store, group) => store.getState().openGroup(group.guid),
+    preview: GroupPreview,
+  },
+  calls: {
+    columns: (width) => callColumns(width),
+    open: (store, call) => store.getState().openCall(call.sessionId),
+    preview: CallPreview,
+  },
+};

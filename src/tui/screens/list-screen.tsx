@@ -1,0 +1,59 @@
+import { LIST_KINDS, type ListItems, type ListKind } from "../../api/list-kinds.js";
+import { activeView } from "../../store/explorer-store.js";
+import type { ListState } from "../../store/types.js";
+import { FilterForm } from "../components/filter-form.js";
+import { ListBody } from "../components/list-body.js";
+import { LIST_VIEWS } from "./list-kinds.js";
+import type { Binding, RouteOf, Screen } from "./types.js";
+
+/**
+ * A screen over one kind of list (groups, calls): the live filter line, the
+ * filter form, paging, and Enter on a row. Everything kind-specific comes from
+ * the two tables of list kinds.
+ */
+export function listScreen<K extends ListKind>(kind: K): Screen<RouteOf<K>> {
+  const spec = LIST_KINDS[kind];
+  const view = LIST_VIEWS[kind] as unknown as (typeof LIST_VIEWS)["groups"] & (typeof LIST_VIEWS)["calls"];
+  const listOf = (state: Parameters<Screen["cursor"]>[0]) => activeView(state).lists[kind] as ListState<ListItems[K]>;
+  const selected = (state: Parameters<Screen["cursor"]>[0]) => {
+    const list = listOf(state);
+    return list.items[list.selected];
+  };
+  const bindings: Binding[] = [
+    { keys: ["/"], description: "live filter (results follow as you type)", footer: "filter", run: (c) => c.store.getState().openPrompt("filter", listOf(c.state).filter) },
+    { keys: ["f"], description: "filter form: every parameter, the same filter as the / line", footer: "form", run: (c) => c.store.getState().openForm(kind) },
+    { keys: ["enter"], description: "open", footer: "open", run: (c) => {
+      const item = selected(c.state);
+      if (item) view.open(c.store, item as never);
+    } },
+    { keys: ["n"], description: "next page (cursor: load more)", footer: "next page", run: (c) => c.store.getState().nextPage(kind) },
+    { keys: ["p"], description: "previous page", run: (c) => c.store.getState().prevPage(kind) },
+  ];
+  return {
+    title: `The ${spec.noun} list`,
+    crumb: () => spec.noun,
+    bindings,
+    cursor: (state) => ({ index: listOf(state).selected, count: listOf(state).items.length }),
+    select: (store, _route, index) => store.getState().select(kind, index),
+    selection: (state) => {
+      const item = selected(state);
+      return item && { id: spec.idOf(item as never), json: item };
+    },
+    render: ({ state, height, width, theme }) => {
+      const list = listOf(state);
+      const { ui } = state;
+      if (ui.form?.list === kind) {
+        const editing = ui.prompt?.kind === "field" ? ui.prompt : undefined;
+        return <FilterForm noun={spec.noun} fields={spec.filterKeys} list={list as ListState<unknown>} form={ui.form} editing={editing} height={height} width={width} theme={theme} />;
+      }
+      const editing = ui.prompt?.kind === "filter" && ui.prompt.list === kind ? ui.prompt : undefined;
+      return <ListBody noun={spec.noun} list={list} columns={view.columns(width, Boolean(state.user)) as never} editing={editing} height={height} width={width} theme={theme} />;
+    },
+  };
+}
+
+/** The selected row of a list screen, for the preview pane. */
+export function selectedItem(state: Parameters<Screen["cursor"]>[0], kind: ListKind): ListItems[ListKind] | undefined {
+  const list = activeView(state).lists[kind];
+  return list.items[list.selected];
+}

@@ -1,0 +1,44 @@
+import { Box, Text } from "ink";
+import type { Recording } from "../../api/schemas.js";
+import { activeView } from "../../store/explorer-store.js";
+import { formatMinutes, formatTime } from "../../text/format.js";
+import { sanitize } from "../../text/sanitize.js";
+import type { Theme } from "../theme.js";
+import type { RouteOf, Screen } from "./types.js";
+
+interface RecordingViewProps {
+  recording?: Recording;
+  theme: Theme;
+}
+
+/** One recording, whole: its URL is never cut here. */
+function RecordingView({ recording, theme }: RecordingViewProps) {
+  if (!recording) return <Text color={theme.muted}>no such recording</Text>;
+  return (
+    <Box flexDirection="column">
+      <Text>{`rid       ${sanitize(recording.rid)}`}</Text>
+      <Text>{`duration  ${formatMinutes(recording.duration)} (${recording.duration ?? "—"} min)`}</Text>
+      <Text>{`start     ${formatTime(recording.startTime)} UTC`}</Text>
+      <Text>{`end       ${formatTime(recording.endTime)} UTC`}</Text>
+      <Text>url</Text>
+      <Text wrap="wrap">{sanitize(recording.recording_url)}</Text>
+      <Text color={theme.muted}>y copies the URL · o opens it · Y copies the JSON · esc back</Text>
+    </Box>
+  );
+}
+
+const recordingOf = (state: Parameters<Screen["cursor"]>[0], route: RouteOf<"recording">) =>
+  activeView(state).callDetails[route.sessionId]?.call?.recordings?.find((r) => r.rid === route.rid);
+
+export const recordingScreen: Screen<RouteOf<"recording">> = {
+  title: "A recording",
+  crumb: (route) => `recording ${sanitize(route.rid)}`,
+  bindings: [],
+  cursor: () => ({ index: 0, count: 0 }),
+  select: () => undefined,
+  selection: (state, route) => {
+    const r = recordingOf(state, route);
+    return r && { id: r.rid, url: r.recording_url, json: r };
+  },
+  render: ({ state, route, theme }) => <RecordingView recording={recordingOf(state, route)} theme={theme} />,
+};

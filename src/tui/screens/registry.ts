@@ -1,0 +1,33 @@
+import type { Route } from "../../store/types.js";
+import { appsScreen } from "./apps.js";
+import { callScreen } from "./call.js";
+import { callsScreen } from "./calls.js";
+import { groupScreen } from "./group.js";
+import { groupsScreen } from "./groups.js";
+import { createHelpScreen } from "./help.js";
+import { logScreen } from "./log.js";
+import { recordingScreen } from "./recording.js";
+import type { RouteOf, Screen } from "./types.js";
+
+type Registry = { [V in Route["view"]]: Screen<RouteOf<V>> };
+
+const SCREENS_BUT_HELP = {
+  groups: groupsScreen,
+  calls: callsScreen,
+  call: callScreen,
+  recording: recordingScreen,
+  group: groupScreen,
+  apps: appsScreen,
+  log: logScreen,
+} satisfies Omit<Registry, "help">;
+
+/** Every route's screen: a route without one does not compile. */
+export const SCREENS: Registry = {
+  ...SCREENS_BUT_HELP,
+  help: createHelpScreen(Object.values(SCREENS_BUT_HELP) as ReadonlyArray<Screen<never>>),
+};
+
+/** The screen that draws a route and has its keys. */
+export function screenFor<R extends Route>(route: R): Screen<R> {
+  return SCREENS[route.view] as unknown as Screen<R>;
+}

@@ -1,0 +1,64 @@
+import type { ReactNode } from "react";
+import type { ExplorerState, ExplorerStore } from "../../store/explorer-store.js";
+import type { Route } from "../../store/types.js";
+import type { Theme } from "../theme.js";
+
+/** What y, Y, o and Enter act on: the selected row's id or URL, its JSON, and what opening it does. */
+export interface Selection {
+  id?: string;
+  url?: string;
+  json?: unknown;
+  open?: () => void;
+}
+
+/** What the explorer lends a key's handler beyond the store: the terminal's services. */
+export interface Services {
+  quit(): void;
+  /** Puts text on the clipboard (OSC 52) and says so. */
+  copy(text: string, what: string): void;
+  /** Opens a URL where a browser can be reached, else copies it. */
+  open(url: string): void;
+}
+
+/** What a handler can reach, read from the store at the moment its key is applied. */
+export interface KeyContext {
+  store: ExplorerStore;
+  state: ExplorerState;
+  route: Route;
+  /** The selectable rows where the keys go (the view, the form's fields, the side pane). */
+  cursor: { index: number; count: number; set(index: number): void };
+  /** Rows the view shows at once, for PgUp/PgDn. */
+  pageRows: number;
+  selection(): Selection | undefined;
+  services: Services;
+}
+
+export interface Binding {
+  keys: string[];
+  description: string;
+  /** The short word the footer shows for it; bindings without one are in help only. */
+  footer?: string;
+  run(ctx: KeyContext): void;
+}
+
+export interface ScreenProps<R extends Route> {
+  state: ExplorerState;
+  route: R;
+  height: number;
+  width: number;
+  theme: Theme;
+}
+
+/** One screen: its route's crumb, its keys, where its cursor is, what is selected, and how it draws. */
+export interface Screen<R extends Route = Route> {
+  /** The title of its keys in help. */
+  title: string;
+  crumb(route: R): string;
+  bindings: Binding[];
+  cursor(state: ExplorerState, route: R): { index: number; count: number };
+  select(store: ExplorerStore, route: R, index: number): void;
+  selection(state: ExplorerState, route: R): Selection | undefined;
+  render(props: ScreenProps<R>): ReactNode;
+}
+
+export type RouteOf<V extends Route["view"]> = Extract<Route, { view: V }>;

@@ -1,0 +1,13 @@
+/**
+ * A session id out of what a user pastes: the id alone, with blanks or quotes
+ * around it, or a whole dashboard or log line that holds one
+ * (`v1.<region>.<appId>.<id>`, api-notes.md).
+ */
+const SESSION_ID = /\bv\d+\.[a-z]{2,}\.[A-Za-z0-9]+\.[A-Za-z0-9_-]+/;
+
+export function sessionIdIn(text: string): string {
+  const found = SESSION_ID.exec(text);
+  if (found) return found[0];
+  // Not of that shape (an older or foreign id): the text, less the blanks, quotes and brackets around it.
+  return text.trim().replace(/^["'`([{<]+|["'`)\]}>,;.]+$/g, "");
+}
