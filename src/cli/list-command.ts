@@ -1,7 +1,5 @@
 import type { Command } from "commander";
-import type { AppClient } from "../api/client.js";
-import type { Page } from "../api/paging.js";
-import type { ParsedFilter } from "../query/index.js";
+import type { ListItems, ListKind } from "../api/list-kinds.js";
 import type { TableColumn } from "../text/table.js";
 import { integerOption } from "./usage-error.js";
 
@@ -21,19 +19,18 @@ export interface FilterFlag {
   boolean?: boolean;
 }
 
-/** The parts a run needs, loaded on demand (the table columns pull in width measuring). */
-export interface ListRun<Item> {
-  parse: (line: string) => ParsedFilter;
-  pages: (client: AppClient, params: Record<string, string>) => AsyncGenerator<Page<Item> & { raw: unknown[] }>;
-  columns: TableColumn<Item>[];
+/** The parts a run needs, loaded on demand (the table columns pull in width measuring); the rest is the kind's entry in LIST_KINDS. */
+export interface ListRun<K extends ListKind> {
+  kind: K;
+  columns: TableColumn<ListItems[K]>[];
 }
 
-export interface ListSpec<Item> {
+export interface ListSpec<K extends ListKind> {
   name: string;
   description: string;
   filterFlags: FilterFlag[];
   syntaxHelp: string;
-  load: () => Promise<ListRun<Item>>;
+  load: () => Promise<ListRun<K>>;
 }
 
 export interface ListFlags {
@@ -47,7 +44,7 @@ export interface ListFlags {
   [flag: string]: unknown;
 }
 
-export function registerListCommand<Item>(program: Command, spec: ListSpec<Item>): void {
+export function registerListCommand<K extends ListKind>(program: Command, spec: ListSpec<K>): void {
   const command = program.command(spec.name).description(spec.description);
   for (const f of spec.filterFlags) {
     if (f.boolean) command.option(`--${f.flag}`, f.description);

@@ -95,7 +95,9 @@ export function uiActions(ctx: StoreContext): Omit<UiActions, "ui"> {
           const name = historyOf(prompt.kind);
           if (!name) return {};
           const history = ui().history[name];
-          const at = (prompt.recall?.at ?? history.length) + outcome.step;
+          // An entry the line already says is passed over (the filter line opens on the last filter).
+          let at = (prompt.recall?.at ?? history.length) + outcome.step;
+          while (at >= 0 && at < history.length && history[at] === prompt.text) at += outcome.step;
           if (at < 0 || at > history.length) return {};
           const typed = prompt.recall?.typed ?? prompt.text;
           const text = at === history.length ? typed : history[at]!;

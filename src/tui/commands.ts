@@ -1,7 +1,7 @@
 import { isListKind } from "../api/list-kinds.js";
 import { REGIONS } from "../api/regions.js";
 import { type ExplorerState, type ExplorerStore, currentRoute } from "../store/explorer-store.js";
-import { sessionIdIn } from "./session-id.js";
+import { SESSION_ID, sessionIdIn } from "./session-id.js";
 
 /**
  * The command bar (`:`): one table, which runs the commands, completes them
@@ -72,6 +72,8 @@ const byName = (name: string) => COMMANDS.find((c) => c.name === name || c.alias
 export function runCommand(line: string, store: ExplorerStore, quit: () => void): void {
   const [name = "", ...rest] = line.trim().replace(/^:/, "").trim().split(/\s+/);
   if (name === "") return;
+  // A session id alone (pasted after `:`) is the call to find.
+  if (SESSION_ID.test(name) && !byName(name)) return byName("call")!.run(line, store, quit);
   const command = byName(name);
   if (!command) return store.getState().notify(`unknown command :${name} (? lists them)`);
   command.run(rest.join(" "), store, quit);

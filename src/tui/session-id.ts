@@ -3,7 +3,7 @@
  * around it, or a whole dashboard or log line that holds one
  * (`v1.<region>.<appId>.<id>`, api-notes.md).
  */
-const SESSION_ID = /\bv\d+\.[a-z]{2,}\.[A-Za-z0-9]+\.[A-Za-z0-9_-]+/;
+export const SESSION_ID = /\bv\d+\.[a-z]{2,}\.[A-Za-z0-9]+\.[A-Za-z0-9_-]+/;
 
 export function sessionIdIn(text: string): string {
   const found = SESSION_ID.exec(text);

@@ -1,5 +1,4 @@
 import type { Command } from "commander";
-import type { Call } from "../../api/schemas.js";
 import { CALL_FILTER_KEYS, keyToken, quote } from "../../query/index.js";
 import { type FilterFlag, registerListCommand } from "../list-command.js";
 
@@ -17,7 +16,7 @@ const FLAGS: FilterFlag[] = [
 ];
 
 export function registerCalls(program: Command): void {
-  registerListCommand<Call>(program, {
+  registerListCommand<"calls">(program, {
     name: "calls",
     description: "list the calls of the app (GET /calls) once and exit",
     filterFlags: FLAGS,

@@ -1,5 +1,4 @@
 import type { Command } from "commander";
-import type { Group } from "../../api/schemas.js";
 import { GROUP_FILTER_KEYS, keyToken, quote } from "../../query/index.js";
 import { type FilterFlag, registerListCommand } from "../list-command.js";
 
@@ -20,7 +19,7 @@ const FLAGS: FilterFlag[] = [
 ];
 
 export function registerGroups(program: Command): void {
-  registerListCommand<Group>(program, {
+  registerListCommand<"groups">(program, {
     name: "groups",
     description: "list the groups of the app (GET /groups) once and exit",
     filterFlags: FLAGS,

@@ -1,6 +1,4 @@
-import { callPages } from "../../api/calls.js";
 import type { Call } from "../../api/schemas.js";
-import { parseCallFilter } from "../../query/index.js";
 import { formatMinutes, formatTime } from "../../text/format.js";
 import type { TableColumn } from "../../text/table.js";
 import type { ListRun } from "../list-command.js";
@@ -19,8 +17,4 @@ export const callColumns: TableColumn<Call>[] = [
   { header: "receiver", get: (c) => c.receiver ?? "", min: 8, max: 24, flex: 1 },
 ];
 
-export const callRun: ListRun<Call> = {
-  parse: (line) => parseCallFilter(line),
-  pages: (client, params) => callPages(client, params),
-  columns: callColumns,
-};
+export const callRun: ListRun<"calls"> = { kind: "calls", columns: callColumns };

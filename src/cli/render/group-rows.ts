@@ -1,6 +1,4 @@
-import { groupPages } from "../../api/groups.js";
 import type { Group } from "../../api/schemas.js";
-import { parseGroupFilter } from "../../query/index.js";
 import { formatMinutes, formatTime } from "../../text/format.js";
 import type { TableColumn } from "../../text/table.js";
 import type { ListRun } from "../list-command.js";
@@ -17,8 +15,4 @@ export const groupColumns: TableColumn<Group>[] = [
   { header: "updated", get: (g) => formatTime(g.updatedAt), min: 16 },
 ];
 
-export const groupRun: ListRun<Group> = {
-  parse: (line) => parseGroupFilter(line),
-  pages: (client, params) => groupPages(client, params),
-  columns: groupColumns,
-};
+export const groupRun: ListRun<"groups"> = { kind: "groups", columns: groupColumns };

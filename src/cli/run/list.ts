@@ -5,6 +5,7 @@ import { ConfigError } from "../../config/config-file.js";
 import { sanitize } from "../../text/sanitize.js";
 import { displayWidth } from "../../text/width.js";
 import { type TableLayout, planTable, tableHeader, tableNote, tableRows } from "../../text/table.js";
+import { LIST_KINDS, type ListItems, type ListKind, type ListKindSpec } from "../../api/list-kinds.js";
 import type { ListFlags, ListRun, ListSpec } from "../list-command.js";
 import { terminalWidth, useColor } from "../render/terminal.js";
 import { type Runtime, runCommand } from "../runtime.js";
@@ -13,7 +14,7 @@ import { jsonForTerminal } from "../../text/json.js";
 const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /** Flags and --query as one filter line, so that one parser checks both. */
-function filterLine<Item>(spec: ListSpec<Item>, flags: ListFlags): string {
+function filterLine<K extends ListKind>(spec: ListSpec<K>, flags: ListFlags): string {
   const tokens = spec.filterFlags.flatMap((f) => {
     const value = flags[camel(f.flag)];
     if (value === undefined || value === false) return [];
@@ -24,14 +25,16 @@ function filterLine<Item>(spec: ListSpec<Item>, flags: ListFlags): string {
   return [...tokens, flags.query ?? ""].join(" ").trim();
 }
 
-export function runList<Item>(spec: ListSpec<Item>, run: ListRun<Item>, flags: ListFlags, command: Command): Promise<void> {
+export function runList<K extends ListKind>(spec: ListSpec<K>, run: ListRun<K>, flags: ListFlags, command: Command): Promise<void> {
   return runCommand(command, (runtime) => list(spec, run, flags, runtime));
 }
 
-async function list<Item>(spec: ListSpec<Item>, run: ListRun<Item>, flags: ListFlags, runtime: Runtime): Promise<void> {
+async function list<K extends ListKind>(spec: ListSpec<K>, run: ListRun<K>, flags: ListFlags, runtime: Runtime): Promise<void> {
+  type Item = ListItems[K];
   if (flags.json && flags.ndjson) throw new ConfigError("choose one of --json and --ndjson");
+  const kind = LIST_KINDS[run.kind] as unknown as ListKindSpec<Item>;
   const line = filterLine(spec, flags);
-  const parsed = run.parse(line);
+  const parsed = kind.parse(line);
   if (parsed.errors.length > 0) {
     // The caret goes under the token by display width: wide characters take two columns, a tab is shown as a space.
     const shown = sanitize(line.replace(/\t/g, " "));
@@ -54,7 +57,7 @@ async function list<Item>(spec: ListSpec<Item>, run: ListRun<Item>, flags: ListF
   let count = 0;
   // Planned on the first page and kept, so that --all streams one table with steady columns.
   let plan: TableLayout<Item> | undefined;
-  for await (const page of run.pages(client, parsed.params)) {
+  for await (const page of kind.pages(client, parsed.params)) {
     if (flags.ndjson) {
       if (page.raw.length > 0) await write(`${page.raw.map((item) => jsonForTerminal(item)).join("\n")}\n`);
     } else if (flags.json) {

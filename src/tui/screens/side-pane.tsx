@@ -58,7 +58,7 @@ export function SidePane({ state, width, height, theme }: { state: ExplorerState
   const start = Math.max(0, Math.min(at - Math.floor(rows / 2), lines.length - rows));
   return (
     <Box flexDirection="column" width={width} height={height} paddingRight={1} overflow="hidden">
-      <Text bold color={focused ? theme.accent : theme.muted} wrap="truncate-end">{focused ? "apps (enter switches, esc back)" : "apps (ctrl-p)"}</Text>
+      <Text bold color={focused ? theme.accent : theme.muted} wrap="truncate-end">{focused ? "▸ apps (esc back)" : "apps (ctrl-p)"}</Text>
       {lines.slice(start, start + rows).map((line, i) => (
         <Text key={i} wrap="truncate-end" bold={line.region} color={line.region ? theme.muted : undefined}
           inverse={focused && line.index === cursor}>

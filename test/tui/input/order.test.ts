@@ -1,0 +1,182 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { Http } from "../../../src/api/http.js";
+import { type ExplorerStore, createExplorerStore } from "../../../src/store/explorer-store.js";
+import type { AppRef } from "../../../src/store/types.js";
+import { type InputRouter, createInputRouter } from "../../../src/tui/input/router.js";
+import { explorerServices } from "../../../src/tui/services.js";
+import { keyBytes } from "../../support/tui.js";
+
+/**
+ * Keys in order at any speed: any sequence of keys, its bytes cut into reads
+ * at random places and fed with or without pauses, ends in the same state as
+ * the same keys fed one read a key. The service never answers here (every
+ * request waits until it is aborted), so the state is the keys' alone.
+ */
+
+/** An Http whose requests never answer: they end only when aborted. */
+const silentHttp = {
+  send: (req: { signal?: AbortSignal }) => new Promise((_, reject) => req.signal?.addEventListener("abort", () => reject(new Error("aborted")))),
+  onEvent: () => () => undefined,
+} as unknown as Http;
+
+const APPS: AppRef[] = ["us", "eu", "in"].map((region, i) => ({
+  key: `app${i}:${region}`, label: `App ${i}`, appId: `app${i}`, region, source: "test",
+  target: () => ({ appId: `app${i}`, region: region as "us", apiKey: "k", chatUrl: "https://127.0.0.1:9/{appId}", callsUrl: "https://127.0.0.1:9/{appId}" }),
+}));
+
+function explorer(): { store: ExplorerStore; router: InputRouter; copies: string[] } {
+  const store = createExplorerStore({ http: silentHttp, apps: APPS, debounceMs: 5 });
+  store.getState().setViewport(159, 45);
+  const copies: string[] = [];
+  const router = createInputRouter(store, explorerServices(store, () => copies.push("quit"), (t) => copies.push(t)));
+  return { store, router, copies };
+}
+
+/** What the keys changed: the input state, and each app's place, filters and selection. */
+function snapshot(store: ExplorerStore, copies: string[]): unknown {
+  const s = store.getState();
+  const views = Object.fromEntries(Object.entries(s.views).map(([key, v]) => [key, {
+    nav: v.nav,
+    lists: Object.fromEntries(Object.entries(v.lists).map(([kind, l]) => [kind, { filter: l.filter, params: l.params, errors: l.errors.length, page: l.page, selected: l.selected }])),
+    calls: Object.keys(v.callDetails),
+    groups: Object.keys(v.groupDetails),
+  }]));
+  return { ui: { ...s.ui }, activeKey: s.activeKey, user: s.user, notice: s.notice, apps: s.apps.map((a) => a.key), views, copies };
+}
+
+/** Keys a user sends: the keymap's, line editing, text, pastes. */
+const KEYS = [
+  "j", "k", "g", "G", "/", ":", "?", "f", "e", "x", "n", "p", "u", "y", "Y", "[", "]", "r", "tab", "shift-tab", "enter", "escape", "backspace",
+  "up", "down", "left", "right", "home", "end", "delete", "pageUp", "pageDown", "ctrl-a", "ctrl-e", "ctrl-u", "ctrl-k", "ctrl-w", "ctrl-p", "ctrl-r",
+  "alt-b", "alt-f", "t", "y", "p", "e", ":", "1", " ", "v", "é", "日",
+];
+const key = fc.oneof(
+  { weight: 8, arbitrary: fc.constantFrom(...KEYS).map(keyBytes) },
+  { weight: 1, arbitrary: fc.constantFrom("call v1.us.app0.1a2b", "type:private", "apps", "region eu", "calls", "help", " tag:vip\n", "\"v1.eu.app1.77\"").map((t) => `\u001b[200~${t}\u001b[201~`) },
+);
+/**
+ * A sequence of keys as bytes. An Escape directly before a printable key is
+ * left out: in one read, ESC then `b` IS alt-b (that is how terminals send it),
+ * so no reader can tell them apart; typed a moment apart they are two keys.
+ */
+const keySequence = fc.array(key, { minLength: 1, maxLength: 40 }).map((keys) => keys.filter((k, i) => !(k === "\u001b" && keys[i + 1] !== undefined && /^[^\u0000-\u001f]/.test(keys[i + 1]!))));
+
+/** Feeds each key as its own read; a lone ESC is taken as the Escape key before the next, as its wait ends. */
+function oneByOne(router: InputRouter, keys: string[]): void {
+  for (const k of keys) {
+    router.feed(k);
+    if (router.waiting()) router.flush();
+  }
+}
+
+/** The keys' bytes cut at the given places. */
+function cut(bytes: string, at: number[]): string[] {
+  const points = [...new Set(at.map((p) => p % (bytes.length + 1)))].sort((a, b) => a - b);
+  const reads: string[] = [];
+  let from = 0;
+  for (const p of points) {
+    reads.push(bytes.slice(from, p));
+    from = p;
+  }
+  reads.push(bytes.slice(from));
+  return reads.filter((r) => r !== "");
+}
+
+const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe("keys in order at any speed", () => {
+  it("any keys cut into reads anywhere end in the state the keys one by one make", () => {
+    fc.assert(
+      fc.property(keySequence, fc.array(fc.nat(), { maxLength: 12 }), (keys, at) => {
+        const a = explorer();
+        oneByOne(a.router, keys);
+        const b = explorer();
+        for (const read of cut(keys.join(""), at)) b.router.feed(read);
+        if (b.router.waiting()) b.router.flush();
+        const same = JSON.stringify(snapshot(a.store, a.copies)) === JSON.stringify(snapshot(b.store, b.copies));
+        a.store.getState().dispose();
+        b.store.getState().dispose();
+        expect(snapshot(b.store, b.copies)).toEqual(snapshot(a.store, a.copies));
+        return same;
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("and so do they fed through the terminal's stream with random pauses between the reads (none included)", async () => {
+    const { attachInput } = await import("../../../src/tui/input/attach.js");
+    const { EventEmitter } = await import("node:events");
+    await fc.assert(
+      fc.asyncProperty(keySequence, fc.array(fc.nat(), { maxLength: 8 }), fc.array(fc.integer({ min: 0, max: 20 }), { minLength: 9, maxLength: 9 }), async (keys, at, pauses) => {
+        const a = explorer();
+        oneByOne(a.router, keys);
+        const b = explorer();
+        const stream = new EventEmitter();
+        const detach = attachInput(stream as never, b.router);
+        for (const [i, read] of cut(keys.join(""), at).entries()) {
+          stream.emit("data", read);
+          // Pauses shorter than the wait of a lone ESC: a longer one after an ESC makes it the Escape key, as in every terminal program.
+          if (pauses[i]) await settle(pauses[i]!);
+        }
+        // Past the wait of a trailing ESC, and past the filter's pause.
+        await settle(80);
+        detach();
+        expect(snapshot(b.store, b.copies)).toEqual(snapshot(a.store, a.copies));
+        a.store.getState().dispose();
+        b.store.getState().dispose();
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("a paste of `:call <id>` then Enter in one read opens that call, not the selected row", () => {
+    const { store, router } = explorer();
+    router.feed(`:\u001b[200~  call v1.eu.app1.9f8e7d  \u001b[201~\r`);
+    const view = store.getState().views[store.getState().activeKey]!;
+    expect(view.nav.at(-1)).toEqual({ view: "call", sessionId: "v1.eu.app1.9f8e7d" });
+    expect(store.getState().ui.prompt).toBeUndefined();
+    expect(store.getState().ui.history.command).toEqual(["call v1.eu.app1.9f8e7d"]);
+  });
+
+  it("/type:private, Enter and j in one read: the filter is the list's and j moves in the list", () => {
+    const { store, router } = explorer();
+    router.feed("/type:private\rj");
+    const s = store.getState();
+    expect(s.views[s.activeKey]!.lists.groups.filter).toBe("type:private");
+    expect(s.views[s.activeKey]!.lists.groups.params).toMatchObject({ type: "private" });
+    expect(s.ui.prompt).toBeUndefined();
+    expect(s.ui.history.filter).toEqual(["type:private"]);
+  });
+
+  it("a paste with no line open opens the command bar with it, a bare session id as :call, and runs nothing", () => {
+    const { store, router } = explorer();
+    router.feed("\u001b[200~v1.us.app0.abc123\n\u001b[201~");
+    expect(store.getState().ui.prompt).toMatchObject({ kind: "command", text: "call v1.us.app0.abc123" });
+    expect(store.getState().views[store.getState().activeKey]!.nav).toHaveLength(1);
+    router.feed("\r");
+    expect(store.getState().views[store.getState().activeKey]!.nav.at(-1)).toEqual({ view: "call", sessionId: "v1.us.app0.abc123" });
+  });
+
+  it(":call takes the session id out of a pasted log line", () => {
+    const { store, router } = explorer();
+    router.feed(":call \u001b[200~2026-11-01 12:00:03 ERROR session=v1.in.app2.77aa dropped (code 1006)\u001b[201~\r");
+    expect(store.getState().views[store.getState().activeKey]!.nav.at(-1)).toEqual({ view: "call", sessionId: "v1.in.app2.77aa" });
+  });
+
+  it("↑ recalls earlier commands, ↓ comes back to what was typed; tab completes a command and its argument", () => {
+    const { store, router } = explorer();
+    router.feed(":calls\r:help\r");
+    router.feed(":x");
+    router.feed("\u001b[A");
+    expect(store.getState().ui.prompt?.text).toBe("help");
+    router.feed("\u001b[A\u001b[A");
+    expect(store.getState().ui.prompt?.text).toBe("calls");
+    router.feed("\u001b[B\u001b[B");
+    expect(store.getState().ui.prompt?.text).toBe("x");
+    router.feed("\u0015reg\t");
+    expect(store.getState().ui.prompt?.text).toBe("region ");
+    router.feed("e\t");
+    expect(store.getState().ui.prompt?.text).toBe("region eu");
+  });
+});

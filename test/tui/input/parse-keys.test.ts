@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { KeyParser, MAX_PASTE } from "../../../src/tui/input/parse-keys.js";
+
+const names = (parser: KeyParser, ...chunks: string[]) => chunks.flatMap((c) => parser.push(c)).map((k) => (k.paste ? `paste:${k.text}` : k.name));
+
+describe("bytes to keys", () => {
+  it("names keys as the keymap does", () => {
+    const p = new KeyParser();
+    expect(names(p, "jG?:\r\t\u007f\u0010\u0003")).toEqual(["j", "G", "?", ":", "enter", "tab", "backspace", "ctrl-p", "ctrl-c"]);
+    expect(names(p, "\u001b[A\u001b[B\u001b[C\u001b[D\u001b[H\u001b[F\u001b[5~\u001b[6~\u001b[3~\u001b[Z")).toEqual(
+      ["up", "down", "right", "left", "home", "end", "pageUp", "pageDown", "delete", "shift-tab"]);
+    expect(names(p, "\u001bOA\u001bOH\u001b[1~\u001b[4~\u001b[1;5D\u001b[1;3C")).toEqual(["up", "home", "home", "end", "ctrl-left", "ctrl-right"]);
+    expect(names(p, "\u001bb\u001bf\u001b\u007f")).toEqual(["alt-b", "alt-f", "alt-backspace"]);
+    expect(names(p, "日本")).toEqual(["日", "本"]);
+  });
+
+  it("holds a sequence cut across reads until its end comes, at any cut", () => {
+    const bytes = "a\u001b[1;5Db\u001b[6~c\u001bOAd";
+    const whole = names(new KeyParser(), bytes);
+    for (let i = 0; i <= bytes.length; i++) {
+      for (let j = i; j <= bytes.length; j++) {
+        expect(names(new KeyParser(), bytes.slice(0, i), bytes.slice(i, j), bytes.slice(j))).toEqual(whole);
+      }
+    }
+  });
+
+  it("takes a bracketed paste whole, whatever it holds and however it is cut, and knows a paste is still coming", () => {
+    const bytes = "x\u001b[200~:q\r\u001b[A\u001b[201~y";
+    for (let i = 0; i <= bytes.length; i++) {
+      const p = new KeyParser();
+      expect(names(p, bytes.slice(0, i), bytes.slice(i))).toEqual(["x", "paste::q\r\u001b[A", "y"]);
+    }
+    const p = new KeyParser();
+    p.push("\u001b[200~half");
+    expect(p.waiting()).toBe("paste");
+    expect(names(p, " and the rest\u001b[201")).toEqual([]);
+    expect(names(p, "~")).toEqual(["paste:half and the rest"]);
+  });
+
+  it("a lone ESC waits, and is the Escape key when flushed; Esc then a control key are two keys", () => {
+    const p = new KeyParser();
+    expect(names(p, "\u001b")).toEqual([]);
+    expect(p.waiting()).toBe("sequence");
+    expect(p.flush().map((k) => k.name)).toEqual(["escape"]);
+    expect(names(p, "\u001b\t\u001b\r")).toEqual(["escape", "tab", "escape", "enter"]);
+    expect(names(p, "\u001b\u001b[A")).toEqual(["escape", "up"]);
+  });
+
+  it("keeps at most MAX_PASTE of a runaway paste", () => {
+    const p = new KeyParser();
+    const keys = p.push(`\u001b[200~${"x".repeat(MAX_PASTE + 500)}\u001b[201~`);
+    expect(keys).toHaveLength(1);
+    expect(keys[0]!.text!.length).toBe(MAX_PASTE);
+  });
+});
