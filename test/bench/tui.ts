@@ -96,11 +96,15 @@ class Pty {
 
 interface Emulator {
   env: NodeJS.ProcessEnv;
+  /** Each request the emulator served (its --verbose line), with when the line arrived here. */
+  served: Array<{ line: string; at: number }>;
   stop(): void;
 }
 
 async function startEmulator(): Promise<Emulator> {
-  const child = spawn(process.execPath, [BIN, "emulator", "--apps", "1", "--groups", "2000", "--calls", "20", "--users", "200"], { stdio: ["ignore", "pipe", "ignore"] });
+  const child = spawn(process.execPath, [BIN, "emulator", "--verbose", "--apps", "1", "--groups", "2000", "--calls", "20", "--users", "200"], { stdio: ["ignore", "pipe", "pipe"] });
+  const served: Emulator["served"] = [];
+  createInterface({ input: child.stderr }).on("line", (line) => served.push({ line, at: performance.now() }));
   const line = await new Promise<string>((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`the emulator exited ${code}`)));
     createInterface({ input: child.stdout }).once("line", resolve);
@@ -114,7 +118,7 @@ async function startEmulator(): Promise<Emulator> {
     CCX_CHAT_URL: info.chatUrl, CCX_CALLS_URL: info.callsUrl, CCX_CA_FILE: info.caFile,
     CCX_APP_ID: app.appId, CCX_REGION: app.region, CCX_API_KEY: app.fullAccessKey,
   });
-  return { env, stop: () => child.kill("SIGTERM") };
+  return { env, served, stop: () => child.kill("SIGTERM") };
 }
 
 /** The groups in the explorer's order (its first request: default sort), from the one-shot command. */
@@ -236,6 +240,65 @@ async function keyLatency(env: NodeJS.ProcessEnv, guids: string[], presses: numb
   }
 }
 
+/** The session ids of the emulator's calls, from the one-shot command. */
+function sessionIds(env: NodeJS.ProcessEnv): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [BIN, "calls", "--json"], { env }, (error, stdout) =>
+      error ? reject(error) : resolve((JSON.parse(stdout) as Array<{ sessionId: string }>).map((c) => c.sessionId)),
+    );
+  });
+}
+
+/**
+ * A 60-character paste holding a session id, then Enter, into `:call`: from
+ * the Enter's write to the request reaching the emulator (the arrival of its
+ * log line less the time it took to answer, an upper bound). Then 1,000
+ * characters pasted into the filter line: the requests they cause.
+ */
+async function pasteLatency(emulator: Emulator, ids: string[], runs: number): Promise<{ enterToRequest: number[]; filterRequests: number }> {
+  const pty = new Pty([process.execPath, BIN], emulator.env);
+  try {
+    await pty.until((o) => o.replace(ANSI, "").includes(" of 2000"), "the first page");
+    await sleep(300);
+    const enterToRequest: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const id = ids[i % ids.length]!;
+      const paste = `session=${id} ended`.padEnd(60, " ").slice(0, 60);
+      if (!paste.includes(id)) throw new Error("the id does not fit in 60 characters");
+      pty.write(":call ");
+      await sleep(100);
+      pty.write(`\u001b[200~${paste}\u001b[201~`);
+      await sleep(100);
+      const before = emulator.served.length;
+      const written = performance.now();
+      pty.write("\r");
+      const path = `/calls/${encodeURIComponent(id)}`;
+      const deadline = written + 5000;
+      let hit: { line: string; at: number } | undefined;
+      while (!(hit = emulator.served.slice(before).find((s) => s.line.includes(path)))) {
+        if (performance.now() > deadline) throw new Error(`no request for ${id} reached the emulator`);
+        await sleep(2);
+      }
+      const took = Number(/ ([\d.]+)ms/.exec(hit.line)?.[1] ?? 0);
+      enterToRequest.push(hit.at - took - written);
+      await sleep(150);
+      pty.write("\u001b");
+      await sleep(150);
+    }
+    const before = emulator.served.filter((s) => s.line.includes("/groups?")).length;
+    const text = Array.from({ length: 200 }, (_, i) => `w${String(i).padStart(3, "0")}`).join(" ").slice(0, 1000);
+    pty.write("/");
+    await sleep(100);
+    pty.write(`\u001b[200~${text}\u001b[201~`);
+    // Past the filter's pause, and the answer's time.
+    await sleep(1500);
+    const filterRequests = emulator.served.filter((s) => s.line.includes("/groups?")).length - before;
+    return { enterToRequest, filterRequests };
+  } finally {
+    await pty.close("\u001b\u0003");
+  }
+}
+
 export async function benchTui(runs = 7, presses = 200): Promise<Figure[]> {
   const emulator = await startEmulator();
   try {
@@ -253,14 +316,19 @@ export async function benchTui(runs = 7, presses = 200): Promise<Figure[]> {
       data.push(ccx.data);
     }
     const keys = await keyLatency(emulator.env, guids, presses);
+    const pasted = await pasteLatency(emulator, await sessionIds(emulator.env), 20);
     const spawn = median(data);
     const p95 = percentile(keys, 95);
+    const pasteWorst = Math.max(...pasted.enterToRequest);
     return [
       { what: `node -e 0 in a pty (script, ${COLS}×${ROWS}), median`, value: Math.round(median(floor)), unit: "ms" },
       { what: "explorer: spawn → first frame, median", value: Math.round(median(frames)), unit: "ms" },
       { what: `explorer: spawn → first frame with data, median of ${runs}`, value: Math.round(spawn), unit: "ms", budget: "≤ 500 ms", ok: spawn <= 500 },
       { what: `explorer: key → next frame, 1,000 rows, p50 (${keys.length} keys)`, value: +median(keys).toFixed(1), unit: "ms" },
       { what: "explorer: key → next frame, 1,000 rows, p95", value: +p95.toFixed(1), unit: "ms", budget: "≤ 50 ms", ok: p95 <= 50 },
+      { what: `explorer: 60-character paste in :call, Enter → request at the emulator, median (${pasted.enterToRequest.length} runs)`, value: +median(pasted.enterToRequest).toFixed(1), unit: "ms" },
+      { what: "explorer: 60-character paste in :call, Enter → request, worst", value: +pasteWorst.toFixed(1), unit: "ms", budget: "≤ 33 ms (one frame)", ok: pasteWorst <= 33 },
+      { what: "explorer: 1,000 characters pasted into the filter → requests", value: pasted.filterRequests, unit: "", budget: "1", ok: pasted.filterRequests === 1 },
     ];
   } finally {
     emulator.stop();
