@@ -1,16 +1,24 @@
 /**
  * `npm run bench`: runs every benchmark and prints one table of figures against
- * their budgets. Names given select some: `node --import tsx test/bench/run.ts tui`.
+ * their budgets. Names given select some: `node --import tsx test/bench/run.ts tui`
+ * (tui, filter, text, emulator, cli, soak).
  */
 import { benchCli } from "./cli.js";
 import { benchEmulatorGroups, type Figure } from "./emulator-groups.js";
+import { benchFilter } from "./filter.js";
+import { benchSoak } from "./soak.js";
+import { benchText } from "./text.js";
 import { benchTui } from "./tui.js";
 
 // The explorer first: the benches over 100,000 groups leave emulators with large heaps exiting behind them.
+// The soak last: its emulators run in this process.
 const benches: Record<string, () => Promise<Figure[]>> = {
   tui: () => benchTui(),
+  filter: () => benchFilter(),
+  text: () => benchText(),
   emulator: () => benchEmulatorGroups(),
   cli: () => benchCli(),
+  soak: () => benchSoak(),
 };
 const chosen = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 for (const name of chosen) {

@@ -18,13 +18,6 @@ export function repeatTo(piece: string, length: number): string {
   return piece.repeat(Math.ceil(length / piece.length)).slice(0, length);
 }
 
-/** Runs `fn` once and says how long it took. */
-export function timed<T>(fn: () => T): { ms: number; value: T } {
-  const started = performance.now();
-  const value = fn();
-  return { ms: performance.now() - started, value };
-}
-
 /** The error `fn` throws, or undefined when it returns. */
 export function thrown(fn: () => unknown): unknown {
   try {

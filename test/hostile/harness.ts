@@ -75,9 +75,10 @@ export async function ccx(server: HostileServer, route: string, command: Command
 
 /**
  * A clear failure: the exit code, `error: CODE: …` first, a few short lines,
- * no stack trace, no whole key; in bounded time and memory.
+ * no stack trace, no whole key; in bounded memory. Not timed: the time is in
+ * the summary, and the requests each case sent are counted where it runs.
  */
-export function expectClearFailure(run: Measured, expected: { exit: number; code: string | RegExp; message?: RegExp; maxMs: number; maxMb?: number; maxLines?: number }): void {
+export function expectClearFailure(run: Measured, expected: { exit: number; code: string | RegExp; message?: RegExp; maxMb?: number; maxLines?: number }): void {
   const context = `exit ${run.code} after ${Math.round(run.ms)} ms\n${run.stderr.slice(0, 2000)}`;
   expect(run.code, context).toBe(expected.exit);
   const code = typeof expected.code === "string" ? expected.code : expected.code.source;
@@ -88,7 +89,6 @@ export function expectClearFailure(run: Measured, expected: { exit: number; code
   for (const line of lines) expect(line.length, context).toBeLessThanOrEqual(500);
   expect(run.stderr, context).not.toMatch(/\n\s+at .+:\d+:\d+|Error: |node:internal/);
   expect(run.stderr + run.stdout).not.toContain(KEY);
-  expect(run.ms, context).toBeLessThan(expected.maxMs);
   expect(run.peakMb, `${context}\npeak ${run.peakMb} MB`).toBeGreaterThan(0);
   expect(run.peakMb, context).toBeLessThan(expected.maxMb ?? 150);
 }
@@ -137,7 +137,7 @@ export function storeOn(server: HostileServer, route: string, options: HttpOptio
 }
 
 /** The store shows the failure with its code (and a hint), then recovers on the good route. */
-export async function expectStoreFailsThenRecovers(probe: StoreProbe, kind: "groups" | "calls", code: string | RegExp, maxMs: number) {
+export async function expectStoreFailsThenRecovers(probe: StoreProbe, kind: "groups" | "calls", code: string | RegExp) {
   const failed = await probe.load(kind);
   expect(failed.error, `the store showed no failure for ${probe.aim.route}`).toBeDefined();
   if (typeof code === "string") expect(failed.error!.code).toBe(code);
@@ -146,7 +146,6 @@ export async function expectStoreFailsThenRecovers(probe: StoreProbe, kind: "gro
   expect(failed.error!.message.length).toBeLessThanOrEqual(500);
   // Every failure of ccx's own carries a hint; the service's codes carry the service's message (and a hint where one is known).
   if (!/^ERR_/.test(failed.error!.code)) expect(failed.error!.hint, `no hint for ${code}`).toBeTruthy();
-  expect(failed.ms).toBeLessThan(maxMs);
   expect(JSON.stringify(probe.store.getState().log)).not.toContain(KEY);
   Object.assign(probe.aim, { base: probe.goodBase, route: "good" });
   const recovered = await probe.load(kind);
