@@ -10,20 +10,10 @@ import fc from "fast-check";
 import { parseCallFilter, parseGroupFilter } from "../../src/query/index.js";
 import { repeatTo } from "../fuzz/arbitraries.js";
 import { HUGE, LINEAR_PIECES, hugeShapes, randomHugeLine } from "../fuzz/filter-lines.js";
-import type { Figure } from "./emulator-groups.js";
+import { type Figure, fastestOf as best } from "./emulator-groups.js";
 
 const NOW = 1_700_000_000;
 const PARSERS = { groups: parseGroupFilter, calls: parseCallFilter } as const;
-
-function best(runs: number, fn: () => unknown): number {
-  let fastest = Infinity;
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    fn();
-    fastest = Math.min(fastest, performance.now() - started);
-  }
-  return fastest;
-}
 
 /** The slowest of `lines` × both grammars, best of 3 each, after a warm-up. */
 function slowest(lines: Record<string, string>): { ms: number; name: string } {

@@ -9,17 +9,7 @@
 import { Settings } from "../../src/config/resolve.js";
 import { displayWidth, fit, sanitize, truncate } from "../../src/text/index.js";
 import { hugeHostileText } from "../fuzz/hostile-text.js";
-import type { Figure } from "./emulator-groups.js";
-
-function best(runs: number, fn: () => unknown): number {
-  let fastest = Infinity;
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    fn();
-    fastest = Math.min(fastest, performance.now() - started);
-  }
-  return fastest;
-}
+import { type Figure, fastestOf as best } from "./emulator-groups.js";
 
 export async function benchText(): Promise<Figure[]> {
   const shapes = hugeHostileText();
