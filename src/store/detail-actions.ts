@@ -67,7 +67,7 @@ export function detailActions(ctx: StoreContext): DetailActions {
       findCall(ctx.http, sessionId, candidates, request.signal).then(
         (found) => {
           if (!request.isCurrent()) return;
-          setCall(key, sessionId, { loading: false, call: found.call, raw: found.raw, appLabel: `${found.candidate.label} (${found.target.region})` });
+          setCall(key, sessionId, { loading: false, call: found.call, raw: found.raw, appLabel: `${found.candidate.label} · ${found.target.region}` });
         },
         (error: unknown) => {
           if (!request.isCurrent()) return;

@@ -110,7 +110,10 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
       const list = isListKind(route.view) ? route.view : undefined;
       const promptStays = !ui.prompt || ui.prompt.list === undefined || ui.prompt.list === list;
       const formStays = !ui.form || ui.form.list === list;
-      if (!promptStays || !formStays) set({ ui: { ...ui, prompt: promptStays ? ui.prompt : undefined, form: formStays ? ui.form : undefined } });
+      // A move made from elsewhere (a command, Enter in the pane) gives the keys back to the view.
+      if (!promptStays || !formStays || ui.focus !== "main") {
+        set({ ui: { ...ui, prompt: promptStays ? ui.prompt : undefined, form: formStays ? ui.form : undefined, focus: "main" } });
+      }
     };
 
     const unsubscribe = options.http.onEvent((event) => {

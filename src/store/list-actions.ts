@@ -50,7 +50,7 @@ export function listActions(ctx: StoreContext): ListActions {
   async function fetchPage(key: string, kind: ListKind, query: Record<string, string>, append: boolean): Promise<void> {
     const request = ctx.slots.begin(`${key}/${kind}`);
     const spec = LIST_KINDS[kind];
-    setList(key, kind, { loading: true, request: `GET ${withQuery("", spec.path, query)}` });
+    setList(key, kind, { loading: true, ...(append ? {} : { awaiting: true }), request: `GET ${withQuery("", spec.path, query)}` });
     try {
       const page = await spec.list(ctx.clientFor(key), query, request.signal);
       // A newer request was made meanwhile: this answer is stale.
@@ -78,6 +78,7 @@ export function listActions(ctx: StoreContext): ListActions {
         cursor,
         hasMore: cursorMode ? moved && page.items.length >= Number(query.perPage) : (p ? p.current_page < p.total_pages : false),
         loading: false,
+        awaiting: false,
         error: undefined,
         retry: undefined,
         selected,
@@ -88,7 +89,7 @@ export function listActions(ctx: StoreContext): ListActions {
       const failure = toFailure(error);
       // A fresh query that failed leaves the previous answer's rows on screen, but no more is loaded
       // after them: that would append this query's rows to another query's (found by the faults suite).
-      setList(key, kind, { loading: false, error: failure, retry: { query, append }, ...(append ? {} : { hasMore: false }) });
+      setList(key, kind, { loading: false, awaiting: false, error: failure, retry: { query, append }, ...(append ? {} : { hasMore: false }) });
       ctx.get().setLastError(failure);
     } finally {
       request.finish();
@@ -121,6 +122,7 @@ export function listActions(ctx: StoreContext): ListActions {
         params: parsed.errors.length > 0 ? list.params : parsed.params,
         // Waiting out the pause counts as loading: the rows shown are not this filter's yet.
         loading: parsed.errors.length === 0,
+        awaiting: parsed.errors.length === 0,
         retry: undefined,
       });
       if (parsed.errors.length > 0) return;

@@ -53,6 +53,11 @@ export interface ListState<Item> {
   cursor?: { updatedAt: number; affix: "append" | "prepend" };
   hasMore: boolean;
   loading: boolean;
+  /**
+   * The rows shown are not the current query's: its answer is waiting out the pause or on its way
+   * (a new filter, page or refresh; not "load more", whose rows stay good). Keys that act on rows wait for it.
+   */
+  awaiting?: boolean;
   error?: Failure;
   selected: number;
   /** What the last request asked when it failed, so that r retries it (the page or cursor load that failed, not the page shown). */

@@ -15,6 +15,9 @@ import { screenFor } from "./screens/registry.js";
 import { SidePane } from "./screens/side-pane.js";
 import type { Theme } from "./theme.js";
 
+/** The footer while a filter or a field is typed: the keys go to the line. */
+const LINE_HINTS = "enter apply · esc close · ↑/↓ earlier · ctrl-a/ctrl-e ends · ctrl-u/ctrl-k cut · ctrl-w word";
+
 export interface AppProps {
   store: ExplorerStore;
   theme: Theme;
@@ -90,7 +93,7 @@ export function App({ store, theme }: AppProps) {
         </Box>
       ) : (
         <Text color={state.notice ? theme.warning : theme.muted} wrap="truncate-end">
-          {state.notice ?? (error?.hint ? `${sanitize(error.code)}: ${error.hint}` : footerHints(activeLayers(store)).join(" · "))}
+          {state.notice ?? (error?.hint ? `${sanitize(error.code)}: ${error.hint}` : prompt ? LINE_HINTS : footerHints(activeLayers(store)).join(" · "))}
         </Text>
       )}
     </Box>

@@ -53,21 +53,21 @@ export const GLOBAL_BINDINGS: Binding[] = [
   { keys: ["q", "ctrl-c"], description: "quit", footer: "quit", run: (c) => c.services.quit() },
   { keys: [":"], description: "command bar (:groups :calls :call <id> :page <n> :app :region :user :log :q; tab completes)", run: (c) => c.store.getState().openPrompt("command") },
   { keys: ["escape"], description: "back", footer: "back", run: (c) => c.store.getState().back() },
-  { keys: ["j", "down"], description: "down", run: (c) => move(c, c.cursor.index + 1) },
-  { keys: ["k", "up"], description: "up", run: (c) => move(c, c.cursor.index - 1) },
-  { keys: ["g", "home"], description: "top", run: (c) => move(c, 0) },
-  { keys: ["G", "end"], description: "bottom", run: (c) => move(c, c.cursor.count - 1) },
-  { keys: ["pageDown"], description: "page down", run: (c) => move(c, c.cursor.index + c.pageRows) },
-  { keys: ["pageUp"], description: "page up", run: (c) => move(c, c.cursor.index - c.pageRows) },
+  { keys: ["j", "down"], description: "down", onRows: true, run: (c) => move(c, c.cursor.index + 1) },
+  { keys: ["k", "up"], description: "up", onRows: true, run: (c) => move(c, c.cursor.index - 1) },
+  { keys: ["g", "home"], description: "top", onRows: true, run: (c) => move(c, 0) },
+  { keys: ["G", "end"], description: "bottom", onRows: true, run: (c) => move(c, c.cursor.count - 1) },
+  { keys: ["pageDown"], description: "page down", onRows: true, run: (c) => move(c, c.cursor.index + c.pageRows) },
+  { keys: ["pageUp"], description: "page up", onRows: true, run: (c) => move(c, c.cursor.index - c.pageRows) },
   { keys: ["r"], description: "refresh (retry)", footer: "refresh", run: (c) => c.store.getState().refresh() },
   { keys: ["tab"], description: "groups ⇄ calls", footer: "groups⇄calls", run: (c) => c.store.getState().openRoot(c.route.view === "groups" ? "calls" : "groups") },
   { keys: ["ctrl-p"], description: "apps (the apps pane when it shows, else the apps screen)", footer: "apps", run: openApps },
   { keys: ["ctrl-r"], description: `next region (${REGIONS.join(" → ")})`, run: nextRegion },
   { keys: ["u"], description: "act on behalf of a user (empty: nobody)", footer: "user", run: (c) => c.store.getState().openPrompt("user", c.state.user ?? "") },
   { keys: ["L"], description: "request log", footer: "log", run: (c) => c.store.getState().navigate({ view: "log" }) },
-  { keys: ["y"], description: "copy the id or URL (OSC 52: works over SSH and in tmux)", footer: "copy", run: (c) => copySelection(c, "id") },
-  { keys: ["Y"], description: "copy the JSON", run: (c) => copySelection(c, "json") },
-  { keys: ["o"], description: "open the URL", run: (c) => {
+  { keys: ["y"], description: "copy the id or URL (OSC 52: works over SSH and in tmux)", footer: "copy", onRows: true, run: (c) => copySelection(c, "id") },
+  { keys: ["Y"], description: "copy the JSON", onRows: true, run: (c) => copySelection(c, "json") },
+  { keys: ["o"], description: "open the URL", onRows: true, run: (c) => {
     const url = c.selection()?.url;
     if (url) c.services.open(url);
     else c.store.getState().notify("nothing to open here");

@@ -1,14 +1,16 @@
 /**
  * `ccx demo` in a real terminal (tmux) at 80×24 and at 200×50: it starts and
  * shows groups; the main journey (groups → filter → calls → a call → its
- * recordings → back → quit) works; every frame fits; and after `q` the
+ * recordings → back → quit) works, with the apps and preview panes beside it
+ * at 200 columns; every frame fits; and after `q` the
  * terminal is as it was (normal screen, cursor shown, what was there before
  * visible again, exit 0).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scanOutputs } from "../support/secrets.js";
 import { type TmuxSession, startTmux, tmuxMissing } from "../support/tmux.js";
-import { ROOT, demoCommand, expectFrame, expectRestored, listScreen, plain, selectedLine, settledList } from "./screen.js";
+import { PANES } from "../../src/tui/layout.js";
+import { ROOT, callScreen, demoCommand, expectFrame, expectRestored, listScreen, mainPane, panesOf, plain, selectedLine, settledList } from "./screen.js";
 
 const SIZES = [
   { width: 80, height: 24 },
@@ -27,9 +29,12 @@ describe.skipIf(tmuxMissing !== undefined)(`ccx demo in a real terminal${tmuxMis
       await s?.kill();
     });
 
-    /** Waits for a screen, then checks that the frame fits. */
+    /**
+     * Waits for a screen, then checks that the frame fits. The predicate sees
+     * the view's own columns: the same lines whether the panes show or not.
+     */
     const step = async <T>(what: string, predicate: (lines: string[]) => T | undefined | false, timeoutMs?: number) => {
-      const found = await s.waitFor(predicate, { what, timeoutMs });
+      const found = await s.waitFor((lines) => predicate(mainPane(lines)), { what, timeoutMs });
       expectFrame(await s.lines(), s, what);
       return found;
     };
@@ -47,6 +52,10 @@ describe.skipIf(tmuxMissing !== undefined)(`ccx demo in a real terminal${tmuxMis
       expect(list.rows.length).toBeGreaterThanOrEqual(height - 8);
       for (const row of list.rows) expect(row.trim()).not.toBe("");
       expect(await s.display("#{alternate_on}")).toBe("1");
+      // The panes show where there is room for them, and the list keeps its own columns between them.
+      const panes = panesOf(await s.lines());
+      expect({ side: panes.side, preview: panes.preview }, "the apps and preview panes")
+        .toEqual({ side: width >= PANES.side.from, preview: width >= PANES.preview.from });
       // The demo's env file, named in the footer, gave the secrets scan the keys in use (an API key, the management key and secret).
       expect(scanOutputs().secrets).toBeGreaterThanOrEqual(3);
     });
@@ -86,20 +95,10 @@ describe.skipIf(tmuxMissing !== undefined)(`ccx demo in a real terminal${tmuxMis
 
       // Enter → the first call: its participants and recordings
       await s.keys("Enter");
-      const call = await step("the call with participants and recordings", (lines) => {
-        const p = lines.findIndex((l) => /^Participants \(\d+\)/.test(l));
-        const r = lines.findIndex((l) => /^Recordings \(\d+\)/.test(l));
-        if (p < 0 || r < 0) return undefined;
-        return {
-          sessionId: lines.map((l) => /^calls › call (\S+)$/.exec(l)?.[1]).find(Boolean),
-          participants: Number(/\((\d+)\)/.exec(lines[p]!)![1]),
-          recordings: Number(/\((\d+)\)/.exec(lines[r]!)![1]),
-          participantRows: lines.slice(p + 2, r).filter((l) => l.trim() !== ""),
-          participantHeader: lines[p + 1]!,
-        };
-      });
+      const call = await step("the call with participants and recordings", callScreen);
       expect(call.sessionId).toBeDefined();
       expect(call.sessionId).toContain(firstSession);
+      expect(call.crumbs).toBe(`calls › call ${call.sessionId}`);
       expect(call.participantHeader).toMatch(/^UID\s+DEVICE\s+STATE/);
       expect(call.participants).toBeGreaterThan(0);
       expect(call.participantRows.length).toBeLessThanOrEqual(call.participants);
@@ -109,7 +108,7 @@ describe.skipIf(tmuxMissing !== undefined)(`ccx demo in a real terminal${tmuxMis
       // Down past every participant: the first recording is selected.
       await s.keys(...Array<string>(call.participants).fill("j"));
       const rid = await s.waitFor((raw) => {
-        const lines = raw.map(plain);
+        const lines = mainPane(raw.map(plain));
         const selected = selectedLine(raw);
         const recordingsAt = lines.findIndex((l) => /^Recordings \(\d+\)/.test(l));
         return selected > recordingsAt + 1 && recordingsAt > 0 ? lines[selected]!.trim().split(/\s+/)[0] : undefined;

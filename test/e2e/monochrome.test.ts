@@ -31,9 +31,11 @@ describe.skipIf(tmuxMissing !== undefined)(`no colour${tmuxMissing ? ` (skipped:
       };
       const [firstBefore = "", secondBefore = ""] = rowsOf(await s.lines(true));
       await s.keys("j");
-      // Nothing else changes on j, so there is no screen to wait for: give it time.
-      await new Promise((r) => setTimeout(r, 500));
-      const [firstAfter = "", secondAfter = ""] = rowsOf(await s.lines(true));
+      // Nothing else changes on j: wait (with a deadline) for the two rows to be drawn otherwise.
+      const [firstAfter = "", secondAfter = ""] = await s.waitFor((raw) => {
+        const rows = rowsOf(raw);
+        return rows[0] !== firstBefore && rows[1] !== secondBefore ? rows : undefined;
+      }, { what: "the first two rows drawn otherwise after j (the selection moved, and shows without colour)", escapes: true, timeoutMs: 3000 });
       expect(plain(secondAfter).replace(/\W/g, ""), "the same row").toContain(plain(secondBefore).replace(/\W/g, "").slice(0, 20));
       expect(secondAfter, "the second row, selected by j, drawn as when it was not").not.toBe(secondBefore);
       expect(firstAfter, "the first row, no longer selected, drawn as when it was").not.toBe(firstBefore);

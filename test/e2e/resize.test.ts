@@ -1,12 +1,14 @@
 /**
  * The explorer follows the terminal's size: after a resize the next frame
- * fits the new width and height (no line wider, the header on top), and a
- * taller terminal shows more rows.
+ * fits the new width and height (no line wider, the header on top), a
+ * taller terminal shows more rows, and the apps pane comes and goes with the
+ * width that decides it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { displayWidth } from "../../src/text/width.js";
+import { PANES } from "../../src/tui/layout.js";
 import { type TmuxSession, startTmux, tmuxMissing } from "../support/tmux.js";
-import { ROOT, demoCommand, expectFrame, settledList } from "./screen.js";
+import { ROOT, demoCommand, expectFrame, panesOf, settledList } from "./screen.js";
 
 describe.skipIf(tmuxMissing !== undefined)(`resizing the terminal${tmuxMissing ? ` (skipped: ${tmuxMissing})` : ""}`, () => {
   let s: TmuxSession;
@@ -26,8 +28,13 @@ describe.skipIf(tmuxMissing !== undefined)(`resizing the terminal${tmuxMissing ?
         // The new frame: the table's header line ends within the new width and the rows fill the new height.
         return l && lines.every((line) => displayWidth(line) <= width) && l.rows.length === height - 7 && l;
       }, { what: `a frame of ${width}×${height}` });
-      expectFrame(await s.lines(), s, `${width}×${height}`);
+      const lines = await s.lines();
+      expectFrame(lines, s, `${width}×${height}`);
       if (width > 80) expect(list.rows.length).toBeGreaterThan(first.rows.length);
+      const panes = panesOf(lines);
+      expect({ side: panes.side, preview: panes.preview }, `the panes at ${width}×${height}`)
+        .toEqual({ side: width >= PANES.side.from, preview: width >= PANES.preview.from });
+      expect((await s.joinedLines()).filter((l) => displayWidth(l) > width), "lines that wrapped").toEqual([]);
     }
   });
 });

@@ -28,7 +28,7 @@ describe.skipIf(tmuxMissing !== undefined)(`ccx demo and SIGTERM${tmuxMissing ? 
   it("restores the terminal and stops the emulator", async () => {
     await s.waitFor(settledList, { what: "groups with data rows", timeoutMs: 15_000 });
     expectFrame(await s.lines(), s, "groups");
-    // Mid-edit: raw mode on and a text input focused.
+    // Mid-edit: raw mode on, the filter line open.
     await s.keys("/");
     await s.waitFor((lines) => lines.some((l) => l === "/"), { what: "the filter line open" });
 

@@ -97,6 +97,29 @@ export class TmuxSession {
     await this.tmux("send-keys", "-t", "e2e", "-l", text);
   }
 
+  /**
+   * Text pasted as a terminal pastes it: tmux's `paste-buffer -p`, which wraps
+   * it in the bracketed-paste markers (ESC[200~ … ESC[201~) when the program
+   * asked for them, and sends each line break as a carriage return, as
+   * terminals do. `bracketed: false` sends the same bytes without the markers,
+   * as an older terminal (or tmux without -p) does.
+   */
+  async paste(text: string, { bracketed = true }: { bracketed?: boolean } = {}): Promise<void> {
+    await this.tmux("set-buffer", "-b", "e2e-paste", "--", text);
+    await this.tmux("paste-buffer", ...(bracketed ? ["-p"] : []), "-d", "-b", "e2e-paste", "-t", "e2e");
+  }
+
+  /**
+   * The visible screen with every line that wrapped joined to its
+   * continuation (`capture-pane -J`), trailing blanks cut: a line wider than
+   * the terminal shows here as one line wider than `width`.
+   */
+  async joinedLines(): Promise<string[]> {
+    const text = await this.tmux("capture-pane", "-p", "-J", "-t", "e2e");
+    recordOutput("terminal screen (tmux)", text);
+    return text.replace(/\n$/, "").split("\n").map((l) => l.trimEnd());
+  }
+
   /** The visible screen, one string per line (exactly `height` of them). */
   async lines(escapes = false): Promise<string[]> {
     const text = await this.tmux("capture-pane", "-p", "-t", "e2e", ...(escapes ? ["-e"] : []));

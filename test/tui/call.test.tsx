@@ -62,7 +62,7 @@ describe("a call", () => {
     await tui.press("enter");
     const frame = await tui.waitForFrame((f) => f.includes("Participants ("), "the call");
     expect(crumbs(frame)).toBe(`groups › call ${call.sessionId}`);
-    expect(frame).toContain(`found in ${fixture.fx.info.apps[2]!.name} (in)`);
+    expect(frame).toContain(`found in ${fixture.fx.info.apps[2]!.name} · in`);
     expect(frame).toContain(`${call.status} · ${call.type} · ${call.mode}`);
     expect(frame).toContain(`Participants (${call.participants.length})`);
     expect(lines(frame).some((l) => l.startsWith(`${call.participants[0]!.uid} `))).toBe(true);

@@ -36,6 +36,7 @@ export function attachInput(stream: InputStream, router: InputRouter): () => voi
   stream.resume?.();
   return () => {
     clearTimeout(timer);
+    router.dispose();
     stream.off("data", onData);
     stream.setRawMode?.(false);
     stream.pause?.();

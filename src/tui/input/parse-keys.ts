@@ -9,7 +9,6 @@ import type { KeyPress } from "../../store/line-editor.js";
  */
 
 const ESC = "\u001b";
-const PASTE_START = `${ESC}[200~`;
 const PASTE_END = `${ESC}[201~`;
 /** The most of one paste kept: a paste is a line of text, and a runaway one must not fill memory. */
 export const MAX_PASTE = 64 * 1024;
@@ -19,7 +18,7 @@ const CSI_TILDE: Record<string, string> = { 1: "home", 7: "home", 4: "end", 8: "
 const SS3_LETTERS: Record<string, string> = { A: "up", B: "down", C: "right", D: "left", H: "home", F: "end", P: "f1", Q: "f2", R: "f3", S: "f4" };
 
 /** A key named from one control or printable character. */
-function charKey(char: string): KeyPress {
+export function charKey(char: string): KeyPress {
   switch (char) {
     case "\r":
     case "\n":

@@ -1,13 +1,13 @@
-import { isListKind } from "../../api/list-kinds.js";
+import { LIST_KINDS, isListKind } from "../../api/list-kinds.js";
 import { type ExplorerStore, currentRoute } from "../../store/explorer-store.js";
-import type { KeyPress } from "../../store/line-editor.js";
+import { type KeyPress, editLine } from "../../store/line-editor.js";
 import { completeCommand, runCommand } from "../commands.js";
 import { FORM_BINDINGS, GLOBAL_BINDINGS, SIDE_BINDINGS, bindingIn } from "../keymap.js";
 import { frameLayout } from "../layout.js";
 import { screenFor } from "../screens/registry.js";
 import { SIDE_PANE } from "../screens/side-pane.js";
 import type { Binding, KeyContext, Services } from "../screens/types.js";
-import { KeyParser } from "./parse-keys.js";
+import { KeyParser, charKey } from "./parse-keys.js";
 
 /**
  * The one input router: every byte from the terminal is parsed into keys,
@@ -26,6 +26,23 @@ export interface InputRouter {
   waiting(): "paste" | "sequence" | undefined;
   /** Applies what waits as it stands (a lone ESC is the Escape key). */
   flush(): void;
+  /** Keys held until the rows they act on arrive. */
+  held(): number;
+  dispose(): void;
+}
+
+/** Whether the keys act on a list whose new rows are on their way (a new filter, page or refresh). */
+function awaitingRows(store: ExplorerStore): boolean {
+  const state = store.getState();
+  const route = currentRoute(state);
+  if (state.ui.prompt || state.ui.form || state.ui.focus === "side" || !isListKind(route.view)) return false;
+  return state.views[state.activeKey]!.lists[route.view].awaiting === true;
+}
+
+/** Alt and a letter that nothing binds: Escape and that letter, typed faster than one read (ESC then `:`). */
+function splitAlt(key: KeyPress): KeyPress[] | undefined {
+  const alt = /^alt-(.)$/u.exec(key.name);
+  return alt ? [{ name: "escape" }, charKey(alt[1]!)] : undefined;
 }
 
 /** The binding layers in force: the first that binds a key has it. */
@@ -49,7 +66,7 @@ export function keyContext(store: ExplorerStore, services: Services): KeyContext
   }
   if (state.ui.form && isListKind(route.view)) {
     const { form } = state.ui;
-    return { ...base, cursor: { index: form.field, count: Infinity, set: (i) => store.getState().moveFormField(i) }, selection: () => undefined };
+    return { ...base, cursor: { index: form.field, count: LIST_KINDS[form.list].filterKeys.length, set: (i) => store.getState().moveFormField(i) }, selection: () => undefined };
   }
   const { index, count } = screen.cursor(state, route);
   return {
@@ -61,10 +78,37 @@ export function keyContext(store: ExplorerStore, services: Services): KeyContext
 
 export function createInputRouter(store: ExplorerStore, services: Services): InputRouter {
   const parser = new KeyParser();
+  // Keys that came while the rows they act on were on their way, and every key after them, in order.
+  let held: KeyPress[] = [];
+  let unsubscribe: (() => void) | undefined;
 
-  const dispatch = (key: KeyPress) => {
+  const release = () => {
+    if (awaitingRows(store)) return;
+    unsubscribe?.();
+    unsubscribe = undefined;
+    const keys = held;
+    held = [];
+    for (const key of keys) dispatch(key);
+  };
+
+  const hold = (key: KeyPress) => {
+    held.push(key);
+    // Released once the list's answer (or its failure) is in; after the store's update, not inside it.
+    unsubscribe ??= store.subscribe(() => queueMicrotask(release));
+  };
+
+  function dispatch(key: KeyPress): void {
+    if (held.length > 0) {
+      // ctrl-c quits at once, whatever waits; every other key waits its turn.
+      if (key.name === "ctrl-c") {
+        held = [];
+        return services.quit();
+      }
+      return hold(key);
+    }
     const state = store.getState();
     if (state.ui.prompt) {
+      if (splitAlt(key) && editLine(state.ui.prompt, key).kind === "ignore") return splitAlt(key)!.forEach(dispatch);
       const { command } = state.keyInPrompt(key, (text) => completeCommand(text, store.getState()));
       if (command !== undefined) runCommand(command, store, services.quit);
       return;
@@ -72,10 +116,14 @@ export function createInputRouter(store: ExplorerStore, services: Services): Inp
     if (state.ui.form?.choice) return state.keyInChoice(key);
     if (key.paste) return pasteWithNoLineOpen(store, key.text ?? "");
     const binding = bindingIn(activeLayers(store), key.name);
-    if (!binding) return;
+    if (!binding) {
+      splitAlt(key)?.forEach(dispatch);
+      return;
+    }
+    if (binding.onRows && awaitingRows(store)) return hold(key);
     if (state.notice) state.notify(undefined);
     binding.run(keyContext(store, services));
-  };
+  }
 
   const apply = (keys: KeyPress[]) => {
     for (const key of keys) dispatch(key);
@@ -86,6 +134,11 @@ export function createInputRouter(store: ExplorerStore, services: Services): Inp
     dispatch,
     waiting: () => parser.waiting(),
     flush: () => apply(parser.flush()),
+    held: () => held.length,
+    dispose: () => {
+      unsubscribe?.();
+      held = [];
+    },
   };
 }
 

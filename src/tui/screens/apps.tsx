@@ -3,6 +3,7 @@ import type { AppRef } from "../../store/types.js";
 import { type Column, Rows } from "../components/rows.js";
 import type { Theme } from "../theme.js";
 import type { RouteOf, Screen } from "./types.js";
+import type { ExplorerState } from "../../store/explorer-store.js";
 
 const appColumns = (activeKey: string): Column<AppRef>[] => [
   { header: " ", get: (a) => (a.key === activeKey ? "*" : ""), width: 1 },
@@ -21,7 +22,7 @@ function AppsView({ apps, activeKey, selected, height, width, theme }: { apps: A
   );
 }
 
-const cursorOf = (state: Parameters<Screen["cursor"]>[0]) => state.ui.cursors.apps ?? Math.max(0, state.apps.findIndex((a) => a.key === state.activeKey));
+const cursorOf = (state: ExplorerState) => state.ui.cursors.apps ?? Math.max(0, state.apps.findIndex((a) => a.key === state.activeKey));
 
 /** The known apps (ctrl-p on narrow terminals, :apps): Enter switches. */
 export const appsScreen: Screen<RouteOf<"apps">> = {

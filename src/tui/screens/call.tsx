@@ -1,6 +1,6 @@
 import { Box, Text } from "ink";
 import type { Participant, Recording } from "../../api/schemas.js";
-import { activeView } from "../../store/explorer-store.js";
+import { type ExplorerState, activeView } from "../../store/explorer-store.js";
 import type { CallDetailState } from "../../store/types.js";
 import { formatMinutes, formatTime } from "../../text/format.js";
 import { sanitize } from "../../text/sanitize.js";
@@ -60,7 +60,7 @@ function CallView({ sessionId, detail, height, width, theme }: { sessionId: stri
   );
 }
 
-const detailOf = (state: Parameters<Screen["cursor"]>[0], sessionId: string) => activeView(state).callDetails[sessionId];
+const detailOf = (state: ExplorerState, sessionId: string) => activeView(state).callDetails[sessionId];
 
 export const callScreen: Screen<RouteOf<"call">> = {
   title: "A call",

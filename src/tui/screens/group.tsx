@@ -1,6 +1,6 @@
 import { Box, Text } from "ink";
 import type { Member } from "../../api/schemas.js";
-import { activeView } from "../../store/explorer-store.js";
+import { type ExplorerState, type ExplorerStore, activeView } from "../../store/explorer-store.js";
 import type { GroupDetailState } from "../../store/types.js";
 import { formatTime } from "../../text/format.js";
 import { sanitize } from "../../text/sanitize.js";
@@ -47,9 +47,9 @@ function GroupView({ guid, detail, height, width, theme }: { guid: string; detai
   );
 }
 
-const detailOf = (state: Parameters<Screen["cursor"]>[0], guid: string) => activeView(state).groupDetails[guid];
+const detailOf = (state: ExplorerState, guid: string) => activeView(state).groupDetails[guid];
 
-function pageMembers(store: Parameters<Screen["select"]>[0], guid: string, delta: number): void {
+function pageMembers(store: ExplorerStore, guid: string, delta: number): void {
   const detail = activeView(store.getState()).groupDetails[guid];
   if (detail) store.getState().loadMembers(guid, detail.membersPage + delta);
 }

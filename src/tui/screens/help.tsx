@@ -4,8 +4,8 @@ import { displayWidth } from "../../text/width.js";
 import { COMMANDS } from "../commands.js";
 import { FORM_BINDINGS, GLOBAL_BINDINGS, SIDE_BINDINGS, keyLabel } from "../keymap.js";
 import { bodyHeight, frameLayout } from "../layout.js";
-import type { Theme } from "../theme.js";
 import type { Binding, RouteOf, Screen } from "./types.js";
+import type { ExplorerState } from "../../store/explorer-store.js";
 
 /** A titled group of bindings, as help lists them. */
 export interface HelpSection {
@@ -78,8 +78,8 @@ export function createHelpScreen(screens: ReadonlyArray<Screen<never>>): Screen<
     if (cached?.width !== width) cached = { width, lines: helpLines(sections, Math.max(width, 1)) };
     return cached.lines;
   };
-  const lineCount = (state: Parameters<Screen["cursor"]>[0]) => linesAt(frameLayout(state.ui, false).main).length;
-  const scrollOf = (state: Parameters<Screen["cursor"]>[0], height: number) => Math.max(0, Math.min(state.ui.cursors.help ?? 0, lineCount(state) - height));
+  const lineCount = (state: ExplorerState) => linesAt(frameLayout(state.ui, false).main).length;
+  const scrollOf = (state: ExplorerState, height: number) => Math.max(0, Math.min(state.ui.cursors.help ?? 0, lineCount(state) - height));
   return {
     title: "Help",
     crumb: () => "help",

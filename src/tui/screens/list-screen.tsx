@@ -1,9 +1,9 @@
-import { LIST_KINDS, type ListItems, type ListKind } from "../../api/list-kinds.js";
-import { activeView } from "../../store/explorer-store.js";
+import { LIST_KINDS, type ListItems, type ListKind, type ListKindSpec } from "../../api/list-kinds.js";
+import { type ExplorerState, activeView } from "../../store/explorer-store.js";
 import type { ListState } from "../../store/types.js";
 import { FilterForm } from "../components/filter-form.js";
 import { ListBody } from "../components/list-body.js";
-import { LIST_VIEWS } from "./list-kinds.js";
+import { LIST_VIEWS, type ListView } from "./list-kinds.js";
 import type { Binding, RouteOf, Screen } from "./types.js";
 
 /**
@@ -12,22 +12,22 @@ import type { Binding, RouteOf, Screen } from "./types.js";
  * the two tables of list kinds.
  */
 export function listScreen<K extends ListKind>(kind: K): Screen<RouteOf<K>> {
-  const spec = LIST_KINDS[kind];
-  const view = LIST_VIEWS[kind] as unknown as (typeof LIST_VIEWS)["groups"] & (typeof LIST_VIEWS)["calls"];
-  const listOf = (state: Parameters<Screen["cursor"]>[0]) => activeView(state).lists[kind] as ListState<ListItems[K]>;
-  const selected = (state: Parameters<Screen["cursor"]>[0]) => {
+  const spec: ListKindSpec<ListItems[K]> = LIST_KINDS[kind];
+  const view: ListView<ListItems[K]> = LIST_VIEWS[kind];
+  const listOf = (state: ExplorerState) => activeView(state).lists[kind] as ListState<ListItems[K]>;
+  const selected = (state: ExplorerState) => {
     const list = listOf(state);
     return list.items[list.selected];
   };
   const bindings: Binding[] = [
     { keys: ["/"], description: "live filter (results follow as you type)", footer: "filter", run: (c) => c.store.getState().openPrompt("filter", listOf(c.state).filter) },
     { keys: ["f"], description: "filter form: every parameter, the same filter as the / line", footer: "form", run: (c) => c.store.getState().openForm(kind) },
-    { keys: ["enter"], description: "open", footer: "open", run: (c) => {
+    { keys: ["enter"], description: "open", footer: "open", onRows: true, run: (c) => {
       const item = selected(c.state);
-      if (item) view.open(c.store, item as never);
+      if (item) view.open(c.store, item);
     } },
-    { keys: ["n"], description: "next page (cursor: load more)", footer: "next page", run: (c) => c.store.getState().nextPage(kind) },
-    { keys: ["p"], description: "previous page", run: (c) => c.store.getState().prevPage(kind) },
+    { keys: ["n"], description: "next page (cursor: load more)", footer: "next page", onRows: true, run: (c) => c.store.getState().nextPage(kind) },
+    { keys: ["p"], description: "previous page", onRows: true, run: (c) => c.store.getState().prevPage(kind) },
   ];
   return {
     title: `The ${spec.noun} list`,
@@ -37,7 +37,7 @@ export function listScreen<K extends ListKind>(kind: K): Screen<RouteOf<K>> {
     select: (store, _route, index) => store.getState().select(kind, index),
     selection: (state) => {
       const item = selected(state);
-      return item && { id: spec.idOf(item as never), json: item };
+      return item && { id: spec.idOf(item), json: item };
     },
     render: ({ state, height, width, theme }) => {
       const list = listOf(state);
@@ -47,13 +47,13 @@ export function listScreen<K extends ListKind>(kind: K): Screen<RouteOf<K>> {
         return <FilterForm noun={spec.noun} fields={spec.filterKeys} list={list as ListState<unknown>} form={ui.form} editing={editing} height={height} width={width} theme={theme} />;
       }
       const editing = ui.prompt?.kind === "filter" && ui.prompt.list === kind ? ui.prompt : undefined;
-      return <ListBody noun={spec.noun} list={list} columns={view.columns(width, Boolean(state.user)) as never} editing={editing} height={height} width={width} theme={theme} />;
+      return <ListBody noun={spec.noun} list={list} columns={view.columns(width, Boolean(state.user))} editing={editing} height={height} width={width} theme={theme} />;
     },
   };
 }
 
 /** The selected row of a list screen, for the preview pane. */
-export function selectedItem(state: Parameters<Screen["cursor"]>[0], kind: ListKind): ListItems[ListKind] | undefined {
-  const list = activeView(state).lists[kind];
+export function selectedItem<K extends ListKind>(state: ExplorerState, kind: K): ListItems[K] | undefined {
+  const list = activeView(state).lists[kind] as ListState<ListItems[K]>;
   return list.items[list.selected];
 }

@@ -4,6 +4,7 @@ import type { LogEntry } from "../../store/types.js";
 import { type Column, Rows } from "../components/rows.js";
 import type { Theme } from "../theme.js";
 import type { RouteOf, Screen } from "./types.js";
+import type { ExplorerState } from "../../store/explorer-store.js";
 
 const logColumns: Column<LogEntry>[] = [
   { header: "status", get: (e) => (e.done ? e.code ?? e.status ?? "" : "…"), width: 24, color: (e, t) => (e.code || (e.status ?? 0) >= 400 ? t.error : undefined) },
@@ -23,7 +24,7 @@ function LogView({ log, selected, height, width, theme }: { log: LogEntry[]; sel
   );
 }
 
-const cursorOf = (state: Parameters<Screen["cursor"]>[0]) => Math.min(state.ui.cursors.log ?? state.log.length - 1, state.log.length - 1);
+const cursorOf = (state: ExplorerState) => Math.min(state.ui.cursors.log ?? state.log.length - 1, state.log.length - 1);
 
 /** The request log (L): status, duration and retries of the latest requests; y copies one as curl. */
 export const logScreen: Screen<RouteOf<"log">> = {

@@ -1,6 +1,6 @@
 import { Box, Text } from "ink";
 import type { Recording } from "../../api/schemas.js";
-import { activeView } from "../../store/explorer-store.js";
+import { type ExplorerState, activeView } from "../../store/explorer-store.js";
 import { formatMinutes, formatTime } from "../../text/format.js";
 import { sanitize } from "../../text/sanitize.js";
 import type { Theme } from "../theme.js";
@@ -27,7 +27,7 @@ function RecordingView({ recording, theme }: RecordingViewProps) {
   );
 }
 
-const recordingOf = (state: Parameters<Screen["cursor"]>[0], route: RouteOf<"recording">) =>
+const recordingOf = (state: ExplorerState, route: RouteOf<"recording">) =>
   activeView(state).callDetails[route.sessionId]?.call?.recordings?.find((r) => r.rid === route.rid);
 
 export const recordingScreen: Screen<RouteOf<"recording">> = {

@@ -38,6 +38,11 @@ export interface Binding {
   description: string;
   /** The short word the footer shows for it; bindings without one are in help only. */
   footer?: string;
+  /**
+   * It acts on the list's rows (moves, opens, copies, pages): while a new query's rows are on their way,
+   * it waits for them (and every key after it waits too), so that it acts on the rows the user will see.
+   */
+  onRows?: boolean;
   run(ctx: KeyContext): void;
 }
 
