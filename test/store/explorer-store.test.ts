@@ -122,7 +122,7 @@ describe("the explorer store", () => {
     const detail = activeView(store.getState()).callDetails[call.sessionId]!;
     expect(detail.call!.participants).toHaveLength(call.participants.length);
     expect(detail.call!.recordings!.map((r) => r.rid)).toEqual(call.recordings.map((r) => r.rid));
-    expect(detail.appLabel).toBe("app2 (in)");
+    expect(detail.appLabel).toBe("app2 · in");
     store.getState().back();
     expect(currentRoute(store.getState())).toEqual({ view: "groups" });
     store.getState().back();

@@ -7,7 +7,7 @@ import { type Tui, lines, listRows, tuiFixture } from "../support/tui.js";
  * wait their turn; Escape and a key in one read are two keys.
  */
 
-const fixture = tuiFixture({ sizes: { apps: 3, groups: 300, calls: 60, users: 30 }, faults: { latency: { min: 150, max: 150 } } });
+const fixture = tuiFixture({ sizes: { apps: 3, groups: 300, calls: 60, users: 30 }, faults: { latency: { min: 80, max: 80 } } });
 let tui: Tui;
 
 const list = (kind: "groups" | "calls") => tui.store.getState().views[tui.store.getState().activeKey]!.lists[kind];

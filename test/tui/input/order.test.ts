@@ -127,7 +127,7 @@ describe("keys in order at any speed", () => {
         a.store.getState().dispose();
         b.store.getState().dispose();
       }),
-      { numRuns: 40 },
+      { numRuns: 20 },
     );
   });
 
