@@ -1,0 +1,75 @@
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The layers of design.md, read from the sources: arrows point down only
+ * (cli → tui → store → api), the emulator and the client never import each
+ * other, and no module imports itself back through others (type-only imports,
+ * erased at build, aside).
+ */
+
+const SRC = path.resolve(import.meta.dirname, "../../src");
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    return e.isDirectory() ? sources(full) : /\.tsx?$/.test(e.name) ? [full] : [];
+  });
+}
+
+/** Each module's run-time imports of other modules of src (import type and export type left out). */
+function importGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of sources(SRC)) {
+    const text = readFileSync(file, "utf8");
+    const deps: string[] = [];
+    for (const m of text.matchAll(/^(?:import|export)\s+(?!type\b)[^;]*?\s+from\s+"(\.[^"]+)"/gms)) {
+      const base = path.resolve(path.dirname(file), m[1]!).replace(/\.js$/, "");
+      const target = [".ts", ".tsx"].map((ext) => base + ext).find(existsSync);
+      if (target) deps.push(target);
+    }
+    graph.set(file, deps);
+  }
+  return graph;
+}
+
+const layer = (file: string) => path.relative(SRC, file).split(path.sep)[0]!;
+
+describe("the layers", () => {
+  const graph = importGraph();
+
+  it("has no import cycle", () => {
+    const cycles: string[] = [];
+    const state = new Map<string, "open" | "done">();
+    const visit = (file: string, stack: string[]) => {
+      state.set(file, "open");
+      for (const dep of graph.get(file) ?? []) {
+        if (state.get(dep) === "open") cycles.push([...stack.slice(stack.indexOf(dep)), dep].map((f) => path.relative(SRC, f)).join(" → "));
+        else if (!state.has(dep)) visit(dep, [...stack, dep]);
+      }
+      state.set(file, "done");
+    };
+    for (const file of graph.keys()) if (!state.has(file)) visit(file, [file]);
+    expect(cycles).toEqual([]);
+  });
+
+  it("points down only: the store never reaches the explorer, api never the store, the client and the emulator never each other", () => {
+    const forbidden: Record<string, string[]> = {
+      store: ["tui", "cli", "emulator"],
+      api: ["store", "tui", "cli", "emulator"],
+      query: ["api", "store", "tui", "cli", "emulator"],
+      text: ["api", "store", "tui", "cli", "emulator"],
+      tui: ["cli", "emulator"],
+      emulator: ["api", "store", "tui", "cli", "query", "config"],
+    };
+    const wrong: string[] = [];
+    for (const [file, deps] of graph) {
+      for (const dep of deps) if (forbidden[layer(file)]?.includes(layer(dep))) wrong.push(`${path.relative(SRC, file)} → ${path.relative(SRC, dep)}`);
+    }
+    expect(wrong).toEqual([]);
+    // The store is drawn by Ink but never imports it.
+    const inkInStore = sources(path.join(SRC, "store")).filter((f) => /from "ink"/.test(readFileSync(f, "utf8")));
+    expect(inkInStore).toEqual([]);
+  });
+});
