@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import LongestFirst from "./test/support/sequencer.js";
 
 export default defineConfig({
   test: {
@@ -10,6 +11,7 @@ export default defineConfig({
     // third worker overlaps those waits (about 112 s instead of 130 s for the suite), and the suite still
     // passes with two busy loops beside it (no test asserts wall-clock time).
     maxWorkers: 3,
+    sequence: { sequencer: LongestFirst },
     reporters: ["default", "./test/support/summary-reporter.ts"],
     // Every file ends with a scan of what ccx printed, drew and copied for the secrets in use.
     setupFiles: ["./test/support/secrets-setup.ts"],
