@@ -13,6 +13,9 @@ export async function listGroups(client: AppClient, query: Query, signal?: Abort
   return { items: value.data, pagination: value.meta?.pagination, cursor: value.cursor, raw: (raw as { data: unknown[] }).data };
 }
 
+/** How the cursor walk knows a group: by guid, and where it stands by updatedAt. */
+export const GROUP_CURSOR_ITEM = { idOf: (g: Group) => g.guid, timeOf: (g: Group) => g.updatedAt };
+
 /**
  * Every page of a groups query: by the updatedAt cursor when the query has one
  * (cursor mode), else by page number.
@@ -20,7 +23,8 @@ export async function listGroups(client: AppClient, query: Query, signal?: Abort
 export function groupPages(client: AppClient, query: Query, signal?: AbortSignal): AsyncGenerator<GroupPage> {
   if (query.updatedAt !== undefined) {
     const start = { updatedAt: Number(query.updatedAt), affix: query.affix === "prepend" ? "prepend" as const : "append" as const };
-    return pagesByCursor((cursor) => listGroups(client, { ...query, ...cursor, page: undefined }, signal), start) as AsyncGenerator<GroupPage>;
+    const perPage = query.perPage === undefined ? undefined : Number(query.perPage);
+    return pagesByCursor((cursor) => listGroups(client, { ...query, ...cursor, page: undefined }, signal), start, GROUP_CURSOR_ITEM, perPage);
   }
   const first = query.page === undefined ? 1 : Number(query.page);
   return pagesByNumber((page) => listGroups(client, { ...query, page }, signal), first) as AsyncGenerator<GroupPage>;

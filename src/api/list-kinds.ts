@@ -8,7 +8,7 @@
 import { type FilterKeyHelp, type ParsedFilter, CALL_FILTER_KEYS, GROUP_FILTER_KEYS, parseCallFilter, parseGroupFilter } from "../query/index.js";
 import { type CallPage, callPages, listCalls } from "./calls.js";
 import type { AppClient, Query } from "./client.js";
-import { type GroupPage, groupPages, listGroups } from "./groups.js";
+import { GROUP_CURSOR_ITEM, type GroupPage, groupPages, listGroups } from "./groups.js";
 import type { CursorPage } from "./paging.js";
 import type { Call, Group } from "./schemas.js";
 
@@ -34,6 +34,8 @@ export interface ListKindSpec<Item> {
   pages(client: AppClient, query: Query, signal?: AbortSignal): AsyncGenerator<ListPage<Item>>;
   /** The id an item is known by (what y copies and Enter opens). */
   idOf(item: Item): string;
+  /** Kinds with cursor paging: how the walk knows an item and where it stands (api/cursor.ts). */
+  cursorItem?: { idOf: (item: Item) => string; timeOf: (item: Item) => unknown };
 }
 
 export interface ListItems {
@@ -55,6 +57,7 @@ export const LIST_KINDS: { [K in ListKind]: ListKindSpec<ListItems[K]> } = {
     list: listGroups,
     pages: (client, query, signal) => groupPages(client, query, signal) as AsyncGenerator<GroupPage>,
     idOf: (g) => g.guid,
+    cursorItem: GROUP_CURSOR_ITEM,
   },
   calls: {
     noun: "calls",

@@ -1,3 +1,5 @@
+import { type Affix, advanceCursor, cursorQuery, startCursor } from "./cursor.js";
+
 /**
  * Paging as async iterators, used alike by `--all` and by the explorer: by page
  * number, and by the updatedAt + affix cursor. Each yields one page at a time,
@@ -25,19 +27,22 @@ export async function* pagesByNumber<T>(fetchPage: (page: number) => Promise<Pag
 }
 
 /**
- * Follows the cursor the service answers with, from `start`, until a page comes
- * back empty or the cursor stops moving.
+ * Every page from `start`, the cursor derived from the items as the SDK does
+ * (cursor.ts): each page yields only the items not had before (its `raw` cut
+ * to match), and the walk stops when a page is short, empty or brings
+ * nothing new. Used by `--all` and by the explorer's cursor lists alike.
  */
-export async function* pagesByCursor<T>(
-  fetchPage: (cursor: { updatedAt: number; affix: "append" | "prepend" }) => Promise<CursorPage<T>>,
-  start: { updatedAt: number; affix: "append" | "prepend" },
-): AsyncGenerator<CursorPage<T>> {
-  let cursor = start;
-  for (;;) {
-    const result = await fetchPage(cursor);
-    yield result;
-    const next = result.cursor;
-    if (result.items.length === 0 || !next || (next.updatedAt === cursor.updatedAt && next.affix === cursor.affix)) return;
-    cursor = next;
+export async function* pagesByCursor<T, P extends CursorPage<T> & { raw: unknown[] }>(
+  fetchPage: (cursor: { updatedAt: string; affix: Affix }) => Promise<P>,
+  start: { updatedAt: number; affix: Affix },
+  item: { idOf: (item: T) => string; timeOf: (item: T) => unknown },
+  perPage?: number,
+): AsyncGenerator<P> {
+  let state = startCursor(start.updatedAt, start.affix);
+  while (!state.done) {
+    const page = await fetchPage(cursorQuery(state));
+    const step = advanceCursor(state, page.items, item.idOf, item.timeOf, perPage);
+    state = step.state;
+    yield { ...page, items: step.fresh, raw: step.positions.map((i) => page.raw[i]), cursor: { updatedAt: state.updatedAt, affix: state.affix } };
   }
 }

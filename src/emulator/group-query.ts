@@ -134,7 +134,11 @@ export interface GroupResult {
   cursor: { updatedAt: number; affix: "append" | "prepend" };
 }
 
-export function runGroupQuery(app: App, query: GroupQuery, userIndex: number | undefined, now: number): GroupResult {
+/** `cursor-ties`: updatedAt as sent, to the day (many groups share one). */
+export const DAY = 86_400;
+export const dayOf = (seconds: number) => seconds - (seconds % DAY);
+
+export function runGroupQuery(app: App, query: GroupQuery, userIndex: number | undefined, now: number, ties = false): GroupResult {
   const predicates = [...query.predicates];
   // hasJoined works only together with onBehalfOf; without a user it is ignored.
   if (query.joinedOnly && userIndex !== undefined) {
@@ -143,7 +147,9 @@ export function runGroupQuery(app: App, query: GroupQuery, userIndex: number | u
   const { cursor } = query;
   if (cursor) {
     const t = cursor.updatedAt;
-    predicates.push(cursor.affix === "append" ? (g) => g.updatedAt > t : (g) => g.updatedAt < t);
+    // With ties the boundary is answered again (inclusive), as a server whose times are coarse must.
+    if (ties) predicates.push(cursor.affix === "append" ? (g) => dayOf(g.updatedAt) >= t : (g) => dayOf(g.updatedAt) <= t);
+    else predicates.push(cursor.affix === "append" ? (g) => g.updatedAt > t : (g) => g.updatedAt < t);
   }
 
   const field: SortField = cursor ? "updatedAt" : query.sortBy ?? "createdAt";
@@ -174,7 +180,7 @@ export function runGroupQuery(app: App, query: GroupQuery, userIndex: number | u
     const group = all[index]!;
     const inPage = position >= start && position < start + page.perPage;
     // A cursor page never ends inside a run of equal updatedAt values.
-    const extendsTie = cursor && position >= start + page.perPage && groups.length > 0 && group.updatedAt === groups[groups.length - 1]!.updatedAt;
+    const extendsTie = cursor && !ties && position >= start + page.perPage && groups.length > 0 && group.updatedAt === groups[groups.length - 1]!.updatedAt;
     if (inPage || extendsTie) groups.push(group);
     if (!extendsTie) position++;
   }
@@ -183,6 +189,6 @@ export function runGroupQuery(app: App, query: GroupQuery, userIndex: number | u
     groups,
     total,
     page,
-    cursor: { updatedAt: last?.updatedAt ?? cursor?.updatedAt ?? now, affix: cursor?.affix ?? "append" },
+    cursor: { updatedAt: (last && (ties ? dayOf(last.updatedAt) : last.updatedAt)) ?? cursor?.updatedAt ?? now, affix: cursor?.affix ?? "append" },
   };
 }

@@ -12,6 +12,8 @@ export const VARIANTS = {
   "password-type": "protected groups are sent with type password",
   "string-numbers": "recordings send duration and startTime as strings",
   "ratelimit-camel": "rate-limit headers named X-RateLimit-* instead of X-Rate-Limit-*",
+  "cursor-prepend": "the groups cursor always says affix prepend, whatever was asked (as every documented example)",
+  "cursor-ties": "groups' updatedAt sent to the day, so many share one; a cursor answers its boundary again (inclusive) and pages end inside a run of equal times",
 } as const;
 export type Variant = keyof typeof VARIANTS;
 

@@ -1,4 +1,5 @@
 import { membershipOf } from "./data/members.js";
+import { dayOf } from "./group-query.js";
 import type { App, Call, Group, Participant, User } from "./data/model.js";
 import type { EmulatorOptions } from "./options.js";
 
@@ -30,7 +31,8 @@ export function groupJson(app: App, group: Group, view: GroupView, options: Emul
   const json = defined({
     guid: group.guid, name: group.name, description: group.description, icon: group.icon, type,
     owner: app.users[group.ownerIndex]!.uid, membersCount: group.membersCount, metadata: group.metadata,
-    conversationId: `group_${group.guid}`, createdAt: group.createdAt, updatedAt: group.updatedAt,
+    conversationId: `group_${group.guid}`, createdAt: group.createdAt,
+    updatedAt: options.variants.has("cursor-ties") ? dayOf(group.updatedAt) : group.updatedAt,
     updatedBy: group.updatedBy, tags: view.withTags ? group.tags : undefined,
   });
   if (view.userIndex !== undefined) {

@@ -1,5 +1,6 @@
 import { withQuery } from "../api/client.js";
-import { LIST_KINDS, type ListItems, isListKind } from "../api/list-kinds.js";
+import { advanceCursor, cursorQuery, startCursor } from "../api/cursor.js";
+import { LIST_KINDS, type ListItems, type ListKindSpec, isListKind } from "../api/list-kinds.js";
 import { type StoreContext, currentRoute } from "./context.js";
 import type { ExplorerState } from "./explorer-store.js";
 import { toFailure } from "./failure.js";
@@ -57,10 +58,13 @@ export function listActions(ctx: StoreContext): ListActions {
       if (!request.isCurrent()) return;
       const before = listOf(ctx.get(), key, kind);
       const p = page.pagination;
-      const cursorMode = query.updatedAt !== undefined;
-      const cursor = page.cursor;
-      const moved = cursor !== undefined && (cursor.updatedAt !== Number(query.updatedAt) || cursor.affix !== query.affix);
-      let items: AnyItem[] = append ? [...before.items, ...page.items] : page.items;
+      // Cursor mode walks as the SDK does (api/cursor.ts): the next cursor comes from the items, and
+      // items already had at the boundary are dropped.
+      const item = spec.cursorItem as ListKindSpec<AnyItem>["cursorItem"];
+      const from = append && before.cursor ? before.cursor : startCursor(Number(query.updatedAt), query.affix === "prepend" ? "prepend" : "append");
+      const walk = item && query.updatedAt !== undefined ? advanceCursor<AnyItem>(from, page.items, item.idOf, item.timeOf, Number(query.perPage)) : undefined;
+      const arrived: AnyItem[] = walk ? walk.fresh : page.items;
+      let items: AnyItem[] = append ? [...before.items, ...arrived] : arrived;
       let dropped = append ? before.dropped ?? 0 : 0;
       let selected = append ? before.selected : 0;
       if (items.length > MAX_CURSOR_ROWS) {
@@ -72,11 +76,11 @@ export function listActions(ctx: StoreContext): ListActions {
       setList(key, kind, {
         items,
         dropped,
-        total: cursorMode && append ? before.total : p?.total,
+        total: walk && append ? before.total : p?.total,
         page: p?.current_page ?? Number(query.page ?? 1),
         totalPages: p?.total_pages,
-        cursor,
-        hasMore: cursorMode ? moved && page.items.length >= Number(query.perPage) : (p ? p.current_page < p.total_pages : false),
+        cursor: walk?.state,
+        hasMore: walk ? !walk.state.done : (p ? p.current_page < p.total_pages : false),
         loading: false,
         awaiting: false,
         error: undefined,
@@ -169,7 +173,7 @@ export function listActions(ctx: StoreContext): ListActions {
       const key = ctx.get().activeKey;
       const list = listOf(ctx.get(), key, kind);
       if (!list.hasMore || list.loading || !list.cursor) return;
-      const query = { ...LIST_KINDS[kind].explorerQuery(list.params), updatedAt: String(list.cursor.updatedAt), affix: list.cursor.affix };
+      const query = { ...LIST_KINDS[kind].explorerQuery(list.params), ...cursorQuery(list.cursor) };
       void fetchPage(key, kind, query, true);
     },
 

@@ -1,4 +1,5 @@
 import type { AppTarget } from "../api/client.js";
+import type { CursorState } from "../api/cursor.js";
 import type { ListItems, ListKind } from "../api/list-kinds.js";
 import type { Call, Group, Member } from "../api/schemas.js";
 import type { FilterToken } from "../query/index.js";
@@ -49,8 +50,8 @@ export interface ListState<Item> {
   total?: number;
   page: number;
   totalPages?: number;
-  /** Cursor mode (after:/before:): the next cursor to load more with, if any. */
-  cursor?: { updatedAt: number; affix: "append" | "prepend" };
+  /** Cursor mode (after:/before:): where the walk stands (api/cursor.ts), to load more from. */
+  cursor?: CursorState;
   hasMore: boolean;
   loading: boolean;
   /**

@@ -22,12 +22,14 @@ export const groupRoutes: AppRoute[] = [
     handle: (ctx) => {
       const query = parseGroupQuery(ctx.params);
       const userIndex = ctx.onBehalfOf?.index;
-      const result = runGroupQuery(ctx.app, query, userIndex, ctx.world.now);
+      const result = runGroupQuery(ctx.app, query, userIndex, ctx.world.now, ctx.options.variants.has("cursor-ties"));
       const data = result.groups.map((g) => groupJson(ctx.app, g, { withTags: query.withTags, userIndex }, ctx.options));
       const meta: Record<string, unknown> = { pagination: pagination(result.total, data.length, result.page) };
+      // Every documented answer says prepend, whatever was asked.
+      const cursor = ctx.options.variants.has("cursor-prepend") ? { ...result.cursor, affix: "prepend" } : result.cursor;
       // The official schema puts the cursor at the top level; the SDK reads meta.cursor.
-      if (ctx.options.variants.has("cursor-top-level")) return { data, meta, cursor: result.cursor };
-      meta.cursor = result.cursor;
+      if (ctx.options.variants.has("cursor-top-level")) return { data, meta, cursor };
+      meta.cursor = cursor;
       return { data, meta };
     },
   },
