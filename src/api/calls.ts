@@ -1,4 +1,5 @@
 import { type AppClient, type Query, REGIONS, type Region, encodePathSegment } from "./client.js";
+import { ApiError, CLIENT_CODES } from "./errors.js";
 import { type Page, pagesByNumber } from "./paging.js";
 import { type Call, callDetailSchema, callListSchema } from "./schemas.js";
 
@@ -24,6 +25,7 @@ export interface CallDetail {
 
 export async function getCall(client: AppClient, sessionId: string, signal?: AbortSignal): Promise<CallDetail> {
   const { value, raw } = await client.get("calls", `/calls/${encodePathSegment(sessionId)}`, {}, callDetailSchema, signal);
+  if (value.data === undefined) throw new ApiError(CLIENT_CODES.notFound, `the service answered an empty call for ${sessionId}: it has no such call`);
   const data = (raw as { data: unknown }).data;
   return { call: value.data, raw: Array.isArray(data) ? data[0] : data };
 }

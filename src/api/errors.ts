@@ -21,6 +21,8 @@ export class ApiError extends Error {
       retryAfter?: number;
       /** The server's certificate is not trusted: asking again cannot mend it, so it is not retried. */
       certificate?: boolean;
+      /** The app's request quota as the answer's headers said it. */
+      rateLimit?: RateLimit;
     } = {},
   ) {
     super(message);
@@ -29,6 +31,20 @@ export class ApiError extends Error {
   get status(): number | undefined {
     return this.extra.status;
   }
+}
+
+/** An app's request quota, from the rate-limit headers (either spelling, api-notes.md); each part only when sent. */
+export interface RateLimit {
+  limit?: number;
+  remaining?: number;
+  /** When the window resets, in UNIX seconds. */
+  reset?: number;
+}
+
+/** The quota as the request log and --verbose show it: "remaining/limit" (a part not sent is "?"). */
+export function quotaText(rateLimit: RateLimit | undefined): string {
+  if (!rateLimit || (rateLimit.remaining === undefined && rateLimit.limit === undefined)) return "";
+  return `${rateLimit.remaining ?? "?"}/${rateLimit.limit ?? "?"}`;
 }
 
 /** ccx's own codes, for failures the service did not name. */
@@ -47,6 +63,8 @@ export const CLIENT_CODES = {
   tooLarge: "CCX_RESPONSE_TOO_LARGE",
   /** An HTTP error without the service's error body. */
   http: "CCX_HTTP_ERROR",
+  /** A 404 without the service's error body (some versions answer `{}`), or a detail that came back empty. */
+  notFound: "CCX_NOT_FOUND",
   redirect: "CCX_REDIRECT_REFUSED",
   /** A key or user id with characters an HTTP header cannot carry: bad input, not a network failure. */
   badHeader: "CCX_BAD_HEADER",

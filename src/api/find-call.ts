@@ -19,7 +19,8 @@ export interface FoundCall extends CallDetail {
 /** Why the call was not found: each app asked, and what it answered. */
 export class CallNotFound extends ApiError {
   constructor(sessionId: string, readonly failures: Array<{ label: string; error: ApiError }>) {
-    const others = failures.filter((f) => f.error.code !== "ERR_CALL_SESSION_NOT_FOUND");
+    // Not found as the service says it, or as a bare 404 or an empty answer says it; any other code is the story.
+    const others = failures.filter((f) => f.error.code !== "ERR_CALL_SESSION_NOT_FOUND" && f.error.code !== CLIENT_CODES.notFound);
     // Not found anywhere only if every app could answer; else the first other failure is the story.
     const cause = others[0]?.error;
     super(cause?.code ?? "ERR_CALL_SESSION_NOT_FOUND",

@@ -1,4 +1,5 @@
 import { type AppClient, type Query, encodePathSegment } from "./client.js";
+import { ApiError, CLIENT_CODES } from "./errors.js";
 import { type CursorPage, type Page, pagesByCursor, pagesByNumber } from "./paging.js";
 import { type Group, type Member, groupDetailSchema, groupListSchema, memberListSchema } from "./schemas.js";
 
@@ -38,6 +39,7 @@ export interface GroupDetail {
 /** GET /groups/{guid}: every field, unknown ones too. */
 export async function getGroup(client: AppClient, guid: string, signal?: AbortSignal): Promise<GroupDetail> {
   const { value, raw } = await client.get("chat", `/groups/${encodePathSegment(guid)}`, {}, groupDetailSchema, signal);
+  if (value.data === undefined) throw new ApiError(CLIENT_CODES.notFound, `the service answered an empty group for ${guid}: it has no such group`);
   return { group: value.data, raw: (raw as { data: unknown }).data };
 }
 

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
-import { ApiError, CLIENT_CODES, clip } from "./errors.js";
+import { ApiError, CLIENT_CODES, type RateLimit, clip } from "./errors.js";
 import { type RawResponse, type Transport, createTransport } from "./transport.js";
 
 /**
@@ -56,6 +56,8 @@ export interface RequestEvent {
   retries?: number;
   /** The error code when the request failed. */
   code?: string;
+  /** The app's quota, when the answer's headers said it. */
+  rateLimit?: RateLimit;
 }
 
 type Listener = (event: RequestEvent) => void;
@@ -78,6 +80,25 @@ function trust(caFile: string | undefined): string[] | undefined {
   } catch (error) {
     throw new ApiError(CLIENT_CODES.badUrl, `cannot read the CA file ${caFile}: ${(error as NodeJS.ErrnoException).code ?? error}`);
   }
+}
+
+const header = (headers: HttpResponse["headers"], ...names: string[]): string | undefined => {
+  for (const name of names) {
+    const value = headers[name];
+    const text = Array.isArray(value) ? value[0] : value;
+    if (text !== undefined && text.trim() !== "") return text.trim();
+  }
+  return undefined;
+};
+
+/** The rate-limit headers, in either spelling (X-Rate-Limit-* and X-RateLimit-*); undefined when none came. */
+export function rateLimitOf(headers: HttpResponse["headers"]): RateLimit | undefined {
+  const number = (text: string | undefined) => (text !== undefined && /^\d+$/.test(text) ? Number(text) : undefined);
+  const limit = number(header(headers, "x-rate-limit-limit", "x-rate-limit", "x-ratelimit-limit"));
+  const remaining = number(header(headers, "x-rate-limit-remaining", "x-ratelimit-remaining"));
+  const reset = number(header(headers, "x-rate-limit-reset", "x-ratelimit-reset"));
+  if (limit === undefined && remaining === undefined && reset === undefined) return undefined;
+  return { ...(limit !== undefined ? { limit } : {}), ...(remaining !== undefined ? { remaining } : {}), ...(reset !== undefined ? { reset } : {}) };
 }
 
 function retryAfterMs(value: string | string[] | undefined): number | undefined {
@@ -163,14 +184,14 @@ export class Http {
     for (;;) {
       try {
         const response = await this.attempt(req);
-        end({ status: response.status, bytes: response.bytes });
+        end({ status: response.status, bytes: response.bytes, rateLimit: rateLimitOf(response.headers) });
         return response;
       } catch (caught) {
         const error = caught instanceof ApiError ? caught : new ApiError(CLIENT_CODES.network, String(caught));
         const wait = req.method === "GET" && retries < this.retries ? this.retryDelay(error, retries) : undefined;
         if (wait === undefined || req.signal?.aborted) {
           Object.assign(error.extra, { retries, request: `${req.method} ${req.url}` });
-          end({ status: error.status, code: error.code });
+          end({ status: error.status, code: error.code, rateLimit: error.extra.rateLimit });
           throw error;
         }
         retries++;
@@ -265,8 +286,11 @@ export class Http {
     }
     if (status >= 400) {
       const error = parsed ? (json as { error?: Record<string, unknown> })?.error : undefined;
-      const retryAfter = retryAfterMs(headers["retry-after"]);
-      const extra = { status, retryAfter: retryAfter === undefined ? undefined : retryAfter / 1000 };
+      const rateLimit = rateLimitOf(headers);
+      // A 429 without Retry-After: the window's reset (UNIX seconds) says how long to wait.
+      const untilReset = status === 429 && rateLimit?.reset !== undefined ? Math.max(0, rateLimit.reset * 1000 - Date.now()) : undefined;
+      const retryAfter = retryAfterMs(headers["retry-after"]) ?? untilReset;
+      const extra = { status, rateLimit, retryAfter: retryAfter === undefined ? undefined : retryAfter / 1000 };
       if (error && typeof error.code === "string") {
         // Clipped: a message is for one screen, and a hostile one could fill the body limit.
         const code = clip(error.code, 64);
@@ -280,7 +304,8 @@ export class Http {
       const page = htmlPage(text);
       const snippet = text.replace(/\s+/g, " ").trim().slice(0, 80);
       const body = page ? ` with ${page}, not the service's error` : snippet ? ` with a body that is not the service's error: ${snippet}` : " with an empty body";
-      throw new ApiError(CLIENT_CODES.http, `HTTP ${status}${body}`, extra);
+      // A 404 is not found whatever its body says (some versions answer `{}`): exit 3, the body named.
+      throw new ApiError(status === 404 ? CLIENT_CODES.notFound : CLIENT_CODES.http, `HTTP ${status}${body}`, extra);
     }
     if (!parsed) {
       const what = text.trim() === "" ? "an empty body" : htmlPage(text) ?? "a body that is not JSON (cut short?)";

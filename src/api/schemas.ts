@@ -107,7 +107,16 @@ export const groupListSchema = answer(v.pipe(
   v.transform((body) => ({ ...body, cursor: body.meta?.cursor ?? body.cursor })),
 ));
 
-export const groupDetailSchema = answer(v.looseObject({ data: groupSchema }));
+/**
+ * A detail that came back empty (`[]`, `{}`, `null` or no `data`), as some versions answer for an id they
+ * do not have: read as undefined, for the caller to say not found.
+ */
+const emptyDetail = v.pipe(
+  v.union([v.null(), v.strictTuple([]), v.pipe(v.record(v.string(), v.unknown()), v.check((o) => Object.keys(o).length === 0))]),
+  v.transform(() => undefined),
+);
+
+export const groupDetailSchema = answer(v.looseObject({ data: v.optional(v.union([groupSchema, emptyDetail])) }));
 
 /** A member: a user plus the member's scope and joinedAt. */
 export const memberSchema = v.looseObject({
@@ -182,7 +191,7 @@ export const callListSchema = answer(v.looseObject({
 }));
 
 export const callDetailSchema = answer(v.looseObject({
-  data: v.union([callSchema, v.pipe(v.tuple([callSchema]), v.transform(([call]) => call))]),
+  data: v.optional(v.union([callSchema, v.pipe(v.tuple([callSchema]), v.transform(([call]) => call)), emptyDetail])),
 }));
 
 export const appSchema = v.looseObject({

@@ -1,6 +1,6 @@
 import { once } from "node:events";
 import type { Command } from "commander";
-import { ApiError, CLIENT_CODES, isAuthError, isNotFound } from "../api/errors.js";
+import { ApiError, CLIENT_CODES, isAuthError, isNotFound, quotaText } from "../api/errors.js";
 import { hintFor } from "../api/hints.js";
 import { Http } from "../api/http.js";
 import { ConfigError } from "../config/config-file.js";
@@ -31,7 +31,8 @@ export function createRuntime(command: Command, given?: Settings): Runtime {
     http.onEvent((e) => {
       if (e.phase !== "end") return;
       const outcome = e.code ? `${e.status ?? "-"} ${e.code}` : String(e.status);
-      warn(`${e.method} ${e.url} → ${outcome} ${Math.round(e.durationMs ?? 0)}ms ${e.bytes ?? 0}B${e.retries ? ` retries=${e.retries}` : ""}`);
+      const quota = quotaText(e.rateLimit) && ` quota=${quotaText(e.rateLimit)}`;
+      warn(`${e.method} ${e.url} → ${outcome} ${Math.round(e.durationMs ?? 0)}ms ${e.bytes ?? 0}B${e.retries ? ` retries=${e.retries}` : ""}${quota}`);
     });
   }
   return {

@@ -95,7 +95,9 @@ export class Dispatcher {
     } catch (error) {
       if (res.headersSent || req.socket.destroyed) return;
       if (error instanceof ServiceError) {
-        this.send(res, this.statusOf(error.code), JSON.stringify(error.body(source)));
+        const status = this.statusOf(error.code);
+        // Some versions answer a not found with an empty object for a body.
+        this.send(res, status, status === 404 && this.options.variants.has("bare-404") ? "{}" : JSON.stringify(error.body(source)));
       } else {
         this.options.log(`emulator: ${req.method} ${url.pathname} failed: ${(error as Error).stack ?? String(error)}`);
         const internal = new ServiceError("ERR_INTERNAL_SERVER_ERROR", "Something went wrong.", String(error));

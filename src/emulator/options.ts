@@ -13,6 +13,8 @@ export const VARIANTS = {
   "string-numbers": "recordings send duration and startTime as strings",
   "ratelimit-camel": "rate-limit headers named X-RateLimit-* instead of X-Rate-Limit-*",
   "cursor-prepend": "the groups cursor always says affix prepend, whatever was asked (as every documented example)",
+  "bare-404": "not found answered 404 with the body {} instead of the service's error",
+  "empty-detail": "a call or group that does not exist answered 200 with data [] (calls) or {} (groups)",
   "cursor-ties": "groups' updatedAt sent to the day, so many share one; a cursor answers its boundary again (inclusive) and pages end inside a run of equal times",
 } as const;
 export type Variant = keyof typeof VARIANTS;

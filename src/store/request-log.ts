@@ -14,7 +14,7 @@ export class RequestLog {
       this.entries = [...this.entries.slice(-(this.capacity - 1)), entry];
     } else {
       this.entries = this.entries.map((e) => (e.id === event.id ? {
-        ...e, done: true, status: event.status, code: event.code, durationMs: event.durationMs, bytes: event.bytes, retries: event.retries,
+        ...e, done: true, status: event.status, code: event.code, durationMs: event.durationMs, bytes: event.bytes, retries: event.retries, rateLimit: event.rateLimit,
       } : e));
     }
     return this.entries;

@@ -1,5 +1,6 @@
 import type { AppTarget } from "../api/client.js";
 import type { CursorState } from "../api/cursor.js";
+import type { RateLimit } from "../api/errors.js";
 import type { ListItems, ListKind } from "../api/list-kinds.js";
 import type { Call, Group, Member } from "../api/schemas.js";
 import type { FilterToken } from "../query/index.js";
@@ -107,6 +108,8 @@ export interface LogEntry {
   durationMs?: number;
   bytes?: number;
   retries?: number;
+  /** The app's quota after it, when the answer said it. */
+  rateLimit?: RateLimit;
   at: number;
   done: boolean;
 }

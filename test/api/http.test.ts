@@ -102,6 +102,42 @@ describe("the request module", () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it("a 429 without Retry-After waits for the window's reset (X-Rate-Limit-Reset, UNIX seconds), then succeeds", async () => {
+    const reset = Math.ceil(Date.now() / 1000) + 1;
+    answers = [(res) => json(res, 429, { error: { code: "ERR_TOO_MANY_REQUESTS", message: "slow down" } }, { "x-rate-limit-reset": String(reset), "x-rate-limit-remaining": "0" })];
+    http = new Http({ caFile: server.caFile });
+    const events: RequestEvent[] = [];
+    http.onEvent((e) => events.push(e));
+    const response = await new AppClient(http, target()).get("chat", "/groups", {}, groupListSchema);
+    expect(response.value.data).toHaveLength(1);
+    expect(server.requests).toHaveLength(2);
+    // The second attempt was not sent before the reset the service named.
+    expect(server.requests[1]!.at).toBeGreaterThanOrEqual(reset * 1000 - 5);
+    expect(events.at(-1)).toMatchObject({ phase: "end", status: 200, retries: 1 });
+  });
+
+  it.each([
+    ["X-Rate-Limit-*", { "x-rate-limit-limit": "600", "x-rate-limit-remaining": "599", "x-rate-limit-reset": "1900000000" }],
+    ["X-RateLimit-*", { "x-ratelimit-limit": "600", "x-ratelimit-remaining": "599", "x-ratelimit-reset": "1900000000" }],
+    ["X-Rate-Limit (the limit without -Limit)", { "x-rate-limit": "600", "x-rate-limit-remaining": "599", "x-rate-limit-reset": "1900000000" }],
+  ])("reads the quota from %s on every answer, and the request event carries it", async (_name, headers) => {
+    answers = [(res) => json(res, 200, page, headers)];
+    http = new Http({ caFile: server.caFile });
+    const events: RequestEvent[] = [];
+    http.onEvent((e) => events.push(e));
+    await new AppClient(http, target()).get("chat", "/groups", {}, groupListSchema);
+    expect(events.at(-1)!.rateLimit).toEqual({ limit: 600, remaining: 599, reset: 1900000000 });
+  });
+
+  it("a 404 whose body is not the service's error is not found (CCX_NOT_FOUND), the body named", async () => {
+    answers = [(res) => json(res, 404, {})];
+    http = new Http({ caFile: server.caFile });
+    const error = await failure(new AppClient(http, target()).get("chat", "/groups/x", {}, groupListSchema));
+    expect(error.code).toBe("CCX_NOT_FOUND");
+    expect(error.message).toBe("HTTP 404 with a body that is not the service's error: {}");
+    expect(server.requests).toHaveLength(1);
+  });
+
   it("gives up at once when Retry-After asks for longer than it will wait", async () => {
     answers = [(res) => json(res, 429, { error: { code: "ERR_TOO_MANY_REQUESTS", message: "later" } }, { "retry-after": "3600" })];
     http = new Http({ caFile: server.caFile });

@@ -11,6 +11,8 @@ export interface Recorded {
   headers: IncomingHttpHeaders;
   /** The client's port: one port for several requests means one pooled connection. */
   clientPort?: number;
+  /** When it arrived (Date.now()): for lower bounds only, "not sent before". */
+  at: number;
 }
 
 type Handler = (req: IncomingMessage, res: ServerResponse, index: number) => void;
@@ -27,7 +29,7 @@ export async function recordingServer(handler: Handler, certificate: Certificate
   writeFileSync(caFile, certs.caPem);
   const requests: Recorded[] = [];
   const server = createServer({ cert: certs.certPem, key: certs.keyPem }, (req, res) => {
-    requests.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, clientPort: req.socket.remotePort });
+    requests.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, clientPort: req.socket.remotePort, at: Date.now() });
     handler(req, res, requests.length - 1);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

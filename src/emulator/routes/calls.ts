@@ -71,6 +71,7 @@ export const callRoutes: AppRoute[] = [
     method: "GET",
     path: /^\/calls\/(?<sessionId>[^/]+)\/?$/,
     handle: (ctx, { sessionId }) => {
+      if (!ctx.app.callBySessionId.has(sessionId!) && ctx.options.variants.has("empty-detail")) return { data: [] };
       const json = callJson(ctx.app, findCall(ctx, sessionId!), ctx.options, true);
       return { data: ctx.options.variants.has("call-data-array") ? [json] : json };
     },

@@ -38,6 +38,7 @@ export const groupRoutes: AppRoute[] = [
     method: "GET",
     path: /^\/groups\/(?<guid>[^/]+)\/?$/,
     handle: (ctx, { guid }) => {
+      if (!ctx.app.groupIndexByGuid.has(guid!) && ctx.options.variants.has("empty-detail")) return { data: {} };
       const group = findGroup(ctx.app, guid!);
       return { data: groupJson(ctx.app, group, { withTags: true, userIndex: ctx.onBehalfOf?.index }, ctx.options) };
     },
@@ -47,6 +48,7 @@ export const groupRoutes: AppRoute[] = [
     method: "GET",
     path: /^\/groups\/(?<guid>[^/]+)\/members\/?$/,
     handle: (ctx, { guid }) => {
+      if (!ctx.app.groupIndexByGuid.has(guid!) && ctx.options.variants.has("empty-detail")) return { data: {} };
       const group = findGroup(ctx.app, guid!);
       const q = new QueryReader(ctx.params);
       const page = readPage(q, { perPage: 100, max: 1000 });

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
+import { runCcx } from "../support/run-ccx.js";
+import { lines, mountTui } from "../support/tui.js";
+
+/**
+ * What the real service also answers (api-notes.md), through the commands and
+ * the explorer: a not found with `{}` for a body or an empty detail is not
+ * found (exit 3), and the app's quota, in either header spelling, is shown.
+ */
+
+const SIZES = { apps: 1, groups: 40, calls: 10, users: 10 };
+let bare: EmulatorFixture;
+let empty: EmulatorFixture;
+let limited: EmulatorFixture;
+
+const envOf = (fx: EmulatorFixture) => ({
+  CCX_CHAT_URL: fx.info.chatUrl, CCX_CALLS_URL: fx.info.callsUrl, CCX_CA_FILE: fx.info.caFile,
+  CCX_APP_ID: fx.app().appId, CCX_REGION: fx.app().region, CCX_API_KEY: fx.app().fullAccessKey,
+});
+
+beforeAll(async () => {
+  [bare, empty, limited] = await Promise.all([
+    emulatorFixture({ sizes: SIZES, variants: new Set(["bare-404"]) }),
+    emulatorFixture({ sizes: SIZES, variants: new Set(["empty-detail"]) }),
+    emulatorFixture({ sizes: SIZES, variants: new Set(["ratelimit-camel"]), faults: { rateLimit: { limit: 500, windowSeconds: 60 } } }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([bare?.close(), empty?.close(), limited?.close()]);
+});
+
+describe("not found, however the service says it", () => {
+  it.each([["a 404 with {} for a body", () => bare], ["200 with an empty detail", () => empty]])("%s: ccx call exits 3 and says not found; a real call still shows", async (_how, fx) => {
+    const unknown = `v1.${fx().app().region}.${fx().app().appId}.doesnotexist0000`;
+    const missing = await runCcx(["call", unknown], envOf(fx()));
+    expect(missing.code).toBe(3);
+    expect(missing.stderr).toMatch(/^error: ERR_CALL_SESSION_NOT_FOUND: no known app has the call/m);
+    const known = fx().emulator.world.apps[0]!.calls[0]!.sessionId;
+    const found = await runCcx(["call", known, "--json"], envOf(fx()));
+    expect(found.code).toBe(0);
+    expect(JSON.parse(found.stdout).sessionId).toBe(known);
+  });
+
+  it("a group that is not there, answered with an empty detail, is not found in the explorer", async () => {
+    const tui = await mountTui(empty, { load: false });
+    tui.store.getState().openGroup("no-such-group");
+    const frame = await tui.waitForFrame((f) => f.includes("✗"), "the failure");
+    expect(frame).toContain("CCX_NOT_FOUND: the service answered an empty group for no-such-group");
+    await tui.unmount();
+  });
+});
+
+describe("the app's quota", () => {
+  it("--verbose says the requests left and the limit after each request (X-RateLimit-* spelling)", async () => {
+    const run = await runCcx(["groups", "--verbose", "--per-page", "5"], envOf(limited));
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(/GET \S+\/groups\?perPage=5\S* → 200 .* quota=499\/500$/m);
+  });
+
+  it("the request log (L) shows it too", async () => {
+    const tui = await mountTui(limited, { columns: 120 });
+    await tui.press("L");
+    const frame = await tui.waitForFrame((f) => lines(f)[1]!.endsWith("log"), "the log");
+    expect(frame).toContain("QUOTA");
+    expect(frame).toMatch(/\d+\/500/);
+    await tui.unmount();
+  });
+});
