@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
-import { connectVerified, loadAuthorities } from "./pinned-trust.js";
+import { connectVerified } from "./pinned-trust.js";
 
 /**
  * How bytes move. Plain connections use node:https (pooled, kept alive): it
@@ -43,7 +43,7 @@ class NodeHttpsTransport implements Transport {
     this.agent = new HttpsAgent({ keepAlive: true, maxSockets: 16, keepAliveMsecs: 10_000 });
     if (options.ca) {
       // A CA file: the peer is checked against it by pinned-trust.ts (see there for why).
-      const pinned = connectVerified(loadAuthorities(options.ca), options.timeoutMs);
+      const pinned = connectVerified(options.ca, options.timeoutMs);
       (this.agent as unknown as { createConnection: unknown }).createConnection = pinned.createConnection;
       this.destroyPending = pinned.destroyPending;
     }

@@ -40,6 +40,8 @@ export async function generateCertificates(options: CertificateOptions = {}): Pr
     extensions: [
       new x509.BasicConstraintsExtension(true, 0, true),
       new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
+      // Key identifiers: CAs of the same name (one per emulator) in one file are told apart by them, as OpenSSL does.
+      await x509.SubjectKeyIdentifierExtension.create(caKeys.publicKey),
     ],
   });
   const serverKeys = await webcrypto.subtle.generateKey(ALGORITHM, true, ["sign", "verify"]);
@@ -56,6 +58,7 @@ export async function generateCertificates(options: CertificateOptions = {}): Pr
       new x509.SubjectAlternativeNameExtension(hosts.map((host) => ({ type: /^[\d.:]+$/.test(host) ? ("ip" as const) : ("dns" as const), value: host }))),
       new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.serverAuth]),
       new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
+      await x509.AuthorityKeyIdentifierExtension.create(caKeys.publicKey),
     ],
   });
   const pkcs8 = await webcrypto.subtle.exportKey("pkcs8", serverKeys.privateKey);
