@@ -9,7 +9,7 @@ import { type Affix, advanceCursor, cursorQuery, startCursor } from "./cursor.js
 export interface Page<T> {
   items: T[];
   /** The service's pagination block, when it sent one. */
-  pagination?: { total: number; count: number; per_page?: number; current_page: number; total_pages: number };
+  pagination?: { total?: number; count?: number; per_page?: number; current_page?: number; total_pages?: number };
 }
 
 export interface CursorPage<T> extends Page<T> {
@@ -21,7 +21,9 @@ export async function* pagesByNumber<T>(fetchPage: (page: number) => Promise<Pag
   for (let page = firstPage; ; page++) {
     const result = await fetchPage(page);
     yield result;
-    const last = result.pagination ? page >= result.pagination.total_pages : result.items.length === 0;
+    // The last page by the count of pages when the service gave it, else by an empty page.
+    const pages = result.pagination?.total_pages;
+    const last = pages !== undefined ? page >= pages : result.items.length === 0;
     if (last || result.items.length === 0) return;
   }
 }

@@ -12,7 +12,21 @@ import * as v from "valibot";
 /** A number, also when sent as a numeric string (the recording webhook does). */
 const num = v.union([v.number(), v.pipe(v.string(), v.trim(), v.regex(/^-?\d+(\.\d+)?$/), v.transform(Number))]);
 const int = v.pipe(num, v.integer());
-const opt = <S extends v.GenericSchema>(schema: S) => v.optional(schema);
+/** A field that may be absent, or sent as `null` (the documented examples do): both read as absent. */
+const opt = <S extends v.GenericSchema>(schema: S) =>
+  v.optional(v.pipe(v.nullable(schema), v.transform((value): v.InferOutput<S> | undefined => value ?? undefined)));
+/**
+ * A user (or group) named by its uid, by a number, or by its entity object
+ * (`{uid, name, avatar}`, a group's `{guid, …}`): read as the id.
+ */
+const uidOrEntity = v.union([
+  v.string(),
+  v.pipe(v.number(), v.transform(String)),
+  v.pipe(v.looseObject({ uid: v.string() }), v.transform((entity) => entity.uid)),
+  v.pipe(v.looseObject({ guid: v.string() }), v.transform((entity) => entity.guid)),
+]);
+/** A map, also when sent as PHP's empty array `[]`. */
+const map = v.union([v.record(v.string(), v.unknown()), v.pipe(v.strictTuple([]), v.transform((): Record<string, unknown> => ({})))]);
 
 /**
  * How deep an answer may nest. JSON.parse reads a million levels, but
@@ -67,12 +81,13 @@ const answer = <S extends v.GenericSchema>(schema: S) =>
     schema,
   );
 
+/** Any field may be missing (examples omit per_page, even total) or a string: ccx never sizes anything by them alone. */
 export const paginationSchema = v.looseObject({
-  total: int,
-  count: int,
-  per_page: opt(int), // one example of GET /calls omits it
-  current_page: int,
-  total_pages: int,
+  total: opt(int),
+  count: opt(int),
+  per_page: opt(int),
+  current_page: opt(int),
+  total_pages: opt(int),
 });
 
 export const cursorSchema = v.looseObject({ updatedAt: int, affix: v.picklist(["append", "prepend"]) });
@@ -93,7 +108,7 @@ export const groupSchema = v.looseObject({
   updatedAt: opt(int),
   owner: opt(v.string()),
   tags: opt(v.array(v.string())),
-  metadata: opt(v.record(v.string(), v.unknown())),
+  metadata: opt(map),
 });
 export type Group = v.InferOutput<typeof groupSchema>;
 
@@ -155,7 +170,8 @@ export const participantSchema = v.pipe(
 export type Participant = v.InferOutput<typeof participantSchema>;
 
 export const recordingSchema = v.looseObject({
-  rid: v.string(),
+  // Some sources send a recording without its rid: it is then known by its URL or its place.
+  rid: opt(v.string()),
   recording_url: opt(v.string()),
   startTime: opt(int),
   endTime: opt(int),
@@ -169,8 +185,8 @@ export const callSchema = v.looseObject({
   mode: opt(v.string()),
   receiverType: opt(v.string()),
   status: opt(v.string()),
-  initiator: opt(v.string()),
-  receiver: opt(v.string()),
+  initiator: opt(uidOrEntity),
+  receiver: opt(uidOrEntity),
   totalAudioMinutes: opt(num),
   totalVideoMinutes: opt(num),
   totalDurationInMinutes: opt(num),

@@ -88,6 +88,12 @@ export class Dispatcher {
       if (fault === "html") return this.sendHtml(res);
       const body = req.method === "POST" ? await readJson(req) : {};
       const data = await this.route(target, req, url.searchParams, body);
+      // The documented examples page without total and per_page.
+      const paging = this.options.variants.has("docs") ? (data as { meta?: { pagination?: Record<string, unknown> } })?.meta?.pagination : undefined;
+      if (paging) {
+        delete paging.total;
+        delete paging.per_page;
+      }
       const text = JSON.stringify(data);
       if (fault === "garbage") met = fault;
       // An answer cut short, as a broken proxy or a dropped stream leaves it.

@@ -15,9 +15,29 @@ export const VARIANTS = {
   "cursor-prepend": "the groups cursor always says affix prepend, whatever was asked (as every documented example)",
   "bare-404": "not found answered 404 with the body {} instead of the service's error",
   "empty-detail": "a call or group that does not exist answered 200 with data [] (calls) or {} (groups)",
+  docs: "answers as the documented examples give them, mixed per item (from the seed): nulls, numbers as strings, entity objects for uids, participants still in the call (leftAt null), recordings without rid, metadata as [], pagination without total and per_page, the cursor always prepend",
   "cursor-ties": "groups' updatedAt sent to the day, so many share one; a cursor answers its boundary again (inclusive) and pages end inside a run of equal times",
 } as const;
 export type Variant = keyof typeof VARIANTS;
+
+/** The variants `docs` brings with it, besides its own per-item mix. */
+const DOCS_INCLUDES: ReadonlySet<Variant> = new Set(["cursor-prepend"]);
+
+/** Whether answers take a variant's shape: named, or brought by `docs`. */
+export function answersIn(options: { variants: ReadonlySet<Variant> }, variant: Variant): boolean {
+  return options.variants.has(variant) || (options.variants.has("docs") && DOCS_INCLUDES.has(variant));
+}
+
+/**
+ * `docs`: whether the item with this id takes the documented form number `form` (of `of`): a
+ * stable pick from the id, so the same seed gives the same mix.
+ */
+export function docsForm(options: { variants: ReadonlySet<Variant> }, id: string, form: number, of: number): boolean {
+  if (!options.variants.has("docs")) return false;
+  let hash = 2166136261;
+  for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 16777619);
+  return (hash >>> 0) % of === form;
+}
 
 export interface FaultOptions {
   /** Added to every answer, in milliseconds, drawn from [min, max]. */

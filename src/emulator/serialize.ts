@@ -1,7 +1,7 @@
 import { membershipOf } from "./data/members.js";
 import { dayOf } from "./group-query.js";
 import type { App, Call, Group, Participant, User } from "./data/model.js";
-import type { EmulatorOptions } from "./options.js";
+import { type EmulatorOptions, docsForm } from "./options.js";
 
 type Json = Record<string, unknown>;
 
@@ -35,6 +35,10 @@ export function groupJson(app: App, group: Group, view: GroupView, options: Emul
     updatedAt: options.variants.has("cursor-ties") ? dayOf(group.updatedAt) : group.updatedAt,
     updatedBy: group.updatedBy, tags: view.withTags ? group.tags : undefined,
   });
+  // The documented examples: a description null, a count as a string, an empty metadata as PHP's [].
+  if (docsForm(options, group.guid, 0, 3)) json.description = group.description ?? null;
+  if (docsForm(options, group.guid, 1, 3)) json.membersCount = String(group.membersCount);
+  if (docsForm(options, group.guid, 2, 3) && (!group.metadata || Object.keys(group.metadata).length === 0)) json.metadata = [];
   if (view.userIndex !== undefined) {
     const member = membershipOf(app, group, view.userIndex);
     json.hasJoined = member !== undefined;
@@ -52,7 +56,15 @@ function participantJson(app: App, p: Participant, options: EmulatorOptions, leg
     const user = app.users[app.userIndexByUid.get(p.uid) ?? -1];
     if (user) Object.assign(json, defined({ name: user.name, avatar: user.avatar }));
   }
+  // Still in the call: the documented examples send leftAt null.
+  if (options.variants.has("docs") && p.joinedAt !== undefined && p.leftAt === undefined) json.leftAt = null;
   return json;
+}
+
+/** A uid as the documented examples also send it: the user's entity object. */
+function entityOf(app: App, uid: string): Json | string {
+  const user = app.users[app.userIndexByUid.get(uid) ?? -1];
+  return user ? defined({ uid: user.uid, name: user.name, avatar: user.avatar }) : uid;
 }
 
 /** A call as the list sends it; `detail` adds metaData and tags as GET /calls/{sessionId} does. */
@@ -68,5 +80,10 @@ export function callJson(app: App, call: Call, options: EmulatorOptions, detail 
     transcriptions: transcriptions.length === 0 ? undefined : transcriptions,
   });
   if (detail) Object.assign(json, defined({ metaData, tags }));
+  if (docsForm(options, call.sessionId, 0, 2)) json.initiator = entityOf(app, call.initiator);
+  if (docsForm(options, call.sessionId, 0, 3) && call.receiverType === "user") json.receiver = entityOf(app, call.receiver);
+  if (docsForm(options, call.sessionId, 1, 3) && Array.isArray(json.recordings)) {
+    json.recordings = (json.recordings as Json[]).map(({ rid: _rid, ...recording }, i) => (i === 0 ? recording : { rid: _rid, ...recording }));
+  }
   return json;
 }

@@ -80,7 +80,7 @@ export function listActions(ctx: StoreContext): ListActions {
         page: p?.current_page ?? Number(query.page ?? 1),
         totalPages: p?.total_pages,
         cursor: walk?.state,
-        hasMore: walk ? !walk.state.done : (p ? p.current_page < p.total_pages : false),
+        hasMore: walk ? !walk.state.done : p?.total_pages !== undefined ? (p.current_page ?? Number(query.page ?? 1)) < p.total_pages : arrived.length >= Number(query.perPage),
         loading: false,
         awaiting: false,
         error: undefined,

@@ -211,7 +211,7 @@ export async function mountTui(fx: EmulatorFixture, options: MountOptions = {}):
 
   if (options.load !== false) {
     store.getState().reload(options.root ?? "groups");
-    await waitForFrame((f) => /\d+ of \d+/.test(f) || /loaded/.test(f) || f.includes("✗"), "the first list");
+    await waitForFrame((f) => /\d+ of \d+/.test(f) || /loaded/.test(f) || /^\d+ · page \d+/m.test(f) || f.includes("✗"), "the first list");
   }
   await settle();
   return tui;

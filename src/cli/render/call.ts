@@ -70,7 +70,7 @@ export function renderCall(call: Call, view: CallView): string[] {
   if (recordings.length === 0) lines.push("  none");
   for (const r of recordings as Recording[]) {
     const duration = r.duration === undefined ? "" : `  ${formatMinutes(r.duration)}`;
-    lines.push(`  ${sanitize(r.rid)}${duration}  ${formatTime(r.startTime)} → ${formatTime(r.endTime)}`);
+    lines.push(`  ${r.rid === undefined ? "(no rid)" : sanitize(r.rid)}${duration}  ${formatTime(r.startTime)} → ${formatTime(r.endTime)}`);
     if (r.recording_url) lines.push(`    ${sanitize(r.recording_url)}`);
   }
   return lines;

@@ -83,7 +83,9 @@ async function list<K extends ListKind>(spec: ListSpec<K>, run: ListRun<K>, flag
 
 function footer<Item>(page: Page<Item>, shown: number): string {
   const p = page.pagination;
-  if (!p) return `${shown} shown`;
-  const more = p.current_page < p.total_pages ? ` · next: --page ${p.current_page + 1}, or --all` : "";
-  return `${shown === 0 ? "none" : `${shown} shown`} of ${p.total} · page ${p.current_page}/${Math.max(1, p.total_pages)}${more}`;
+  if (!p || p.current_page === undefined) return `${shown} shown`;
+  const more = p.total_pages === undefined || p.current_page < p.total_pages ? ` · next: --page ${p.current_page + 1}, or --all` : "";
+  const of = p.total === undefined ? "" : ` of ${p.total}`;
+  const pages = p.total_pages === undefined ? `page ${p.current_page}` : `page ${p.current_page}/${Math.max(1, p.total_pages)}`;
+  return `${shown === 0 ? "none" : `${shown} shown`}${of} · ${pages}${more}`;
 }

@@ -4,6 +4,7 @@ import type { App, Group } from "../data/model.js";
 import { notFound } from "../errors.js";
 import { parseGroupQuery, runGroupQuery } from "../group-query.js";
 import { QueryReader, paginate, pagination, readPage } from "../query.js";
+import { answersIn } from "../options.js";
 import { groupJson, userJson } from "../serialize.js";
 
 function findGroup(app: App, guid: string): Group {
@@ -26,7 +27,7 @@ export const groupRoutes: AppRoute[] = [
       const data = result.groups.map((g) => groupJson(ctx.app, g, { withTags: query.withTags, userIndex }, ctx.options));
       const meta: Record<string, unknown> = { pagination: pagination(result.total, data.length, result.page) };
       // Every documented answer says prepend, whatever was asked.
-      const cursor = ctx.options.variants.has("cursor-prepend") ? { ...result.cursor, affix: "prepend" } : result.cursor;
+      const cursor = answersIn(ctx.options, "cursor-prepend") ? { ...result.cursor, affix: "prepend" } : result.cursor;
       // The official schema puts the cursor at the top level; the SDK reads meta.cursor.
       if (ctx.options.variants.has("cursor-top-level")) return { data, meta, cursor };
       meta.cursor = cursor;

@@ -7,6 +7,7 @@ import { sanitize } from "../../text/sanitize.js";
 import { FailureBox } from "../components/failure-box.js";
 import { type Column, Rows } from "../components/rows.js";
 import { type Theme, statusColor } from "../theme.js";
+import { recordingKey } from "./recording.js";
 import type { RouteOf, Screen } from "./types.js";
 
 const participantColumns: Column<Participant>[] = [
@@ -19,7 +20,7 @@ const participantColumns: Column<Participant>[] = [
 ];
 
 const recordingColumns: Column<Recording>[] = [
-  { header: "rid", get: (r) => r.rid, width: 22 },
+  { header: "rid", get: (r) => r.rid ?? "(none)", width: 22 },
   { header: "duration", get: (r) => formatMinutes(r.duration), width: 8, align: "right" },
   { header: "start", get: (r) => formatTime(r.startTime), width: 16 },
   { header: "end", get: (r) => formatTime(r.endTime), width: 16 },
@@ -80,8 +81,9 @@ export const callScreen: Screen<RouteOf<"call">> = {
     const p = participants[d.selected];
     // Enter on a participant: the calls they took part in.
     if (p) return { id: p.uid, json: p, open: () => { state.openRoot("calls"); state.setFilter("calls", `uid:${p.uid}`); } };
-    const r = (d.call.recordings ?? [])[d.selected - participants.length];
-    if (r) return { id: r.rid, url: r.recording_url, json: r, open: () => state.navigate({ view: "recording", sessionId: route.sessionId, rid: r.rid }) };
+    const at = d.selected - participants.length;
+    const r = (d.call.recordings ?? [])[at];
+    if (r) return { id: r.rid, url: r.recording_url, json: r, open: () => state.navigate({ view: "recording", sessionId: route.sessionId, rid: recordingKey(r, at) }) };
     return { id: route.sessionId, json: d.raw };
   },
   render: ({ state, route, height, width, theme }) => <CallView sessionId={route.sessionId} detail={detailOf(state, route.sessionId)} height={height} width={width} theme={theme} />,

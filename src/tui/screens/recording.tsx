@@ -16,7 +16,7 @@ function RecordingView({ recording, theme }: RecordingViewProps) {
   if (!recording) return <Text color={theme.muted}>no such recording</Text>;
   return (
     <Box flexDirection="column">
-      <Text>{`rid       ${sanitize(recording.rid)}`}</Text>
+      <Text>{`rid       ${recording.rid === undefined ? "(none sent)" : sanitize(recording.rid)}`}</Text>
       <Text>{`duration  ${formatMinutes(recording.duration)} (${recording.duration ?? "—"} min)`}</Text>
       <Text>{`start     ${formatTime(recording.startTime)} UTC`}</Text>
       <Text>{`end       ${formatTime(recording.endTime)} UTC`}</Text>
@@ -27,8 +27,11 @@ function RecordingView({ recording, theme }: RecordingViewProps) {
   );
 }
 
+/** How a recording is named in the route: its rid, or its place in the call when it came without one. */
+export const recordingKey = (recording: Recording, index: number) => recording.rid ?? `#${index + 1}`;
+
 const recordingOf = (state: ExplorerState, route: RouteOf<"recording">) =>
-  activeView(state).callDetails[route.sessionId]?.call?.recordings?.find((r) => r.rid === route.rid);
+  activeView(state).callDetails[route.sessionId]?.call?.recordings?.find((r, i) => recordingKey(r, i) === route.rid);
 
 export const recordingScreen: Screen<RouteOf<"recording">> = {
   title: "A recording",

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
+import { runCcx } from "../support/run-ccx.js";
+import { lines, mountTui } from "../support/tui.js";
+
+/**
+ * The commands and the explorer against answers shaped as the documented
+ * examples are (`--variant docs`): nulls, numbers as strings, entity objects
+ * for uids, participants still in the call, recordings without rid, metadata
+ * as [], pagination without total and per_page, the cursor always prepend.
+ */
+
+let fx: EmulatorFixture;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  fx = await emulatorFixture({ seed: 7, sizes: { apps: 1, groups: 60, calls: 40, users: 20 }, variants: new Set(["docs"]) });
+  env = {
+    CCX_CHAT_URL: fx.info.chatUrl, CCX_CALLS_URL: fx.info.callsUrl, CCX_CA_FILE: fx.info.caFile,
+    CCX_APP_ID: fx.app().appId, CCX_REGION: fx.app().region, CCX_API_KEY: fx.app().fullAccessKey,
+  };
+});
+afterAll(() => fx?.close());
+
+type Json = Record<string, unknown>;
+const groupsSent = async () => (await fx.chat("/groups", { perPage: 100 })).body as { data: Json[]; meta: { pagination: Json } };
+const callsSent = async () => (await fx.calls("/calls", { perPage: 100 })).body as { data: Json[]; meta: { pagination: Json } };
+
+describe("answers as the documentation shows them", () => {
+  it("the emulator sends every documented form somewhere", async () => {
+    const groups = await groupsSent();
+    expect(groups.meta.pagination).not.toHaveProperty("total");
+    expect(groups.meta.pagination).not.toHaveProperty("per_page");
+    expect(groups.data.some((g) => g.description === null)).toBe(true);
+    expect(groups.data.some((g) => typeof g.membersCount === "string")).toBe(true);
+    const calls = await callsSent();
+    expect(calls.data.some((c) => typeof c.initiator === "object")).toBe(true);
+    expect(calls.data.some((c) => (c.participants as Json[]).some((p) => p.leftAt === null))).toBe(true);
+    expect(calls.data.some((c) => ((c.recordings as Json[] | undefined) ?? []).some((r) => r.rid === undefined))).toBe(true);
+  });
+
+  it("ccx groups and ccx calls show every page of them; --json prints what was sent", async () => {
+    const table = await runCcx(["groups", "--all"], env);
+    expect(table.code).toBe(0);
+    expect(table.stderr).toBe("");
+    const groups = await runCcx(["groups", "--all", "--ndjson"], env);
+    expect(new Set(groups.stdout.trim().split("\n").map((line) => (JSON.parse(line) as { guid: string }).guid)).size).toBe(60);
+    const json = await runCcx(["groups", "--per-page", "100", "--json"], env);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual((await groupsSent()).data);
+    const calls = await runCcx(["calls", "--all", "--ndjson"], env);
+    expect(calls.code).toBe(0);
+    expect(calls.stdout.trim().split("\n")).toHaveLength(40);
+  });
+
+  it("ccx call reads an entity object as its uid and shows a recording that came without rid", async () => {
+    const calls = (await callsSent()).data;
+    const entity = calls.find((c) => typeof c.initiator === "object")!;
+    const run = await runCcx(["call", String(entity.sessionId)], env);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`initiator ${(entity.initiator as { uid: string }).uid}`);
+    const ridless = calls.find((c) => ((c.recordings as Json[] | undefined) ?? []).some((r) => r.rid === undefined))!;
+    const shown = await runCcx(["call", String(ridless.sessionId)], env);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toContain("(no rid)");
+  });
+
+  it("the explorer lists them, opens a call whose initiator is an object, and its recording without rid", async () => {
+    const calls = (await callsSent()).data;
+    const call = calls.find((c) => typeof c.initiator === "object" && ((c.recordings as Json[] | undefined) ?? []).some((r) => r.rid === undefined))
+      ?? calls.find((c) => ((c.recordings as Json[] | undefined) ?? []).some((r) => r.rid === undefined))!;
+    const tui = await mountTui(fx, { columns: 120, rows: 30 });
+    expect(tui.frame()).toMatch(/\d+ · page 1\/\d+/);
+    await tui.paste(`:call ${String(call.sessionId)}\r`);
+    const frame = await tui.waitForFrame((f) => f.includes("Recordings ("), "the call");
+    const initiator = typeof call.initiator === "object" ? (call.initiator as { uid: string }).uid : String(call.initiator);
+    expect(frame).toContain(`${initiator} →`);
+    expect(frame).toContain("(none)");
+    // The first recording is the one without rid: Enter shows it whole.
+    const participants = (call.participants as Json[]).length;
+    for (let i = 0; i < participants; i++) await tui.press("j");
+    await tui.press("enter");
+    const recording = await tui.waitForFrame((f) => f.includes("rid       (none sent)"), "the recording");
+    expect(lines(recording)[1]).toContain("recording #1");
+    await tui.unmount();
+  });
+});
