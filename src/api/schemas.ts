@@ -25,6 +25,49 @@ const uidOrEntity = v.union([
   v.pipe(v.looseObject({ uid: v.string() }), v.transform((entity) => entity.uid)),
   v.pipe(v.looseObject({ guid: v.string() }), v.transform((entity) => entity.guid)),
 ]);
+/** Fields of an item that came in a form ccx cannot read, as sent: shown marked, never sinking the page. */
+const ODD = new WeakMap<object, Record<string, unknown>>();
+
+/** The fields of `item` that could not be read, as the server sent them (undefined when none). */
+export function oddFields(item: unknown): Record<string, unknown> | undefined {
+  return item !== null && typeof item === "object" ? ODD.get(item) : undefined;
+}
+
+/** How a field that could not be read is shown: as sent (JSON), marked `[!]`, in tables and the explorer alike. */
+export const ODD_MARK = "[!]";
+
+/** What a table cell shows for `field`: `read(item)`, or the field as sent and marked when it could not be read. */
+export function shownField<T>(item: unknown, field: string, read: () => T): T | string {
+  const odd = oddFields(item);
+  if (!odd || !Object.hasOwn(odd, field)) return read();
+  const sent = JSON.stringify(odd[field]) ?? String(odd[field]);
+  return `${ODD_MARK}${sent.length > 60 ? `${sent.slice(0, 59)}…` : sent}`;
+}
+
+/**
+ * An item read tolerantly: it needs only its id (`id`'s schema must hold); every
+ * other field is read by its schema when it can be, and otherwise left out of
+ * the item and kept, as sent, in `oddFields`. Unknown fields are kept as sent.
+ */
+function tolerantObject<F extends Record<string, v.GenericSchema>>(id: keyof F & string, fields: F) {
+  return v.pipe(
+    v.looseObject({ [id]: fields[id]! }),
+    v.transform((raw) => {
+      const out: Record<string, unknown> = { ...raw };
+      const odd: Record<string, unknown> = {};
+      for (const [name, schema] of Object.entries(fields)) {
+        if (name === id || !Object.hasOwn(raw, name)) continue;
+        const read = v.safeParse(schema, (raw as Record<string, unknown>)[name]);
+        if (read.success) out[name] = read.output;
+        else odd[name] = (raw as Record<string, unknown>)[name];
+        if (!read.success || read.output === undefined) delete out[name];
+      }
+      if (Object.keys(odd).length > 0) ODD.set(out, odd);
+      return out as { [K in keyof F]: v.InferOutput<F[K]> } & Record<string, unknown>;
+    }),
+  );
+}
+
 /** A map, also when sent as PHP's empty array `[]`. */
 const map = v.union([v.record(v.string(), v.unknown()), v.pipe(v.strictTuple([]), v.transform((): Record<string, unknown> => ({})))]);
 
@@ -93,7 +136,7 @@ export const paginationSchema = v.looseObject({
 export const cursorSchema = v.looseObject({ updatedAt: int, affix: v.picklist(["append", "prepend"]) });
 export type Cursor = v.InferOutput<typeof cursorSchema>;
 
-export const groupSchema = v.looseObject({
+export const groupSchema = tolerantObject("guid", {
   guid: v.string(),
   name: opt(v.string()),
   description: opt(v.string()),
@@ -134,7 +177,7 @@ const emptyDetail = v.pipe(
 export const groupDetailSchema = answer(v.looseObject({ data: v.optional(v.union([groupSchema, emptyDetail])) }));
 
 /** A member: a user plus the member's scope and joinedAt. */
-export const memberSchema = v.looseObject({
+export const memberSchema = tolerantObject("uid", {
   uid: v.string(),
   name: opt(v.string()),
   scope: opt(v.string()),
@@ -150,7 +193,7 @@ export const memberListSchema = answer(v.looseObject({
 }));
 
 export const participantSchema = v.pipe(
-  v.looseObject({
+  tolerantObject("uid", {
     uid: v.string(),
     deviceId: opt(v.string()),
     isJoined: opt(v.boolean()),
@@ -165,11 +208,12 @@ export const participantSchema = v.pipe(
     avatar: opt(v.string()),
   }),
   // Examples send the total as totalDuration (minutes), the field table as totalDurationInMinutes.
-  v.transform((p) => ({ ...p, totalDurationInMinutes: p.totalDurationInMinutes ?? p.totalDuration })),
+  // In place: the item's odd fields are known by the object itself.
+  v.transform((p) => Object.assign(p, { totalDurationInMinutes: p.totalDurationInMinutes ?? p.totalDuration })),
 );
 export type Participant = v.InferOutput<typeof participantSchema>;
 
-export const recordingSchema = v.looseObject({
+export const recordingSchema = tolerantObject("rid", {
   // Some sources send a recording without its rid: it is then known by its URL or its place.
   rid: opt(v.string()),
   recording_url: opt(v.string()),
@@ -179,7 +223,7 @@ export const recordingSchema = v.looseObject({
 });
 export type Recording = v.InferOutput<typeof recordingSchema>;
 
-export const callSchema = v.looseObject({
+export const callSchema = tolerantObject("sessionId", {
   sessionId: v.string(),
   type: opt(v.string()),
   mode: opt(v.string()),

@@ -1,4 +1,4 @@
-import type { Call } from "../../api/schemas.js";
+import { type Call, shownField } from "../../api/schemas.js";
 import { formatMinutes, formatTime } from "../../text/format.js";
 import type { TableColumn } from "../../text/table.js";
 import type { ListRun } from "../list-command.js";
@@ -7,14 +7,14 @@ import type { ListRun } from "../list-command.js";
 export const callColumns: TableColumn<Call>[] = [
   // The session id is what people copy to look a call up: never cut it.
   { header: "session id", get: (c) => c.sessionId, min: 44 },
-  { header: "status", get: (c) => c.status ?? "", min: 10 },
-  { header: "mode", get: (c) => c.mode ?? "", min: 9 },
-  { header: "type", get: (c) => c.type ?? "", min: 5 },
-  { header: "started", get: (c) => formatTime(c.startedAt), min: 16 },
-  { header: "duration", get: (c) => formatMinutes(c.totalDurationInMinutes), align: "right", min: 8 },
-  { header: "parts", get: (c) => c.totalParticipants ?? c.participants?.length ?? "", align: "right", min: 5 },
-  { header: "rec", get: (c) => (c.hasRecording ? "yes" : ""), min: 3 },
-  { header: "receiver", get: (c) => c.receiver ?? "", min: 8, max: 24, flex: 1 },
+  { header: "status", get: (c) => shownField(c, "status", () => c.status ?? ""), min: 10 },
+  { header: "mode", get: (c) => shownField(c, "mode", () => c.mode ?? ""), min: 9 },
+  { header: "type", get: (c) => shownField(c, "type", () => c.type ?? ""), min: 5 },
+  { header: "started", get: (c) => shownField(c, "startedAt", () => formatTime(c.startedAt)), min: 16 },
+  { header: "duration", get: (c) => shownField(c, "totalDurationInMinutes", () => formatMinutes(c.totalDurationInMinutes)), align: "right", min: 8 },
+  { header: "parts", get: (c) => shownField(c, "totalParticipants", () => c.totalParticipants ?? c.participants?.length ?? ""), align: "right", min: 5 },
+  { header: "rec", get: (c) => shownField(c, "hasRecording", () => (c.hasRecording ? "yes" : "")), min: 3 },
+  { header: "receiver", get: (c) => shownField(c, "receiver", () => c.receiver ?? ""), min: 8, max: 24, flex: 1 },
 ];
 
 export const callRun: ListRun<"calls"> = { kind: "calls", columns: callColumns };

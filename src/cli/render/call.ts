@@ -1,4 +1,4 @@
-import type { Call, Participant, Recording } from "../../api/schemas.js";
+import { type Call, type Participant, type Recording, oddFields, shownField } from "../../api/schemas.js";
 import { displayWidth, formatMinutes, formatTime, renderTable, sanitize, truncate } from "../../text/index.js";
 
 export interface CallView {
@@ -38,10 +38,14 @@ const minutes = (value: number | undefined) => (value === undefined ? undefined 
 export function renderCall(call: Call, view: CallView): string[] {
   const { width } = view;
   const lines = [`Call ${sanitize(call.sessionId)}`];
+  const shown = <T>(field: string, read: () => T) => shownField(call, field, read);
   lines.push(...facts([
-    ["status", call.status], ["type", call.type], ["mode", call.mode],
-    ["initiator", call.initiator], ["receiver", call.receiver && `${call.receiver} (${call.receiverType ?? "?"})`],
+    ["status", shown("status", () => call.status)], ["type", shown("type", () => call.type)], ["mode", shown("mode", () => call.mode)],
+    ["initiator", shown("initiator", () => call.initiator)], ["receiver", shown("receiver", () => call.receiver && `${call.receiver} (${call.receiverType ?? "?"})`)],
   ], width));
+  // Fields the lines below read, when they came in a form ccx cannot read: as sent, marked.
+  const odd = Object.keys(oddFields(call) ?? {}).filter((f) => !["status", "type", "mode", "initiator", "receiver"].includes(f));
+  if (odd.length > 0) lines.push(...facts(odd.map((f) => [f, shown(f, () => "")]), width));
   lines.push(...facts([
     ["started", `${formatTime(call.startedAt ?? call.initiatedAt)} UTC`], ["ended", call.endedAt === undefined ? undefined : `${formatTime(call.endedAt)} UTC`],
     ["found in", view.app],

@@ -1,5 +1,5 @@
 import { Box, Text } from "ink";
-import type { Participant, Recording } from "../../api/schemas.js";
+import { type Participant, type Recording, shownField } from "../../api/schemas.js";
 import { type ExplorerState, activeView } from "../../store/explorer-store.js";
 import type { CallDetailState } from "../../store/types.js";
 import { formatMinutes, formatTime } from "../../text/format.js";
@@ -12,19 +12,19 @@ import type { RouteOf, Screen } from "./types.js";
 
 const participantColumns: Column<Participant>[] = [
   { header: "uid", get: (p) => p.uid, flex: 2 },
-  { header: "device", get: (p) => p.deviceId ?? "—", flex: 2 },
-  { header: "state", get: (p) => p.state ?? "", width: 10, color: (p, t) => statusColor(t, p.state) },
-  { header: "joined", get: (p) => formatTime(p.joinedAt), width: 16 },
-  { header: "left", get: (p) => formatTime(p.leftAt), width: 16 },
-  { header: "minutes", get: (p) => p.totalDurationInMinutes?.toFixed(2) ?? "—", width: 7, align: "right" },
+  { header: "device", get: (p) => shownField(p, "deviceId", () => p.deviceId ?? "—"), flex: 2 },
+  { header: "state", get: (p) => shownField(p, "state", () => p.state ?? ""), width: 10, color: (p, t) => statusColor(t, p.state) },
+  { header: "joined", get: (p) => shownField(p, "joinedAt", () => formatTime(p.joinedAt)), width: 16 },
+  { header: "left", get: (p) => shownField(p, "leftAt", () => formatTime(p.leftAt)), width: 16 },
+  { header: "minutes", get: (p) => shownField(p, "totalDurationInMinutes", () => p.totalDurationInMinutes?.toFixed(2) ?? "—"), width: 7, align: "right" },
 ];
 
 const recordingColumns: Column<Recording>[] = [
   { header: "rid", get: (r) => r.rid ?? "(none)", width: 22 },
-  { header: "duration", get: (r) => formatMinutes(r.duration), width: 8, align: "right" },
-  { header: "start", get: (r) => formatTime(r.startTime), width: 16 },
-  { header: "end", get: (r) => formatTime(r.endTime), width: 16 },
-  { header: "url", get: (r) => r.recording_url ?? "", flex: 1 },
+  { header: "duration", get: (r) => shownField(r, "duration", () => formatMinutes(r.duration)), width: 8, align: "right" },
+  { header: "start", get: (r) => shownField(r, "startTime", () => formatTime(r.startTime)), width: 16 },
+  { header: "end", get: (r) => shownField(r, "endTime", () => formatTime(r.endTime)), width: 16 },
+  { header: "url", get: (r) => shownField(r, "recording_url", () => r.recording_url ?? ""), flex: 1 },
 ];
 
 /** One call: its summary, one row per participant entry (per device), then its recordings. */

@@ -1,5 +1,5 @@
 import { Box, Text } from "ink";
-import type { Member } from "../../api/schemas.js";
+import { type Member, ODD_MARK, oddFields, shownField } from "../../api/schemas.js";
 import { type ExplorerState, type ExplorerStore, activeView } from "../../store/explorer-store.js";
 import type { GroupDetailState } from "../../store/types.js";
 import { formatTime } from "../../text/format.js";
@@ -11,9 +11,9 @@ import type { RouteOf, Screen } from "./types.js";
 
 const memberColumns: Column<Member>[] = [
   { header: "uid", get: (m) => m.uid, flex: 1 },
-  { header: "name", get: (m) => m.name ?? "", flex: 2 },
-  { header: "scope", get: (m) => m.scope ?? "", width: 11 },
-  { header: "joined", get: (m) => formatTime(m.joinedAt), width: 16 },
+  { header: "name", get: (m) => shownField(m, "name", () => m.name ?? ""), flex: 2 },
+  { header: "scope", get: (m) => shownField(m, "scope", () => m.scope ?? ""), width: 11 },
+  { header: "joined", get: (m) => shownField(m, "joinedAt", () => formatTime(m.joinedAt)), width: 16 },
 ];
 
 const TIMES = new Set(["createdAt", "updatedAt", "joinedAt"]);
@@ -29,10 +29,12 @@ function GroupView({ guid, detail, height, width, theme }: { guid: string; detai
   const raw = (detail.raw ?? detail.group) as Record<string, unknown>;
   // What a user looks for first comes first; every other field (unknown ones too) follows as sent.
   const entries = Object.entries(raw).sort(([a], [b]) => rank(a) - rank(b));
+  const odd = oddFields(detail.group) ?? {};
   const fields = entries.map(([k, v]) => {
     const shown = TIMES.has(k) && typeof v === "number" ? `${formatTime(v)} (${v})` : typeof v === "object" ? JSON.stringify(v) : v;
     // Why the name too: unknown fields are kept as sent, so their names are server text as well.
-    return `${sanitize(k).padEnd(15)} ${sanitize(shown)}`;
+    // A field of a form ccx cannot read is shown as sent, marked.
+    return `${sanitize(k).padEnd(15)} ${Object.hasOwn(odd, k) ? ODD_MARK : ""}${sanitize(shown)}`;
   });
   // Fields take what the members table (header and five rows) leaves.
   const fieldLines = fields.length <= height - 8 ? fields : fields.slice(0, Math.max(3, height - 9));

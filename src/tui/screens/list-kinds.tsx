@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { ListItems, ListKind } from "../../api/list-kinds.js";
-import type { Call, Group } from "../../api/schemas.js";
+import { type Call, type Group, shownField } from "../../api/schemas.js";
 import type { ExplorerStore } from "../../store/explorer-store.js";
 import { formatMinutes, formatRelative, formatTime } from "../../text/format.js";
 import type { Column } from "../components/rows.js";
@@ -29,20 +29,20 @@ export const groupColumns = (width: number, withUser: boolean): Column<Group>[] 
   const wide = width >= WIDE_GROUPS;
   const time = (get: (g: Group) => unknown) => (g: Group) => (wide ? formatTime(get(g) as number) : age(get(g)));
   return [
-    { header: "name", get: (g) => g.name ?? "", flex: 3, minWidth: 16, priority: 9 },
+    { header: "name", get: (g) => shownField(g, "name", () => g.name ?? ""), flex: 3, minWidth: 16, priority: 9 },
     { header: "guid", get: (g) => g.guid, flex: 2, minWidth: 12, priority: 9 },
-    { header: "type", get: (g) => g.type ?? "", width: 9, priority: 7 },
-    { header: "members", get: (g) => g.membersCount ?? "", width: 7, align: "right", priority: 6 },
+    { header: "type", get: (g) => shownField(g, "type", () => g.type ?? ""), width: 9, priority: 7 },
+    { header: "members", get: (g) => shownField(g, "membersCount", () => g.membersCount ?? ""), width: 7, align: "right", priority: 6 },
     ...(withUser
       ? [
-        { header: "scope", get: (g: Group) => (g.hasJoined ? g.scope ?? "member" : "—"), width: 11, priority: 8 },
-        { header: "joined", get: (g: Group) => (g.hasJoined ? time((x) => x.joinedAt)(g) : ""), width: wide ? 16 : 8, priority: 6 },
+        { header: "scope", get: (g: Group) => shownField(g, "hasJoined", () => (g.hasJoined ? g.scope ?? "member" : "—")), width: 11, priority: 8 },
+        { header: "joined", get: (g: Group) => shownField(g, "hasJoined", () => (g.hasJoined ? time((x) => x.joinedAt)(g) : "")), width: wide ? 16 : 8, priority: 6 },
       ]
       : []),
-    { header: "tags", get: (g) => (g.tags ?? []).join(","), flex: 1, priority: 5 },
-    { header: "owner", get: (g) => g.owner ?? "", width: 12, priority: 3 },
-    { header: "created", get: time((g) => g.createdAt), width: wide ? 16 : 8, priority: 4 },
-    { header: "updated", get: time((g) => g.updatedAt), width: wide ? 16 : 8, priority: 2 },
+    { header: "tags", get: (g) => shownField(g, "tags", () => (g.tags ?? []).join(",")), flex: 1, priority: 5 },
+    { header: "owner", get: (g) => shownField(g, "owner", () => g.owner ?? ""), width: 12, priority: 3 },
+    { header: "created", get: (g) => shownField(g, "createdAt", () => time((x) => x.createdAt)(g)), width: wide ? 16 : 8, priority: 4 },
+    { header: "updated", get: (g) => shownField(g, "updatedAt", () => time((x) => x.updatedAt)(g)), width: wide ? 16 : 8, priority: 2 },
   ];
 };
 
@@ -55,14 +55,14 @@ export const callColumns = (width: number): Column<Call>[] => {
     wide
       ? { header: "session id", get: (c) => c.sessionId, width: 40, priority: 9 }
       : { header: "session", get: (c) => sessionTail(c.sessionId), flex: 2, minWidth: 12, priority: 9 },
-    { header: "rec", get: (c) => (c.hasRecording ? "rec" : ""), width: 3, priority: 7 },
-    { header: "status", get: (c) => c.status ?? "", width: 10, color: (c, t) => statusColor(t, c.status), priority: 8 },
-    { header: "type", get: (c) => c.type ?? "", width: 5, priority: 6 },
-    { header: "mode", get: (c) => c.mode ?? "", width: 9, priority: 5 },
-    { header: "receiver", get: (c) => c.receiver ?? "", flex: 1, minWidth: 10, priority: 5 },
-    { header: "parts", get: (c) => c.totalParticipants ?? c.participants?.length ?? "", width: 5, align: "right", priority: 4 },
-    { header: "duration", get: (c) => formatMinutes(c.totalDurationInMinutes), width: 8, align: "right", priority: 4 },
-    { header: "started", get: (c) => (wide ? formatTime(c.startedAt) : age(c.startedAt)), width: wide ? 16 : 8, priority: 3 },
+    { header: "rec", get: (c) => shownField(c, "hasRecording", () => (c.hasRecording ? "rec" : "")), width: 3, priority: 7 },
+    { header: "status", get: (c) => shownField(c, "status", () => c.status ?? ""), width: 10, color: (c, t) => statusColor(t, c.status), priority: 8 },
+    { header: "type", get: (c) => shownField(c, "type", () => c.type ?? ""), width: 5, priority: 6 },
+    { header: "mode", get: (c) => shownField(c, "mode", () => c.mode ?? ""), width: 9, priority: 5 },
+    { header: "receiver", get: (c) => shownField(c, "receiver", () => c.receiver ?? ""), flex: 1, minWidth: 10, priority: 5 },
+    { header: "parts", get: (c) => shownField(c, "totalParticipants", () => c.totalParticipants ?? c.participants?.length ?? ""), width: 5, align: "right", priority: 4 },
+    { header: "duration", get: (c) => shownField(c, "totalDurationInMinutes", () => formatMinutes(c.totalDurationInMinutes)), width: 8, align: "right", priority: 4 },
+    { header: "started", get: (c) => shownField(c, "startedAt", () => (wide ? formatTime(c.startedAt) : age(c.startedAt))), width: wide ? 16 : 8, priority: 3 },
   ];
 };
 
