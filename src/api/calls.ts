@@ -1,6 +1,6 @@
 import { type AppClient, type Query, REGIONS, type Region, encodePathSegment } from "./client.js";
 import { ApiError, CLIENT_CODES } from "./errors.js";
-import { type Page, pagesByNumber } from "./paging.js";
+import { type Page, rawItems, pagesByNumber } from "./paging.js";
 import { type Call, callDetailSchema, callListSchema } from "./schemas.js";
 
 export interface CallPage extends Page<Call> {
@@ -9,7 +9,7 @@ export interface CallPage extends Page<Call> {
 
 export async function listCalls(client: AppClient, query: Query, signal?: AbortSignal): Promise<CallPage> {
   const { value, raw } = await client.get("calls", "/calls", query, callListSchema, signal);
-  return { items: value.data, pagination: value.meta?.pagination, raw: (raw as { data: unknown[] }).data };
+  return { items: value.data, pagination: value.meta?.pagination, raw: rawItems(raw) };
 }
 
 export function callPages(client: AppClient, query: Query, signal?: AbortSignal): AsyncGenerator<CallPage> {

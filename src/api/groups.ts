@@ -1,6 +1,6 @@
 import { type AppClient, type Query, encodePathSegment } from "./client.js";
 import { ApiError, CLIENT_CODES } from "./errors.js";
-import { type CursorPage, type Page, pagesByCursor, pagesByNumber } from "./paging.js";
+import { type CursorPage, type Page, rawItems, pagesByCursor, pagesByNumber } from "./paging.js";
 import { type Group, type Member, groupDetailSchema, groupListSchema, memberListSchema } from "./schemas.js";
 
 export interface GroupPage extends CursorPage<Group> {
@@ -11,7 +11,7 @@ export interface GroupPage extends CursorPage<Group> {
 /** One page of GET /groups with the given query parameters (already in the API's names). */
 export async function listGroups(client: AppClient, query: Query, signal?: AbortSignal): Promise<GroupPage> {
   const { value, raw } = await client.get("chat", "/groups", query, groupListSchema, signal);
-  return { items: value.data, pagination: value.meta?.pagination, cursor: value.cursor, raw: (raw as { data: unknown[] }).data };
+  return { items: value.data, pagination: value.meta?.pagination, cursor: value.cursor, raw: rawItems(raw) };
 }
 
 /** How the cursor walk knows a group: by guid, and where it stands by updatedAt. */

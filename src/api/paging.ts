@@ -6,6 +6,12 @@ import { type Affix, advanceCursor, cursorQuery, startCursor } from "./cursor.js
  * so a consumer that streams holds one page in memory.
  */
 
+/** A list answer's items as sent (`data` an array, or one item alone), for --json. */
+export function rawItems(body: unknown): unknown[] {
+  const data = (body as { data?: unknown })?.data;
+  return Array.isArray(data) ? data : data === undefined ? [] : [data];
+}
+
 export interface Page<T> {
   items: T[];
   /** The service's pagination block, when it sent one. */

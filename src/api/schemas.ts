@@ -68,6 +68,10 @@ function tolerantObject<F extends Record<string, v.GenericSchema>>(id: keyof F &
   );
 }
 
+/** A list's `data`: an array, or a single item sent alone (some answers do), read as a list of one. */
+const listOf = <S extends v.GenericSchema>(item: S) =>
+  v.union([v.array(item), v.pipe(item, v.transform((one): Array<v.InferOutput<S>> => [one]))]);
+
 /** A map, also when sent as PHP's empty array `[]`. */
 const map = v.union([v.record(v.string(), v.unknown()), v.pipe(v.strictTuple([]), v.transform((): Record<string, unknown> => ({})))]);
 
@@ -157,7 +161,7 @@ export type Group = v.InferOutput<typeof groupSchema>;
 
 export const groupListSchema = answer(v.pipe(
   v.looseObject({
-    data: v.array(groupSchema),
+    data: listOf(groupSchema),
     meta: opt(v.looseObject({ pagination: opt(paginationSchema), cursor: opt(cursorSchema) })),
     cursor: opt(cursorSchema),
   }),
@@ -188,7 +192,7 @@ export const memberSchema = tolerantObject("uid", {
 export type Member = v.InferOutput<typeof memberSchema>;
 
 export const memberListSchema = answer(v.looseObject({
-  data: v.array(memberSchema),
+  data: listOf(memberSchema),
   meta: opt(v.looseObject({ pagination: opt(paginationSchema) })),
 }));
 
@@ -246,7 +250,7 @@ export const callSchema = tolerantObject("sessionId", {
 export type Call = v.InferOutput<typeof callSchema>;
 
 export const callListSchema = answer(v.looseObject({
-  data: v.array(callSchema),
+  data: listOf(callSchema),
   meta: opt(v.looseObject({ pagination: opt(paginationSchema) })),
 }));
 

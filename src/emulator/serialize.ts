@@ -80,6 +80,11 @@ export function callJson(app: App, call: Call, options: EmulatorOptions, detail 
     transcriptions: transcriptions.length === 0 ? undefined : transcriptions,
   });
   if (detail) Object.assign(json, defined({ metaData, tags }));
+  // Totals as the documented examples compute them: the call's wall clock, and the entries that joined.
+  if (docsForm(options, call.sessionId, 2, 3) && call.startedAt !== undefined && call.endedAt !== undefined) {
+    json.totalDurationInMinutes = Math.round(((call.endedAt - call.startedAt) / 60) * 100) / 100;
+    json.totalParticipants = participants.filter((p) => p.joinedAt !== undefined).length;
+  }
   if (docsForm(options, call.sessionId, 0, 2)) json.initiator = entityOf(app, call.initiator);
   if (docsForm(options, call.sessionId, 0, 3) && call.receiverType === "user") json.receiver = entityOf(app, call.receiver);
   if (docsForm(options, call.sessionId, 1, 3) && Array.isArray(json.recordings)) {

@@ -28,8 +28,11 @@ export function statusColor(theme: Theme, status: string | undefined): string | 
       return theme.info;
     case "rejected":
     case "canceled":
+    case "cancelled":
+    case "busy":
       return theme.error;
     case "unanswered":
+    case "missed":
       return theme.warning;
     default:
       return undefined;

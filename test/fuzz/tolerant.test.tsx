@@ -81,6 +81,12 @@ describe("the tolerant reader", () => {
     fc.assert(fc.property(fc.nat(), fc.constantFrom(...SHOWN[kind]), unreadable, (index, field, value) => check(kind, index, field, value)), { numRuns: 60 });
   });
 
+  it("a list whose data is one item sent alone reads as a list of one", () => {
+    const one = structuredClone(groupsBody.data[0]!);
+    const page = parseAnswer(groupListSchema, { data: one }, "GET /groups");
+    expect(page.data.map((g) => g.guid)).toEqual([one.guid]);
+  });
+
   it("an item without its id is still refused, and named by its place", () => {
     const body = structuredClone(groupsBody);
     delete body.data[3]!.guid;
