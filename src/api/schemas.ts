@@ -140,6 +140,10 @@ export const paginationSchema = v.looseObject({
 export const cursorSchema = v.looseObject({ updatedAt: int, affix: v.picklist(["append", "prepend"]) });
 export type Cursor = v.InferOutput<typeof cursorSchema>;
 
+// A paging block or a cursor of another shape is not read (ccx pages on without it) rather than sinking the page.
+const lenientPaging = v.fallback(opt(paginationSchema), undefined);
+const lenientCursor = v.fallback(opt(cursorSchema), undefined);
+
 export const groupSchema = tolerantObject("guid", {
   guid: v.string(),
   name: opt(v.string()),
@@ -153,7 +157,7 @@ export const groupSchema = tolerantObject("guid", {
   hasJoined: opt(v.boolean()),
   createdAt: opt(int),
   updatedAt: opt(int),
-  owner: opt(v.string()),
+  owner: opt(uidOrEntity),
   tags: opt(v.array(v.string())),
   metadata: opt(map),
 });
@@ -162,8 +166,8 @@ export type Group = v.InferOutput<typeof groupSchema>;
 export const groupListSchema = answer(v.pipe(
   v.looseObject({
     data: listOf(groupSchema),
-    meta: opt(v.looseObject({ pagination: opt(paginationSchema), cursor: opt(cursorSchema) })),
-    cursor: opt(cursorSchema),
+    meta: opt(v.looseObject({ pagination: lenientPaging, cursor: lenientCursor })),
+    cursor: lenientCursor,
   }),
   // The SDK reads meta.cursor; the official schema declares it at the top level: read either.
   v.transform((body) => ({ ...body, cursor: body.meta?.cursor ?? body.cursor })),
@@ -193,7 +197,7 @@ export type Member = v.InferOutput<typeof memberSchema>;
 
 export const memberListSchema = answer(v.looseObject({
   data: listOf(memberSchema),
-  meta: opt(v.looseObject({ pagination: opt(paginationSchema) })),
+  meta: opt(v.looseObject({ pagination: lenientPaging })),
 }));
 
 export const participantSchema = v.pipe(
@@ -251,7 +255,7 @@ export type Call = v.InferOutput<typeof callSchema>;
 
 export const callListSchema = answer(v.looseObject({
   data: listOf(callSchema),
-  meta: opt(v.looseObject({ pagination: opt(paginationSchema) })),
+  meta: opt(v.looseObject({ pagination: lenientPaging })),
 }));
 
 export const callDetailSchema = answer(v.looseObject({
@@ -268,7 +272,7 @@ export type ManagedApp = v.InferOutput<typeof appSchema>;
 
 export const appListSchema = answer(v.looseObject({
   data: v.array(appSchema),
-  meta: opt(v.looseObject({ pagination: opt(paginationSchema) })),
+  meta: opt(v.looseObject({ pagination: lenientPaging })),
 }));
 
 /**

@@ -87,6 +87,16 @@ describe("the tolerant reader", () => {
     expect(page.data.map((g) => g.guid)).toEqual([one.guid]);
   });
 
+  it("a paging block or a cursor of another shape is let go, not the page; an owner sent as its entity reads as its uid", () => {
+    const body = { ...structuredClone(groupsBody), meta: { pagination: "n/a", cursor: { at: "later" } }, cursor: [1] };
+    body.data[0]!.owner = { uid: "carol", name: "Carol" };
+    const page = parseAnswer(groupListSchema, body, "GET /groups");
+    expect(page.data).toHaveLength(groupsBody.data.length);
+    expect(page.meta?.pagination).toBeUndefined();
+    expect(page.cursor).toBeUndefined();
+    expect(page.data[0]!.owner).toBe("carol");
+  });
+
   it("an item without its id is still refused, and named by its place", () => {
     const body = structuredClone(groupsBody);
     delete body.data[3]!.guid;
