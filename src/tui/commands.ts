@@ -30,6 +30,14 @@ export const COMMANDS: Command[] = [
     },
   },
   {
+    name: "group", args: "<guid>", description: "open a group by its guid (fields and members)",
+    run: (arg, store) => {
+      const guid = arg.trim().replace(/^["'`]+|["'`]+$/g, "");
+      if (!guid) return store.getState().notify("usage: :group <guid>");
+      store.getState().openGroup(guid);
+    },
+  },
+  {
     name: "page", args: "<n>", description: "go to page n of the list",
     run: (arg, store) => {
       const state = store.getState();

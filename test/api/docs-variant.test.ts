@@ -84,4 +84,37 @@ describe("answers as the documentation shows them", () => {
     expect(lines(recording)[1]).toContain("recording #1");
     await tui.unmount();
   });
+
+  it("the explorer's groups journey over them: filter, page without a total, a group with its fields and members, the cursor", async () => {
+    const tui = await mountTui(fx, { columns: 120, rows: 30, debounceMs: 30 });
+    // Page mode without total: the page and the count of pages still say where this is.
+    await tui.press("/");
+    await tui.type("per:20");
+    await tui.press("enter");
+    await tui.waitForFrame((f) => /20 · page 1\/3/.test(f) && !f.includes("⟳"), "page 1 of 3");
+    await tui.press("n");
+    await tui.waitForFrame((f) => /20 · page 2\/3/.test(f) && !f.includes("⟳"), "page 2 of 3");
+    // A group whose description came as null and count as a string opens with every field.
+    const sent = (await groupsSent()).data.find((g) => g.description === null && typeof g.membersCount === "string")
+      ?? (await groupsSent()).data.find((g) => g.description === null)!;
+    await tui.paste(`:group ${String(sent.guid)}\r`);
+    const frame = await tui.waitForFrame((f) => f.includes("Members ("), "the group");
+    expect(frame).toContain(`guid            ${String(sent.guid)}`);
+    expect(frame).not.toContain("✗");
+    await tui.press("escape");
+    // The cursor walk, its answers all saying prepend: every group once.
+    await tui.press("/", "ctrl-u");
+    await tui.type("after:2000-01-01 per:25");
+    await tui.press("enter");
+    await tui.waitForFrame(() => !tui.store.getState().views[tui.store.getState().activeKey]!.lists.groups.loading, "the first cursor page");
+    const list = () => tui.store.getState().views[tui.store.getState().activeKey]!.lists.groups;
+    for (let i = 0; i < 10 && list().hasMore; i++) {
+      await tui.press("G");
+      await tui.waitForFrame(() => !list().loading, "more groups");
+    }
+    expect(list().hasMore).toBe(false);
+    expect(new Set(list().items.map((g) => g.guid)).size).toBe(60);
+    expect(list().items).toHaveLength(60);
+    await tui.unmount();
+  });
 });
