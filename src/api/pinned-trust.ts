@@ -21,7 +21,7 @@ import { clip } from "./errors.js";
  */
 
 /** The certificates of PEM texts, each as its own PEM block. */
-export function certificateBlocks(pems: string[]): string[] {
+function certificateBlocks(pems: string[]): string[] {
   return pems.flatMap((pem) => pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? []);
 }
 

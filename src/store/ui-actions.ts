@@ -54,8 +54,8 @@ function remember(history: string[], text: string): string[] {
   return [...history.slice(-(HISTORY_SIZE - 1)), text];
 }
 
-/** The form's field list entries for a list kind: clear, each choice, type a value. */
-export function choicesOf(list: ListKind, field: number): string[] {
+/** The values a form field offers (the list shows "any" before them and "type a value…" after). */
+function choicesOf(list: ListKind, field: number): string[] {
   const key = LIST_KINDS[list].filterKeys[field];
   return [...(key?.choices ?? [])];
 }

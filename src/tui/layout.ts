@@ -11,9 +11,6 @@ export const PANES = {
   preview: { from: 150, width: 46, minRows: 20 },
 } as const;
 
-/** The smallest terminal the frame is laid out for; smaller ones are drawn as for this one, clipped. */
-export const SMALLEST = { columns: 60, rows: 16 } as const;
-
 export interface FrameLayout {
   /** Width of the apps pane (0: not shown). */
   side: number;

@@ -55,7 +55,7 @@ export function activeLayers(store: ExplorerStore): ReadonlyArray<readonly Bindi
 }
 
 /** The context a binding runs with, read from the store as it is now. */
-export function keyContext(store: ExplorerStore, services: Services): KeyContext {
+function keyContext(store: ExplorerStore, services: Services): KeyContext {
   const state = store.getState();
   const route = currentRoute(state);
   const screen = screenFor(route);
