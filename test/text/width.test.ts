@@ -47,6 +47,18 @@ describe("displayWidth", () => {
   });
 });
 
+describe("long emoji sequences", () => {
+  it("measure the same wherever the text's chunks fall (fuzz: 50 \"👨‍🏽\" were 2 columns off once padded)", () => {
+    const text = "👨‍🏽".repeat(50) + "\ud83d";
+    const width = displayWidth(text);
+    for (let pad = 0; pad < 40; pad++) expect(displayWidth(" ".repeat(pad) + text)).toBe(width + pad);
+    for (const w of [150, 194, 200, 260, 300]) {
+      expect(displayWidth(fit(text, w, "right"))).toBe(w);
+      expect(displayWidth(fit(text, w, "left"))).toBe(w);
+    }
+  });
+});
+
 describe("truncate", () => {
   it("returns text that fits unchanged", () => {
     expect(truncate("hello", 5)).toBe("hello");
