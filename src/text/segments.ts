@@ -34,48 +34,76 @@ function joinsNext(code: number): boolean {
   );
 }
 
-/** How far before the cut a window is segmented to find a boundary: graphemes longer than this are cut. */
-const WINDOW = 96;
-
 /**
- * Where to end the chunk that starts at `start`: a point where a grapheme
- * always starts if one is near; else the last grapheme boundary before the
- * limit in a small window segmented on its own (emoji sequences, which no
- * single character marks: fuzz found 50 "👨‍🏽" measured 2 columns wide or
- * narrow by where the cut fell); else a code point boundary.
+ * Where to end the chunk that starts at `start` (itself a grapheme boundary):
+ * a point where a grapheme always starts, if one is near; else the last
+ * boundary the chunk's own segmentation finds. A boundary depends only on
+ * what precedes it, so the chunk's end cannot move it; segmenting from the
+ * chunk's start keeps the pairs of regional indicators (flags) in step (fuzz
+ * found 50 "👨‍🏽" and runs of flags measured a column or two off by where the
+ * cut fell). A grapheme longer than a chunk is cut inside (`forced`: the next
+ * chunk's first piece continues it).
  */
-function chunkEnd(text: string, start: number): number {
+function chunkEnd(text: string, start: number): { end: number; forced: boolean } {
   const limit = start + CHUNK;
   for (let i = limit; i > start + CHUNK / 2; i--) {
-    if (startsGrapheme(text.charCodeAt(i)) && !joinsNext(text.charCodeAt(i - 1))) return i;
+    if (startsGrapheme(text.charCodeAt(i)) && !joinsNext(text.charCodeAt(i - 1))) return { end: i, forced: false };
   }
-  // The window starts well before the cut, so that its own first (perhaps cut) grapheme is far from it,
-  // and ends past it, so that what follows the cut is seen whole enough (a surrogate pair never split there).
-  const from = Math.max(start, limit - WINDOW);
   let best = 0;
-  for (const { index } of segmenter.segment(text.slice(from, limit + 16))) {
-    const at = from + index;
-    if (at > from + WINDOW / 4 && at <= limit) best = at;
+  for (const { index } of segmenter.segment(text.slice(start, limit))) {
+    // A high surrogate cut from its pair at the chunk's end would look like a boundary of its own.
+    const code = text.charCodeAt(start + index);
+    if (index > 0 && !(start + index === limit - 1 && code >= 0xd800 && code <= 0xdbff)) best = index;
   }
-  if (best > start) return best;
+  if (best > 0) return { end: start + best, forced: false };
   const low = text.charCodeAt(limit);
-  return low >= 0xdc00 && low <= 0xdfff ? limit + 1 : limit;
+  return { end: low >= 0xdc00 && low <= 0xdfff ? limit + 1 : limit, forced: true };
 }
 
 /** The text in pieces of at most about CHUNK code units, cut between graphemes where possible. */
 export function* chunks(text: string): Generator<string> {
-  let start = 0;
-  while (text.length - start > CHUNK) {
-    const end = chunkEnd(text, start);
-    yield text.slice(start, end);
-    start = end;
-  }
-  if (start < text.length || text.length === 0) yield text.slice(start);
+  for (const { chunk } of cutChunks(text)) yield chunk;
 }
 
-/** The text's graphemes, in order. */
-export function* graphemes(text: string): Generator<string> {
-  for (const chunk of chunks(text)) {
-    for (const { segment } of segmenter.segment(chunk)) yield segment;
+/** The chunks, each saying whether it continues a grapheme the cut before it went through. */
+function* cutChunks(text: string): Generator<{ chunk: string; continues: boolean }> {
+  let start = 0;
+  let continues = false;
+  while (text.length - start > CHUNK) {
+    const { end, forced } = chunkEnd(text, start);
+    yield { chunk: text.slice(start, end), continues };
+    continues = forced;
+    start = end;
   }
+  if (start < text.length || text.length === 0) yield { chunk: text.slice(start), continues };
+}
+
+/**
+ * The text's graphemes, in order. A grapheme longer than a chunk (a run of
+ * skin-tone modifiers, which all extend the first) comes out whole: the piece
+ * a forced cut left at the start of the next chunk is joined to it.
+ */
+export function* graphemes(text: string): Generator<string> {
+  let held: string | undefined;
+  for (const { chunk, continues } of cutChunks(text)) {
+    let first = true;
+    for (const { segment } of segmenter.segment(chunk)) {
+      if (first && continues && held !== undefined) held += segment;
+      else {
+        if (held !== undefined) yield held;
+        held = segment;
+      }
+      first = false;
+    }
+  }
+  if (held !== undefined) yield held;
+}
+
+/** The first grapheme of a short text (at most a chunk: the caller cuts it). */
+export function firstGrapheme(text: string): string {
+  // A high surrogate cut from its pair at the end is no part of the first grapheme's width.
+  const last = text.charCodeAt(text.length - 1);
+  const whole = last >= 0xd800 && last <= 0xdbff ? text.slice(0, -1) : text;
+  for (const { segment } of segmenter.segment(whole)) return segment;
+  return whole;
 }

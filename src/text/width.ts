@@ -1,5 +1,5 @@
 import stringWidth from "string-width";
-import { chunks, graphemes } from "./segments.js";
+import { CHUNK, chunks, firstGrapheme, graphemes } from "./segments.js";
 
 /**
  * Terminal columns, measured rather than counted: wide CJK and emoji take 2,
@@ -56,6 +56,9 @@ const graphemeWidths = new Map<string, number>();
 const CACHE_SIZE = 4096;
 
 function graphemeWidth(grapheme: string): number {
+  // A grapheme longer than a chunk (a letter under 100,000 combining marks) is as wide as its start:
+  // what extends a grapheme adds no column, and string-width would segment the whole of it.
+  if (grapheme.length > CHUNK) return graphemeWidth(firstGrapheme(grapheme.slice(0, CHUNK)));
   if (grapheme.length === 1) {
     const known = knownWidth(grapheme.charCodeAt(0));
     if (known >= 0) return known;

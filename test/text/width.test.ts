@@ -57,6 +57,20 @@ describe("long emoji sequences", () => {
       expect(displayWidth(fit(text, w, "left"))).toBe(w);
     }
   });
+
+  it.each([
+    ["a run of skin-tone modifiers (one grapheme longer than a chunk)", (n: number) => `${"🏽".repeat(n)}\ud83c`],
+    ["a run of flags (regional indicators pair from the run's start)", (n: number) => "🇦".repeat(n)],
+    ["a letter under thousands of combining marks", (n: number) => `e${"\u0301".repeat(n * 20)}`],
+  ])("%s, of any length: fitted to exactly the width, padded on either side", (_what, make) => {
+    for (let n = 60; n <= 200; n++) {
+      const text = make(n);
+      for (const w of [6, 10, 76]) {
+        expect(displayWidth(fit(text, w, "right")), `${n} × ${w}`).toBe(w);
+        expect(displayWidth(fit(text, w, "left")), `${n} × ${w}`).toBe(w);
+      }
+    }
+  });
 });
 
 describe("truncate", () => {
