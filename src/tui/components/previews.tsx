@@ -1,5 +1,5 @@
 import { Box, Text } from "ink";
-import type { Call, Group } from "../../api/schemas.js";
+import { type Call, type Group, shownField } from "../../api/schemas.js";
 import { formatMinutes, formatTime } from "../../text/format.js";
 import { sanitize } from "../../text/sanitize.js";
 import { fit, truncate } from "../../text/width.js";
@@ -33,9 +33,12 @@ function Fields({ fields, width, theme }: { fields: Array<[string, unknown]>; wi
 }
 
 export function GroupPreview({ item: g, width, height, theme }: PreviewProps<Group>) {
+  const shown = (field: string, read: () => unknown) => shownField(g, field, read);
   const fields: Array<[string, unknown]> = [
-    ["name", g.name], ["guid", g.guid], ["type", g.type], ["members", g.membersCount], ["owner", g.owner],
-    ["tags", (g.tags ?? []).join(", ") || "—"], ["created", formatTime(g.createdAt)], ["updated", formatTime(g.updatedAt)],
+    ["name", shown("name", () => g.name)], ["guid", g.guid], ["type", shown("type", () => g.type)],
+    ["members", shown("membersCount", () => g.membersCount)], ["owner", shown("owner", () => g.owner)],
+    ["tags", shown("tags", () => (g.tags ?? []).join(", ") || "—")], ["created", shown("createdAt", () => formatTime(g.createdAt))],
+    ["updated", shown("updatedAt", () => formatTime(g.updatedAt))],
     ...(g.hasJoined !== undefined ? [["joined", g.hasJoined ? `${g.scope ?? "member"} since ${formatTime(g.joinedAt)}` : "no"] as [string, unknown]] : []),
   ];
   const description = sanitize(g.description ?? "");
@@ -50,10 +53,12 @@ export function GroupPreview({ item: g, width, height, theme }: PreviewProps<Gro
 
 export function CallPreview({ item: c, width, height, theme }: PreviewProps<Call>) {
   const participants = c.participants ?? [];
+  const shown = (field: string, read: () => unknown) => shownField(c, field, read);
   const fields: Array<[string, unknown]> = [
-    ["type", `${sanitize(c.type)} · ${sanitize(c.mode)}`], ["from", c.initiator], ["to", `${sanitize(c.receiver)} (${sanitize(c.receiverType)})`],
-    ["started", formatTime(c.startedAt ?? c.initiatedAt)], ["ended", formatTime(c.endedAt)], ["total", formatMinutes(c.totalDurationInMinutes)],
-    ["rec", c.hasRecording ? "yes" : "no"],
+    ["type", `${sanitize(shown("type", () => c.type))} · ${sanitize(shown("mode", () => c.mode))}`], ["from", shown("initiator", () => c.initiator)],
+    ["to", `${sanitize(shown("receiver", () => c.receiver))} (${sanitize(c.receiverType)})`],
+    ["started", shown("startedAt", () => formatTime(c.startedAt ?? c.initiatedAt))], ["ended", shown("endedAt", () => formatTime(c.endedAt))],
+    ["total", shown("totalDurationInMinutes", () => formatMinutes(c.totalDurationInMinutes))], ["rec", shown("hasRecording", () => (c.hasRecording ? "yes" : "no"))],
   ];
   const rows = Math.max(0, height - fields.length - 3);
   return (

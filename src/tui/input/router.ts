@@ -3,7 +3,7 @@ import { type ExplorerStore, currentRoute } from "../../store/explorer-store.js"
 import { type KeyPress, editLine } from "../../store/line-editor.js";
 import { completeCommand, runCommand } from "../commands.js";
 import { FORM_BINDINGS, GLOBAL_BINDINGS, SIDE_BINDINGS, bindingIn } from "../keymap.js";
-import { frameLayout } from "../layout.js";
+import { bodyHeight, frameLayout } from "../layout.js";
 import { screenFor } from "../screens/registry.js";
 import { SIDE_PANE } from "../screens/side-pane.js";
 import type { Binding, KeyContext, Services } from "../screens/types.js";
@@ -59,7 +59,8 @@ function keyContext(store: ExplorerStore, services: Services): KeyContext {
   const state = store.getState();
   const route = currentRoute(state);
   const screen = screenFor(route);
-  const base = { store, state, route, services, pageRows: Math.max(1, state.ui.viewport.rows - 7) };
+  // PgUp/PgDn move by the rows a list shows: its body less the filter line, its request, its header and its summary.
+  const base = { store, state, route, services, pageRows: Math.max(1, bodyHeight(state.ui) - 4) };
   if (state.ui.focus === "side" && frameLayout(state.ui, false).side > 0) {
     const { index, count } = SIDE_PANE.cursor(state);
     return { ...base, cursor: { index, count, set: (i) => SIDE_PANE.select(store, i) }, selection: () => SIDE_PANE.selection(store) };
