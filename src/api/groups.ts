@@ -43,8 +43,17 @@ export async function getGroup(client: AppClient, guid: string, signal?: AbortSi
   return { group: value.data, raw: (raw as { data: unknown }).data };
 }
 
-/** One page of GET /groups/{guid}/members. */
-export async function listMembers(client: AppClient, guid: string, page: number, perPage = 100, signal?: AbortSignal): Promise<Page<Member>> {
-  const { value } = await client.get("chat", `/groups/${encodePathSegment(guid)}/members`, { page, perPage }, memberListSchema, signal);
-  return { items: value.data, pagination: value.meta?.pagination };
+export interface MemberPage extends Page<Member> {
+  raw: unknown[];
+}
+
+/** One page of GET /groups/{guid}/members (`scopes`: admin, moderator, participant; a comma list). */
+export async function listMembers(client: AppClient, guid: string, page: number, perPage = 100, signal?: AbortSignal, scopes?: string): Promise<MemberPage> {
+  const { value, raw } = await client.get("chat", `/groups/${encodePathSegment(guid)}/members`, { page, perPage, scopes }, memberListSchema, signal);
+  return { items: value.data, pagination: value.meta?.pagination, raw: rawItems(raw) };
+}
+
+/** Every page of a group's members from `first`. */
+export function memberPages(client: AppClient, guid: string, options: { first?: number; perPage?: number; scopes?: string } = {}): AsyncGenerator<MemberPage> {
+  return pagesByNumber((page) => listMembers(client, guid, page, options.perPage, undefined, options.scopes), options.first) as AsyncGenerator<MemberPage>;
 }

@@ -6,6 +6,7 @@ import { registerCall } from "./commands/call.js";
 import { registerCalls } from "./commands/calls.js";
 import { registerDemo } from "./commands/demo.js";
 import { registerEmulator } from "./commands/emulator.js";
+import { registerGroup } from "./commands/group.js";
 import { registerGroups } from "./commands/groups.js";
 import { addGlobalOptions } from "./global-options.js";
 import { EXIT } from "./usage-error.js";
@@ -35,6 +36,7 @@ export function buildProgram(): Command {
     await runExplore(command);
   });
   registerGroups(program);
+  registerGroup(program);
   registerCalls(program);
   registerCall(program);
   registerApps(program);

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { CALL_FILTER_KEYS, keyToken, quote } from "../../query/index.js";
+import { CALL_FILTER_KEYS, keyToken } from "../../query/index.js";
 import { type FilterFlag, registerListCommand } from "../list-command.js";
 
 const FLAGS: FilterFlag[] = [

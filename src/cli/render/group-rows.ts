@@ -1,5 +1,5 @@
 import { type Group, shownField } from "../../api/schemas.js";
-import { formatMinutes, formatTime } from "../../text/format.js";
+import { formatTime } from "../../text/format.js";
 import type { TableColumn } from "../../text/table.js";
 import type { ListRun } from "../list-command.js";
 

@@ -1,5 +1,4 @@
 import type { Command } from "commander";
-import { AppClient } from "../../api/client.js";
 import type { Page } from "../../api/paging.js";
 import { ConfigError } from "../../config/config-file.js";
 import { sanitize } from "../../text/sanitize.js";
@@ -7,6 +6,7 @@ import { displayWidth } from "../../text/width.js";
 import { type TableLayout, planTable, tableHeader, tableNote, tableRows } from "../../text/table.js";
 import { LIST_KINDS, type ListItems, type ListKind, type ListKindSpec } from "../../api/list-kinds.js";
 import type { ListFlags, ListRun, ListSpec } from "../list-command.js";
+import { activeAppClient } from "./active-app.js";
 import { terminalWidth, useColor } from "../render/terminal.js";
 import { type Runtime, runCommand } from "../runtime.js";
 import { jsonForTerminal } from "../../text/json.js";
@@ -45,12 +45,8 @@ async function list<K extends ListKind>(spec: ListSpec<K>, run: ListRun<K>, flag
     });
     throw new ConfigError(`the filter does not parse; nothing was sent:\n${marks.join("\n")}`);
   }
-  const { settings, http, write, warn } = runtime;
-  if (!settings.active) await settings.loadManagementApps(http);
-  const app = settings.active;
-  if (!app) throw new ConfigError("no app is configured: pass --app-id and --api-key, use a profile (--profile), or set CCX_MANAGEMENT_KEY and CCX_MANAGEMENT_SECRET");
-  if (app.key.value === undefined && app.key.command === undefined) await settings.loadManagementApps(http);
-  const client = new AppClient(http, settings.targetOf(app));
+  const { write, warn } = runtime;
+  const client = await activeAppClient(runtime);
   const width = terminalWidth();
   const color = useColor(flags.color === false);
   let first = true;

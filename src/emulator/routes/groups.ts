@@ -49,7 +49,6 @@ export const groupRoutes: AppRoute[] = [
     method: "GET",
     path: /^\/groups\/(?<guid>[^/]+)\/members\/?$/,
     handle: (ctx, { guid }) => {
-      if (!ctx.app.groupIndexByGuid.has(guid!) && ctx.options.variants.has("empty-detail")) return { data: {} };
       const group = findGroup(ctx.app, guid!);
       const q = new QueryReader(ctx.params);
       const page = readPage(q, { perPage: 100, max: 1000 });

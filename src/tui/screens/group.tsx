@@ -3,6 +3,7 @@ import { type Member, ODD_MARK, oddFields, shownField } from "../../api/schemas.
 import { type ExplorerState, type ExplorerStore, activeView } from "../../store/explorer-store.js";
 import type { GroupDetailState } from "../../store/types.js";
 import { formatTime } from "../../text/format.js";
+import { GROUP_FIRST, fieldLines as linesOfFields } from "../../text/fields.js";
 import { sanitize } from "../../text/sanitize.js";
 import { FailureBox } from "../components/failure-box.js";
 import { type Column, Rows } from "../components/rows.js";
@@ -16,26 +17,14 @@ const memberColumns: Column<Member>[] = [
   { header: "joined", get: (m) => shownField(m, "joinedAt", () => formatTime(m.joinedAt)), width: 16 },
 ];
 
-const TIMES = new Set(["createdAt", "updatedAt", "joinedAt"]);
-const FIRST = ["name", "guid", "type", "description", "tags", "metadata", "membersCount", "owner", "scope", "hasJoined", "joinedAt"];
-const rank = (field: string) => (FIRST.includes(field) ? FIRST.indexOf(field) : FIRST.length);
-
 /** Every field of the group, unknown ones too, then its members (paged with n/p). */
 function GroupView({ guid, detail, height, width, theme }: { guid: string; detail?: GroupDetailState; height: number; width: number; theme: Theme }) {
   if (!detail || (detail.loading && !detail.group)) return <Text color={theme.muted}>{`loading group ${sanitize(guid)}…`}</Text>;
   if (detail.error && !detail.group) {
     return <FailureBox failure={detail.error} theme={theme} />;
   }
-  const raw = (detail.raw ?? detail.group) as Record<string, unknown>;
   // What a user looks for first comes first; every other field (unknown ones too) follows as sent.
-  const entries = Object.entries(raw).sort(([a], [b]) => rank(a) - rank(b));
-  const odd = oddFields(detail.group) ?? {};
-  const fields = entries.map(([k, v]) => {
-    const shown = TIMES.has(k) && typeof v === "number" ? `${formatTime(v)} (${v})` : typeof v === "object" ? JSON.stringify(v) : v;
-    // Why the name too: unknown fields are kept as sent, so their names are server text as well.
-    // A field of a form ccx cannot read is shown as sent, marked.
-    return `${sanitize(k).padEnd(15)} ${Object.hasOwn(odd, k) ? ODD_MARK : ""}${sanitize(shown)}`;
-  });
+  const fields = linesOfFields((detail.raw ?? detail.group) as Record<string, unknown>, { first: GROUP_FIRST, odd: oddFields(detail.group), mark: ODD_MARK });
   // Fields take what the members table (header and five rows) leaves.
   const fieldLines = fields.length <= height - 8 ? fields : fields.slice(0, Math.max(3, height - 9));
   const pages = detail.membersTotal === undefined ? "" : ` · page ${detail.membersPage}/${Math.max(1, Math.ceil(detail.membersTotal / 100))} (n/p)`;
