@@ -44,19 +44,24 @@ export interface ListFlags {
   [flag: string]: unknown;
 }
 
+/** The paging and output options every list command takes. */
+export function addPagingOptions(command: Command): Command {
+  return command
+    .option("--per-page <n>", "items per request (1..1000)", integerOption(1, 1000))
+    .option("--page <n>", "page to start at", integerOption(1))
+    .option("--all", "every page, streamed")
+    .option("--json", "the server's objects, every field kept, as one JSON array")
+    .option("--ndjson", "the server's objects, one JSON object a line");
+}
+
 export function registerListCommand<K extends ListKind>(program: Command, spec: ListSpec<K>): void {
   const command = program.command(spec.name).description(spec.description);
   for (const f of spec.filterFlags) {
     if (f.boolean) command.option(`--${f.flag}`, f.description);
     else command.option(`--${f.flag} <value>`, f.description);
   }
-  command
-    .option("-q, --query <filter>", "filters in the filter syntax (see below)")
-    .option("--per-page <n>", "items per request (1..1000)", integerOption(1, 1000))
-    .option("--page <n>", "page to start at", integerOption(1))
-    .option("--all", "every page, streamed")
-    .option("--json", "the server's objects, every field kept, as one JSON array")
-    .option("--ndjson", "the server's objects, one JSON object a line")
+  command.option("-q, --query <filter>", "filters in the filter syntax (see below)");
+  addPagingOptions(command)
     .addHelpText("after", `\n${spec.syntaxHelp}`)
     .action(async (flags: ListFlags, cmd: Command) => {
       const [{ runList }, run] = await Promise.all([import("./run/list.js"), spec.load()]);

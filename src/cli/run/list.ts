@@ -3,7 +3,7 @@ import type { Page } from "../../api/paging.js";
 import { ConfigError } from "../../config/config-file.js";
 import { sanitize } from "../../text/sanitize.js";
 import { displayWidth } from "../../text/width.js";
-import { type TableLayout, planTable, tableHeader, tableNote, tableRows } from "../../text/table.js";
+import { type TableColumn, type TableLayout, planTable, tableHeader, tableNote, tableRows } from "../../text/table.js";
 import { LIST_KINDS, type ListItems, type ListKind, type ListKindSpec } from "../../api/list-kinds.js";
 import type { ListFlags, ListRun, ListSpec } from "../list-command.js";
 import { activeAppClient } from "./active-app.js";
@@ -31,7 +31,6 @@ export function runList<K extends ListKind>(spec: ListSpec<K>, run: ListRun<K>, 
 
 async function list<K extends ListKind>(spec: ListSpec<K>, run: ListRun<K>, flags: ListFlags, runtime: Runtime): Promise<void> {
   type Item = ListItems[K];
-  if (flags.json && flags.ndjson) throw new ConfigError("choose one of --json and --ndjson");
   const kind = LIST_KINDS[run.kind] as unknown as ListKindSpec<Item>;
   const line = filterLine(spec, flags);
   const parsed = kind.parse(line);
@@ -45,15 +44,31 @@ async function list<K extends ListKind>(spec: ListSpec<K>, run: ListRun<K>, flag
     });
     throw new ConfigError(`the filter does not parse; nothing was sent:\n${marks.join("\n")}`);
   }
+  await printPages(kind.pages(await activeAppClient(runtime), parsed.params), run.columns, flags, runtime);
+}
+
+/** Output options the list commands share. */
+export interface PrintFlags {
+  json?: boolean;
+  ndjson?: boolean;
+  all?: boolean;
+  color?: boolean;
+}
+
+/**
+ * Prints pages as a table for people (planned on the first page and kept, so
+ * that --all streams one table with steady columns), --json (one array) or
+ * --ndjson (one object a line), one page or --all of them, in bounded memory.
+ */
+export async function printPages<Item>(pages: AsyncIterable<Page<Item> & { raw: unknown[] }>, columns: TableColumn<Item>[], flags: PrintFlags, runtime: Runtime): Promise<void> {
+  if (flags.json && flags.ndjson) throw new ConfigError("choose one of --json and --ndjson");
   const { write, warn } = runtime;
-  const client = await activeAppClient(runtime);
   const width = terminalWidth();
   const color = useColor(flags.color === false);
   let first = true;
   let count = 0;
-  // Planned on the first page and kept, so that --all streams one table with steady columns.
   let plan: TableLayout<Item> | undefined;
-  for await (const page of kind.pages(client, parsed.params)) {
+  for await (const page of pages) {
     if (flags.ndjson) {
       if (page.raw.length > 0) await write(`${page.raw.map((item) => jsonForTerminal(item)).join("\n")}\n`);
     } else if (flags.json) {
@@ -61,7 +76,7 @@ async function list<K extends ListKind>(spec: ListSpec<K>, run: ListRun<K>, flag
       if (page.raw.length > 0) await write(`${first ? "[\n" : ",\n"}${page.raw.map((item) => jsonForTerminal(item)).join(",\n")}`);
     } else if (page.items.length > 0) {
       const header = plan === undefined;
-      plan ??= planTable(run.columns, page.items, { width, color });
+      plan ??= planTable(columns, page.items, { width, color });
       await write(`${[...(header ? [tableHeader(plan)] : []), ...tableRows(plan, page.items)].join("\n")}\n`);
     }
     count += page.items.length;
