@@ -70,6 +70,10 @@ export const CLIENT_CODES = {
   badHeader: "CCX_BAD_HEADER",
   /** An app ccx cannot ask (no key, a failing key command), met while asking several. */
   config: "CCX_CONFIG",
+  /** Input ccx refuses before sending anything (an empty text, one over the service's limits). */
+  badInput: "CCX_BAD_INPUT",
+  /** A write refused in read-only mode, before anything is sent. */
+  readOnly: "CCX_READ_ONLY",
 } as const;
 
 /**

@@ -1,7 +1,9 @@
 import { type AppClient, type Query, encodePathSegment } from "./client.js";
+import { startCursor } from "./cursor.js";
 import { ApiError, CLIENT_CODES } from "./errors.js";
 import { type CursorPage, type Page, rawItems, pagesByCursor, pagesByNumber } from "./paging.js";
-import { type Group, type Member, groupDetailSchema, groupListSchema, memberListSchema } from "./schemas.js";
+import { type Group, groupDetailSchema, groupListSchema } from "./schemas.js";
+import { type UserPage, listUsersAt, usersPath } from "./users.js";
 
 export interface GroupPage extends CursorPage<Group> {
   /** The items as the server sent them (every field kept), for --json. */
@@ -23,7 +25,7 @@ export const GROUP_CURSOR_ITEM = { idOf: (g: Group) => g.guid, timeOf: (g: Group
  */
 export function groupPages(client: AppClient, query: Query, signal?: AbortSignal): AsyncGenerator<GroupPage> {
   if (query.updatedAt !== undefined) {
-    const start = { updatedAt: Number(query.updatedAt), affix: query.affix === "prepend" ? "prepend" as const : "append" as const };
+    const start = startCursor("updatedAt", Number(query.updatedAt), query.affix === "prepend" ? "prepend" : "append");
     const perPage = query.perPage === undefined ? undefined : Number(query.perPage);
     return pagesByCursor((cursor) => listGroups(client, { ...query, ...cursor, page: undefined }, signal), start, GROUP_CURSOR_ITEM, perPage);
   }
@@ -43,17 +45,12 @@ export async function getGroup(client: AppClient, guid: string, signal?: AbortSi
   return { group: value.data, raw: (raw as { data: unknown }).data };
 }
 
-export interface MemberPage extends Page<Member> {
-  raw: unknown[];
-}
-
 /** One page of GET /groups/{guid}/members (`scopes`: admin, moderator, participant; a comma list). */
-export async function listMembers(client: AppClient, guid: string, page: number, perPage = 100, signal?: AbortSignal, scopes?: string): Promise<MemberPage> {
-  const { value, raw } = await client.get("chat", `/groups/${encodePathSegment(guid)}/members`, { page, perPage, scopes }, memberListSchema, signal);
-  return { items: value.data, pagination: value.meta?.pagination, raw: rawItems(raw) };
+export function listMembers(client: AppClient, guid: string, page: number, perPage = 100, signal?: AbortSignal, scopes?: string): Promise<UserPage> {
+  return listUsersAt(client, usersPath.members(guid), { page, perPage, scopes }, signal);
 }
 
 /** Every page of a group's members from `first`. */
-export function memberPages(client: AppClient, guid: string, options: { first?: number; perPage?: number; scopes?: string } = {}): AsyncGenerator<MemberPage> {
-  return pagesByNumber((page) => listMembers(client, guid, page, options.perPage, undefined, options.scopes), options.first) as AsyncGenerator<MemberPage>;
+export function memberPages(client: AppClient, guid: string, options: { first?: number; perPage?: number; scopes?: string } = {}): AsyncGenerator<UserPage> {
+  return pagesByNumber((page) => listMembers(client, guid, page, options.perPage, undefined, options.scopes), options.first) as AsyncGenerator<UserPage>;
 }

@@ -5,12 +5,26 @@
  * one-shot commands all read this table; a kind without an entry does not
  * compile (`Record<ListKind, …>`).
  */
-import { type FilterKeyHelp, type ParsedFilter, CALL_FILTER_KEYS, GROUP_FILTER_KEYS, parseCallFilter, parseGroupFilter } from "../query/index.js";
+import {
+  type FilterKeyHelp,
+  type ParsedFilter,
+  CALL_FILTER_KEYS,
+  CONVERSATION_FILTER_KEYS,
+  GROUP_FILTER_KEYS,
+  USER_FILTER_KEYS,
+  parseCallFilter,
+  parseConversationFilter,
+  parseGroupFilter,
+  parseUserFilter,
+} from "../query/index.js";
 import { type CallPage, callPages, listCalls } from "./calls.js";
+import type { Conversation, User } from "./chat-schemas.js";
 import type { AppClient, Query } from "./client.js";
+import { conversationPages, listConversations } from "./conversations.js";
 import { GROUP_CURSOR_ITEM, type GroupPage, groupPages, listGroups } from "./groups.js";
 import type { CursorPage } from "./paging.js";
 import type { Call, Group } from "./schemas.js";
+import { listUsers, userPages } from "./users.js";
 
 export interface ListPage<Item> extends CursorPage<Item> {
   /** The items as the server sent them (every field kept), for --json. */
@@ -41,6 +55,8 @@ export interface ListKindSpec<Item> {
 export interface ListItems {
   groups: Group;
   calls: Call;
+  users: User;
+  conversations: Conversation;
 }
 
 export type ListKind = keyof ListItems;
@@ -69,6 +85,29 @@ export const LIST_KINDS: { [K in ListKind]: ListKindSpec<ListItems[K]> } = {
     list: listCalls,
     pages: (client, query, signal) => callPages(client, query, signal) as AsyncGenerator<CallPage>,
     idOf: (c) => c.sessionId,
+  },
+  users: {
+    noun: "users",
+    path: "/users",
+    perPage: 100,
+    filterKeys: USER_FILTER_KEYS,
+    parse: parseUserFilter,
+    // Users always ask for their tags: the list shows them.
+    explorerQuery: (params) => ({ perPage: "100", ...params, withTags: params.withTags ?? "true" }),
+    list: listUsers,
+    pages: userPages,
+    idOf: (u) => u.uid,
+  },
+  conversations: {
+    noun: "conversations",
+    path: "/conversations",
+    perPage: 50,
+    filterKeys: CONVERSATION_FILTER_KEYS,
+    parse: parseConversationFilter,
+    explorerQuery: (params) => ({ perPage: "50", ...params }),
+    list: listConversations,
+    pages: conversationPages,
+    idOf: (c) => c.conversationId,
   },
 };
 

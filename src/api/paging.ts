@@ -1,4 +1,4 @@
-import { type Affix, advanceCursor, cursorQuery, startCursor } from "./cursor.js";
+import { type CursorState, advanceCursor, cursorQuery } from "./cursor.js";
 
 /**
  * Paging as async iterators, used alike by `--all` and by the explorer: by page
@@ -40,17 +40,17 @@ export async function* pagesByNumber<T>(fetchPage: (page: number) => Promise<Pag
  * to match), and the walk stops when a page is short, empty or brings
  * nothing new. Used by `--all` and by the explorer's cursor lists alike.
  */
-export async function* pagesByCursor<T, P extends CursorPage<T> & { raw: unknown[] }>(
-  fetchPage: (cursor: { updatedAt: string; affix: Affix }) => Promise<P>,
-  start: { updatedAt: number; affix: Affix },
+export async function* pagesByCursor<T, P extends Page<T> & { raw: unknown[] }>(
+  fetchPage: (cursor: Record<string, string>) => Promise<P>,
+  start: CursorState,
   item: { idOf: (item: T) => string; timeOf: (item: T) => unknown },
   perPage?: number,
-): AsyncGenerator<P> {
-  let state = startCursor(start.updatedAt, start.affix);
+): AsyncGenerator<P & { walk: CursorState }> {
+  let state = start;
   while (!state.done) {
     const page = await fetchPage(cursorQuery(state));
     const step = advanceCursor(state, page.items, item.idOf, item.timeOf, perPage);
     state = step.state;
-    yield { ...page, items: step.fresh, raw: step.positions.map((i) => page.raw[i]), cursor: { updatedAt: state.updatedAt, affix: state.affix } };
+    yield { ...page, items: step.fresh, raw: step.positions.map((i) => page.raw[i]), walk: state };
   }
 }

@@ -10,16 +10,16 @@ import * as v from "valibot";
  */
 
 /** A number, also when sent as a numeric string (the recording webhook does). */
-const num = v.union([v.number(), v.pipe(v.string(), v.trim(), v.regex(/^-?\d+(\.\d+)?$/), v.transform(Number))]);
-const int = v.pipe(num, v.integer());
+export const num = v.union([v.number(), v.pipe(v.string(), v.trim(), v.regex(/^-?\d+(\.\d+)?$/), v.transform(Number))]);
+export const int = v.pipe(num, v.integer());
 /** A field that may be absent, or sent as `null` (the documented examples do): both read as absent. */
-const opt = <S extends v.GenericSchema>(schema: S) =>
+export const opt = <S extends v.GenericSchema>(schema: S) =>
   v.optional(v.pipe(v.nullable(schema), v.transform((value): v.InferOutput<S> | undefined => value ?? undefined)));
 /**
  * A user (or group) named by its uid, by a number, or by its entity object
  * (`{uid, name, avatar}`, a group's `{guid, …}`): read as the id.
  */
-const uidOrEntity = v.union([
+export const uidOrEntity = v.union([
   v.string(),
   v.pipe(v.number(), v.transform(String)),
   v.pipe(v.looseObject({ uid: v.string() }), v.transform((entity) => entity.uid)),
@@ -49,7 +49,7 @@ export function shownField<T>(item: unknown, field: string, read: () => T): T | 
  * other field is read by its schema when it can be, and otherwise left out of
  * the item and kept, as sent, in `oddFields`. Unknown fields are kept as sent.
  */
-function tolerantObject<F extends Record<string, v.GenericSchema>>(id: keyof F & string, fields: F) {
+export function tolerantObject<F extends Record<string, v.GenericSchema>>(id: keyof F & string, fields: F) {
   return v.pipe(
     v.looseObject({ [id]: fields[id]! }),
     v.transform((raw) => {
@@ -69,11 +69,11 @@ function tolerantObject<F extends Record<string, v.GenericSchema>>(id: keyof F &
 }
 
 /** A list's `data`: an array, or a single item sent alone (some answers do), read as a list of one. */
-const listOf = <S extends v.GenericSchema>(item: S) =>
+export const listOf = <S extends v.GenericSchema>(item: S) =>
   v.union([v.array(item), v.pipe(item, v.transform((one): Array<v.InferOutput<S>> => [one]))]);
 
 /** A map, also when sent as PHP's empty array `[]`. */
-const map = v.union([v.record(v.string(), v.unknown()), v.pipe(v.strictTuple([]), v.transform((): Record<string, unknown> => ({})))]);
+export const map = v.union([v.record(v.string(), v.unknown()), v.pipe(v.strictTuple([]), v.transform((): Record<string, unknown> => ({})))]);
 
 /**
  * How deep an answer may nest. JSON.parse reads a million levels, but
@@ -119,7 +119,7 @@ function deepPlace(value: unknown): PathKey[] {
 }
 
 /** A whole answer: refused first when it nests too deep to be printed. */
-const answer = <S extends v.GenericSchema>(schema: S) =>
+export const answer = <S extends v.GenericSchema>(schema: S) =>
   v.pipe(
     v.unknown(),
     v.rawCheck(({ dataset, addIssue }) => {
@@ -141,7 +141,7 @@ export const cursorSchema = v.looseObject({ updatedAt: int, affix: v.picklist(["
 export type Cursor = v.InferOutput<typeof cursorSchema>;
 
 // A paging block or a cursor of another shape is not read (ccx pages on without it) rather than sinking the page.
-const lenientPaging = v.fallback(opt(paginationSchema), undefined);
+export const lenientPaging = v.fallback(opt(paginationSchema), undefined);
 const lenientCursor = v.fallback(opt(cursorSchema), undefined);
 
 export const groupSchema = tolerantObject("guid", {
@@ -177,28 +177,12 @@ export const groupListSchema = answer(v.pipe(
  * A detail that came back empty (`[]`, `{}`, `null` or no `data`), as some versions answer for an id they
  * do not have: read as undefined, for the caller to say not found.
  */
-const emptyDetail = v.pipe(
+export const emptyDetail = v.pipe(
   v.union([v.null(), v.strictTuple([]), v.pipe(v.record(v.string(), v.unknown()), v.check((o) => Object.keys(o).length === 0))]),
   v.transform(() => undefined),
 );
 
 export const groupDetailSchema = answer(v.looseObject({ data: v.optional(v.union([groupSchema, emptyDetail])) }));
-
-/** A member: a user plus the member's scope and joinedAt. */
-export const memberSchema = tolerantObject("uid", {
-  uid: v.string(),
-  name: opt(v.string()),
-  scope: opt(v.string()),
-  joinedAt: opt(int),
-  status: opt(v.string()),
-  role: opt(v.string()),
-});
-export type Member = v.InferOutput<typeof memberSchema>;
-
-export const memberListSchema = answer(v.looseObject({
-  data: listOf(memberSchema),
-  meta: opt(v.looseObject({ pagination: lenientPaging })),
-}));
 
 export const participantSchema = v.pipe(
   tolerantObject("uid", {

@@ -10,6 +10,8 @@ export function addGlobalOptions(program: Command): void {
     .addOption(new Option("--region <region>", "region of the app (CCX_REGION)").choices([...REGIONS]))
     .option("--api-key <key>", "REST API key, fullAccess scope (CCX_API_KEY)")
     .option("--on-behalf-of <uid>", "act as this user: the onBehalfOf header (CCX_ON_BEHALF_OF)")
+    .option("--as <uid>", "short for --on-behalf-of")
+    .option("--read-only", "refuse every write (auth tokens, messages) before anything is sent (CCX_READ_ONLY=1)")
     .option("--chat-url <template>", "chat API base, with {appId} and {region} (CCX_CHAT_URL)")
     .option("--calls-url <template>", "calls API base, with {appId} and {region} (CCX_CALLS_URL)")
     .option("--management-url <url>", "management API base (CCX_MANAGEMENT_URL)")

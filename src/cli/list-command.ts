@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import type { ListItems, ListKind } from "../api/list-kinds.js";
+import type { FilterKeyHelp } from "../query/index.js";
 import type { TableColumn } from "../text/table.js";
 import { integerOption } from "./usage-error.js";
 
@@ -44,14 +45,24 @@ export interface ListFlags {
   [flag: string]: unknown;
 }
 
-/** The paging and output options every list command takes. */
-export function addPagingOptions(command: Command): Command {
+/** The filter syntax under a list command's --help: every key of the grammar, with an example. */
+export function syntaxHelp(endpoint: string, keys: ReadonlyArray<FilterKeyHelp>): string {
+  return [`Filter syntax (--query), every parameter of ${endpoint}:`, ...keys.map((k) => `  ${k.example.padEnd(30)}${k.description}`)].join("\n");
+}
+
+/** The output options every list command takes. */
+export function addOutputOptions(command: Command): Command {
   return command
-    .option("--per-page <n>", "items per request (1..1000)", integerOption(1, 1000))
-    .option("--page <n>", "page to start at", integerOption(1))
     .option("--all", "every page, streamed")
     .option("--json", "the server's objects, every field kept, as one JSON array")
     .option("--ndjson", "the server's objects, one JSON object a line");
+}
+
+/** The paging and output options every list command paged by number takes. */
+export function addPagingOptions(command: Command): Command {
+  return addOutputOptions(command
+    .option("--per-page <n>", "items per request (1..1000)", integerOption(1, 1000))
+    .option("--page <n>", "page to start at", integerOption(1)));
 }
 
 export function registerListCommand<K extends ListKind>(program: Command, spec: ListSpec<K>): void {

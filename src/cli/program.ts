@@ -8,6 +8,9 @@ import { registerDemo } from "./commands/demo.js";
 import { registerEmulator } from "./commands/emulator.js";
 import { registerGroup } from "./commands/group.js";
 import { registerGroups } from "./commands/groups.js";
+import { registerConversations } from "./commands/conversations.js";
+import { registerMessages } from "./commands/messages.js";
+import { registerUsers } from "./commands/users.js";
 import { addGlobalOptions } from "./global-options.js";
 import { EXIT } from "./usage-error.js";
 
@@ -37,6 +40,9 @@ export function buildProgram(): Command {
   });
   registerGroups(program);
   registerGroup(program);
+  registerUsers(program);
+  registerMessages(program);
+  registerConversations(program);
   registerCalls(program);
   registerCall(program);
   registerApps(program);

@@ -52,7 +52,7 @@ export function exitCodeOf(error: unknown): number {
   if (!(error instanceof ApiError)) return EXIT.failure;
   if (isAuthError(error.code)) return EXIT.auth;
   if (isNotFound(error.code)) return EXIT.notFound;
-  const usage: string[] = ["ERR_BAD_REQUEST", CLIENT_CODES.insecureUrl, CLIENT_CODES.badUrl, CLIENT_CODES.badHeader, CLIENT_CODES.config];
+  const usage: string[] = ["ERR_BAD_REQUEST", CLIENT_CODES.insecureUrl, CLIENT_CODES.badUrl, CLIENT_CODES.badHeader, CLIENT_CODES.config, CLIENT_CODES.badInput, CLIENT_CODES.readOnly];
   if (usage.includes(error.code)) return EXIT.usage;
   return EXIT.failure;
 }

@@ -45,6 +45,7 @@ const PROFILE_FIELDS = {
   chatUrl: v.optional(template),
   callsUrl: v.optional(template),
   caFile: v.optional(str),
+  readOnly: v.optional(v.boolean("must be true or false")),
 };
 const profileSchema = object("an object such as {\"appId\": \"…\", \"region\": \"us\"}", v.strictObject(PROFILE_FIELDS));
 export type Profile = v.InferOutput<typeof profileSchema>;
@@ -88,6 +89,7 @@ const PROFILE_FIXES: Record<string, string> = {
   chatUrl: "a template such as https://{appId}.api-{region}.cometchat.io/v3",
   callsUrl: "a template such as https://{appId}.call-{region}.cometchat.io/v3",
   caFile: "the path of a PEM file, as a string",
+  readOnly: "true to refuse every write (auth tokens, messages) for this profile, false otherwise",
 };
 const MANAGEMENT_FIXES: Record<string, string> = {
   url: "an https:// address, such as https://apimgmt.cometchat.io",

@@ -10,6 +10,9 @@ export interface GlobalFlags {
   region?: string;
   apiKey?: string;
   onBehalfOf?: string;
+  /** The short form of onBehalfOf. */
+  as?: string;
+  readOnly?: boolean;
   chatUrl?: string;
   callsUrl?: string;
   managementUrl?: string;
@@ -41,6 +44,8 @@ export interface KnownApp {
   region: Region;
   source: AppSource;
   onBehalfOf?: string;
+  /** Its profile refuses writes. */
+  readOnly?: boolean;
   chatUrl: string;
   callsUrl: string;
   /** Where the key comes from: a value, or a command to run when it is first needed. */
@@ -73,6 +78,8 @@ export class Settings {
   readonly caFile?: string;
   /** Per attempt: --timeout, else CCX_TIMEOUT, else 15 s. */
   readonly timeoutMs: number;
+  /** Every app refuses writes: --read-only or CCX_READ_ONLY=1. */
+  readonly readOnly: boolean;
   private managementLoaded = false;
   private readonly resolvedKeys = new Map<string, string>();
   /** URL templates from flags or env, for apps the management API adds later. */
@@ -87,13 +94,19 @@ export class Settings {
     const callsTemplate = flags.callsUrl ?? env.CCX_CALLS_URL;
     this.chatTemplate = chatTemplate;
     this.callsTemplate = callsTemplate;
-    const onBehalfOf = headerSafe(flags.onBehalfOf ?? env.CCX_ON_BEHALF_OF, flags.onBehalfOf !== undefined ? "--on-behalf-of" : "CCX_ON_BEHALF_OF");
+    if (flags.as !== undefined && flags.onBehalfOf !== undefined && flags.as !== flags.onBehalfOf) {
+      throw new ConfigError(`--as ${flags.as} and --on-behalf-of ${flags.onBehalfOf} name two users: --as is the short form, give one`);
+    }
+    const userFlag = flags.as ?? flags.onBehalfOf;
+    const onBehalfOf = headerSafe(userFlag ?? env.CCX_ON_BEHALF_OF, flags.as !== undefined ? "--as" : flags.onBehalfOf !== undefined ? "--on-behalf-of" : "CCX_ON_BEHALF_OF");
+    this.readOnly = Boolean(flags.readOnly) || /^(1|true|yes)$/i.test(env.CCX_READ_ONLY ?? "");
     const profileApp = (label: string, p: Profile, source: AppSource): KnownApp => ({
       label,
       appId: p.appId,
       region: p.region,
       source,
       onBehalfOf: onBehalfOf ?? p.onBehalfOf,
+      readOnly: p.readOnly,
       chatUrl: chatTemplate ?? p.chatUrl ?? DEFAULT_CHAT_URL,
       callsUrl: callsTemplate ?? p.callsUrl ?? DEFAULT_CALLS_URL,
       key: { value: p.apiKey, command: p.apiKeyCommand, source: "file" },
@@ -124,6 +137,7 @@ export class Settings {
         region: regionChoice ?? base?.region ?? "us",
         source: flags.appId ? "flag" : appId ? "env" : "file",
         onBehalfOf: onBehalfOf ?? base?.onBehalfOf,
+        readOnly: base?.readOnly,
         chatUrl: chatTemplate ?? base?.chatUrl ?? DEFAULT_CHAT_URL,
         callsUrl: callsTemplate ?? base?.callsUrl ?? DEFAULT_CALLS_URL,
         key: apiKey ? { value: apiKey, source: keySource } : base?.key ?? { source: "management" },
@@ -190,7 +204,10 @@ export class Settings {
   }
 
   targetOf(app: KnownApp): AppTarget {
-    return { appId: app.appId, region: app.region, apiKey: this.apiKeyOf(app), onBehalfOf: app.onBehalfOf, chatUrl: app.chatUrl, callsUrl: app.callsUrl };
+    return {
+      appId: app.appId, region: app.region, apiKey: this.apiKeyOf(app), onBehalfOf: app.onBehalfOf, chatUrl: app.chatUrl, callsUrl: app.callsUrl,
+      readOnly: this.readOnly || Boolean(app.readOnly),
+    };
   }
 
   /** Every secret ccx knows of, so that output can be scanned and masked. */

@@ -7,11 +7,17 @@ import type { Fault, Faults } from "./faults.js";
 import type { EmulatorOptions } from "./options.js";
 import { callRoutes } from "./routes/calls.js";
 import { groupRoutes } from "./routes/groups.js";
+import { blockRoutes } from "./routes/blocks.js";
+import { conversationRoutes } from "./routes/conversations.js";
 import { apiKeyRoutes, managementRoutes } from "./routes/management.js";
+import { messageListRoutes } from "./routes/message-lists.js";
 import { messageRoutes } from "./routes/messages.js";
 import { userRoutes } from "./routes/users.js";
 
-const ROUTES: Route[] = [...groupRoutes, ...userRoutes, ...messageRoutes, ...apiKeyRoutes, ...callRoutes, ...managementRoutes];
+const ROUTES: Route[] = [
+  ...groupRoutes, ...userRoutes, ...messageRoutes, ...messageListRoutes, ...conversationRoutes, ...blockRoutes,
+  ...apiKeyRoutes, ...callRoutes, ...managementRoutes,
+];
 const MAX_BODY = 1 << 20;
 
 /**

@@ -12,7 +12,8 @@ export class QueryReader {
 
   constructor(private readonly params: URLSearchParams) {}
 
-  private fail(name: string, message: string): undefined {
+  /** Records a problem with a parameter, for checks that span several of them. */
+  fail(name: string, message: string): undefined {
     (this.details[name] ??= []).push(message);
     return undefined;
   }

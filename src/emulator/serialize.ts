@@ -12,11 +12,12 @@ function defined(entries: Json): Json {
   return out;
 }
 
-export function userJson(user: User): Json {
+/** A user; lists send `tags` only when asked with withTags, as the groups list does. */
+export function userJson(user: User, withTags = true): Json {
   return defined({
     uid: user.uid, name: user.name, avatar: user.avatar, status: user.status, role: user.role,
-    metadata: user.metadata, tags: user.tags, createdAt: user.createdAt, updatedAt: user.updatedAt,
-    lastActiveAt: user.lastActiveAt,
+    metadata: user.metadata, tags: withTags ? user.tags : undefined, createdAt: user.createdAt, updatedAt: user.updatedAt,
+    lastActiveAt: user.lastActiveAt, deactivatedAt: user.deactivatedAt,
   });
 }
 

@@ -10,12 +10,15 @@ import {
   type KeyRule,
   type ParsedFilter,
   booleanRule,
+  choiceRule,
   keyHelp,
+  listRule,
   pageRule,
   param,
-  parseChoices,
   parseWithGrammar,
   perPageRule,
+  valueRule,
+  yesNo,
 } from "./filter.js";
 import { nowSeconds, showTime } from "./time.js";
 import { keyToken } from "./tokenize.js";
@@ -34,43 +37,12 @@ const PARTICIPANTS: BoundNames = {
 const STARTED: BoundNames = { gte: "startedAt", gt: "startedAt[gt]", lte: "startedAt[lte]", lt: "startedAt[lt]" };
 const ENDED: BoundNames = { gte: "endedAt[gte]", gt: "endedAt[gt]", lte: "endedAt", lt: "endedAt[lt]" };
 
-function choiceRule(key: string, name: string, allowed: readonly string[], example: string, description: string, aliases: Record<string, string> = {}): KeyRule {
-  return {
-    key,
-    params: [name],
-    example,
-    description,
-    choices: allowed,
-    list: true,
-    parse: (value) => {
-      const chosen = parseChoices(value, allowed, aliases);
-      return typeof chosen === "string" ? chosen : { [name]: chosen.join(",") };
-    },
-  };
-}
-
 const RULES: readonly KeyRule[] = [
-  choiceRule("type", "type", ["audio", "video"], "type:video", "call type: audio or video; both with commas"),
-  choiceRule("mode", "mode", ["call", "meet", "presenter"], "mode:meet", "call mode: call, meet or presenter; several with commas"),
-  choiceRule("status", "status", STATUSES, "status:ended,rejected", `status, several with commas: ${STATUSES.join(", ")}`, { cancelled: "canceled" }),
-  {
-    key: "receiver",
-    params: ["receiverType"],
-    example: "receiver:group",
-    description: "calls to a user or to a group",
-    choices: ["user", "group"],
-    parse: (value) => {
-      const chosen = parseChoices(value, ["user", "group"]);
-      return typeof chosen === "string" || chosen.length !== 1 ? `"${value}" is not user or group` : { receiverType: chosen[0]! };
-    },
-  },
-  {
-    key: "uid",
-    params: ["uid"],
-    example: "uid:alice",
-    description: "calls that include this user",
-    parse: (value) => ({ uid: value }),
-  },
+  listRule("type", "type", "type:video", "call type: audio or video; both with commas", { choices: ["audio", "video"] }),
+  listRule("mode", "mode", "mode:meet", "call mode: call, meet or presenter; several with commas", { choices: ["call", "meet", "presenter"] }),
+  listRule("status", "status", "status:ended,rejected", `status, several with commas: ${STATUSES.join(", ")}`, { choices: STATUSES, aliases: { cancelled: "canceled" } }),
+  choiceRule("receiver", "receiverType", ["user", "group"], "receiver:group", "calls to a user or to a group"),
+  valueRule("uid", "uid", "uid:alice", "calls that include this user"),
   booleanRule("rec", "hasRecording", "rec:yes", "calls with (yes) or without (no) a recording", ["yes", "no"]),
   booleanRule("transcript", "hasTranscription", "transcript:yes", "calls with (yes) or without (no) a transcription", ["yes", "no"]),
   {
@@ -98,10 +70,6 @@ export const CALL_FILTER_KEYS: ReadonlyArray<FilterKeyHelp> = keyHelp(RULES);
 
 export function parseCallFilter(line: string, options?: { now?: number }): ParsedFilter {
   return parseWithGrammar(line, GRAMMAR, nowSeconds(options?.now));
-}
-
-function yesNo(raw: string): string {
-  return raw === "true" ? "yes" : raw === "false" ? "no" : raw;
 }
 
 /**

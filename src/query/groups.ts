@@ -10,12 +10,14 @@ import {
   type ParsedFilter,
   booleanRule,
   keyHelp,
+  listRule,
+  oneOrManyRule,
   pageRule,
   param,
   parseChoices,
   parseWithGrammar,
   perPageRule,
-  splitList,
+  searchInRule,
 } from "./filter.js";
 import { nowSeconds, parseTime, showTime } from "./time.js";
 import { formatPhrase, keyToken } from "./tokenize.js";
@@ -51,55 +53,11 @@ function cursorRule(key: "after" | "before", affix: "append" | "prepend", exampl
 }
 
 const RULES: readonly KeyRule[] = [
-  {
-    key: "in",
-    params: ["searchIn"],
-    example: "in:name,guid",
-    description: "where bare words search: name, guid or both",
-    choices: ["name", "guid", "name,guid"],
-    list: true,
-    parse: (value) => {
-      const fields = parseChoices(value, ["name", "guid"]);
-      return typeof fields === "string" ? fields : { searchIn: fields.join(",") };
-    },
-  },
-  {
-    key: "type",
-    params: ["type", "types"],
-    example: "type:public,private",
-    description: "group type: public, private, protected or password; several with commas",
-    choices: GROUP_TYPES,
-    list: true,
-    parse: (value): Record<string, string> | string => {
-      const types = parseChoices(value, GROUP_TYPES);
-      if (typeof types === "string") return types;
-      return types.length === 1 ? { type: types[0]! } : { types: types.join(",") };
-    },
-  },
-  {
-    key: "tag",
-    params: ["tags"],
-    example: "tag:vip,beta",
-    description: "groups having any of these tags",
-    list: true,
-    parse: (value) => {
-      const tags = splitList(value);
-      return typeof tags === "string" ? tags : { tags: tags.join(",") };
-    },
-  },
+  searchInRule(["name", "guid"]),
+  oneOrManyRule("type", ["type", "types"], "type:public,private", "group type: public, private, protected or password; several with commas", { choices: GROUP_TYPES }),
+  listRule("tag", "tags", "tag:vip,beta", "groups having any of these tags"),
   booleanRule("withtags", "withTags", "withtags:true", "include each group's tags in the answer: true or false", ["true", "false"]),
-  {
-    key: "guid",
-    params: ["guid", "guids"],
-    example: "guid:team-a,team-b",
-    description: "one group or several, by GUID",
-    list: true,
-    parse: (value): Record<string, string> | string => {
-      const guids = splitList(value);
-      if (typeof guids === "string") return guids;
-      return guids.length === 1 ? { guid: guids[0]! } : { guids: guids.join(",") };
-    },
-  },
+  oneOrManyRule("guid", ["guid", "guids"], "guid:team-a,team-b", "one group or several, by GUID"),
   {
     key: "members",
     params: [...new Set(Object.values(MEMBERS))],

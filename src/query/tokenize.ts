@@ -1,5 +1,5 @@
 /**
- * The filter line's tokens, shared by the groups and calls filters.
+ * The filter line's tokens, shared by every list kind's filter.
  *
  * A token is a run of non-space characters and double-quoted segments, as in a
  * shell: `tag:"a b",c` is one token. Inside quotes `\"` is a quote and `\\` a

@@ -16,8 +16,8 @@ export interface StoreContext {
   set: (partial: Partial<ExplorerState>) => void;
   /** Immutable update of one app's views. */
   updateView: (key: string, update: (view: AppViewState) => AppViewState) => void;
-  /** A client for the app, acting for the current user. */
-  clientFor: (key: string) => AppClient;
+  /** A client for the app, acting for the current user, or for `as` when given (null: for nobody). */
+  clientFor: (key: string, as?: string | null) => AppClient;
   /** One request at a time per slot; stale answers are known and dropped. */
   slots: RequestSlots;
   /** Filters waiting out their pause, by slot. */

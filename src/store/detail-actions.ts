@@ -1,8 +1,9 @@
 import { findCall } from "../api/find-call.js";
 import { getGroup, listMembers } from "../api/groups.js";
+import { listUsersAt, usersPath } from "../api/users.js";
 import type { StoreContext } from "./context.js";
 import { toFailure } from "./failure.js";
-import type { AppViewState, CallDetailState, GroupDetailState } from "./types.js";
+import type { AppViewState, CallDetailState, GroupDetailState, ThreadScope } from "./types.js";
 
 /** One call (participants, recordings) and one group (fields, members), by id. */
 export interface DetailActions {
@@ -12,7 +13,8 @@ export interface DetailActions {
   selectInCall(sessionId: string, index: number): void;
   openGroup(guid: string): void;
   loadGroup(guid: string): void;
-  loadMembers(guid: string, page: number): void;
+  /** A page of the group's members, or (`people`) of the users it banned. */
+  loadMembers(guid: string, page: number, people?: "members" | "banned"): void;
   selectInGroup(guid: string, index: number): void;
 }
 
@@ -25,7 +27,7 @@ export interface DetailActions {
 export const MAX_DETAILS = 20;
 
 /** `details` with `id` set to `entry`, and no more than MAX_DETAILS entries. */
-function keepBounded<T>(details: Record<string, T>, id: string, entry: T, onStack: Set<string>): Record<string, T> {
+export function keepBounded<T>(details: Record<string, T>, id: string, entry: T, onStack: Set<string>): Record<string, T> {
   const { [id]: _previous, ...others } = details;
   // Re-inserted last: the order of the keys is the order of use (integer-like ids, which a JS
   // object lists first, merely go first).
@@ -40,8 +42,22 @@ function keepBounded<T>(details: Record<string, T>, id: string, entry: T, onStac
   return next;
 }
 
+/** The ids of the details the navigation stack shows (kept however many others load). */
+export function stackIds(v: AppViewState): Set<string> {
+  return new Set(v.nav.flatMap((r) => {
+    if (r.view === "group") return [r.guid];
+    if (r.view === "user") return [r.uid];
+    if (r.view === "messages") return [threadKey(r.scope)];
+    return r.view === "call" || r.view === "recording" ? [r.sessionId] : [];
+  }));
+}
+
+/** A thread's key among an app's threads. */
+export function threadKey(scope: ThreadScope): string {
+  return scope.kind === "app" ? "app" : scope.kind === "group" ? `group:${scope.guid}` : `user:${scope.as}:${scope.uid}`;
+}
+
 export function detailActions(ctx: StoreContext): DetailActions {
-  const stackIds = (v: AppViewState) => new Set(v.nav.flatMap((r) => (r.view === "group" ? [r.guid] : r.view === "call" || r.view === "recording" ? [r.sessionId] : [])));
   const setCall = (key: string, id: string, patch: Partial<CallDetailState>) =>
     ctx.updateView(key, (v) => ({ ...v, callDetails: keepBounded(v.callDetails, id, { loading: false, selected: 0, ...v.callDetails[id], ...patch }, stackIds(v)) }));
   const setGroup = (key: string, guid: string, patch: Partial<GroupDetailState>) =>
@@ -100,7 +116,7 @@ export function detailActions(ctx: StoreContext): DetailActions {
         ([detail, members]) => {
           if (!request.isCurrent()) return;
           setGroup(key, guid, {
-            loading: false, group: detail.group, raw: detail.raw, members: members.items,
+            loading: false, group: detail.group, raw: detail.raw, people: "members", members: members.items,
             membersTotal: members.pagination?.total, membersPage: 1,
           });
         },
@@ -113,13 +129,15 @@ export function detailActions(ctx: StoreContext): DetailActions {
       ).finally(request.finish);
     },
 
-    loadMembers(guid, page) {
+    loadMembers(guid, page, people) {
       const key = ctx.get().activeKey;
       const request = ctx.slots.begin(`${key}/members/${guid}`);
-      listMembers(ctx.clientFor(key), guid, Math.max(1, page), 100, request.signal).then(
+      const which = people ?? ctx.get().views[key]!.groupDetails[guid]?.people ?? "members";
+      listUsersAt(ctx.clientFor(key), usersPath[which](guid), { page: Math.max(1, page), perPage: 100 }, request.signal).then(
         (members) => {
-          if (!request.isCurrent() || members.items.length === 0) return;
-          setGroup(key, guid, { members: members.items, membersTotal: members.pagination?.total, membersPage: page, selected: 0 });
+          // A page past the end keeps the one shown; switching lists shows the new one, empty or not.
+          if (!request.isCurrent() || (members.items.length === 0 && people === undefined)) return;
+          setGroup(key, guid, { people: which, members: members.items, membersTotal: members.pagination?.total, membersPage: page, selected: 0 });
         },
         (error: unknown) => {
           if (request.isCurrent()) ctx.get().setLastError(toFailure(error));

@@ -8,7 +8,10 @@ import { type ListActions, emptyList, listActions } from "./list-actions.js";
 import { RequestLog } from "./request-log.js";
 import { RequestSlots } from "./request-slots.js";
 import type { AppRef, AppViewState, Failure, ListState, LogEntry, Route } from "./types.js";
+import { type ThreadActions, threadActions } from "./thread-actions.js";
 import { type UiActions, initialUi, uiActions } from "./ui-actions.js";
+import { type UserActions, userActions } from "./user-actions.js";
+import { type WriteActions, writeActions } from "./write-actions.js";
 
 export { activeApp, activeView, currentRoute } from "./context.js";
 
@@ -32,7 +35,7 @@ export interface ExplorerOptions {
   caFile?: string;
 }
 
-export interface ExplorerState extends ListActions, DetailActions, UiActions {
+export interface ExplorerState extends ListActions, DetailActions, UserActions, ThreadActions, WriteActions, UiActions {
   apps: AppRef[];
   activeKey: string;
   /** The user requests act for (onBehalfOf), if any. */
@@ -70,7 +73,7 @@ function needsLoad(view: AppViewState): boolean {
 
 function freshView(root: Route): AppViewState {
   const lists = Object.fromEntries(LIST_KIND_NAMES.map((kind) => [kind, emptyList()])) as AppViewState["lists"];
-  return { lists, callDetails: {}, groupDetails: {}, nav: [root] };
+  return { lists, callDetails: {}, groupDetails: {}, userDetails: {}, threads: {}, nav: [root] };
 }
 
 export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
@@ -91,10 +94,10 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
         const views = get().views;
         set({ views: { ...views, [key]: update(views[key] ?? freshView(root)) } });
       },
-      clientFor: (key) => {
+      clientFor: (key, as) => {
         const app = get().apps.find((a) => a.key === key);
         if (!app) throw new Error(`no app ${key}`);
-        const user = get().user;
+        const user = as === undefined ? get().user : as ?? undefined;
         return new AppClient(options.http, { ...app.target(), onBehalfOf: user });
       },
     };
@@ -139,6 +142,9 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
       ui: initialUi(),
       ...listActions(ctx),
       ...detailActions(ctx),
+      ...userActions(ctx),
+      ...threadActions(ctx),
+      ...writeActions(ctx),
       ...uiActions(ctx),
 
       switchApp(key) {
@@ -169,7 +175,7 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
         abortAll();
         const stale = <L extends ListState<unknown>>(l: L): L => ({ ...emptyList(), filter: l.filter, tokens: l.tokens, errors: l.errors, params: l.params }) as L;
         const staleLists = (lists: AppViewState["lists"]) => Object.fromEntries(Object.entries(lists).map(([kind, l]) => [kind, stale(l)])) as AppViewState["lists"];
-        const views = Object.fromEntries(Object.entries(get().views).map(([k, v]) => [k, { ...v, lists: staleLists(v.lists), callDetails: {}, groupDetails: {} }]));
+        const views = Object.fromEntries(Object.entries(get().views).map(([k, v]) => [k, { ...v, lists: staleLists(v.lists), callDetails: {}, groupDetails: {}, userDetails: {}, threads: {} }]));
         set({ user, views });
         get().refresh();
       },

@@ -61,7 +61,7 @@ export function listActions(ctx: StoreContext): ListActions {
       // Cursor mode walks as the SDK does (api/cursor.ts): the next cursor comes from the items, and
       // items already had at the boundary are dropped.
       const item = spec.cursorItem as ListKindSpec<AnyItem>["cursorItem"];
-      const from = append && before.cursor ? before.cursor : startCursor(Number(query.updatedAt), query.affix === "prepend" ? "prepend" : "append");
+      const from = append && before.cursor ? before.cursor : startCursor("updatedAt", Number(query.updatedAt), query.affix === "prepend" ? "prepend" : "append");
       const walk = item && query.updatedAt !== undefined ? advanceCursor<AnyItem>(from, page.items, item.idOf, item.timeOf, Number(query.perPage)) : undefined;
       const arrived: AnyItem[] = walk ? walk.fresh : page.items;
       let items: AnyItem[] = append ? [...before.items, ...arrived] : arrived;
@@ -197,6 +197,8 @@ export function listActions(ctx: StoreContext): ListActions {
       }
       if (route.view === "call" || route.view === "recording") return state.loadCall(route.sessionId);
       if (route.view === "group") return state.loadGroup(route.guid);
+      if (route.view === "user") return state.loadUser(route.uid);
+      if (route.view === "messages") return state.loadThread(route.scope);
     },
   };
 }

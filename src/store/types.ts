@@ -2,7 +2,8 @@ import type { AppTarget } from "../api/client.js";
 import type { CursorState } from "../api/cursor.js";
 import type { RateLimit } from "../api/errors.js";
 import type { ListItems, ListKind } from "../api/list-kinds.js";
-import type { Call, Group, Member } from "../api/schemas.js";
+import type { Member, Message, User } from "../api/chat-schemas.js";
+import type { Call, Group } from "../api/schemas.js";
 import type { FilterToken } from "../query/index.js";
 import type { LineState } from "./line-editor.js";
 
@@ -23,12 +24,19 @@ export interface AppRef {
 export type Route =
   | { view: "groups" }
   | { view: "calls" }
+  | { view: "users" }
+  | { view: "conversations" }
   | { view: "group"; guid: string }
+  | { view: "user"; uid: string }
+  | { view: "messages"; scope: ThreadScope }
   | { view: "call"; sessionId: string }
   | { view: "recording"; sessionId: string; rid: string }
   | { view: "apps" }
   | { view: "log" }
   | { view: "help" };
+
+/** Whose messages a thread shows: the app's, a group's, or the 1:1 conversation `as` has with `uid`. */
+export type ThreadScope = { kind: "app" } | { kind: "group"; guid: string } | { kind: "user"; uid: string; as: string };
 
 /** A failure as the explorer shows it: the service's code and what to do. */
 export interface Failure {
@@ -83,6 +91,8 @@ export interface GroupDetailState {
   loading: boolean;
   group?: Group;
   raw?: unknown;
+  /** The people listed below the fields: its members, or the users it banned (b switches). */
+  people?: "members" | "banned";
   members: Member[];
   membersTotal?: number;
   membersPage: number;
@@ -90,11 +100,50 @@ export interface GroupDetailState {
   selected: number;
 }
 
+/** The lists a user's screen shows below the profile, one at a time. */
+export const USER_SECTIONS = ["groups", "calls", "conversations", "blocked"] as const;
+export type UserSection = (typeof USER_SECTIONS)[number];
+
+export interface UserSectionState {
+  loading: boolean;
+  items: unknown[];
+  total?: number;
+  error?: Failure;
+}
+
+export interface UserDetailState {
+  loading: boolean;
+  user?: User;
+  raw?: unknown;
+  error?: Failure;
+  section: UserSection;
+  sections: Partial<Record<UserSection, UserSectionState>>;
+  /** The selected row of the section shown. */
+  selected: number;
+}
+
+/** A conversation's messages, oldest first; older ones load as the cursor reaches the top. */
+export interface ThreadState {
+  scope: ThreadScope;
+  items: Message[];
+  /** The walk back through older messages (api/cursor.ts), from the oldest had. */
+  walk?: CursorState;
+  hasOlder: boolean;
+  loading: boolean;
+  error?: Failure;
+  selected: number;
+  /** Rows dropped from the newest end to keep the thread bounded (MAX_THREAD_ROWS). */
+  dropped?: number;
+}
+
 /** Everything the explorer remembers of one app, kept when switching away and back. */
 export interface AppViewState {
   lists: { [K in ListKind]: ListState<ListItems[K]> };
   callDetails: Record<string, CallDetailState>;
   groupDetails: Record<string, GroupDetailState>;
+  userDetails: Record<string, UserDetailState>;
+  /** By threadKey(scope). */
+  threads: Record<string, ThreadState>;
   nav: Route[];
 }
 
@@ -114,8 +163,18 @@ export interface LogEntry {
   done: boolean;
 }
 
-/** The line inputs: the command bar, the live filter, the user prompt, a field of the filter form. */
-export type PromptKind = "command" | "filter" | "user" | "field";
+/** The line inputs: the command bar, the live filter, the user prompt, a field of the filter form, a message's text. */
+export type PromptKind = "command" | "filter" | "user" | "field" | "message";
+
+/** A write the explorer asks to confirm before it sends anything. */
+export type WriteRequest =
+  | { kind: "token"; uid: string }
+  | { kind: "message"; as: string; receiver: string; receiverType: "user" | "group"; text: string };
+
+/** A box over the view that has the keys: a write to confirm, or a secret shown once. */
+export type Dialog =
+  | { kind: "confirm"; title: string; lines: string[]; write: WriteRequest }
+  | { kind: "secret"; title: string; lines: string[]; value: string };
 
 /** The open line: its text and cursor, and what it edits. */
 export interface Prompt extends LineState {
@@ -126,6 +185,8 @@ export interface Prompt extends LineState {
   field?: { key: string; original: string };
   /** Browsing the history (↑/↓): the entry shown, and the line as it was typed before. */
   recall?: { at: number; typed: string };
+  /** A message's text: who sends it to whom. */
+  send?: { as: string; receiver: string; receiverType: "user" | "group" };
 }
 
 /** The filter form (f) of a list: the focused field, and the value list open for it, if any. */
@@ -141,6 +202,7 @@ export type PaneName = "side" | "preview";
 /** The explorer's input and layout state: keys change it through the store, in the order they arrive. */
 export interface UiState {
   prompt?: Prompt;
+  dialog?: Dialog;
   form?: FormState;
   /** Earlier `:` commands and filters, oldest first, kept while ccx runs. */
   history: { command: string[]; filter: string[] };

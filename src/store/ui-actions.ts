@@ -123,6 +123,7 @@ export function uiActions(ctx: StoreContext): Omit<UiActions, "ui"> {
           if (prompt.kind === "filter" && prompt.list) ctx.get().submitFilter(prompt.list);
           if (prompt.kind === "field" && prompt.list) ctx.get().submitFilter(prompt.list);
           if (prompt.kind === "user") ctx.get().setUser(outcome.text.trim() || undefined);
+          if (prompt.kind === "message" && prompt.send) ctx.get().confirmMessage(outcome.text, prompt.send);
           return prompt.kind === "command" ? { command: outcome.text } : {};
         }
         default:

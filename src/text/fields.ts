@@ -1,7 +1,7 @@
 import { formatTime } from "./format.js";
 import { sanitize } from "./sanitize.js";
 
-const TIMES = new Set(["createdAt", "updatedAt", "joinedAt", "lastActiveAt"]);
+const TIMES = new Set(["createdAt", "updatedAt", "joinedAt", "lastActiveAt", "deactivatedAt", "blockedAt", "blockedByMeAt", "sentAt", "editedAt", "deletedAt"]);
 
 /**
  * Every field of an object as sent, one `name  value` line each, sanitized:
@@ -21,3 +21,6 @@ export function fieldLines(raw: Record<string, unknown>, options: { first: reado
 
 /** The group fields a person looks for first. */
 export const GROUP_FIRST = ["name", "guid", "type", "description", "tags", "metadata", "membersCount", "owner", "scope", "hasJoined", "joinedAt"] as const;
+
+/** The user fields a person looks for first. */
+export const USER_FIRST = ["name", "uid", "status", "role", "lastActiveAt", "tags", "metadata", "link", "avatar", "deactivatedAt", "blockedByMe", "hasBlockedMe"] as const;

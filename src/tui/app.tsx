@@ -3,8 +3,10 @@ import { useEffect } from "react";
 import { useStore } from "zustand";
 import { isListKind } from "../api/list-kinds.js";
 import { type ExplorerStore, activeApp, activeView, currentRoute } from "../store/explorer-store.js";
+import type { Prompt } from "../store/types.js";
 import { sanitize } from "../text/sanitize.js";
-import { truncate } from "../text/width.js";
+import { displayWidth, truncate } from "../text/width.js";
+import { DialogBox } from "./components/dialog-box.js";
 import { LineView } from "./components/line-view.js";
 import { footerHints } from "./keymap.js";
 import { activeLayers } from "./input/router.js";
@@ -17,6 +19,13 @@ import type { Theme } from "./theme.js";
 
 /** The footer while a filter or a field is typed: the keys go to the line. */
 const LINE_HINTS = "enter apply · esc close · ↑/↓ earlier · ctrl-a/ctrl-e ends · ctrl-u/ctrl-k cut · ctrl-w word";
+
+/** The lines drawn at the bottom, by what they say before the text; the others are drawn in their view. */
+const PROMPT_LABELS: Partial<Record<Prompt["kind"], (prompt: Prompt) => string>> = {
+  command: () => ":",
+  user: () => "act as user (empty: nobody): ",
+  message: (p) => `message as ${p.send?.as} to ${p.send?.receiverType} ${p.send?.receiver}: `,
+};
 
 export interface AppProps {
   store: ExplorerStore;
@@ -58,6 +67,12 @@ export function App({ store, theme }: AppProps) {
   const height = bodyHeight(state.ui);
   const item = list && panes.preview > 0 ? selectedItem(state, list) : undefined;
   const { prompt } = state.ui;
+  const labelOf = prompt && PROMPT_LABELS[prompt.kind];
+  // Server and typed text (uids, guids): sanitized, and never more than half the line.
+  const label = labelOf && sanitize(labelOf(prompt));
+  const cut = label && truncate(label, Math.floor(columns / 2));
+  // A label cut short still leaves a space before the text.
+  const promptLabel = cut === undefined || cut === label ? cut : `${truncate(label!, Math.floor(columns / 2) - 1)} `;
   const error = state.lastError;
 
   return (
@@ -73,7 +88,9 @@ export function App({ store, theme }: AppProps) {
       <Box height={height} flexDirection="row" overflow="hidden">
         {panes.side > 0 ? <SidePane state={state} width={panes.side} height={height} theme={theme} /> : null}
         <Box width={panes.main} height={height} flexDirection="column" overflow="hidden">
-          {screen.render({ state, route: route as never, height, width: panes.main, theme })}
+          {state.ui.dialog
+            ? <DialogBox dialog={state.ui.dialog} width={panes.main} theme={theme} />
+            : screen.render({ state, route: route as never, height, width: panes.main, theme })}
         </Box>
         {panes.preview > 0 ? (
           <Box width={panes.preview} height={height} flexDirection="column" paddingLeft={1} overflow="hidden">
@@ -84,12 +101,12 @@ export function App({ store, theme }: AppProps) {
           </Box>
         ) : null}
       </Box>
-      {prompt?.kind === "command" || prompt?.kind === "user" ? (
+      {prompt && promptLabel !== undefined ? (
         <Box>
           <Box flexShrink={0}>
-            <Text color={theme.accent}>{prompt.kind === "command" ? ":" : "act as user (empty: nobody): "}</Text>
+            <Text color={theme.accent}>{promptLabel}</Text>
           </Box>
-          <LineView line={prompt} width={columns - (prompt.kind === "command" ? 1 : 30)} />
+          <LineView line={prompt} width={columns - displayWidth(promptLabel)} />
         </Box>
       ) : (
         <Text color={state.notice ? theme.warning : theme.muted} wrap="truncate-end">

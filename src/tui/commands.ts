@@ -1,6 +1,7 @@
 import { isListKind } from "../api/list-kinds.js";
 import { REGIONS } from "../api/regions.js";
-import { type ExplorerState, type ExplorerStore, currentRoute } from "../store/explorer-store.js";
+import { type ExplorerState, type ExplorerStore, activeView, currentRoute } from "../store/explorer-store.js";
+import type { ThreadScope } from "../store/types.js";
 import { SESSION_ID, sessionIdIn } from "./session-id.js";
 
 /**
@@ -18,9 +19,36 @@ export interface Command {
   run(arg: string, store: ExplorerStore, quit: () => void): void;
 }
 
+/** The uids of the users list as loaded, for tab. */
+const loadedUids = (state: ExplorerState) => activeView(state).lists.users.items.map((u) => u.uid);
+
+/** An id as pasted: quotes around it are not part of it. */
+const unquoted = (arg: string) => arg.trim().replace(/^["'`]+|["'`]+$/g, "");
+
+/**
+ * What `:msgs` opens: with an id, the group of that guid when the app has one in view, else
+ * the 1:1 with that uid; without, the group or user in view, else the app's messages.
+ */
+function msgsScope(id: string, state: ExplorerState): ThreadScope | string {
+  const route = currentRoute(state);
+  const asUser = (uid: string): ThreadScope | string =>
+    state.user ? { kind: "user", uid, as: state.user } : `the messages with ${uid} are a 1:1 conversation: act as the other side first (:as <uid>)`;
+  if (!id) {
+    if (route.view === "group") return { kind: "group", guid: route.guid };
+    if (route.view === "user") return asUser(route.uid);
+    return { kind: "app" };
+  }
+  const groups = activeView(state).lists.groups.items;
+  const known = Object.hasOwn(activeView(state).groupDetails, id) || groups.some((g) => g.guid === id);
+  if (known || id.startsWith("group_")) return { kind: "group", guid: id.replace(/^group_/, "") };
+  return state.user ? asUser(id) : { kind: "group", guid: id };
+}
+
 export const COMMANDS: Command[] = [
   { name: "groups", description: "the groups of the app", run: (_, store) => store.getState().openRoot("groups") },
   { name: "calls", description: "the calls of the app", run: (_, store) => store.getState().openRoot("calls") },
+  { name: "users", description: "the users of the app", run: (_, store) => store.getState().openRoot("users") },
+  { name: "conversations", aliases: ["convs"], description: "the conversations of the user you act for", run: (_, store) => store.getState().openRoot("conversations") },
   {
     name: "call", args: "<sessionId>", description: "find a call by its session id in every known app (a pasted log line will do)",
     run: (arg, store) => {
@@ -32,7 +60,7 @@ export const COMMANDS: Command[] = [
   {
     name: "group", args: "<guid>", description: "open a group by its guid (fields and members)",
     run: (arg, store) => {
-      const guid = arg.trim().replace(/^["'`]+|["'`]+$/g, "");
+      const guid = unquoted(arg);
       if (!guid) return store.getState().notify("usage: :group <guid>");
       store.getState().openGroup(guid);
     },
@@ -68,7 +96,26 @@ export const COMMANDS: Command[] = [
       store.getState().switchRegion(region);
     },
   },
-  { name: "user", args: "<uid>", aliases: ["as"], description: "act on behalf of a user (empty: nobody)", run: (arg, store) => store.getState().setUser(arg || undefined) },
+  {
+    name: "user", args: "<uid>", description: "open a user by uid (profile, groups, calls, conversations, blocked users)",
+    complete: loadedUids,
+    run: (arg, store) => {
+      const uid = unquoted(arg);
+      if (!uid) return store.getState().notify("usage: :user <uid> (acting as a user is :as <uid>)");
+      store.getState().openUser(uid);
+    },
+  },
+  { name: "as", args: "<uid>", description: "act on behalf of a user (empty: nobody)", complete: loadedUids, run: (arg, store) => store.getState().setUser(unquoted(arg) || undefined) },
+  {
+    name: "msgs", args: "[<guid>|<uid>]", aliases: ["messages"],
+    description: "messages: of the group or user in view, of a group (guid), of your 1:1 with a user (uid), or of the app",
+    run: (arg, store) => {
+      const state = store.getState();
+      const scope = msgsScope(unquoted(arg), state);
+      if (typeof scope === "string") return state.notify(scope);
+      state.openThread(scope);
+    },
+  },
   { name: "log", description: "the request log", run: (_, store) => store.getState().navigate({ view: "log" }) },
   { name: "help", description: "every key and command", run: (_, store) => store.getState().navigate({ view: "help" }) },
   { name: "q", aliases: ["quit"], description: "quit", run: (_, _store, quit) => quit() },

@@ -56,9 +56,16 @@ export async function runExplorer(launch: ExplorerLaunch): Promise<number | unde
     stop();
   };
   const onCrash = (error: unknown) => {
+    // An auth token on screen is a secret too: the report masks it as it masks the keys.
+    const dialog = store.getState().ui.dialog;
+    const token = dialog?.kind === "secret" ? dialog.value : undefined;
+    const redact = (text: string) => {
+      const masked = launch.redact?.(text) ?? text;
+      return token ? masked.replaceAll(token, "[auth token]") : masked;
+    };
     stop();
     restore();
-    process.stderr.write(crashReport(error, launch.redact));
+    process.stderr.write(crashReport(error, redact));
     process.exit(1);
   };
   process.on("SIGINT", onSignal);

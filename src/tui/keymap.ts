@@ -51,7 +51,7 @@ function openApps(c: KeyContext): void {
 export const GLOBAL_BINDINGS: Binding[] = [
   { keys: ["?"], description: "help: every key", footer: "help", run: (c) => c.store.getState().navigate({ view: "help" }) },
   { keys: ["q", "ctrl-c"], description: "quit", footer: "quit", run: (c) => c.services.quit() },
-  { keys: [":"], description: "command bar (:groups :calls :call <id> :page <n> :app :region :user :log :q; tab completes)", run: (c) => c.store.getState().openPrompt("command") },
+  { keys: [":"], description: "command bar (:groups :calls :users :call <id> :user <uid> :msgs :as <uid> :app :region :log :q; tab completes)", run: (c) => c.store.getState().openPrompt("command") },
   { keys: ["escape"], description: "back", footer: "back", run: (c) => c.store.getState().back() },
   { keys: ["j", "down"], description: "down", onRows: true, run: (c) => move(c, c.cursor.index + 1) },
   { keys: ["k", "up"], description: "up", onRows: true, run: (c) => move(c, c.cursor.index - 1) },
@@ -63,7 +63,7 @@ export const GLOBAL_BINDINGS: Binding[] = [
   { keys: ["tab"], description: "groups ⇄ calls", footer: "groups⇄calls", run: (c) => c.store.getState().openRoot(c.route.view === "groups" ? "calls" : "groups") },
   { keys: ["ctrl-p"], description: "apps (the apps pane when it shows, else the apps screen)", footer: "apps", run: openApps },
   { keys: ["ctrl-r"], description: `next region (${REGIONS.join(" → ")})`, run: nextRegion },
-  { keys: ["u"], description: "act on behalf of a user (empty: nobody)", footer: "user", run: (c) => c.store.getState().openPrompt("user", c.state.user ?? "") },
+  { keys: ["u"], description: "act on behalf of a user (empty: nobody)", footer: "act as", run: (c) => c.store.getState().openPrompt("user", c.state.user ?? "") },
   { keys: ["L"], description: "request log", footer: "log", run: (c) => c.store.getState().navigate({ view: "log" }) },
   { keys: ["y"], description: "copy the id or URL (OSC 52: works over SSH and in tmux)", footer: "copy", onRows: true, run: (c) => copySelection(c, "id") },
   { keys: ["Y"], description: "copy the JSON", onRows: true, run: (c) => copySelection(c, "json") },
@@ -90,6 +90,23 @@ export const FORM_BINDINGS: Binding[] = [
 export const SIDE_BINDINGS: Binding[] = [
   { keys: ["enter"], description: "switch to the app", footer: "switch", run: (c) => c.selection()?.open?.() },
   { keys: ["escape", "ctrl-p"], description: "back to the view", footer: "back", run: (c) => c.store.getState().setFocus("main") },
+];
+
+/** A write to confirm: it shows what will be sent; nothing else has the keys meanwhile. */
+export const CONFIRM_BINDINGS: Binding[] = [
+  { keys: ["y", "enter"], description: "send it", footer: "send", run: (c) => c.store.getState().runWrite() },
+  { keys: ["n", "escape", "q"], description: "cancel: nothing is sent", footer: "cancel", run: (c) => c.store.getState().closeDialog() },
+  { keys: ["ctrl-c"], description: "quit", run: (c) => c.services.quit() },
+];
+
+/** A secret shown once (an auth token): copy it, or close it and it is gone. */
+export const SECRET_BINDINGS: Binding[] = [
+  { keys: ["y"], description: "copy the token (OSC 52)", footer: "copy", run: (c) => {
+    const dialog = c.state.ui.dialog;
+    if (dialog?.kind === "secret") c.services.copy(dialog.value, "token");
+  } },
+  { keys: ["escape", "enter", "q"], description: "close: the token is not shown again", footer: "close", run: (c) => c.store.getState().closeDialog() },
+  { keys: ["ctrl-c"], description: "quit", run: (c) => c.services.quit() },
 ];
 
 /** A binding's key as help and the footer write it. */

@@ -24,13 +24,13 @@ const walk = (state: ReturnType<typeof startCursor>, items: Array<{ guid: string
 
 describe("the cursor walk, alone", () => {
   it("derives the next cursor from the items, in its own direction, and drops the boundary's items it has", () => {
-    let step = walk(startCursor(100, "append"), [{ guid: "a", t: 101 }, { guid: "b", t: 105 }, { guid: "c", t: 105 }], 3);
-    expect(step.state).toMatchObject({ updatedAt: 105, affix: "append", boundary: ["b", "c"], done: false });
+    let step = walk(startCursor("updatedAt", 100, "append"), [{ guid: "a", t: 101 }, { guid: "b", t: 105 }, { guid: "c", t: 105 }], 3);
+    expect(step.state).toMatchObject({ at: 105, affix: "append", boundary: ["b", "c"], done: false });
     // An inclusive server answers b and c again: they are dropped, d is new.
     step = walk(step.state, [{ guid: "b", t: 105 }, { guid: "c", t: 105 }, { guid: "d", t: 107 }], 3);
     expect(step.fresh.map((g) => g.guid)).toEqual(["d"]);
     expect(step.positions).toEqual([2]);
-    expect(step.state).toMatchObject({ updatedAt: 107, boundary: ["d"] });
+    expect(step.state).toMatchObject({ at: 107, boundary: ["d"] });
     // Nothing new: the walk ends rather than asking for the same page again.
     step = walk(step.state, [{ guid: "d", t: 107 }], 3);
     expect(step.fresh).toEqual([]);
@@ -38,20 +38,20 @@ describe("the cursor walk, alone", () => {
   });
 
   it("prepending takes the smallest time; a short page is the last; times sent as strings count", () => {
-    const step = advanceCursor(startCursor(500, "prepend"), [{ guid: "x", t: "480" }, { guid: "y", t: 470 }], (g) => g.guid, (g) => g.t, 10);
-    expect(step.state).toMatchObject({ updatedAt: 470, affix: "prepend", done: true });
+    const step = advanceCursor(startCursor("updatedAt", 500, "prepend"), [{ guid: "x", t: "480" }, { guid: "y", t: 470 }], (g) => g.guid, (g) => g.t, 10);
+    expect(step.state).toMatchObject({ at: 470, affix: "prepend", done: true });
   });
 
   it("a boundary that does not move keeps every id it has had", () => {
-    let step = walk(startCursor(100, "append"), [{ guid: "a", t: 100 }, { guid: "b", t: 100 }], 2);
-    expect(step.state).toMatchObject({ updatedAt: 100, boundary: ["a", "b"], done: false });
+    let step = walk(startCursor("updatedAt", 100, "append"), [{ guid: "a", t: 100 }, { guid: "b", t: 100 }], 2);
+    expect(step.state).toMatchObject({ at: 100, boundary: ["a", "b"], done: false });
     step = walk(step.state, [{ guid: "b", t: 100 }, { guid: "c", t: 100 }], 2);
     expect(step.fresh.map((g) => g.guid)).toEqual(["c"]);
     expect(step.state.boundary).toEqual(["a", "b", "c"]);
   });
 
   it("items behind the cursor (a server that ignores the direction) end the walk", () => {
-    const step = walk(startCursor(100, "append"), [{ guid: "old", t: 50 }], 1);
+    const step = walk(startCursor("updatedAt", 100, "append"), [{ guid: "old", t: 50 }], 1);
     expect(step.state.done).toBe(true);
   });
 });
@@ -87,7 +87,7 @@ describe("the cursor walk against a server that always says prepend, with ties a
   it("the emulator's variant answers as the docs do: prepend whatever was asked, times to the day, the boundary again", async () => {
     const { perPage, ties } = world();
     expect(ties).toBeGreaterThan(10);
-    const reply = await fx.chat("/groups", { updatedAt: 0, affix: "append", perPage });
+    const reply = await fx.chat("/groups", { at: 0, affix: "append", perPage });
     expect(reply.body.meta.cursor.affix).toBe("prepend");
     expect(reply.body.data.every((g: { updatedAt: number }) => g.updatedAt % DAY === 0)).toBe(true);
   });

@@ -14,7 +14,7 @@ let fx: EmulatorFixture;
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  fx = await emulatorFixture({ seed: 7, sizes: { apps: 1, groups: 60, calls: 40, users: 20 }, variants: new Set(["docs"]) });
+  fx = await emulatorFixture({ seed: 7, sizes: { apps: 1, groups: 60, calls: 40, users: 20, messages: 500 }, variants: new Set(["docs"]) });
   env = {
     CCX_CHAT_URL: fx.info.chatUrl, CCX_CALLS_URL: fx.info.callsUrl, CCX_CA_FILE: fx.info.caFile,
     CCX_APP_ID: fx.app().appId, CCX_REGION: fx.app().region, CCX_API_KEY: fx.app().fullAccessKey,
@@ -115,6 +115,30 @@ describe("answers as the documentation shows them", () => {
     expect(list().hasMore).toBe(false);
     expect(new Set(list().items.map((g) => g.guid)).size).toBe(60);
     expect(list().items).toHaveLength(60);
+    await tui.unmount();
+  });
+
+  it("the chat side: users, a user, messages from the newest back, conversations with the unread count as a string, and the explorer's", async () => {
+    const uid = fx.emulator.world.apps[0]!.users[0]!.uid;
+    const conversationsSent = (await fx.chat("/conversations", { perPage: 100 }, { onBehalfOf: uid })).body as { data: Json[] };
+    expect(conversationsSent.data.some((c) => typeof c.unreadMessageCount === "string")).toBe(true);
+    for (const args of [["users", "--all"], ["user", uid], ["messages", "--limit", "50"], ["conversations", "--as", uid]]) {
+      const run = await runCcx(args, env);
+      expect(run.code, `ccx ${args.join(" ")}: ${run.stderr}`).toBe(0);
+      expect(run.stdout).not.toContain("[!]");
+    }
+    const unread = await runCcx(["conversations", "--as", uid, "--all", "--ndjson"], env);
+    expect(unread.stdout.trim().split("\n").map((l) => JSON.parse(l) as Json)).toEqual(conversationsSent.data);
+    const older = (await runCcx(["messages", "--limit", "40", "--all", "--ndjson"], env)).stdout.trim().split("\n");
+    expect(older).toHaveLength(500);
+
+    const tui = await mountTui(fx, { columns: 120, rows: 30, debounceMs: 30 });
+    await tui.paste(`:as ${uid}\r`);
+    await tui.paste(":conversations\r");
+    await tui.waitForFrame((f) => f.includes("GET /conversations") && /\d+ · page 1/.test(f) && !f.includes("⟳"), "the conversations");
+    await tui.press("enter");
+    await tui.waitForFrame((f) => / loaded/.test(f) && lines(f)[1]!.includes("messages of"), "a conversation's messages");
+    expect(tui.frame()).not.toContain("✗");
     await tui.unmount();
   });
 });

@@ -3,7 +3,7 @@ import { generateWorld } from "../../src/emulator/data/generate.js";
 import { membersOf } from "../../src/emulator/data/members.js";
 import { DEFAULT_NOW } from "../../src/emulator/options.js";
 
-const sizes = { apps: 3, groups: 300, calls: 150, users: 70 };
+const sizes = { apps: 3, groups: 300, calls: 150, users: 70, messages: 400 };
 
 describe("generated data", () => {
   it("is a pure function of the seed and the sizes", () => {

@@ -155,8 +155,9 @@ describe("GET /users", () => {
     expectServiceError(await fx.chat("/users", { perPage: 0 }, {}, 1), 400, "ERR_BAD_REQUEST");
   });
 
-  it("GET /users/{uid} answers {data: user}; unknown → 404 ERR_UID_NOT_FOUND", async () => {
-    for (const u of [users1[0]!, users1[44]!]) expect((await fx.chat(`/users/${encodeURIComponent(u.uid)}`, {}, {}, 1)).body).toEqual({ data: u });
+  it("GET /users/{uid} answers {data: user} as the list does with withTags; unknown → 404 ERR_UID_NOT_FOUND", async () => {
+    const tagged = (await fx.chat("/users", { perPage: 1000, withTags: true }, {}, 1)).body.data as WireUser[];
+    for (const u of [tagged[0]!, tagged[44]!]) expect((await fx.chat(`/users/${encodeURIComponent(u.uid)}`, {}, {}, 1)).body).toEqual({ data: u });
     expectServiceError(await fx.chat("/users/not-a-user", {}, {}, 1), 404, "ERR_UID_NOT_FOUND");
   });
 });

@@ -10,6 +10,7 @@ import type * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseAnswer } from "../../src/api/client.js";
 import { ApiError, CLIENT_CODES } from "../../src/api/errors.js";
+import * as chatSchemas from "../../src/api/chat-schemas.js";
 import * as schemas from "../../src/api/schemas.js";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
 import { thrown, runs } from "./arbitraries.js";
@@ -20,7 +21,7 @@ type Kind = "groups" | "group" | "members" | "calls" | "call" | "apps";
 const SCHEMAS: Record<Kind, v.GenericSchema> = {
   groups: schemas.groupListSchema,
   group: schemas.groupDetailSchema,
-  members: schemas.memberListSchema,
+  members: chatSchemas.userListSchema,
   calls: schemas.callListSchema,
   call: schemas.callDetailSchema,
   apps: schemas.appListSchema,

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Group, Member } from "../../src/api/schemas.js";
+import type { Member } from "../../src/api/chat-schemas.js";
+import type { Group } from "../../src/api/schemas.js";
 import { activeView } from "../../src/store/explorer-store.js";
 import { sanitize } from "../../src/text/sanitize.js";
 import { type Tui, type TuiEmulator, inkWritesColour, listRows, mountTui, startTuiEmulator } from "../support/tui.js";

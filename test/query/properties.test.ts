@@ -1,6 +1,18 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type ParsedFilter, formatCallFilter, formatGroupFilter, parseCallFilter, parseGroupFilter } from "../../src/query/index.js";
+import {
+  type ParsedFilter,
+  formatCallFilter,
+  formatConversationFilter,
+  formatGroupFilter,
+  formatMessageFilter,
+  formatUserFilter,
+  parseCallFilter,
+  parseConversationFilter,
+  parseGroupFilter,
+  parseMessageFilter,
+  parseUserFilter,
+} from "../../src/query/index.js";
 import { MAX_TIME } from "../../src/query/time.js";
 
 const NOW = 1_700_000_000;
@@ -91,29 +103,88 @@ const validCallParams = fc.record(
   { requiredKeys: [] },
 ) as fc.Arbitrary<Record<string, string>>;
 
-describe("format then parse gives the parameters back", () => {
-  it("groups", () => {
-    fc.assert(
-      fc.property(validGroupParams, (p) => {
-        const parsed = parseGroupFilter(formatGroupFilter(p), { now: NOW });
-        expect(parsed.errors).toEqual([]);
-        expect(parsed.params).toEqual(p);
-      }),
-      RUNS,
-    );
-  });
+const perPage = fc.integer({ min: 1, max: 1000 }).map(String);
+const page = fc.integer({ min: 1, max: 1_000_000 }).map(String);
+/** At most one of parameters that exclude each other, set to true. */
+const oneFlag = (...names: string[]) => fc.option(fc.constantFrom(...names), { nil: undefined }).map((name): Record<string, string> => (name ? { [name]: "true" } : {}));
 
-  it("calls", () => {
-    fc.assert(
-      fc.property(validCallParams, (p) => {
-        const parsed = parseCallFilter(formatCallFilter(p), { now: NOW });
-        expect(parsed.errors).toEqual([]);
-        expect(parsed.params).toEqual(p);
-      }),
-      RUNS,
-    );
-  });
-});
+const validUserParams = fc
+  .tuple(
+    fc.record(
+      {
+        searchKey: anyText(1),
+        searchIn: list(fc.constantFrom("name", "uid")),
+        status: fc.constantFrom("available", "offline"),
+        role: item,
+        roles: list(item, 2),
+        tags: list(item),
+        withTags: bool,
+        perPage,
+        page,
+      },
+      { requiredKeys: [] },
+    ),
+    oneFlag("onlyDeactivated", "withDeactivated"),
+  )
+  .map(([params, deactivated]): Record<string, string> => ({ ...params, ...deactivated }));
+
+const TYPES = ["text", "image", "video", "audio", "file"];
+/** A built-in type as written, or a custom one that is not a built-in in other case (that would be written back in lower case). */
+const messageType = fc.oneof(fc.constantFrom(...TYPES), item.filter((s) => !TYPES.includes(s.toLowerCase())));
+const category = fc.constantFrom("message", "action", "call", "custom");
+const attachmentType = fc.constantFrom("image", "video", "audio", "file");
+const attachments = fc.option(
+  fc.oneof(
+    bool.map((has) => ({ hasAttachments: has })),
+    list(attachmentType).map((types) => ({ hasAttachments: "true", attachmentTypes: types })),
+  ),
+  { nil: undefined },
+);
+
+const validMessageParams = fc
+  .tuple(
+    fc.record(
+      {
+        searchKey: anyText(1),
+        category,
+        categories: list(category, 2),
+        type: messageType,
+        types: list(messageType, 2),
+        sender: anyText(1),
+        receiverType: fc.constantFrom("user", "group"),
+        hasMentions: bool,
+        hasLinks: bool,
+        hasReactions: bool,
+        fromTimestamp: time,
+        toTimestamp: time,
+        hideReplies: fc.constant("true"),
+        tags: list(item),
+        withTags: bool,
+        unread: bool,
+        conversationId: anyText(1),
+        limit: perPage,
+      },
+      { requiredKeys: [] },
+    ),
+    attachments,
+    oneFlag("hideDeleted", "onlyDeleted"),
+  )
+  .map(([params, attached, deleted]): Record<string, string> => ({ ...params, ...attached, ...deleted }));
+
+const validConversationParams = fc.record(
+  {
+    searchKey: anyText(1),
+    conversationType: fc.constantFrom("user", "group"),
+    unread: bool,
+    tags: list(item),
+    withTags: bool,
+    userTags: list(item),
+    groupTags: list(item),
+    perPage,
+    page,
+  },
+  { requiredKeys: [] },
+) as fc.Arbitrary<Record<string, string>>;
 
 // ---- arbitrary input ----------------------------------------------------------
 
@@ -122,8 +193,10 @@ const filterish = fc
   .array(
     fc.oneof(
       fc.constantFrom("type:", "members:", "created:", "started:", "participants:", "tag:", "uid:", "after:", "sort:", "per:", "in:", "Foo:"),
+      fc.constantFrom("sent:", "attachments:", "deleted:", "deactivated:", "role:", "category:", "usertag:", "limit:", "status:"),
       fc.constantFrom('"', "\\", "\\\"", " ", "\t", ",", "..", ">=", "<", ">", "=", "-", ":", "7d", "now", "2024-01-01", "T10:00Z"),
       fc.constantFrom("public", "video", "ended", "yes", "name", "10", "0", "1000", "999999999999999999999"),
+      fc.constantFrom("image", "hide", "only", "with", "user", "group", "available", "text", "custom"),
       fc.string({ maxLength: 3, unit: "binary" }),
     ),
     { maxLength: 12 },
@@ -152,10 +225,57 @@ const tokenLine = (values: Record<string, string[]>, words: string[]) =>
       { maxLength: 5 },
     )
     .map((tokens) => tokens.join(" "));
+const USER_VALUES: Record<string, string[]> = {
+  in: ["uid", "name,uid"], status: ["available", "offline"], role: ["default", "admin,mod"], tag: ["vip", "a,b"], withtags: ["true"],
+  deactivated: ["only", "with"], per: ["100"], page: ["2"],
+};
+const MESSAGE_VALUES: Record<string, string[]> = {
+  category: ["message", "action,custom"], type: ["text", "image,poll", "Poll"], sender: ["alice", '"ann marie"'], receiver: ["group"],
+  attachments: ["yes", "no", "image", "video,file"], mentions: ["yes"], links: ["no"], reactions: ["yes"], sent: TIMES, deleted: ["hide", "only"],
+  replies: ["hide"], tag: ["urgent", "a,b"], withtags: ["true"], unread: ["true"], conversation: ["group_design"], limit: ["50"],
+};
+const CONVERSATION_VALUES: Record<string, string[]> = {
+  type: ["user", "group"], unread: ["true", "false"], tag: ["pinned", "a,b"], withtags: ["true"], usertag: ["vip"], grouptag: ["vip,beta"],
+  per: ["50"], page: ["2"],
+};
 const groupLine = tokenLine(GROUP_VALUES, ["design", '"big team"', "x"]);
 const callLine = tokenLine(CALL_VALUES, ["type:audio"]);
+const userLine = tokenLine(USER_VALUES, ["ann", '"ann marie"']);
+const messageLine = tokenLine(MESSAGE_VALUES, ["hello", '"release notes"']);
+const conversationLine = tokenLine(CONVERSATION_VALUES, ["design"]);
 
-const lines = fc.oneof(filterish, groupLine, callLine, anyText(), fc.string({ unit: "binary-ascii" }));
+const lines = fc.oneof(filterish, groupLine, callLine, userLine, messageLine, conversationLine, anyText(), fc.string({ unit: "binary-ascii" }));
+
+interface Grammar {
+  name: string;
+  parse: (line: string, options: { now: number }) => ParsedFilter;
+  format: (params: Record<string, string>) => string;
+  /** Parameter sets a parse can produce. */
+  valid: fc.Arbitrary<Record<string, string>>;
+  /** Lines of this grammar's own tokens. */
+  line: fc.Arbitrary<string>;
+}
+
+const GRAMMARS: Grammar[] = [
+  { name: "groups", parse: parseGroupFilter, format: formatGroupFilter, valid: validGroupParams, line: groupLine },
+  { name: "calls", parse: parseCallFilter, format: formatCallFilter, valid: validCallParams, line: callLine },
+  { name: "users", parse: parseUserFilter, format: formatUserFilter, valid: validUserParams, line: userLine },
+  { name: "messages", parse: parseMessageFilter, format: formatMessageFilter, valid: validMessageParams, line: messageLine },
+  { name: "conversations", parse: parseConversationFilter, format: formatConversationFilter, valid: validConversationParams, line: conversationLine },
+];
+
+describe("format then parse gives the parameters back", () => {
+  it.each(GRAMMARS)("$name", ({ parse, format, valid }) => {
+    fc.assert(
+      fc.property(valid, (p) => {
+        const parsed = parse(format(p), { now: NOW });
+        expect(parsed.errors).toEqual([]);
+        expect(parsed.params).toEqual(p);
+      }),
+      RUNS,
+    );
+  });
+});
 
 function checkWellFormed(line: string, parsed: ParsedFilter): void {
   let previousEnd = 0;
@@ -175,32 +295,18 @@ function checkWellFormed(line: string, parsed: ParsedFilter): void {
 }
 
 describe("any line", () => {
-  it("parses as groups without throwing; tokens and errors lie within the line", () => {
+  it.each(GRAMMARS)("parses as $name without throwing; tokens and errors lie within the line", ({ parse }) => {
     fc.assert(
-      fc.property(lines, (line) => checkWellFormed(line, parseGroupFilter(line, { now: NOW }))),
+      fc.property(lines, (line) => checkWellFormed(line, parse(line, { now: NOW }))),
       RUNS,
     );
   });
 
-  it("parses as calls without throwing; tokens and errors lie within the line", () => {
+  it.each(GRAMMARS)("that parses as $name is written back to a line with the same meaning", ({ parse, format, line: ownLine }) => {
     fc.assert(
-      fc.property(lines, (line) => checkWellFormed(line, parseCallFilter(line, { now: NOW }))),
-      RUNS,
-    );
-  });
-
-  it("that parses is written back to a line with the same meaning", () => {
-    fc.assert(
-      fc.property(fc.oneof(groupLine, filterish), (line) => {
-        const { params, errors } = parseGroupFilter(line, { now: NOW });
-        if (errors.length === 0) expect(parseGroupFilter(formatGroupFilter(params), { now: NOW }).params).toEqual(params);
-      }),
-      RUNS,
-    );
-    fc.assert(
-      fc.property(fc.oneof(callLine, filterish), (line) => {
-        const { params, errors } = parseCallFilter(line, { now: NOW });
-        if (errors.length === 0) expect(parseCallFilter(formatCallFilter(params), { now: NOW }).params).toEqual(params);
+      fc.property(fc.oneof(ownLine, filterish), (line) => {
+        const { params, errors } = parse(line, { now: NOW });
+        if (errors.length === 0) expect(parse(format(params), { now: NOW }).params).toEqual(params);
       }),
       RUNS,
     );

@@ -261,7 +261,7 @@ export function inkWritesColour(): boolean {
 /** The rows of the groups or calls table in a frame: the lines between its header and its summary. */
 export function listRows(frame: string): string[] {
   const all = lines(frame);
-  const header = all.findIndex((l) => /^(NAME\s+GUID|SESSION)/.test(l));
+  const header = all.findIndex((l) => /^(NAME\s+(GUID|UID)|SESSION|WITH\s+TYPE)/.test(l));
   if (header < 0) return [];
   const rows: string[] = [];
   for (const line of all.slice(header + 1)) {

@@ -54,7 +54,7 @@ describe("a group", () => {
   it("with a user set, joined:true keeps the user's groups and shows their scope and when they joined", async () => {
     const uid = world().users[0]!.uid;
     tui = await mountTui(fx, { columns: 160, debounceMs: 30 });
-    await tui.paste(`:user ${uid}\r`);
+    await tui.paste(`:as ${uid}\r`);
     await tui.waitForFrame((f) => f.includes(`as ${uid}`) && f.includes("SCOPE") && f.includes("JOINED"), "the user's columns");
     await tui.paste("/joined:true\r");
     const frame = await tui.waitForFrame((f) => f.includes("hasJoined=true") && !f.includes("⟳") && listRows(f).length > 0, "the joined groups");

@@ -10,6 +10,7 @@ interface EmulatorFlags {
   groups: number;
   calls: number;
   users: number;
+  messages: number;
   now: number;
   latency?: { min: number; max: number };
   errorRate: number;
@@ -69,7 +70,8 @@ export function registerEmulator(program: Command): void {
     .option("--apps <n>", "number of apps, spread over us, eu, in", integerOption(1, 50), DEFAULT_SIZES.apps)
     .option("--groups <n>", "groups per app", integerOption(0, 1_000_000), DEFAULT_SIZES.groups)
     .option("--calls <n>", "calls per app", integerOption(0, 1_000_000), DEFAULT_SIZES.calls)
-    .option("--users <n>", "users per app", integerOption(1, 1_000_000), DEFAULT_SIZES.users)
+    .option("--users <n>", "active users per app (a few deactivated ones come besides)", integerOption(1, 1_000_000), DEFAULT_SIZES.users)
+    .option("--messages <n>", "messages per app, in groups and between users", integerOption(0, 1_000_000), DEFAULT_SIZES.messages)
     .option("--now <time>", "the clock the data is anchored to: UNIX seconds, ISO date or now", timeOption, DEFAULT_NOW)
     .option("--latency <ms>", "added latency per request: 250 or 50..400", latencyOption)
     .option("--error-rate <share>", "share of requests answered 500 (0..1)", shareOption, 0)
@@ -87,7 +89,7 @@ export function registerEmulator(program: Command): void {
         port: flags.port,
         seed: flags.seed,
         now: flags.now,
-        sizes: { apps: flags.apps, groups: flags.groups, calls: flags.calls, users: flags.users },
+        sizes: { apps: flags.apps, groups: flags.groups, calls: flags.calls, users: flags.users, messages: flags.messages },
         statuses: Object.fromEntries(flags.status),
         variants: new Set(flags.variant),
         faults: {
@@ -104,7 +106,7 @@ export function registerEmulator(program: Command): void {
       const started = performance.now();
       const emulator = await startEmulator(options);
       process.stderr.write(`ccx emulator: listening on ${emulator.info.url} (seed ${flags.seed}, ` +
-        `${flags.apps} apps × ${flags.groups} groups, ${flags.calls} calls, ${flags.users} users; ready in ${Math.round(performance.now() - started)} ms)\n`);
+        `${flags.apps} apps × ${flags.groups} groups, ${flags.calls} calls, ${flags.users} users, ${flags.messages} messages; ready in ${Math.round(performance.now() - started)} ms)\n`);
       process.stdout.write(`${JSON.stringify(emulator.info)}\n`);
       const stop = (signal: string) => {
         process.stderr.write(`ccx emulator: ${signal}, stopping\n`);

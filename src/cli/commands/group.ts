@@ -16,7 +16,8 @@ export function registerGroup(program: Command): void {
     .command("members")
     .description("list a group's members (GET /groups/{guid}/members) once and exit")
     .argument("<guid>", "the group's guid")
-    .option("--scope <scopes>", "admin, moderator or participant; a comma list for several (scopes)");
+    .option("--scope <scopes>", "admin, moderator or participant; a comma list for several (scopes)")
+    .option("--banned", "the users the group banned instead (GET /groups/{guid}/bannedusers)");
   addPagingOptions(members)
     .action(async (guid: string, flags: MembersFlags, command: Command) => {
       const { runMembers } = await import("../run/group.js");
@@ -26,6 +27,7 @@ export function registerGroup(program: Command): void {
 
 export interface MembersFlags {
   scope?: string;
+  banned?: boolean;
   perPage?: number;
   page?: number;
   all?: boolean;

@@ -1,14 +1,15 @@
 import type { Command } from "commander";
 import { getGroup, memberPages } from "../../api/groups.js";
-import { type Member, ODD_MARK, oddFields, shownField } from "../../api/schemas.js";
-import { formatTime } from "../../text/format.js";
+import { ODD_MARK, oddFields } from "../../api/schemas.js";
 import { jsonForTerminal } from "../../text/json.js";
 import { GROUP_FIRST, fieldLines } from "../../text/fields.js";
-import type { TableColumn } from "../../text/table.js";
 import type { MembersFlags } from "../commands/group.js";
 import { runCommand } from "../runtime.js";
 import { activeAppClient } from "./active-app.js";
 import { printPages } from "./list.js";
+import { memberColumns, userColumns } from "../render/user-rows.js";
+import { userPagesAt, usersPath } from "../../api/users.js";
+import { ConfigError } from "../../config/config-file.js";
 
 /** `ccx group <guid>`: every field as sent (the most telling first; times also as dates), or --json. */
 export function runGroup(guid: string, flags: { json?: boolean }, command: Command): Promise<void> {
@@ -20,17 +21,17 @@ export function runGroup(guid: string, flags: { json?: boolean }, command: Comma
   });
 }
 
-const memberColumns: TableColumn<Member>[] = [
-  { header: "uid", get: (m) => m.uid, min: 6, max: 32, flex: 1 },
-  { header: "name", get: (m) => shownField(m, "name", () => m.name ?? ""), min: 6, max: 32, flex: 1 },
-  { header: "scope", get: (m) => shownField(m, "scope", () => m.scope ?? ""), min: 11 },
-  { header: "joined", get: (m) => shownField(m, "joinedAt", () => formatTime(m.joinedAt)), min: 16 },
-];
-
-/** `ccx members <guid>`: one page, or --all of them streamed; a table, --json or --ndjson. */
+/** `ccx members <guid>` (or `--banned`): one page, or --all of them streamed; a table, --json or --ndjson. */
 export function runMembers(guid: string, flags: MembersFlags, command: Command): Promise<void> {
   return runCommand(command, async (runtime) => {
-    const pages = memberPages(await activeAppClient(runtime), guid, { first: flags.page, perPage: flags.perPage, scopes: flags.scope });
-    await printPages(pages, memberColumns, { ...flags, color: (command.optsWithGlobals() as { color?: boolean }).color }, runtime);
+    const client = await activeAppClient(runtime);
+    const color = (command.optsWithGlobals() as { color?: boolean }).color;
+    if (flags.banned) {
+      if (flags.scope) throw new ConfigError("--scope picks among members; banned users have none");
+      const banned = userPagesAt(client, usersPath.banned(guid), { page: flags.page, perPage: flags.perPage });
+      return void (await printPages(banned, userColumns, { ...flags, color }, runtime));
+    }
+    const pages = memberPages(client, guid, { first: flags.page, perPage: flags.perPage, scopes: flags.scope });
+    await printPages(pages, memberColumns, { ...flags, color }, runtime);
   });
 }

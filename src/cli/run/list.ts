@@ -5,7 +5,8 @@ import { sanitize } from "../../text/sanitize.js";
 import { displayWidth } from "../../text/width.js";
 import { type TableColumn, type TableLayout, planTable, tableHeader, tableNote, tableRows } from "../../text/table.js";
 import { LIST_KINDS, type ListItems, type ListKind, type ListKindSpec } from "../../api/list-kinds.js";
-import type { ListFlags, ListRun, ListSpec } from "../list-command.js";
+import type { ParsedFilter } from "../../query/index.js";
+import type { FilterFlag, ListFlags, ListRun, ListSpec } from "../list-command.js";
 import { activeAppClient } from "./active-app.js";
 import { terminalWidth, useColor } from "../render/terminal.js";
 import { type Runtime, runCommand } from "../runtime.js";
@@ -14,8 +15,8 @@ import { jsonForTerminal } from "../../text/json.js";
 const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /** Flags and --query as one filter line, so that one parser checks both. */
-function filterLine<K extends ListKind>(spec: ListSpec<K>, flags: ListFlags): string {
-  const tokens = spec.filterFlags.flatMap((f) => {
+function filterLine(filterFlags: readonly FilterFlag[], flags: ListFlags): string {
+  const tokens = filterFlags.flatMap((f) => {
     const value = flags[camel(f.flag)];
     if (value === undefined || value === false) return [];
     return [f.token(f.boolean ? "true" : String(value))];
@@ -25,15 +26,13 @@ function filterLine<K extends ListKind>(spec: ListSpec<K>, flags: ListFlags): st
   return [...tokens, flags.query ?? ""].join(" ").trim();
 }
 
-export function runList<K extends ListKind>(spec: ListSpec<K>, run: ListRun<K>, flags: ListFlags, command: Command): Promise<void> {
-  return runCommand(command, (runtime) => list(spec, run, flags, runtime));
-}
-
-async function list<K extends ListKind>(spec: ListSpec<K>, run: ListRun<K>, flags: ListFlags, runtime: Runtime): Promise<void> {
-  type Item = ListItems[K];
-  const kind = LIST_KINDS[run.kind] as unknown as ListKindSpec<Item>;
-  const line = filterLine(spec, flags);
-  const parsed = kind.parse(line);
+/**
+ * The query parameters of the filter flags and --query, parsed together; a token that does
+ * not parse is shown with a caret under it, and nothing is sent.
+ */
+export function filterParams(parse: (line: string) => ParsedFilter, filterFlags: readonly FilterFlag[], flags: ListFlags): Record<string, string> {
+  const line = filterLine(filterFlags, flags);
+  const parsed = parse(line);
   if (parsed.errors.length > 0) {
     // The caret goes under the token by display width: wide characters take two columns, a tab is shown as a space.
     const shown = sanitize(line.replace(/\t/g, " "));
@@ -44,7 +43,15 @@ async function list<K extends ListKind>(spec: ListSpec<K>, run: ListRun<K>, flag
     });
     throw new ConfigError(`the filter does not parse; nothing was sent:\n${marks.join("\n")}`);
   }
-  await printPages(kind.pages(await activeAppClient(runtime), parsed.params), run.columns, flags, runtime);
+  return parsed.params;
+}
+
+export function runList<K extends ListKind>(spec: ListSpec<K>, run: ListRun<K>, flags: ListFlags, command: Command): Promise<void> {
+  return runCommand(command, async (runtime) => {
+    const kind = LIST_KINDS[run.kind] as unknown as ListKindSpec<ListItems[K]>;
+    const params = filterParams(kind.parse, spec.filterFlags, flags);
+    await printPages(kind.pages(await activeAppClient(runtime), params), run.columns, flags, runtime);
+  });
 }
 
 /** Output options the list commands share. */
@@ -55,12 +62,21 @@ export interface PrintFlags {
   color?: boolean;
 }
 
+/** The line under one page for people (stderr): what was shown and how to get more. */
+export type PageFooter<Item> = (page: Page<Item>, shown: number) => string;
+
 /**
  * Prints pages as a table for people (planned on the first page and kept, so
  * that --all streams one table with steady columns), --json (one array) or
  * --ndjson (one object a line), one page or --all of them, in bounded memory.
  */
-export async function printPages<Item>(pages: AsyncIterable<Page<Item> & { raw: unknown[] }>, columns: TableColumn<Item>[], flags: PrintFlags, runtime: Runtime): Promise<void> {
+export async function printPages<Item, P extends Page<Item> & { raw: unknown[] }>(
+  pages: AsyncIterable<P>,
+  columns: TableColumn<Item>[],
+  flags: PrintFlags,
+  runtime: Runtime,
+  pageFooter: (page: P, shown: number) => string = footer,
+): Promise<void> {
   if (flags.json && flags.ndjson) throw new ConfigError("choose one of --json and --ndjson");
   const { write, warn } = runtime;
   const width = terminalWidth();
@@ -83,7 +99,7 @@ export async function printPages<Item>(pages: AsyncIterable<Page<Item> & { raw: 
     if (page.items.length > 0) first = false;
     if (!flags.all) {
       // For people, on stderr: stdout keeps only rows, for grep and wc.
-      if (!flags.json && !flags.ndjson) warn(footer(page, count));
+      if (!flags.json && !flags.ndjson) warn(pageFooter(page, count));
       break;
     }
   }

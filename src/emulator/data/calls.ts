@@ -40,7 +40,7 @@ export function generateCalls(seed: number, app: App, count: number, now: number
       receiver = group.guid;
       uids = others;
     } else {
-      const [a, b] = r.sample(app.users.length, 2);
+      const [a, b] = r.sample(app.seededUsers, 2);
       initiator = app.users[a!]!.uid;
       receiver = app.users[b ?? a!]!.uid;
       uids = [...new Set([initiator, receiver])];

@@ -1,5 +1,7 @@
 import { generateCalls } from "./calls.js";
 import { memberStep } from "./members.js";
+import { generateMessages } from "./messages.js";
+import { MessageStore } from "./message-store.js";
 import { REGIONS, type App, type Group, type GroupType, type Sizes, type User, type World } from "./model.js";
 import { Random } from "./random.js";
 import {
@@ -41,24 +43,38 @@ interface AppIdentity {
   createdAt: number;
 }
 
+/** A few deactivated users besides the active ones (api-notes.md: hidden from GET /users unless asked for). */
+const deactivatedFor = (active: number) => Math.max(1, Math.round(active * 0.03));
+
 function generateApp(seed: number, sizes: Sizes, now: number, identity: AppIdentity): App {
-  const users = generateUsers(seed, identity.appId, Math.max(1, sizes.users), now, identity.createdAt);
-  const groups = generateGroups(seed, identity.appId, sizes.groups, users, now, identity.createdAt);
+  const active = Math.max(1, sizes.users);
+  const users = generateUsers(seed, identity.appId, active + deactivatedFor(active), now, identity.createdAt);
+  for (let i = active; i < users.length; i++) {
+    const r = new Random(seed, identity.appId, "deactivated", i);
+    const user = users[i]!;
+    user.deactivatedAt = r.int(user.updatedAt, now - 60);
+    user.status = "offline";
+    if (user.lastActiveAt !== undefined) user.lastActiveAt = Math.min(user.lastActiveAt, user.deactivatedAt);
+  }
+  // Owners and members are drawn from the active users only.
+  const groups = generateGroups(seed, identity.appId, sizes.groups, users.slice(0, active), now, identity.createdAt);
   const app: App = {
     ...identity,
     seed,
     plan: new Random(seed, identity.appId, "plan").pick(["Free", "Essentials", "Professional", "Enterprise"]),
     state: "active",
     users,
-    seededUsers: users.length,
+    seededUsers: active,
     userIndexByUid: new Map(users.map((u, i) => [u.uid, i])),
     groups,
     groupIndexByGuid: new Map(groups.map((g, i) => [g.guid, i])),
     calls: [],
     callBySessionId: new Map(),
+    messages: new MessageStore(0),
   };
   app.calls = generateCalls(seed, app, sizes.calls, now);
   app.callBySessionId = new Map(app.calls.map((c) => [c.sessionId, c]));
+  app.messages = generateMessages(seed, app, sizes.messages, now);
   return app;
 }
 

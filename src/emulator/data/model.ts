@@ -1,3 +1,5 @@
+import type { MessageStore } from "./message-store.js";
+
 /** The emulator's in-memory world: what it generates and serves. */
 
 export const REGIONS = ["us", "eu", "in"] as const;
@@ -19,6 +21,8 @@ export interface User {
   lastActiveAt?: number;
   tags?: string[];
   metadata?: Record<string, unknown>;
+  /** Set for a deactivated user: hidden from GET /users unless asked for. */
+  deactivatedAt?: number;
 }
 
 export interface Group {
@@ -122,7 +126,10 @@ export interface App {
   fullAccessKey: string;
   authOnlyKey: string;
   users: User[];
-  /** Users generated at start; memberships sample from these, so created users never reshuffle them. */
+  /**
+   * The first users, generated active at start: memberships, messages and blocks sample from these.
+   * Deactivated users follow them, then users created through the API, so neither reshuffles them.
+   */
   seededUsers: number;
   userIndexByUid: Map<string, number>;
   groups: Group[];
@@ -130,6 +137,8 @@ export interface App {
   /** Newest first. */
   calls: Call[];
   callBySessionId: Map<string, Call>;
+  /** Every message of the app and the conversations they make up. */
+  messages: MessageStore;
 }
 
 export interface World {
@@ -144,4 +153,5 @@ export interface Sizes {
   groups: number;
   calls: number;
   users: number;
+  messages: number;
 }

@@ -71,3 +71,40 @@ export const USER_ROLES = ["default", "default", "default", "moderator", "premiu
 export const DEVICE_KINDS = ["web", "android", "ios", "desktop"] as const;
 
 export const APP_NAMES = ["Acme Support", "Globex Chat", "Initech Calls", "Umbrella Health", "Hooli Meet"] as const;
+
+/** What people write. Mixed scripts, emoji, a line break and a few hostile strings, as real chats have. */
+export const MESSAGE_TEXTS = [
+  "Morning! Standup in 5 minutes.", "Can someone review my pull request?", "The deploy went out, watching the dashboards.",
+  "Lunch anyone?", "I'll be out tomorrow, ping me if it's urgent.", "Thanks, that fixed it 🎉", "Is the staging server down again?",
+  "Meeting moved to 3pm.", "Sounds good to me 👍", "Who owns the billing service?", "Great work on the release, everyone!",
+  "Customer reports the app crashes on login.", "Let me check and get back to you.", "Can we push this to next sprint?",
+  "The build is green again.", "Where are the design files for the new onboarding?", "OK", "lol", "Happy birthday!! 🎂🥳",
+  "Please rotate your API keys before Friday.", "Here is the agenda for the offsite.", "Did anyone see the incident report?",
+  "I think we should ship it.", "Running 10 minutes late, sorry.", "Let's take this offline.", "Good night 🌙",
+  "你好，明天的会议改到下午三点。", "了解しました、確認します。", "좋아요, 내일 봐요!", "مرحبا، هل الاجتماع ما زال قائما؟",
+  "שלום, אני אבדוק את זה", "Привет! Посмотри, пожалуйста, мой запрос.", "Καλημέρα σε όλους", "नमस्ते, रिपोर्ट तैयार है।",
+  "Ça marche, à demain !", "Grüße aus München, Straße gesperrt.", "👨‍👩‍👧 family photos are up 🏳️‍🌈", "First line\nsecond line\n\tindented",
+  "\u001b[31mred alert\u001b[0m from a careless bot", "\u001b]0;title hijack\u0007 sneaky", "\u202eevil reversed\u202c text",
+  "zero\u200bwidth\u200djoined\ufeff words",
+] as const;
+
+export const MESSAGE_LINKS = [
+  "https://docs.example.com/runbooks/deploy", "https://github.com/acme/app/pull/4242", "https://status.example.com",
+  "https://meet.example.com/standup", "http://intranet.example.com/wiki/onboarding",
+] as const;
+
+/** Attachment files by message type: [base name, extension, MIME type]. */
+export const ATTACHMENT_FILES = {
+  image: [["IMG", "jpg", "image/jpeg"], ["screenshot", "png", "image/png"], ["diagram", "webp", "image/webp"], ["reaction", "gif", "image/gif"]],
+  file: [["report", "pdf", "application/pdf"], ["notes", "txt", "text/plain"], ["budget", "xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"], ["logs", "zip", "application/zip"]],
+  audio: [["voice-note", "m4a", "audio/mp4"], ["recording", "mp3", "audio/mpeg"], ["memo", "ogg", "audio/ogg"]],
+  video: [["clip", "mp4", "video/mp4"], ["screen-recording", "mov", "video/quicktime"], ["demo", "webm", "video/webm"]],
+} as const;
+
+export const REACTIONS = ["👍", "❤️", "😂", "🎉", "😮", "🙏"] as const;
+
+export const POLL_QUESTIONS = ["Pizza or sushi on Friday?", "Move the standup to 10:00?", "Which logo do you prefer?", "Ship on Monday?"] as const;
+
+export const MEETING_TITLES = ["Sprint planning", "Design review", "1:1", "Incident retro", "Customer call"] as const;
+
+export const CONVERSATION_TAGS = ["archived", "important", "pinned", "muted", "work"] as const;

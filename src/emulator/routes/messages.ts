@@ -1,23 +1,44 @@
 import * as v from "valibot";
 import { parseBody } from "../body.js";
 import type { AppRoute } from "../context.js";
-import { membershipOf } from "../data/members.js";
-import type { App } from "../data/model.js";
+import { FLAG, KIND } from "../data/message-store.js";
+import { isMember } from "../data/members.js";
 import { ServiceError, badRequest, notFound } from "../errors.js";
+import { messageJson } from "../message-json.js";
+
+/**
+ * The longest text a message may carry. The sources are silent; this is a
+ * choice, counted in characters (code points), well inside the 1 MiB body limit.
+ */
+export const MAX_TEXT = 65_000;
+
+const characters = (text: string) => {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+};
+
+const text = v.pipe(
+  v.string("The text must be a string."),
+  v.check((t) => t.trim() !== "", "The text may not be empty."),
+  v.check((t) => characters(t) <= MAX_TEXT, `The text may not be longer than ${MAX_TEXT} characters.`),
+);
 
 const message = v.pipe(
   v.object({
     receiver: v.pipe(v.string("The receiver is required."), v.minLength(1, "The receiver is required.")),
     receiverType: v.picklist(["user", "group"], "The receiverType must be user or group."),
     type: v.pipe(v.string("The type is required."), v.minLength(1, "The type is required.")),
-    category: v.optional(v.string()),
-    data: v.record(v.string(), v.unknown(), "The data must be an object."),
+    category: v.optional(v.picklist(["message", "custom"], "The category must be message or custom.")),
+    // Any type may carry a text; it must then be within the limits.
+    data: v.looseObject({ text: v.optional(text) }, "The data must be an object."),
+    tags: v.optional(v.array(v.string("Each tag must be a string."), "The tags must be a list of strings.")),
   }),
-  v.forward(v.check((m) => m.type !== "text" || typeof m.data.text === "string", "A text message needs data.text."), ["data", "text"]),
+  v.forward(v.check((m) => m.type !== "text" || m.data.text !== undefined, "A text message needs data.text."), ["data", "text"]),
 );
 
-/** Message ids count up per app. */
-const lastMessageId = new WeakMap<App, number>();
+const MENTION = /<@uid:([^>]+)>/;
+const LINK = /\bhttps?:\/\/\S/i;
 
 export const messageRoutes: AppRoute[] = [
   {
@@ -25,31 +46,37 @@ export const messageRoutes: AppRoute[] = [
     method: "POST",
     path: /^\/messages\/?$/,
     handle: (ctx) => {
-      const sender = ctx.onBehalfOf?.user;
+      const sender = ctx.onBehalfOf;
       if (!sender) throw badRequest({ onBehalfOf: ["The onBehalfOf header must carry the UID of the sender."] });
       const input = parseBody(message, ctx.body);
-      let conversationId: string;
+      const { app } = ctx;
+      const store = app.messages;
+      let conversation;
       if (input.receiverType === "user") {
-        if (!ctx.app.userIndexByUid.has(input.receiver)) throw notFound("ERR_UID_NOT_FOUND", "user with UID", input.receiver);
-        conversationId = [sender.uid, input.receiver].sort().join("_user_");
+        const receiver = app.userIndexByUid.get(input.receiver);
+        if (receiver === undefined) throw notFound("ERR_UID_NOT_FOUND", "user with UID", input.receiver);
+        if (receiver === sender.index) throw badRequest({ receiver: ["A user cannot send a message to themselves."] });
+        conversation = store.userConversation(sender.index, receiver);
       } else {
-        const index = ctx.app.groupIndexByGuid.get(input.receiver);
+        const index = app.groupIndexByGuid.get(input.receiver);
         if (index === undefined) throw notFound("ERR_GUID_NOT_FOUND", "group with GUID", input.receiver);
-        if (!membershipOf(ctx.app, ctx.app.groups[index]!, ctx.onBehalfOf!.index)) {
-          throw new ServiceError("ERR_NOT_A_MEMBER", `The user ${sender.uid} is not a member of the group ${input.receiver}.`, "Join the group before sending to it.");
+        if (!isMember(app, app.groups[index]!, sender.index)) {
+          throw new ServiceError("ERR_NOT_A_MEMBER", `The user ${sender.user.uid} is not a member of the group ${input.receiver}.`, "Join the group before sending to it.");
         }
-        conversationId = `group_${input.receiver}`;
+        conversation = store.groupConversation(index);
       }
-      const sentAt = Math.floor(Date.now() / 1000);
-      const id = (lastMessageId.get(ctx.app) ?? 0) + 1;
-      lastMessageId.set(ctx.app, id);
-      return {
-        data: {
-          id: String(id), conversationId, sender: sender.uid, receiver: input.receiver,
-          receiverType: input.receiverType, category: input.category ?? "message", type: input.type,
-          data: input.data, sentAt, updatedAt: sentAt,
-        },
-      };
+      const sentText = typeof input.data.text === "string" ? input.data.text : "";
+      const mentioned = app.userIndexByUid.get(MENTION.exec(sentText)?.[1] ?? "");
+      const attachments = (input.data as { attachments?: unknown }).attachments;
+      const flags = (LINK.test(sentText) ? FLAG.link : 0) | (Array.isArray(attachments) && attachments.length > 0 ? FLAG.attachment : 0);
+      // Time never runs backwards in a conversation: ids and sentAt grow together.
+      const last = store.count > 0 ? store.sentAt[store.count - 1]! : 0;
+      const i = store.add({
+        sentAt: Math.max(Math.floor(Date.now() / 1000), last), sender: sender.index, conversation: conversation.index,
+        kind: KIND.posted, mention: mentioned, flags, text: sentText,
+      });
+      store.posted.set(i, { category: input.category ?? "message", type: input.type, data: input.data, tags: input.tags });
+      return { data: messageJson(app, i, { withTags: true }, ctx.options) };
     },
   },
 ];

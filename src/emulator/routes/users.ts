@@ -2,9 +2,10 @@ import { randomBytes } from "node:crypto";
 import * as v from "valibot";
 import { parseBody } from "../body.js";
 import type { AppRoute, RequestContext } from "../context.js";
+import { blockFields } from "../data/blocks.js";
 import type { User } from "../data/model.js";
 import { ServiceError, notFound } from "../errors.js";
-import { QueryReader, paginate, readPage } from "../query.js";
+import { QueryReader, paginate, pagination, readPage } from "../query.js";
 import { userJson } from "../serialize.js";
 
 const UID = /^[a-zA-Z0-9_-]{1,100}$/;
@@ -26,27 +27,58 @@ const newUser = v.object({
 
 const authTokenRequest = v.looseObject({ force: v.optional(v.boolean("The force field must be true or false.")) });
 
+/**
+ * GET /users (api-notes.md). `searchKey` matches uid or name (`searchIn`
+ * narrows it), anywhere in them, in any case; `role` and `roles` each filter;
+ * `tags` are sent only with withTags=true, as the groups list does; deactivated
+ * users are hidden unless withDeactivated or onlyDeactivated; count=true
+ * answers the numbers without the rows (a choice: the sources are silent).
+ * With onBehalfOf each other user gains conversationId and how the two stand
+ * on blocking.
+ */
+function listUsers(ctx: RequestContext) {
+  const q = new QueryReader(ctx.params);
+  const page = readPage(q, { perPage: 100, max: 1000 });
+  const searchKey = q.string("searchKey")?.toLowerCase();
+  const searchIn = q.list("searchIn", ["name", "uid"] as const) ?? ["name", "uid"];
+  const status = q.oneOf("status", ["available", "offline"] as const);
+  const role = q.string("role");
+  const roles = q.list("roles");
+  const tags = q.list("tags");
+  const withTags = q.boolean("withTags") ?? false;
+  const onlyDeactivated = q.boolean("onlyDeactivated") ?? false;
+  const withDeactivated = q.boolean("withDeactivated") ?? false;
+  const countOnly = q.boolean("count") ?? false;
+  q.done();
+  const inName = searchIn.includes("name");
+  const inUid = searchIn.includes("uid");
+  const users = ctx.app.users.filter((u) =>
+    (onlyDeactivated ? u.deactivatedAt !== undefined : withDeactivated || u.deactivatedAt === undefined) &&
+    (searchKey === undefined || (inUid && u.uid.toLowerCase().includes(searchKey)) || (inName && u.name.toLowerCase().includes(searchKey))) &&
+    (status === undefined || u.status === status) &&
+    (role === undefined || u.role === role) &&
+    (roles === undefined || roles.includes(u.role)) &&
+    (tags === undefined || (u.tags ?? []).some((t) => tags.includes(t))));
+  if (countOnly) return { data: [], meta: { pagination: pagination(users.length, 0, page) } };
+  const { data, pagination: p } = paginate(users, page);
+  const me = ctx.onBehalfOf;
+  return {
+    data: data.map((u) => {
+      const json = userJson(u, withTags);
+      const other = ctx.app.userIndexByUid.get(u.uid)!;
+      if (!me || other === me.index) return json;
+      return { ...json, conversationId: [me.user.uid, u.uid].sort().join("_user_"), ...blockFields(ctx.app, me.index, other) };
+    }),
+    meta: { pagination: p },
+  };
+}
+
 export const userRoutes: AppRoute[] = [
   {
     api: "chat",
     method: "GET",
     path: /^\/users\/?$/,
-    handle: (ctx) => {
-      const q = new QueryReader(ctx.params);
-      const page = readPage(q, { perPage: 100, max: 1000 });
-      const searchKey = q.string("searchKey")?.toLowerCase();
-      const status = q.oneOf("status", ["available", "offline"] as const);
-      const role = q.string("role");
-      const tags = q.list("tags");
-      q.done();
-      const users = ctx.app.users.filter((u) =>
-        (searchKey === undefined || u.uid.toLowerCase().includes(searchKey) || u.name.toLowerCase().includes(searchKey)) &&
-        (status === undefined || u.status === status) &&
-        (role === undefined || u.role === role) &&
-        (tags === undefined || (u.tags ?? []).some((t) => tags.includes(t))));
-      const { data, pagination } = paginate(users, page);
-      return { data: data.map(userJson), meta: { pagination } };
-    },
+    handle: listUsers,
   },
   {
     api: "chat",

@@ -11,7 +11,7 @@ import { type Theme, statusColor } from "../theme.js";
  * selection as fast as the cursor moves.
  */
 
-interface PreviewProps<Item> {
+export interface PreviewProps<Item> {
   item: Item;
   width: number;
   height: number;
@@ -19,7 +19,7 @@ interface PreviewProps<Item> {
 }
 
 /** `label  value` lines, each cut to the pane's width. */
-function Fields({ fields, width, theme }: { fields: Array<[string, unknown]>; width: number; theme: Theme }) {
+export function Fields({ fields, width, theme }: { fields: Array<[string, unknown]>; width: number; theme: Theme }) {
   return (
     <>
       {fields.map(([label, value]) => (

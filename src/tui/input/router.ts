@@ -2,7 +2,7 @@ import { LIST_KINDS, isListKind } from "../../api/list-kinds.js";
 import { type ExplorerStore, currentRoute } from "../../store/explorer-store.js";
 import { type KeyPress, editLine } from "../../store/line-editor.js";
 import { completeCommand, runCommand } from "../commands.js";
-import { FORM_BINDINGS, GLOBAL_BINDINGS, SIDE_BINDINGS, bindingIn } from "../keymap.js";
+import { CONFIRM_BINDINGS, FORM_BINDINGS, GLOBAL_BINDINGS, SECRET_BINDINGS, SIDE_BINDINGS, bindingIn } from "../keymap.js";
 import { bodyHeight, frameLayout } from "../layout.js";
 import { screenFor } from "../screens/registry.js";
 import { SIDE_PANE } from "../screens/side-pane.js";
@@ -35,7 +35,7 @@ export interface InputRouter {
 function awaitingRows(store: ExplorerStore): boolean {
   const state = store.getState();
   const route = currentRoute(state);
-  if (state.ui.prompt || state.ui.form || state.ui.focus === "side" || !isListKind(route.view)) return false;
+  if (state.ui.prompt || state.ui.dialog || state.ui.form || state.ui.focus === "side" || !isListKind(route.view)) return false;
   return state.views[state.activeKey]!.lists[route.view].awaiting === true;
 }
 
@@ -49,6 +49,7 @@ function splitAlt(key: KeyPress): KeyPress[] | undefined {
 export function activeLayers(store: ExplorerStore): ReadonlyArray<readonly Binding[]> {
   const state = store.getState();
   const route = currentRoute(state);
+  if (state.ui.dialog) return [state.ui.dialog.kind === "confirm" ? CONFIRM_BINDINGS : SECRET_BINDINGS];
   if (state.ui.focus === "side" && frameLayout(state.ui, false).side > 0) return [SIDE_BINDINGS, GLOBAL_BINDINGS];
   if (state.ui.form && isListKind(route.view)) return [FORM_BINDINGS, GLOBAL_BINDINGS];
   return [screenFor(route).bindings, GLOBAL_BINDINGS];
@@ -115,6 +116,8 @@ export function createInputRouter(store: ExplorerStore, services: Services): Inp
       return;
     }
     if (state.ui.form?.choice) return state.keyInChoice(key);
+    // A box that asks: a paste is not an answer.
+    if (key.paste && state.ui.dialog) return;
     if (key.paste) return pasteWithNoLineOpen(store, key.text ?? "");
     const binding = bindingIn(activeLayers(store), key.name);
     if (!binding) {

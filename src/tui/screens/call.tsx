@@ -7,6 +7,7 @@ import { sanitize } from "../../text/sanitize.js";
 import { FailureBox } from "../components/failure-box.js";
 import { type Column, Rows } from "../components/rows.js";
 import { type Theme, statusColor } from "../theme.js";
+import { callsOf } from "./jumps.js";
 import { recordingKey } from "./recording.js";
 import type { RouteOf, Screen } from "./types.js";
 
@@ -67,7 +68,13 @@ export const callScreen: Screen<RouteOf<"call">> = {
   title: "A call",
   crumb: (route) => `call ${sanitize(route.sessionId)}`,
   bindings: [
-    { keys: ["enter"], description: "show the recording, or open the participant's calls", footer: "open", run: (c) => c.selection()?.open?.() },
+    { keys: ["enter"], description: "show the recording, or open the participant (the user)", footer: "open", run: (c) => c.selection()?.open?.() },
+    { keys: ["c"], description: "the participant's calls (the calls list, filtered)", run: (c) => {
+      const d = detailOf(c.state, (c.route as RouteOf<"call">).sessionId);
+      const p = d?.call?.participants?.[d.selected];
+      if (p) callsOf(c.state, p.uid);
+      else c.store.getState().notify("select a participant first");
+    } },
   ],
   cursor: (state, route) => {
     const call = detailOf(state, route.sessionId)?.call;
@@ -79,8 +86,8 @@ export const callScreen: Screen<RouteOf<"call">> = {
     if (!d?.call) return undefined;
     const participants = d.call.participants ?? [];
     const p = participants[d.selected];
-    // Enter on a participant: the calls they took part in.
-    if (p) return { id: p.uid, json: p, open: () => { state.openRoot("calls"); state.setFilter("calls", `uid:${p.uid}`); } };
+    // Enter on a participant: the user (c: the calls they took part in).
+    if (p) return { id: p.uid, json: p, open: () => state.openUser(p.uid) };
     const at = d.selected - participants.length;
     const r = (d.call.recordings ?? [])[at];
     if (r) return { id: r.rid, url: r.recording_url, json: r, open: () => state.navigate({ view: "recording", sessionId: route.sessionId, rid: recordingKey(r, at) }) };

@@ -1,5 +1,6 @@
 import { Box, Text } from "ink";
-import { type Member, ODD_MARK, oddFields, shownField } from "../../api/schemas.js";
+import type { Member } from "../../api/chat-schemas.js";
+import { ODD_MARK, oddFields, shownField } from "../../api/schemas.js";
 import { type ExplorerState, type ExplorerStore, activeView } from "../../store/explorer-store.js";
 import type { GroupDetailState } from "../../store/types.js";
 import { formatTime } from "../../text/format.js";
@@ -32,7 +33,7 @@ function GroupView({ guid, detail, height, width, theme }: { guid: string; detai
     <Box flexDirection="column" height={height}>
       {fieldLines.map((line, i) => <Text key={i} wrap="truncate-end">{line}</Text>)}
       {fields.length > fieldLines.length ? <Text color={theme.muted}>{`… ${fields.length - fieldLines.length} more fields (Y copies the JSON)`}</Text> : null}
-      <Text bold>{`Members (${detail.membersTotal ?? detail.members.length})${pages}`}</Text>
+      <Text bold>{`${detail.people === "banned" ? "Banned users" : "Members"} (${detail.membersTotal ?? detail.members.length})${pages} · b: ${detail.people === "banned" ? "members" : "banned users"}`}</Text>
       <Rows columns={memberColumns} rows={detail.members} selected={detail.selected} height={Math.max(2, height - fieldLines.length - 2)} width={width} theme={theme} />
     </Box>
   );
@@ -51,13 +52,21 @@ export const groupScreen: Screen<RouteOf<"group">> = {
   bindings: [
     { keys: ["n"], description: "next page of members", footer: "next page", run: (c) => c.route.view === "group" && pageMembers(c.store, c.route.guid, 1) },
     { keys: ["p"], description: "previous page of members", run: (c) => c.route.view === "group" && pageMembers(c.store, c.route.guid, -1) },
+    { keys: ["b"], description: "banned users ⇄ members", run: (c) => {
+      if (c.route.view !== "group") return;
+      const d = detailOf(c.state, c.route.guid);
+      c.store.getState().loadMembers(c.route.guid, 1, d?.people === "banned" ? "members" : "banned");
+    } },
+    { keys: ["enter"], description: "open the selected member (the user)", footer: "open", run: (c) => c.selection()?.open?.() },
+    { keys: ["M"], description: "the group's messages", footer: "messages", run: (c) => c.route.view === "group" && c.store.getState().openThread({ kind: "group", guid: c.route.guid }) },
+    { keys: ["m"], description: "send the group a test message as the user you act for (asks first)", footer: "message", run: (c) => c.route.view === "group" && c.store.getState().askMessage({ receiver: c.route.guid, receiverType: "group" }) },
   ],
   cursor: (state, route) => ({ index: detailOf(state, route.guid)?.selected ?? 0, count: detailOf(state, route.guid)?.members.length ?? 0 }),
   select: (store, route, index) => store.getState().selectInGroup(route.guid, index),
   selection: (state, route) => {
     const d = detailOf(state, route.guid);
     const m = d?.members[d.selected];
-    return m ? { id: m.uid, json: m } : d && { id: route.guid, json: d.raw };
+    return m ? { id: m.uid, json: m, open: () => state.openUser(m.uid) } : d && { id: route.guid, json: d.raw };
   },
   render: ({ state, route, height, width, theme }) => <GroupView guid={route.guid} detail={detailOf(state, route.guid)} height={height} width={width} theme={theme} />,
 };

@@ -2,7 +2,7 @@ import { Box, Text } from "ink";
 import { LIST_KINDS, LIST_KIND_NAMES } from "../../api/list-kinds.js";
 import { displayWidth } from "../../text/width.js";
 import { COMMANDS } from "../commands.js";
-import { FORM_BINDINGS, GLOBAL_BINDINGS, SIDE_BINDINGS, keyLabel } from "../keymap.js";
+import { CONFIRM_BINDINGS, FORM_BINDINGS, GLOBAL_BINDINGS, SECRET_BINDINGS, SIDE_BINDINGS, keyLabel } from "../keymap.js";
 import { bodyHeight, frameLayout } from "../layout.js";
 import type { Binding, RouteOf, Screen } from "./types.js";
 import type { ExplorerState } from "../../store/explorer-store.js";
@@ -71,6 +71,8 @@ export function createHelpScreen(screens: ReadonlyArray<Screen<never>>): Screen<
     ...screens.map((s) => ({ title: s.title, bindings: s.bindings })),
     { title: "The filter form (f)", bindings: FORM_BINDINGS },
     { title: "The apps pane (ctrl-p on wide terminals)", bindings: SIDE_BINDINGS },
+    { title: "A write to confirm (t, m)", bindings: CONFIRM_BINDINGS },
+    { title: "An auth token, shown once", bindings: SECRET_BINDINGS },
   ];
   // Laid out once per width: help is read while the cursor moves through it.
   let cached: { width: number; lines: HelpLine[] } | undefined;

@@ -1,10 +1,14 @@
 import type { ReactNode } from "react";
+import type { Conversation, User } from "../../api/chat-schemas.js";
 import type { ListItems, ListKind } from "../../api/list-kinds.js";
 import { type Call, type Group, shownField } from "../../api/schemas.js";
 import type { ExplorerStore } from "../../store/explorer-store.js";
 import { formatMinutes, formatRelative, formatTime } from "../../text/format.js";
 import type { Column } from "../components/rows.js";
 import { CallPreview, GroupPreview } from "../components/previews.js";
+import { ConversationPreview, UserPreview } from "../components/chat-previews.js";
+import { messageSummary } from "../../text/message.js";
+import type { ThreadScope } from "../../store/types.js";
 import { type Theme, statusColor } from "../theme.js";
 
 /**
@@ -66,6 +70,35 @@ export const callColumns = (width: number): Column<Call>[] => {
   ];
 };
 
+export const userColumns = (width: number): Column<User>[] => {
+  const wide = width >= WIDE_GROUPS;
+  return [
+    { header: "name", get: (u) => shownField(u, "name", () => u.name ?? ""), flex: 2, minWidth: 12, priority: 9 },
+    { header: "uid", get: (u) => u.uid, flex: 2, minWidth: 10, priority: 9 },
+    { header: "status", get: (u) => shownField(u, "status", () => (u.deactivatedAt !== undefined ? "deactivated" : u.status ?? "")), width: 11, priority: 7 },
+    { header: "role", get: (u) => shownField(u, "role", () => u.role ?? ""), width: 10, priority: 5 },
+    { header: "tags", get: (u) => shownField(u, "tags", () => (u.tags ?? []).join(",")), flex: 1, priority: 4 },
+    { header: "last active", get: (u) => shownField(u, "lastActiveAt", () => (wide ? formatTime(u.lastActiveAt) : age(u.lastActiveAt))), width: wide ? 16 : 11, priority: 6 },
+    { header: "created", get: (u) => shownField(u, "createdAt", () => (wide ? formatTime(u.createdAt) : age(u.createdAt))), width: wide ? 16 : 8, priority: 2 },
+  ];
+};
+
+export const conversationColumns = (width: number): Column<Conversation>[] => [
+  { header: "with", get: (c) => shownField(c, "conversationWith", () => c.conversationWith?.name ?? c.conversationWith?.id ?? ""), flex: 2, minWidth: 12, priority: 9 },
+  { header: "type", get: (c) => shownField(c, "conversationType", () => c.conversationType ?? ""), width: 5, priority: 6 },
+  { header: "unread", get: (c) => shownField(c, "unreadMessageCount", () => c.unreadMessageCount || ""), width: 6, align: "right", priority: 8 },
+  { header: "last message", get: (c) => shownField(c, "lastMessage", () => (c.lastMessage ? messageSummary(c.lastMessage) : "")), flex: 4, minWidth: 12, priority: 7 },
+  { header: "updated", get: (c) => shownField(c, "updatedAt", () => (width >= WIDE_GROUPS ? formatTime(c.updatedAt) : age(c.updatedAt))), width: width >= WIDE_GROUPS ? 16 : 8, priority: 4 },
+];
+
+/** The thread a conversation of `as` opens: the group's, or the 1:1 with the other user. */
+export function conversationScope(c: Conversation, as: string | undefined): ThreadScope | undefined {
+  const other = c.conversationWith?.id;
+  if (!other) return undefined;
+  if (c.conversationType === "group") return { kind: "group", guid: other };
+  return as ? { kind: "user", uid: other, as } : undefined;
+}
+
 export const LIST_VIEWS: { [K in ListKind]: ListView<ListItems[K]> } = {
   groups: {
     columns: groupColumns,
@@ -76,5 +109,19 @@ export const LIST_VIEWS: { [K in ListKind]: ListView<ListItems[K]> } = {
     columns: (width) => callColumns(width),
     open: (store, call) => store.getState().openCall(call.sessionId),
     preview: CallPreview,
+  },
+  users: {
+    columns: (width) => userColumns(width),
+    open: (store, user) => store.getState().openUser(user.uid),
+    preview: UserPreview,
+  },
+  conversations: {
+    columns: (width) => conversationColumns(width),
+    open: (store, conversation) => {
+      const scope = conversationScope(conversation, store.getState().user);
+      if (scope) store.getState().openThread(scope);
+      else store.getState().notify("this conversation names no one to open");
+    },
+    preview: ConversationPreview,
   },
 };

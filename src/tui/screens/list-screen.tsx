@@ -11,7 +11,7 @@ import type { Binding, RouteOf, Screen } from "./types.js";
  * filter form, paging, and Enter on a row. Everything kind-specific comes from
  * the two tables of list kinds.
  */
-export function listScreen<K extends ListKind>(kind: K): Screen<RouteOf<K>> {
+export function listScreen<K extends ListKind>(kind: K, extra: Binding[] = []): Screen<RouteOf<K>> {
   const spec: ListKindSpec<ListItems[K]> = LIST_KINDS[kind];
   const view: ListView<ListItems[K]> = LIST_VIEWS[kind];
   const listOf = (state: ExplorerState) => activeView(state).lists[kind] as ListState<ListItems[K]>;
@@ -28,6 +28,7 @@ export function listScreen<K extends ListKind>(kind: K): Screen<RouteOf<K>> {
     } },
     { keys: ["n"], description: "next page (cursor: load more)", footer: "next page", onRows: true, run: (c) => c.store.getState().nextPage(kind) },
     { keys: ["p"], description: "previous page", onRows: true, run: (c) => c.store.getState().prevPage(kind) },
+    ...extra,
   ];
   return {
     title: `The ${spec.noun} list`,

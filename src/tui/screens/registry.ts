@@ -4,6 +4,10 @@ import { callScreen } from "./call.js";
 import { callsScreen } from "./calls.js";
 import { groupScreen } from "./group.js";
 import { groupsScreen } from "./groups.js";
+import { conversationsScreen } from "./conversations.js";
+import { messagesScreen } from "./messages.js";
+import { userScreen } from "./user.js";
+import { usersScreen } from "./users.js";
 import { createHelpScreen } from "./help.js";
 import { logScreen } from "./log.js";
 import { recordingScreen } from "./recording.js";
@@ -17,6 +21,10 @@ const SCREENS_BUT_HELP = {
   call: callScreen,
   recording: recordingScreen,
   group: groupScreen,
+  users: usersScreen,
+  user: userScreen,
+  conversations: conversationsScreen,
+  messages: messagesScreen,
   apps: appsScreen,
   log: logScreen,
 } satisfies Omit<Registry, "help">;

@@ -1,0 +1,23 @@
+import { type Conversation, conversationListSchema } from "./chat-schemas.js";
+import type { AppClient, Query } from "./client.js";
+import { ApiError, CLIENT_CODES } from "./errors.js";
+import { type Page, pagesByNumber, rawItems } from "./paging.js";
+
+/** GET /conversations: the conversations of the acting user (onBehalfOf), paged by number. */
+
+export interface ConversationPage extends Page<Conversation> {
+  /** The items as the server sent them (every field kept), for --json. */
+  raw: unknown[];
+}
+
+export async function listConversations(client: AppClient, query: Query, signal?: AbortSignal): Promise<ConversationPage> {
+  // The list is a user's: without one the service can only refuse, so ccx says so itself.
+  if (!client.target.onBehalfOf) throw new ApiError(CLIENT_CODES.badInput, "conversations are a user's: name the user with --as (onBehalfOf), or u in the explorer");
+  const { value, raw } = await client.get("chat", "/conversations", query, conversationListSchema, signal);
+  return { items: value.data, pagination: value.meta?.pagination, raw: rawItems(raw) };
+}
+
+export function conversationPages(client: AppClient, query: Query, signal?: AbortSignal): AsyncGenerator<ConversationPage> {
+  const first = query.page === undefined ? 1 : Number(query.page);
+  return pagesByNumber((page) => listConversations(client, { ...query, page }, signal), first) as AsyncGenerator<ConversationPage>;
+}

@@ -1,0 +1,95 @@
+import { type Message, messageListSchema, sentMessageSchema } from "./chat-schemas.js";
+import { type AppClient, type Query, encodePathSegment } from "./client.js";
+import { type Affix, type CursorState, startCursor } from "./cursor.js";
+import { ApiError, CLIENT_CODES } from "./errors.js";
+import { type Page, pagesByCursor, rawItems } from "./paging.js";
+
+/**
+ * Messages: the app's, a group's, or the 1:1 conversation between the
+ * acting user (onBehalfOf) and another. They page by id, as the official SDK
+ * pages them: ccx keeps its direction (older by default, as a chat scrolls
+ * back) and asks for the next page from the smallest (or largest) id it has;
+ * the server's `meta.next`/`meta.cursor` are not followed (cursor.ts).
+ */
+
+export type MessageScope = { kind: "app" } | { kind: "group"; guid: string } | { kind: "user"; uid: string };
+
+export function messagesPath(scope: MessageScope): string {
+  if (scope.kind === "group") return `/groups/${encodePathSegment(scope.guid)}/messages`;
+  if (scope.kind === "user") return `/users/${encodePathSegment(scope.uid)}/messages`;
+  return "/messages";
+}
+
+export interface MessagePage extends Page<Message> {
+  /** The items as the server sent them (every field kept), for --json. */
+  raw: unknown[];
+}
+
+/** The default page size, and the service's most (api-notes.md). */
+export const MESSAGE_LIMIT = { default: 100, max: 1000 };
+
+/** The per-user path takes its page size as `perPage`, the others as `limit` (api-notes.md). */
+function sized(scope: MessageScope, query: Query): Query {
+  if (scope.kind !== "user" || query.limit === undefined) return query;
+  const { limit, ...rest } = query;
+  return { ...rest, perPage: limit };
+}
+
+/** One page of messages, the query in the API's names (`limit`, `id` and `affix` for the cursor, filters). */
+export async function listMessages(client: AppClient, scope: MessageScope, query: Query, signal?: AbortSignal): Promise<MessagePage> {
+  const { value, raw } = await client.get("chat", messagesPath(scope), sized(scope, query), messageListSchema, signal);
+  return { items: value.data, pagination: value.meta?.pagination, raw: rawItems(raw) };
+}
+
+/** How the walk knows a message, and where it stands: by its id. */
+export const MESSAGE_CURSOR_ITEM = { idOf: (m: Message) => m.id, timeOf: (m: Message) => m.id };
+
+/**
+ * Where a walk starts: at the query's `id` in its `affix` (older: prepend, newer: append), else
+ * from the newest, going older.
+ */
+export function messageWalkStart(query: Query): CursorState {
+  const affix: Affix = query.affix === "append" ? "append" : "prepend";
+  const at = query.id === undefined || query.id === "" ? undefined : Number(query.id);
+  return startCursor("id", Number.isFinite(at) ? at : undefined, affix);
+}
+
+/**
+ * Every page from the query's cursor, each with only the messages not had before; it ends
+ * on a short, empty or nothing-new page. One page at a time in memory.
+ */
+export function messagePages(client: AppClient, scope: MessageScope, query: Query, signal?: AbortSignal): AsyncGenerator<MessagePage & { walk: CursorState }> {
+  const limit = Number(query.limit ?? MESSAGE_LIMIT.default);
+  const { id: _id, affix: _affix, ...filters } = query;
+  return pagesByCursor((cursor) => listMessages(client, scope, { ...filters, limit, ...cursor }, signal), messageWalkStart(query), MESSAGE_CURSOR_ITEM, limit);
+}
+
+/** The most a text message's data may hold: the service takes 10 KB of UTF-8 (its docs' constraints). */
+export const MAX_TEXT_BYTES = 10 * 1024;
+
+/** What is wrong with a text for a message, before anything is sent; undefined when it may go. */
+export function textProblem(text: string): string | undefined {
+  if (text.trim() === "") return "the text is empty: nothing to send";
+  const bytes = Buffer.byteLength(JSON.stringify({ text }), "utf8");
+  if (bytes > MAX_TEXT_BYTES) return `the text takes ${bytes} bytes, over the service's ${MAX_TEXT_BYTES} for a message's data`;
+  return undefined;
+}
+
+export interface TextMessage {
+  receiver: string;
+  receiverType: "user" | "group";
+  text: string;
+}
+
+/**
+ * POST /messages: a text message sent as the client's onBehalfOf user. Refused before
+ * sending when there is no sender or the text cannot go; sent once, never retried.
+ */
+export async function sendTextMessage(client: AppClient, message: TextMessage, signal?: AbortSignal): Promise<{ message: Message; raw: unknown }> {
+  if (!client.target.onBehalfOf) throw new ApiError(CLIENT_CODES.badInput, "a message is sent as a user: name the sender with --as (onBehalfOf); nothing was sent");
+  const problem = textProblem(message.text);
+  if (problem) throw new ApiError(CLIENT_CODES.badInput, `${problem}; nothing was sent`);
+  const body = { receiver: message.receiver, receiverType: message.receiverType, category: "message", type: "text", data: { text: message.text } };
+  const { value, raw } = await client.post("/messages", body, sentMessageSchema, signal);
+  return { message: value.data, raw: (raw as { data: unknown }).data };
+}

@@ -1,0 +1,56 @@
+import { type AuthToken, type User, authTokenSchema, userDetailSchema, userListSchema } from "./chat-schemas.js";
+import { type AppClient, type Query, encodePathSegment } from "./client.js";
+import { ApiError, CLIENT_CODES } from "./errors.js";
+import { type Page, pagesByNumber, rawItems } from "./paging.js";
+
+/** Users, and the lists of users hanging off a user or a group (blocked, banned, members). */
+
+export interface UserPage extends Page<User> {
+  /** The items as the server sent them (every field kept), for --json. */
+  raw: unknown[];
+}
+
+/** One page of any list of users at `path` (GET /users, /users/{uid}/blockedusers, /groups/{guid}/bannedusers, …). */
+export async function listUsersAt(client: AppClient, path: string, query: Query, signal?: AbortSignal): Promise<UserPage> {
+  const { value, raw } = await client.get("chat", path, query, userListSchema, signal);
+  return { items: value.data, pagination: value.meta?.pagination, raw: rawItems(raw) };
+}
+
+/** Every page of a list of users at `path`, by page number from the query's own. */
+export function userPagesAt(client: AppClient, path: string, query: Query, signal?: AbortSignal): AsyncGenerator<UserPage> {
+  const first = query.page === undefined ? 1 : Number(query.page);
+  return pagesByNumber((page) => listUsersAt(client, path, { ...query, page }, signal), first) as AsyncGenerator<UserPage>;
+}
+
+export const listUsers = (client: AppClient, query: Query, signal?: AbortSignal) => listUsersAt(client, "/users", query, signal);
+export const userPages = (client: AppClient, query: Query, signal?: AbortSignal) => userPagesAt(client, "/users", query, signal);
+
+/** The path of a list of users hanging off one user or group. */
+export const usersPath = {
+  blocked: (uid: string) => `/users/${encodePathSegment(uid)}/blockedusers`,
+  banned: (guid: string) => `/groups/${encodePathSegment(guid)}/bannedusers`,
+  members: (guid: string) => `/groups/${encodePathSegment(guid)}/members`,
+};
+
+export interface UserDetail {
+  user: User;
+  raw: unknown;
+}
+
+/** GET /users/{uid}: every field, unknown ones too. */
+export async function getUser(client: AppClient, uid: string, signal?: AbortSignal): Promise<UserDetail> {
+  const { value, raw } = await client.get("chat", `/users/${encodePathSegment(uid)}`, {}, userDetailSchema, signal);
+  if (value.data === undefined) throw new ApiError(CLIENT_CODES.notFound, `the service answered an empty user for ${uid}: it has no such user`);
+  return { user: value.data, raw: (raw as { data: unknown }).data };
+}
+
+/**
+ * POST /users/{uid}/auth_tokens: a new auth token for the user (`force`: a new
+ * one even when one exists). Sent once, never retried. The token is a secret:
+ * the caller shows it once and keeps it nowhere.
+ */
+export async function createAuthToken(client: AppClient, uid: string, options: { force?: boolean } = {}, signal?: AbortSignal): Promise<{ token: AuthToken; raw: unknown }> {
+  const body = options.force ? { force: true } : {};
+  const { value, raw } = await client.post(`/users/${encodePathSegment(uid)}/auth_tokens`, body, authTokenSchema, signal);
+  return { token: value.data, raw: (raw as { data: unknown }).data };
+}

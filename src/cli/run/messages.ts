@@ -1,0 +1,58 @@
+import type { Command } from "commander";
+import { ApiError, CLIENT_CODES } from "../../api/errors.js";
+import { type MessagePage, type MessageScope, messagePages, sendTextMessage } from "../../api/messages.js";
+import { parseMessageFilter } from "../../query/index.js";
+import { formatTime } from "../../text/format.js";
+import { jsonForTerminal } from "../../text/json.js";
+import { sanitize } from "../../text/sanitize.js";
+import { MESSAGE_FLAGS, type MessagesFlags, type SendFlags } from "../commands/messages.js";
+import { messageColumns } from "../render/message-rows.js";
+import { runCommand } from "../runtime.js";
+import { activeAppClient } from "./active-app.js";
+import { filterParams, printPages } from "./list.js";
+
+const badInput = (message: string) => new ApiError(CLIENT_CODES.badInput, message);
+
+function scopeOf(flags: { group?: string; user?: string }, actingAs: string | undefined): MessageScope {
+  if (flags.group !== undefined && flags.user !== undefined) throw badInput("give --group or --user, not both");
+  if (flags.group !== undefined) return { kind: "group", guid: flags.group };
+  if (flags.user !== undefined) {
+    if (!actingAs) throw badInput(`--user ${flags.user} names one side of a 1:1 conversation: name the other with --as`);
+    return { kind: "user", uid: flags.user };
+  }
+  return { kind: "app" };
+}
+
+/** For people, on stderr: how many, and where the next page starts in the walk's direction. */
+function messagesFooter(page: MessagePage & { walk: { at?: number; affix: string; done: boolean } }, shown: number): string {
+  if (shown === 0) return "none";
+  if (page.walk.done) return `${shown} shown · no more`;
+  const flag = page.walk.affix === "append" ? "--after" : "--before";
+  return `${shown} shown · ${page.walk.affix === "append" ? "newer" : "older"}: ${flag} ${page.walk.at}, or --all`;
+}
+
+/** `ccx messages`: one page, or --all of them streamed (newest first, going older, unless --after). */
+export function runMessages(flags: MessagesFlags, command: Command): Promise<void> {
+  return runCommand(command, async (runtime) => {
+    if (flags.before !== undefined && flags.after !== undefined) throw badInput("give --before or --after, not both");
+    const params = filterParams(parseMessageFilter, MESSAGE_FLAGS, flags);
+    const client = await activeAppClient(runtime);
+    const scope = scopeOf(flags, client.target.onBehalfOf);
+    const start = flags.after !== undefined ? { id: flags.after, affix: "append" } : flags.before !== undefined ? { id: flags.before, affix: "prepend" } : {};
+    const limit = flags.limit ?? (params.limit === undefined ? undefined : Number(params.limit));
+    const pages = messagePages(client, scope, { ...params, ...start, ...(limit !== undefined ? { limit } : {}) });
+    await printPages(pages, messageColumns, { ...flags, color: (command.optsWithGlobals() as { color?: boolean }).color }, runtime, messagesFooter);
+  });
+}
+
+/** `ccx send`: one text message as the --as user, to a user or a group; refused before sending when it cannot go. */
+export function runSend(flags: SendFlags, command: Command): Promise<void> {
+  return runCommand(command, async (runtime) => {
+    if ((flags.to === undefined) === (flags.group === undefined)) throw badInput("give the receiver: --to UID or --group GUID (one of them); nothing was sent");
+    const client = await activeAppClient(runtime);
+    const receiver = flags.to !== undefined ? { receiver: flags.to, receiverType: "user" as const } : { receiver: flags.group!, receiverType: "group" as const };
+    const { message, raw } = await sendTextMessage(client, { ...receiver, text: flags.text });
+    if (flags.json) return void (await runtime.write(`${jsonForTerminal(raw, 2)}\n`));
+    await runtime.write(`${sanitize(`sent message ${message.id} as ${client.target.onBehalfOf} to ${receiver.receiverType} ${receiver.receiver}${message.sentAt !== undefined ? ` at ${formatTime(message.sentAt)}` : ""}`)}\n`);
+  });
+}

@@ -1,0 +1,78 @@
+/**
+ * The users filter line <-> the query parameters of GET /users (api-notes.md,
+ * "Users"). `count` is left out: it asks for a total, it filters nothing.
+ */
+import {
+  type FilterGrammar,
+  type FilterKeyHelp,
+  type KeyRule,
+  type ParsedFilter,
+  booleanRule,
+  choiceRule,
+  flagRule,
+  keyHelp,
+  listRule,
+  oneOrManyRule,
+  pageRule,
+  param,
+  parseWithGrammar,
+  perPageRule,
+  searchInRule,
+} from "./filter.js";
+import { nowSeconds } from "./time.js";
+import { formatPhrase, keyToken } from "./tokenize.js";
+
+// Deactivated users are left out by default; `with` adds them, `only` keeps just them.
+const DEACTIVATED = { only: "onlyDeactivated", with: "withDeactivated" } as const;
+
+const RULES: readonly KeyRule[] = [
+  searchInRule(["name", "uid"]),
+  choiceRule("status", "status", ["available", "offline"], "status:available", "online status: available or offline"),
+  // Roles are the app's own (default is the one every app has), so any word is taken.
+  oneOrManyRule("role", ["role", "roles"], "role:default,premium", "users with this role, or any of several with commas"),
+  listRule("tag", "tags", "tag:vip,beta", "users having any of these tags"),
+  booleanRule("withtags", "withTags", "withtags:true", "include each user's tags in the answer: true or false", ["true", "false"]),
+  flagRule("deactivated", DEACTIVATED, "deactivated:with", "deactivated users: with (as well as the others) or only (just them)"),
+  perPageRule("users"),
+  pageRule(),
+];
+
+const GRAMMAR: FilterGrammar = { rules: RULES, searchParam: "searchKey" };
+
+/**
+ * Every users filter key with a one-line description and an example. The
+ * first entry, key "", is the search: bare words and quoted phrases.
+ */
+export const USER_FILTER_KEYS: ReadonlyArray<FilterKeyHelp> = [
+  { key: "", params: ["searchKey"], example: '"ann marie"', description: "bare words and quoted phrases: the search key (see in:)" },
+  ...keyHelp(RULES),
+];
+
+export function parseUserFilter(line: string, options?: { now?: number }): ParsedFilter {
+  return parseWithGrammar(line, GRAMMAR, nowSeconds(options?.now));
+}
+
+/**
+ * The canonical line for a set of parameters: the search first, then the keys
+ * in the order of USER_FILTER_KEYS. Parameters no key writes are left out:
+ * unknown names, and onlyDeactivated/withDeactivated other than `true`.
+ * A one-item `roles` is written as role: (the same filter).
+ */
+export function formatUserFilter(params: Record<string, string>): string {
+  const tokens: string[] = [];
+  const value = (name: string) => param(params, name);
+  const push = (key: string, raw: string | undefined) => raw !== undefined && tokens.push(keyToken(key, raw));
+
+  const search = value("searchKey");
+  if (search !== undefined) tokens.push(formatPhrase(search));
+  push("in", value("searchIn"));
+  push("status", value("status"));
+  push("role", value("role"));
+  push("role", value("roles"));
+  push("tag", value("tags"));
+  push("withtags", value("withTags"));
+  for (const [choice, name] of Object.entries(DEACTIVATED)) if (value(name) === "true") push("deactivated", choice);
+  push("per", value("perPage"));
+  push("page", value("page"));
+  return tokens.join(" ");
+}

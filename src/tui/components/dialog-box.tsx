@@ -1,0 +1,20 @@
+import { Box, Text } from "ink";
+import type { Dialog } from "../../store/types.js";
+import { sanitize } from "../../text/sanitize.js";
+import type { Theme } from "../theme.js";
+
+/**
+ * A box that has the keys: a write shown as it will be sent, to confirm, or
+ * a secret shown once. Its lines carry typed and server text: sanitized.
+ */
+export function DialogBox({ dialog, width, theme }: { dialog: Dialog; width: number; theme: Theme }) {
+  const secret = dialog.kind === "secret";
+  return (
+    <Box flexDirection="column" width={Math.min(width, 100)} borderStyle="round" borderColor={secret ? theme.success : theme.warning} paddingX={1}>
+      <Text bold wrap="truncate-end">{sanitize(dialog.title)}</Text>
+      {dialog.lines.map((line, i) => <Text key={i} wrap="wrap">{sanitize(line)}</Text>)}
+      {secret ? <Text color={theme.accent} wrap="wrap">{sanitize(dialog.value)}</Text> : null}
+      <Text color={theme.muted}>{secret ? "y copy · esc close" : "y send · n cancel"}</Text>
+    </Box>
+  );
+}

@@ -1,0 +1,92 @@
+import { Box, Text } from "ink";
+import type { Message } from "../../api/chat-schemas.js";
+import { shownField } from "../../api/schemas.js";
+import { threadKey } from "../../store/detail-actions.js";
+import { type ExplorerState, activeView } from "../../store/explorer-store.js";
+import type { ThreadScope, ThreadState } from "../../store/types.js";
+import { formatRelative, formatTime } from "../../text/format.js";
+import { attachmentNames, messageMarks, messageSummary } from "../../text/message.js";
+import { sanitize } from "../../text/sanitize.js";
+import { FailureBox } from "../components/failure-box.js";
+import { type Column, Rows } from "../components/rows.js";
+import type { Theme } from "../theme.js";
+import type { Binding, RouteOf, Screen } from "./types.js";
+
+/**
+ * A conversation's messages, as a chat shows them: oldest at the top, the
+ * cursor on the newest at the bottom; going up past the top loads older ones.
+ * The selected message is shown whole below the rows.
+ */
+
+const WIDE = 110;
+
+const messageColumns = (width: number): Column<Message>[] => [
+  { header: "sent", get: (m) => shownField(m, "sentAt", () => (width >= WIDE ? formatTime(m.sentAt) : formatRelative(m.sentAt).replace(/ ago$/, ""))), width: width >= WIDE ? 16 : 8, priority: 7 },
+  { header: "sender", get: (m) => shownField(m, "sender", () => m.sender ?? ""), width: 14, priority: 8 },
+  { header: "type", get: (m) => shownField(m, "type", () => m.type ?? m.category ?? ""), width: 7, priority: 4 },
+  { header: "message", get: (m) => shownField(m, "data", () => messageSummary(m)), flex: 1, minWidth: 16, priority: 9 },
+  { header: "id", get: (m) => m.id, width: 7, align: "right", priority: 2 },
+];
+
+export const scopeTitle = (scope: ThreadScope) =>
+  scope.kind === "app" ? "the app's messages" : scope.kind === "group" ? `messages of group ${scope.guid}` : `messages of ${scope.as} and ${scope.uid}`;
+
+/** The selected message, whole: who, when, to whom, its text wrapped, its attachments and marks. */
+function MessageDetail({ m, width, theme }: { m: Message; width: number; theme: Theme }) {
+  const files = attachmentNames(m.data);
+  const marks = messageMarks(m);
+  const text = typeof m.data?.text === "string" ? m.data.text : messageSummary(m);
+  return (
+    <Box flexDirection="column" width={width} borderStyle="single" borderColor={theme.muted} paddingX={1}>
+      <Text color={theme.muted} wrap="truncate-end">
+        {sanitize(`${m.sender ?? "?"} → ${m.receiver ?? "?"} (${m.receiverType ?? "?"}) · ${formatTime(m.sentAt)} · ${m.category ?? ""}/${m.type ?? ""} · id ${m.id}`)}
+      </Text>
+      <Text wrap="wrap">{sanitize(text, { multiline: true }).split("\n").slice(0, 4).join("\n")}</Text>
+      {files.length > 0 || marks.length > 0 ? <Text color={theme.muted} wrap="truncate-end">{sanitize([...files.map((f) => `📎 ${f}`), ...marks].join(" · "))}</Text> : null}
+    </Box>
+  );
+}
+
+function ThreadView({ scope, thread, height, width, theme }: { scope: ThreadScope; thread?: ThreadState; height: number; width: number; theme: Theme }) {
+  if (!thread || (thread.loading && thread.items.length === 0)) return <Text color={theme.muted}>{`loading ${sanitize(scopeTitle(scope))}…`}</Text>;
+  if (thread.error && thread.items.length === 0) return <FailureBox failure={thread.error} theme={theme} />;
+  if (thread.items.length === 0) return <Text color={theme.muted}>no messages yet (m sends one)</Text>;
+  const selected = thread.items[thread.selected];
+  const detailHeight = selected ? 5 : 0;
+  const top = thread.loading ? "⟳ loading older messages…" : thread.hasOlder ? "↑ older messages load as you go up" : "· the first message";
+  const dropped = thread.dropped ? ` · ${thread.dropped} newer let go (r reloads)` : "";
+  return (
+    <Box flexDirection="column" height={height}>
+      <Text color={theme.muted} wrap="truncate-end">{`${top} · ${thread.items.length} loaded${dropped}`}</Text>
+      <Rows columns={messageColumns(width)} rows={thread.items} selected={thread.selected} height={Math.max(2, height - 1 - detailHeight)} width={width} theme={theme} />
+      {thread.error ? <Text color={theme.error} wrap="truncate-end">{`✗ ${sanitize(thread.error.code)} (r retries)`}</Text> : null}
+      {selected ? <MessageDetail m={selected} width={width} theme={theme} /> : null}
+    </Box>
+  );
+}
+
+const threadOf = (state: ExplorerState, scope: ThreadScope) => activeView(state).threads[threadKey(scope)];
+const scopeOf = (route: { view: string }) => (route as RouteOf<"messages">).scope;
+
+const bindings: Binding[] = [
+  { keys: ["m"], description: "send a test message here (asks first)", footer: "message", run: (c) => {
+    const scope = scopeOf(c.route);
+    if (scope.kind === "app") return c.store.getState().notify("the app's messages have no one to send to: open a group's or a user's");
+    c.store.getState().askMessage(scope.kind === "group" ? { receiver: scope.guid, receiverType: "group" } : { as: scope.as, receiver: scope.uid, receiverType: "user" });
+  } },
+  { keys: ["enter"], description: "open the sender (a user)", footer: "sender", run: (c) => c.selection()?.open?.() },
+];
+
+export const messagesScreen: Screen<RouteOf<"messages">> = {
+  title: "Messages",
+  crumb: (route) => sanitize(scopeTitle(route.scope)),
+  bindings,
+  cursor: (state, route) => ({ index: threadOf(state, route.scope)?.selected ?? 0, count: threadOf(state, route.scope)?.items.length ?? 0 }),
+  select: (store, route, index) => store.getState().selectInThread(route.scope, index),
+  selection: (state, route) => {
+    const thread = threadOf(state, route.scope);
+    const m = thread?.items[thread.selected];
+    return m && { id: m.id, json: m, open: () => m.sender && state.openUser(m.sender) };
+  },
+  render: ({ state, route, height, width, theme }) => <ThreadView scope={route.scope} thread={threadOf(state, route.scope)} height={height} width={width} theme={theme} />,
+};

@@ -1,0 +1,233 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
+import { runCcx } from "../support/run-ccx.js";
+
+/**
+ * The chat side's commands over HTTPS against the emulator: users, user,
+ * token, send, messages, conversations; --as; read-only mode refusing every
+ * write before anything is sent (the emulator's own request log proves it).
+ */
+
+let fx: EmulatorFixture;
+let env: Record<string, string>;
+/** Every request the emulator answered, as its log writes them. */
+const served: string[] = [];
+
+beforeAll(async () => {
+  fx = await emulatorFixture({ sizes: { apps: 1, groups: 12, calls: 5, users: 40, messages: 400 }, verbose: true, log: (line: string) => served.push(line) });
+  env = {
+    CCX_CHAT_URL: fx.info.chatUrl, CCX_CALLS_URL: fx.info.callsUrl, CCX_CA_FILE: fx.info.caFile,
+    CCX_APP_ID: fx.app().appId, CCX_REGION: fx.app().region, CCX_API_KEY: fx.app().fullAccessKey,
+  };
+});
+afterAll(() => fx?.close());
+
+const world = () => fx.emulator.world.apps[0]!;
+const ndjson = (text: string) => text.trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, any>);
+const posts = () => served.filter((line) => line.startsWith("POST "));
+
+describe("ccx users and ccx user", () => {
+  it("lists users as a table, filters by flag and by --query alike, --json as sent", async () => {
+    const table = await runCcx(["users", "--per-page", "5"], env);
+    expect(table.code).toBe(0);
+    expect(table.stdout.split("\n")[0]).toMatch(/^UID\s+NAME\s+STATUS/);
+    expect(table.stderr).toMatch(/5 shown of \d+ · page 1\//);
+    const flag = await runCcx(["users", "--status", "available", "--all", "--ndjson"], env);
+    const query = await runCcx(["users", "--query", "status:available", "--all", "--ndjson"], env);
+    expect(flag.code).toBe(0);
+    const available = ndjson(flag.stdout);
+    expect(available.length).toBeGreaterThan(0);
+    expect(available.every((u) => u.status === "available")).toBe(true);
+    expect(ndjson(query.stdout)).toEqual(available);
+    const json = await runCcx(["users", "--per-page", "3", "--json"], env);
+    expect(JSON.parse(json.stdout)).toEqual((await fx.chat("/users", { perPage: 3, page: 1 })).body.data);
+  });
+
+  it("a filter that does not parse is marked and nothing is sent", async () => {
+    const before = served.length;
+    const run = await runCcx(["users", "--query", "status:away"], env);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/\^+ status: /);
+    expect(served.length).toBe(before);
+  });
+
+  it("ccx user prints every field; an unknown uid exits 3 with the service's code", async () => {
+    const user = world().users[3]!;
+    const run = await runCcx(["user", user.uid], env);
+    expect(run.code).toBe(0);
+    expect(run.stdout.split("\n")[0]).toMatch(/^name\s+/);
+    expect(run.stdout).toMatch(new RegExp(`^uid\\s+${user.uid}$`, "m"));
+    const json = await runCcx(["user", user.uid, "--json"], env);
+    expect(JSON.parse(json.stdout)).toEqual((await fx.chat(`/users/${user.uid}`)).body.data);
+    const missing = await runCcx(["user", "nobody-here"], env);
+    expect(missing.code).toBe(3);
+    expect(missing.stderr).toMatch(/^error: ERR_UID_NOT_FOUND: /m);
+  });
+});
+
+describe("ccx members --banned", () => {
+  it("lists the users a group banned, none of them a member; --scope with it is bad usage", async () => {
+    let guid = "";
+    let banned: Array<{ uid: string }> = [];
+    for (const g of world().groups) {
+      banned = (await fx.chat(`/groups/${g.guid}/bannedusers`)).body.data;
+      if (banned.length > 0) {
+        guid = g.guid;
+        break;
+      }
+    }
+    expect(banned.length).toBeGreaterThan(0);
+    const run = await runCcx(["members", guid, "--banned", "--all", "--ndjson"], env);
+    expect(run.code, run.stderr).toBe(0);
+    expect(ndjson(run.stdout).map((u) => u.uid)).toEqual(banned.map((u) => u.uid));
+    const members = ndjson((await runCcx(["members", guid, "--all", "--ndjson"], env)).stdout).map((u) => u.uid);
+    expect(banned.filter((u) => members.includes(u.uid))).toEqual([]);
+    expect((await runCcx(["members", guid, "--banned", "--scope", "admin"], env)).code).toBe(2);
+  });
+});
+
+describe("ccx token", () => {
+  it("prints the token alone on stdout, once; --verbose shows the request but never the token", async () => {
+    const uid = world().users[1]!.uid;
+    const run = await runCcx(["token", uid, "--verbose"], env);
+    expect(run.code).toBe(0);
+    const token = run.stdout.trim();
+    expect(token).toMatch(new RegExp(`^${uid}_[0-9a-f]+$`));
+    expect(run.stderr).toMatch(/POST .*\/auth_tokens → 200/);
+    expect(run.stderr).toContain("shown once");
+    expect(run.stderr).not.toContain(token);
+    const json = await runCcx(["token", uid, "--force", "--json"], env);
+    expect(JSON.parse(json.stdout)).toMatchObject({ uid, authToken: expect.any(String), createdAt: expect.any(Number) });
+  });
+
+  it("read-only mode refuses it before anything is sent: --read-only, CCX_READ_ONLY=1, a profile's readOnly", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "ccx-ro-"));
+    const config = join(dir, "config.json");
+    writeFileSync(config, JSON.stringify({
+      profiles: { ro: { appId: fx.app().appId, region: fx.app().region, apiKey: fx.app().fullAccessKey, chatUrl: fx.info.chatUrl, callsUrl: fx.info.callsUrl, caFile: fx.info.caFile, readOnly: true } },
+    }), { mode: 0o600 });
+    const uid = world().users[1]!.uid;
+    const before = posts().length;
+    const runs = [
+      await runCcx(["token", uid, "--read-only"], env),
+      await runCcx(["token", uid], { ...env, CCX_READ_ONLY: "1" }),
+      await runCcx(["token", uid], { CCX_CONFIG: config }),
+      await runCcx(["send", "--as", uid, "--to", world().users[2]!.uid, "--text", "hi", "--read-only"], env),
+    ];
+    for (const run of runs) {
+      expect(run.code, run.stderr).toBe(2);
+      expect(run.stderr).toMatch(/^error: CCX_READ_ONLY: read-only mode: POST \/\S+ refused, nothing was sent/m);
+      expect(run.stdout).toBe("");
+    }
+    expect(posts().length).toBe(before);
+    // The log does see writes: the same token without read-only mode is one more POST.
+    expect((await runCcx(["token", uid], env)).code).toBe(0);
+    expect(posts().length).toBe(before + 1);
+  });
+});
+
+describe("ccx send, then read back", () => {
+  /** A group and two of its members, and a user who is not one. */
+  function cast() {
+    const app = world();
+    const group = app.groups.find((g) => g.membersCount >= 3)!;
+    return { group, app };
+  }
+
+  it("refuses an empty text, a text over the limit, no receiver or no sender, before sending", async () => {
+    const before = posts().length;
+    const uid = world().users[0]!.uid;
+    const to = world().users[1]!.uid;
+    const empty = await runCcx(["send", "--as", uid, "--to", to, "--text", "  "], env);
+    const long = await runCcx(["send", "--as", uid, "--to", to, "--text", "x".repeat(11_000)], env);
+    const nowhere = await runCcx(["send", "--as", uid, "--text", "hi"], env);
+    const nobody = await runCcx(["send", "--to", to, "--text", "hi"], env);
+    for (const run of [empty, long, nowhere, nobody]) {
+      expect(run.code, run.stderr).toBe(2);
+      expect(run.stderr).toMatch(/^error: CCX_BAD_INPUT: .*nothing was sent/m);
+    }
+    expect(long.stderr).toContain("over the service's 10240");
+    expect(posts().length).toBe(before);
+  });
+
+  it("a message to a user shows in the app's messages, their 1:1 both ways, and both sides' conversations", async () => {
+    const [sender, receiver] = [world().users[5]!.uid, world().users[6]!.uid];
+    const text = `hello from the test ${Date.now()}`;
+    const sent = await runCcx(["send", "--as", sender, "--to", receiver, "--text", text, "--json"], env);
+    expect(sent.code, sent.stderr).toBe(0);
+    const message = JSON.parse(sent.stdout) as { id: string; data: { text: string } };
+    expect(message.data.text).toBe(text);
+    const has = (run: { stdout: string }) => ndjson(run.stdout).some((m) => String(m.id) === String(message.id));
+    expect(has(await runCcx(["messages", "--limit", "10", "--ndjson"], env))).toBe(true);
+    expect(has(await runCcx(["messages", "--as", sender, "--user", receiver, "--ndjson"], env))).toBe(true);
+    expect(has(await runCcx(["messages", "--as", receiver, "--user", sender, "--ndjson"], env))).toBe(true);
+    for (const side of [sender, receiver]) {
+      const conversations = ndjson((await runCcx(["conversations", "--as", side, "--all", "--ndjson"], env)).stdout);
+      const conversation = conversations.find((c) => c.conversationWith?.uid === (side === sender ? receiver : sender));
+      expect(conversation?.lastMessage?.id).toBe(message.id);
+    }
+    const table = await runCcx(["messages", "--as", sender, "--user", receiver], env);
+    expect(table.stdout).toContain(text);
+  });
+
+  it("a message to a group shows in the group's messages; a sender not in it gets ERR_NOT_A_MEMBER, exit 1, not retried", async () => {
+    const { group, app } = cast();
+    const members = (await fx.chat(`/groups/${group.guid}/members`, { perPage: 100 })).body.data as Array<{ uid: string }>;
+    const member = members[0]!.uid;
+    const outsider = app.users.find((u) => !members.some((m) => m.uid === u.uid))!.uid;
+    const sent = await runCcx(["send", "--as", member, "--group", group.guid, "--text", "to the group", "--json"], env);
+    expect(sent.code, sent.stderr).toBe(0);
+    const id = (JSON.parse(sent.stdout) as { id: string }).id;
+    expect(ndjson((await runCcx(["messages", "--group", group.guid, "--ndjson"], env)).stdout).some((m) => m.id === id)).toBe(true);
+    const before = posts().length;
+    const refused = await runCcx(["send", "--as", outsider, "--group", group.guid, "--text", "let me in"], env);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^error: ERR_NOT_A_MEMBER: /m);
+    expect(posts().length).toBe(before + 1);
+  });
+});
+
+describe("ccx messages paging", () => {
+  it("--all walks older from the newest and --after 0 walks newer from the first: the same messages, none twice", async () => {
+    const older = ndjson((await runCcx(["messages", "--limit", "37", "--all", "--ndjson"], env)).stdout).map((m) => String(m.id));
+    const newer = ndjson((await runCcx(["messages", "--limit", "41", "--after", "0", "--all", "--ndjson"], env)).stdout).map((m) => String(m.id));
+    expect(older.length).toBeGreaterThan(100);
+    expect(new Set(older).size).toBe(older.length);
+    expect(new Set(newer).size).toBe(newer.length);
+    expect([...newer].sort()).toEqual([...older].sort());
+  });
+
+  it("one page says where the next starts; --before continues there without a repeat", async () => {
+    const first = await runCcx(["messages", "--limit", "5", "--ndjson"], env);
+    const match = /older: --before (\d+)/.exec(first.stderr) ?? /older: --before (\d+)/.exec((await runCcx(["messages", "--limit", "5"], env)).stderr);
+    expect(match).not.toBeNull();
+    const ids = ndjson(first.stdout).map((m) => Number(m.id));
+    expect(Number(match![1])).toBe(Math.min(...ids));
+    const next = ndjson((await runCcx(["messages", "--limit", "5", "--before", match![1]!, "--ndjson"], env)).stdout).map((m) => Number(m.id));
+    expect(next).toHaveLength(5);
+    expect(Math.max(...next)).toBeLessThan(Math.min(...ids));
+  });
+
+  it("filters by flag and --query; --user without --as, and conversations without --as, are refused (exit 2)", async () => {
+    const texts = ndjson((await runCcx(["messages", "--type", "text", "--limit", "50", "--ndjson"], env)).stdout);
+    expect(texts.length).toBeGreaterThan(0);
+    expect(texts.every((m) => m.type === "text")).toBe(true);
+    const query = ndjson((await runCcx(["messages", "--query", "type:text", "--limit", "50", "--ndjson"], env)).stdout);
+    expect(query).toEqual(texts);
+    const noSide = await runCcx(["messages", "--user", world().users[0]!.uid], env);
+    expect(noSide.code).toBe(2);
+    expect(noSide.stderr).toContain("--as");
+    const noUser = await runCcx(["conversations"], env);
+    expect(noUser.code).toBe(2);
+    expect(noUser.stderr).toContain("--as");
+  });
+
+  it("--as and --on-behalf-of naming two users is bad usage", async () => {
+    const run = await runCcx(["conversations", "--as", "a", "--on-behalf-of", "b"], env);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("name two users");
+  });
+});

@@ -1,0 +1,179 @@
+import { describe, expect, it } from "vitest";
+import { type Tui, appRefs, lines, listRows, tuiFixture } from "../support/tui.js";
+
+/**
+ * The chat side in the explorer: users (live filter), a user's screen and
+ * its lists, the jumps to a user (a member, a participant), a conversation's
+ * messages (newest at the bottom, older as one goes up), and the writes: an
+ * auth token shown once, a test message, both asked first and refused in
+ * read-only mode before anything is sent.
+ */
+
+const fixture = tuiFixture({ sizes: { apps: 1, groups: 30, calls: 40, users: 30, messages: 4000 } });
+let tui: Tui;
+
+const world = () => fixture.fx.emulator.world.apps[0]!;
+const crumbs = (frame: string) => lines(frame)[1]!;
+const posts = () => fixture.fx.served.filter((line) => line.startsWith("POST "));
+
+/** The group with the most of the newest messages, and one of its members. */
+async function groupWithMessages(): Promise<{ guid: string; member: string }> {
+  const messages = (await fixture.fx.chat("/messages", { limit: 1000 })).body.data as Array<{ receiverType: string; receiver: string; sender: string; category: string }>;
+  const inGroups = messages.filter((x) => x.receiverType === "group" && x.category === "message");
+  const count = (guid: string) => inGroups.filter((x) => x.receiver === guid).length;
+  const m = inGroups.reduce((best, x) => (count(x.receiver) > count(best.receiver) ? x : best));
+  return { guid: m.receiver, member: m.sender };
+}
+
+describe("users", () => {
+  it(":users lists them; the live filter narrows them; enter opens one: profile, then groups, calls, conversations, blocked", async () => {
+    tui = await fixture.mount({ columns: 140, rows: 40, debounceMs: 30 });
+    await tui.paste(":users\r");
+    await tui.waitForFrame((f) => f.includes("GET /users?perPage=100") && listRows(f).length > 0, "the users");
+    await tui.press("/");
+    await tui.type("status:available");
+    await tui.press("enter");
+    const filtered = await tui.waitForFrame((f) => f.includes("status=available") && !f.includes("⟳") && listRows(f).length > 0, "the available users");
+    expect(listRows(filtered).every((row) => row.includes("available"))).toBe(true);
+
+    const user = world().users.find((u) => u.status === "available")!;
+    await tui.press("/");
+    await tui.paste(` ${user.uid}`);
+    await tui.press("enter");
+    await tui.waitForFrame((f) => listRows(f).length === 1 && f.includes(user.uid), "that user alone");
+    await tui.press("enter");
+    let frame = await tui.waitForFrame((f) => crumbs(f).includes(`user ${user.uid}`) && /groups joined \(\d+\)/.test(f), "the user and their groups");
+    expect(frame).toMatch(new RegExp(`^uid\\s+${user.uid}`, "m"));
+    expect(frame).toMatch(/^name\s+/m);
+    await tui.press("l");
+    frame = await tui.waitForFrame((f) => /calls \(\d+\)/.test(f) && f.includes("STATUS"), "their calls");
+    expect(fixture.fx.served.some((line) => line.includes(`/calls?uid=${user.uid}`))).toBe(true);
+    await tui.press("l");
+    await tui.waitForFrame((f) => /conversations \(\d+\)/.test(f), "their conversations");
+    expect(tui.store.getState().log.some((e) => e.url.includes("/conversations") && e.onBehalfOf === user.uid)).toBe(true);
+    await tui.press("l");
+    await tui.waitForFrame((f) => /blocked users \(\d+\)/.test(f), "whom they blocked");
+    expect(fixture.fx.served.some((line) => line.includes(`/users/${user.uid}/blockedusers`))).toBe(true);
+  });
+
+  it(":user <uid> opens a user; an unknown one is said in place with the service's code", async () => {
+    tui = await fixture.mount({ columns: 120, debounceMs: 30 });
+    const uid = world().users[4]!.uid;
+    await tui.paste(`:user ${uid}\r`);
+    await tui.waitForFrame((f) => crumbs(f).includes(`user ${uid}`) && f.includes(`uid`), "the user");
+    await tui.paste(":user no-such-user\r");
+    await tui.waitForFrame((f) => f.includes("ERR_UID_NOT_FOUND"), "not found, in place");
+  });
+
+  it("jumps to a user: from a group's member, from a call's participant; c from a participant: their calls", async () => {
+    tui = await fixture.mount({ columns: 140, rows: 40, debounceMs: 30 });
+    const group = [...world().groups].sort((a, b) => b.membersCount - a.membersCount)[0]!;
+    await tui.paste(`:group ${group.guid}\r`);
+    const detail = await tui.waitForFrame((f) => f.includes("Members ("), "the group");
+    const member = (await fixture.fx.chat(`/groups/${group.guid}/members`, { perPage: 100 })).body.data[0].uid as string;
+    expect(detail).toContain(member);
+    await tui.press("enter");
+    await tui.waitForFrame((f) => crumbs(f).endsWith(`user ${member}`), "the member as a user");
+    await tui.press("escape", "b");
+    const banned = (await fixture.fx.chat(`/groups/${group.guid}/bannedusers`)).body.data as Array<{ uid: string }>;
+    await tui.waitForFrame((f) => f.includes(`Banned users (${banned.length})`) && banned.every((u) => f.includes(u.uid)), "the banned users");
+
+    const call = world().calls.find((c) => c.participants.length > 0)!;
+    const participant = call.participants[0]!.uid;
+    await tui.paste(`:call ${call.sessionId}\r`);
+    await tui.waitForFrame((f) => f.includes("Participants ("), "the call");
+    await tui.press("enter");
+    await tui.waitForFrame((f) => crumbs(f).endsWith(`user ${participant}`), "the participant as a user");
+    await tui.press("escape", "c");
+    await tui.waitForFrame((f) => f.includes(`uid=${participant}`) && !f.includes("⟳"), "the participant's calls");
+  });
+});
+
+describe("messages", () => {
+  it(":msgs <guid>: newest at the bottom; going up past the top loads older ones, none twice", async () => {
+    const { guid } = await groupWithMessages();
+    tui = await fixture.mount({ columns: 120, rows: 30, debounceMs: 30 });
+    await tui.paste(`:msgs ${guid}\r`);
+    await tui.waitForFrame((f) => crumbs(f).includes(`messages of group ${guid}`) && / loaded/.test(f), "the group's messages");
+    const thread = () => Object.values(tui.store.getState().views[tui.store.getState().activeKey]!.threads)[0]!;
+    expect(thread().selected).toBe(thread().items.length - 1);
+    const first = thread().items.length;
+    const oldestBefore = Number(thread().items[0]!.id);
+    expect(thread().hasOlder).toBe(true);
+    await tui.press("g");
+    await tui.waitForFrame(() => thread().items.length > first && !thread().loading, "older messages");
+    expect(tui.store.getState().log.some((e) => e.url.includes("affix=prepend") && e.url.includes(`id=${oldestBefore}`))).toBe(true);
+    // The cursor stays on the message it was on, now further down.
+    expect(Number(thread().items[thread().selected]!.id)).toBe(oldestBefore);
+    const ids = thread().items.map((m) => m.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    // Oldest first.
+    expect(ids.map(Number)).toEqual([...ids.map(Number)].sort((a, b) => a - b));
+  });
+
+  it("m sends a test message as the user acted for: typed, shown, confirmed, then in the thread", async () => {
+    const { guid, member } = await groupWithMessages();
+    tui = await fixture.mount({ columns: 140, rows: 30, debounceMs: 30 });
+    await tui.paste(`:as ${member}\r`);
+    await tui.paste(`:msgs ${guid}\r`);
+    await tui.waitForFrame((f) => / loaded/.test(f), "the thread");
+    await tui.press("m");
+    await tui.waitForFrame((f) => f.includes(`message as ${member} to group ${guid}:`), "the message line");
+    await tui.press("ctrl-u");
+    await tui.paste("hello from the explorer");
+    await tui.press("enter");
+    const confirm = await tui.waitForFrame((f) => f.includes("Send this message?"), "the confirmation");
+    expect(confirm).toContain(`POST /messages as ${member}`);
+    expect(confirm).toContain('"hello from the explorer"');
+    expect(posts()).toHaveLength(0);
+    await tui.press("y");
+    await tui.waitForFrame((f) => /sent message \d+/.test(f), "sent");
+    await tui.waitForFrame((f) => f.includes("hello from the explorer") && !f.includes("Send this message?"), "the message in the thread");
+    expect(posts()).toHaveLength(1);
+  });
+});
+
+describe("writes", () => {
+  it("t: asks first (n sends nothing), then shows the token once, y copies it, and it is nowhere else", async () => {
+    const uid = world().users[2]!.uid;
+    tui = await fixture.mount({ columns: 120, debounceMs: 30 });
+    await tui.paste(`:user ${uid}\r`);
+    await tui.waitForFrame((f) => crumbs(f).includes(`user ${uid}`), "the user");
+    const before = posts().length;
+    await tui.press("t");
+    await tui.waitForFrame((f) => f.includes("Create an auth token?") && f.includes(`POST /users/${uid}/auth_tokens`), "the question");
+    await tui.press("n");
+    await tui.waitForFrame((f) => !f.includes("Create an auth token?"), "cancelled");
+    expect(posts().length).toBe(before);
+
+    await tui.press("t", "y");
+    const shown = await tui.waitForFrame((f) => f.includes(`Auth token for ${uid}`) && f.includes(`${uid}_`), "the token");
+    const token = new RegExp(`${uid}_[0-9a-f]+`).exec(shown)![0];
+    expect(posts().length).toBe(before + 1);
+    await tui.press("y");
+    expect(tui.copies()).toContain(token);
+    await tui.press("escape");
+    const after = await tui.waitForFrame((f) => !f.includes("Auth token for"), "the box closed");
+    expect(after).not.toContain(token);
+    const state = tui.store.getState();
+    expect(JSON.stringify(state.log)).not.toContain(token);
+    expect(state.notice ?? "").not.toContain(token);
+    expect(JSON.stringify(state.ui)).not.toContain(token);
+  });
+
+  it("read-only mode: t and m are refused at once, nothing asked, nothing sent", async () => {
+    const apps = appRefs(fixture.fx).map((a) => ({ ...a, target: () => ({ ...a.target(), readOnly: true }) }));
+    const uid = world().users[3]!.uid;
+    tui = await fixture.mount({ columns: 120, debounceMs: 30, apps });
+    await tui.paste(`:as ${world().users[5]!.uid}\r`);
+    await tui.paste(`:user ${uid}\r`);
+    await tui.waitForFrame((f) => crumbs(f).includes(`user ${uid}`), "the user");
+    const before = posts().length;
+    await tui.press("t");
+    await tui.waitForFrame((f) => f.includes("read-only mode: creating an auth token refused, nothing sent"), "the refusal");
+    await tui.press("m");
+    await tui.waitForFrame((f) => f.includes("read-only mode: sending a message refused, nothing sent"), "the refusal");
+    expect(tui.store.getState().ui.dialog).toBeUndefined();
+    expect(posts().length).toBe(before);
+  });
+});
