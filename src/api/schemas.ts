@@ -72,8 +72,14 @@ export function tolerantObject<F extends Record<string, v.GenericSchema>>(id: ke
 export const listOf = <S extends v.GenericSchema>(item: S) =>
   v.union([v.array(item), v.pipe(item, v.transform((one): Array<v.InferOutput<S>> => [one]))]);
 
-/** A map, also when sent as PHP's empty array `[]`. */
-export const map = v.union([v.record(v.string(), v.unknown()), v.pipe(v.strictTuple([]), v.transform((): Record<string, unknown> => ({})))]);
+/**
+ * A map, also when sent as PHP's empty array `[]`. Any other list is no map (valibot's record takes an
+ * array, read as `{0: …}`: fuzz: a message's `data` sent as `[true, "x"]` lost its text unmarked).
+ */
+export const map = v.union([
+  v.pipe(v.custom<unknown>((value) => !Array.isArray(value), "Expected a map but received a list"), v.record(v.string(), v.unknown())),
+  v.pipe(v.strictTuple([]), v.transform((): Record<string, unknown> => ({}))),
+]);
 
 /**
  * How deep an answer may nest. JSON.parse reads a million levels, but

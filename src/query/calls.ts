@@ -3,24 +3,10 @@
  * "Calls"). As the docs use them, `startedAt=T` means "started at or after T"
  * and `endedAt=T` "ended at or before T"; the other bounds use [gt|lt|gte|lte].
  */
+import { defineGrammar, filterWriter } from "./grammar.js";
 import { type BoundNames, formatComparison, parseCountComparison, timeRule } from "./bounds.js";
-import {
-  type FilterGrammar,
-  type FilterKeyHelp,
-  type KeyRule,
-  type ParsedFilter,
-  booleanRule,
-  choiceRule,
-  keyHelp,
-  listRule,
-  pageRule,
-  param,
-  parseWithGrammar,
-  perPageRule,
-  valueRule,
-  yesNo,
-} from "./filter.js";
-import { nowSeconds, showTime } from "./time.js";
+import { type KeyRule, booleanRule, choiceRule, listRule, pageRule, perPageRule, valueRule, yesNo } from "./filter.js";
+import { showTime } from "./time.js";
 import { keyToken } from "./tokenize.js";
 
 /** The docs list fewer; service-spec.md adds initiated and canceled: all are accepted. */
@@ -63,14 +49,11 @@ function bareWordError(word: string): string {
   return `calls have no text search; filter by ${keyToken("uid", word)} or open one call with :call <sessionId>`;
 }
 
-const GRAMMAR: FilterGrammar = { rules: RULES, bareWordError };
+const GRAMMAR = defineGrammar(RULES, undefined, { bareWordError });
 
 /** Every calls filter key with a one-line description and an example. */
-export const CALL_FILTER_KEYS: ReadonlyArray<FilterKeyHelp> = keyHelp(RULES);
-
-export function parseCallFilter(line: string, options?: { now?: number }): ParsedFilter {
-  return parseWithGrammar(line, GRAMMAR, nowSeconds(options?.now));
-}
+export const CALL_FILTER_KEYS = GRAMMAR.keys;
+export const parseCallFilter = GRAMMAR.parse;
 
 /**
  * The canonical line for a set of parameters, keys in the order of
@@ -78,9 +61,7 @@ export function parseCallFilter(line: string, options?: { now?: number }): Parse
  * (unknown names, startedAt[gte], endedAt[lte], startedAt[eq], …) are left out.
  */
 export function formatCallFilter(params: Record<string, string>): string {
-  const tokens: string[] = [];
-  const push = (key: string, raw: string | undefined) => raw !== undefined && tokens.push(keyToken(key, raw));
-  const value = (name: string) => param(params, name);
+  const { tokens, value, push } = filterWriter(params);
 
   push("type", value("type"));
   push("mode", value("mode"));

@@ -2,22 +2,8 @@
  * The conversations filter line <-> the query parameters of GET /conversations
  * (api-notes.md, "Conversations"): the conversations of the user ccx acts for.
  */
-import {
-  type FilterGrammar,
-  type FilterKeyHelp,
-  type KeyRule,
-  type ParsedFilter,
-  booleanRule,
-  choiceRule,
-  keyHelp,
-  listRule,
-  pageRule,
-  param,
-  parseWithGrammar,
-  perPageRule,
-} from "./filter.js";
-import { nowSeconds } from "./time.js";
-import { formatPhrase, keyToken } from "./tokenize.js";
+import { defineGrammar, filterWriter } from "./grammar.js";
+import { type KeyRule, booleanRule, choiceRule, listRule, pageRule, perPageRule } from "./filter.js";
 
 const RULES: readonly KeyRule[] = [
   choiceRule("type", "conversationType", ["user", "group"], "type:group", "conversations with a user (1:1) or in a group"),
@@ -30,32 +16,22 @@ const RULES: readonly KeyRule[] = [
   pageRule(),
 ];
 
-const GRAMMAR: FilterGrammar = { rules: RULES, searchParam: "searchKey" };
+const GRAMMAR = defineGrammar(RULES, { example: '"design team"', description: "bare words and quoted phrases: the search key" });
 
 /**
  * Every conversations filter key with a one-line description and an example.
  * The first entry, key "", is the search: bare words and quoted phrases.
  */
-export const CONVERSATION_FILTER_KEYS: ReadonlyArray<FilterKeyHelp> = [
-  { key: "", params: ["searchKey"], example: '"design team"', description: "bare words and quoted phrases: the search key" },
-  ...keyHelp(RULES),
-];
-
-export function parseConversationFilter(line: string, options?: { now?: number }): ParsedFilter {
-  return parseWithGrammar(line, GRAMMAR, nowSeconds(options?.now));
-}
+export const CONVERSATION_FILTER_KEYS = GRAMMAR.keys;
+export const parseConversationFilter = GRAMMAR.parse;
 
 /**
  * The canonical line for a set of parameters: the search first, then the keys
  * in the order of CONVERSATION_FILTER_KEYS. Unknown parameters are left out.
  */
 export function formatConversationFilter(params: Record<string, string>): string {
-  const tokens: string[] = [];
-  const value = (name: string) => param(params, name);
-  const push = (key: string, raw: string | undefined) => raw !== undefined && tokens.push(keyToken(key, raw));
+  const { tokens, value, push } = filterWriter(params, "searchKey");
 
-  const search = value("searchKey");
-  if (search !== undefined) tokens.push(formatPhrase(search));
   push("type", value("conversationType"));
   push("unread", value("unread"));
   push("tag", value("tags"));

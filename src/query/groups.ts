@@ -2,25 +2,19 @@
  * The groups filter line <-> the query parameters of GET /groups
  * (service-spec.md §4.1), every one of which some key reaches.
  */
+import { defineGrammar, filterWriter } from "./grammar.js";
 import { type BoundNames, formatComparison, parseCountComparison, timeRule } from "./bounds.js";
 import {
-  type FilterGrammar,
-  type FilterKeyHelp,
   type KeyRule,
-  type ParsedFilter,
   booleanRule,
-  keyHelp,
   listRule,
   oneOrManyRule,
   pageRule,
-  param,
   parseChoices,
-  parseWithGrammar,
   perPageRule,
   searchInRule,
 } from "./filter.js";
-import { nowSeconds, parseTime, showTime } from "./time.js";
-import { formatPhrase, keyToken } from "./tokenize.js";
+import { parseTime, showTime } from "./time.js";
 
 /** `password` (the docs) and `protected` (the spec) are both accepted and sent as written. */
 const GROUP_TYPES = ["public", "private", "protected", "password"] as const;
@@ -87,20 +81,14 @@ const RULES: readonly KeyRule[] = [
   pageRule(),
 ];
 
-const GRAMMAR: FilterGrammar = { rules: RULES, searchParam: "searchKey" };
+const GRAMMAR = defineGrammar(RULES, { example: '"design team"', description: "bare words and quoted phrases: the search key (see in:)" });
 
 /**
  * Every groups filter key with a one-line description and an example. The
  * first entry, key "", is the search: bare words and quoted phrases.
  */
-export const GROUP_FILTER_KEYS: ReadonlyArray<FilterKeyHelp> = [
-  { key: "", params: ["searchKey"], example: '"design team"', description: "bare words and quoted phrases: the search key (see in:)" },
-  ...keyHelp(RULES),
-];
-
-export function parseGroupFilter(line: string, options?: { now?: number }): ParsedFilter {
-  return parseWithGrammar(line, GRAMMAR, nowSeconds(options?.now));
-}
+export const GROUP_FILTER_KEYS = GRAMMAR.keys;
+export const parseGroupFilter = GRAMMAR.parse;
 
 /**
  * The canonical line for a set of parameters: the search first, then the keys
@@ -110,12 +98,8 @@ export function parseGroupFilter(line: string, options?: { now?: number }): Pars
  * A one-item `types`/`guids` is written as type:/guid: (the same filter).
  */
 export function formatGroupFilter(params: Record<string, string>): string {
-  const tokens: string[] = [];
-  const value = (name: string) => param(params, name);
-  const push = (key: string, raw: string | undefined) => raw !== undefined && tokens.push(keyToken(key, raw));
+  const { tokens, value, push } = filterWriter(params, "searchKey");
 
-  const search = value("searchKey");
-  if (search !== undefined) tokens.push(formatPhrase(search));
   push("in", value("searchIn"));
   push("type", value("type"));
   push("type", value("types"));

@@ -3,29 +3,23 @@
  * the group and 1:1 message paths (api-notes.md, "Messages"). The paging
  * parameters (`id`, `sentAt`, `affix`) belong to the walk, not to the line.
  */
+import { defineGrammar, filterWriter } from "./grammar.js";
 import { type BoundNames, formatComparison, timeRule } from "./bounds.js";
 import {
-  type FilterGrammar,
-  type FilterKeyHelp,
   type KeyRule,
-  type ParsedFilter,
   booleanRule,
   choiceRule,
   flagRule,
-  keyHelp,
   listRule,
   oneOrManyRule,
   orList,
-  param,
   parseBoolean,
   parseChoices,
-  parseWithGrammar,
   perPageRule,
   valueRule,
   yesNo,
 } from "./filter.js";
-import { nowSeconds, showTime } from "./time.js";
-import { formatPhrase, keyToken } from "./tokenize.js";
+import { showTime } from "./time.js";
 
 const CATEGORIES = ["message", "action", "call", "custom"] as const;
 /** The built-in types; a custom message has a type of the app's own, so others are taken as written. */
@@ -77,20 +71,14 @@ const RULES: readonly KeyRule[] = [
   perPageRule("messages", "limit", "limit"),
 ];
 
-const GRAMMAR: FilterGrammar = { rules: RULES, searchParam: "searchKey", meant: { per: "limit", created: "sent" } };
+const GRAMMAR = defineGrammar(RULES, { example: '"release notes"', description: "bare words and quoted phrases: text the messages contain" }, { meant: { per: "limit", created: "sent" } });
 
 /**
  * Every messages filter key with a one-line description and an example. The
  * first entry, key "", is the search: bare words and quoted phrases.
  */
-export const MESSAGE_FILTER_KEYS: ReadonlyArray<FilterKeyHelp> = [
-  { key: "", params: ["searchKey"], example: '"release notes"', description: "bare words and quoted phrases: text the messages contain" },
-  ...keyHelp(RULES),
-];
-
-export function parseMessageFilter(line: string, options?: { now?: number }): ParsedFilter {
-  return parseWithGrammar(line, GRAMMAR, nowSeconds(options?.now));
-}
+export const MESSAGE_FILTER_KEYS = GRAMMAR.keys;
+export const parseMessageFilter = GRAMMAR.parse;
 
 /**
  * The canonical line for a set of parameters: the search first, then the keys
@@ -101,13 +89,9 @@ export function parseMessageFilter(line: string, options?: { now?: number }): Pa
  * A one-item `categories`/`types` is written as category:/type: (the same filter).
  */
 export function formatMessageFilter(params: Record<string, string>): string {
-  const tokens: string[] = [];
-  const value = (name: string) => param(params, name);
-  const push = (key: string, raw: string | undefined) => raw !== undefined && tokens.push(keyToken(key, raw));
+  const { tokens, value, push } = filterWriter(params, "searchKey");
   const pushYesNo = (key: string, raw: string | undefined) => push(key, raw === undefined ? undefined : yesNo(raw));
 
-  const search = value("searchKey");
-  if (search !== undefined) tokens.push(formatPhrase(search));
   push("category", value("category"));
   push("category", value("categories"));
   push("type", value("type"));

@@ -2,25 +2,18 @@
  * The users filter line <-> the query parameters of GET /users (api-notes.md,
  * "Users"). `count` is left out: it asks for a total, it filters nothing.
  */
+import { defineGrammar, filterWriter } from "./grammar.js";
 import {
-  type FilterGrammar,
-  type FilterKeyHelp,
   type KeyRule,
-  type ParsedFilter,
   booleanRule,
   choiceRule,
   flagRule,
-  keyHelp,
   listRule,
   oneOrManyRule,
   pageRule,
-  param,
-  parseWithGrammar,
   perPageRule,
   searchInRule,
 } from "./filter.js";
-import { nowSeconds } from "./time.js";
-import { formatPhrase, keyToken } from "./tokenize.js";
 
 // Deactivated users are left out by default; `with` adds them, `only` keeps just them.
 const DEACTIVATED = { only: "onlyDeactivated", with: "withDeactivated" } as const;
@@ -37,20 +30,14 @@ const RULES: readonly KeyRule[] = [
   pageRule(),
 ];
 
-const GRAMMAR: FilterGrammar = { rules: RULES, searchParam: "searchKey" };
+const GRAMMAR = defineGrammar(RULES, { example: '"ann marie"', description: "bare words and quoted phrases: the search key (see in:)" });
 
 /**
  * Every users filter key with a one-line description and an example. The
  * first entry, key "", is the search: bare words and quoted phrases.
  */
-export const USER_FILTER_KEYS: ReadonlyArray<FilterKeyHelp> = [
-  { key: "", params: ["searchKey"], example: '"ann marie"', description: "bare words and quoted phrases: the search key (see in:)" },
-  ...keyHelp(RULES),
-];
-
-export function parseUserFilter(line: string, options?: { now?: number }): ParsedFilter {
-  return parseWithGrammar(line, GRAMMAR, nowSeconds(options?.now));
-}
+export const USER_FILTER_KEYS = GRAMMAR.keys;
+export const parseUserFilter = GRAMMAR.parse;
 
 /**
  * The canonical line for a set of parameters: the search first, then the keys
@@ -59,12 +46,8 @@ export function parseUserFilter(line: string, options?: { now?: number }): Parse
  * A one-item `roles` is written as role: (the same filter).
  */
 export function formatUserFilter(params: Record<string, string>): string {
-  const tokens: string[] = [];
-  const value = (name: string) => param(params, name);
-  const push = (key: string, raw: string | undefined) => raw !== undefined && tokens.push(keyToken(key, raw));
+  const { tokens, value, push } = filterWriter(params, "searchKey");
 
-  const search = value("searchKey");
-  if (search !== undefined) tokens.push(formatPhrase(search));
   push("in", value("searchIn"));
   push("status", value("status"));
   push("role", value("role"));

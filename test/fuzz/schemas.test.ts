@@ -16,7 +16,7 @@ import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
 import { thrown, runs } from "./arbitraries.js";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type Kind = "groups" | "group" | "members" | "calls" | "call" | "apps";
+type Kind = "groups" | "group" | "members" | "calls" | "call" | "apps" | "users" | "user" | "messages" | "conversations" | "token" | "sent";
 
 const SCHEMAS: Record<Kind, v.GenericSchema> = {
   groups: schemas.groupListSchema,
@@ -25,6 +25,12 @@ const SCHEMAS: Record<Kind, v.GenericSchema> = {
   calls: schemas.callListSchema,
   call: schemas.callDetailSchema,
   apps: schemas.appListSchema,
+  users: chatSchemas.userListSchema,
+  user: chatSchemas.userDetailSchema,
+  messages: chatSchemas.messageListSchema,
+  conversations: chatSchemas.conversationListSchema,
+  token: chatSchemas.authTokenSchema,
+  sent: chatSchemas.sentMessageSchema,
 };
 const KINDS = Object.keys(SCHEMAS) as Kind[];
 
@@ -53,10 +59,24 @@ const NOTES: Array<[Kind, Json]> = [
   ["calls", { data: [{ sessionId: "s", totalAudioMinutes: "0.5", participants: [{ uid: "b" }], mid: "m", hasTranscription: false, transcriptions: [] }], meta: { pagination: { total: 1, count: 1, current_page: 1, total_pages: 1 } } }],
   ["members", { data: [{ uid: "u", scope: "admin", joinedAt: 1704067200, name: "U", status: "offline" }], meta: { pagination: { total: 1, count: 1, per_page: 10, current_page: 1, total_pages: 1 } } }],
   ["apps", { data: [{ id: "app", name: "A", region: "eu", plan: "free", apiKeys: { k1: { apiKey: "k1", scope: "fullAccess", name: "n", createdBy: "x" } }, appOwner: { id: 1 } }] }],
+  // The chat side: nulls, numbers as strings, metadata as PHP's []; both message envelopes (the per-user one with
+  // numeric ids); a conversation's unread count as a string and its other side as an entity; an empty user.
+  ["users", { data: [{ uid: "alice", name: "Alice", status: "available", role: "default", avatar: null, metadata: [], tags: ["vip"], createdAt: "1704067200", lastActiveAt: 1704067300, conversationId: "alice_user_bob", blockedByMe: false, hasBlockedMe: false }], meta: { pagination: { total: 1, count: 1, per_page: 100, current_page: 1, total_pages: 1 } } }],
+  ["user", { data: { uid: "bob", name: "Bob", status: "offline", role: "agent", metadata: { "@private": { email: "bob@example.com" } }, createdAt: 1704067200, deactivatedAt: null } }],
+  ["user", { data: [] }],
+  ["messages", { data: [{ id: "10", conversationId: "group_g1", sender: "alice", receiver: "g1", receiverType: "group", category: "message", type: "text", data: { text: "hi", entities: { sender: { entity: { uid: "alice", name: "A" }, entityType: "user" }, receiver: { entity: { guid: "g1", name: "G" }, entityType: "group" } } }, sentAt: 1704067200, updatedAt: 1704067200, editedAt: null, editedBy: null, deletedAt: null, deletedBy: null, tags: [] }], meta: { current: { limit: 30, count: 1 }, next: { affix: "prepend", sentAt: 1704067200, id: "10" } } }],
+  ["messages", { data: [{ id: 11, conversationId: "alice_user_bob", sender: "bob", receiver: "alice", receiverType: "user", category: "custom", type: "location", data: { customData: { latitude: 1.5 } }, sentAt: "1704067300", parentId: 10, replyCount: "2", reactions: [{ reaction: "👍", count: 1 }] }], meta: { pagination: { total: 1, count: 1, per_page: 30, current_page: 1, total_pages: 1 }, cursor: { id: 11, affix: "prepend" } } }],
+  ["conversations", { data: [
+    { conversationId: "alice_user_bob", conversationType: "user", unreadMessageCount: "3", unreadMentionsCount: 0, lastReadMessageId: "8", lastMessage: { id: "11", sender: "bob", receiver: "alice", receiverType: "user", category: "message", type: "text", data: { text: "hi" }, sentAt: 1704067300, editedAt: null }, conversationWith: { uid: "bob", name: "Bob", status: "offline" }, updatedAt: 1704067300 },
+    { conversationId: "group_g1", conversationType: "group", unreadMessageCount: 0, lastMessage: null, conversationWith: { guid: "g1", name: "G", membersCount: "12", metadata: [] }, updatedAt: "1704067200", tags: ["pinned"] },
+  ], meta: { pagination: { total: 2, count: 2, per_page: 50, current_page: 1, total_pages: 1 } } }],
+  ["token", { data: { uid: "alice", authToken: "alice_1704067200abcdef", createdAt: 1704067200 } }],
+  ["sent", { data: { id: "12", conversationId: "alice_user_bob", sender: "alice", receiver: "bob", receiverType: "user", category: "message", type: "text", data: { text: "hello" }, sentAt: 1704067400, updatedAt: 1704067400, tags: ["t"] } }],
 ];
 
 let plain: EmulatorFixture;
 let variants: EmulatorFixture;
+let docs: EmulatorFixture;
 const REAL: Array<[Kind, Json]> = [...NOTES];
 
 async function answersOf(fx: EmulatorFixture): Promise<Array<[Kind, Json]>> {
@@ -65,6 +85,9 @@ async function answersOf(fx: EmulatorFixture): Promise<Array<[Kind, Json]>> {
   const calls = (await fx.calls("/calls", { perPage: 4 })).body;
   const withParticipants = calls.data.find((c: any) => c.participants?.length) ?? calls.data[0];
   const management = { key: fx.info.management.key, secret: fx.info.management.secret };
+  // The first two users talk to each other (the emulator pairs the first user with the next few).
+  const [me, other] = fx.emulator.world.apps[0]!.users.map((u) => u.uid);
+  const onBehalfOf = { onBehalfOf: me! };
   return [
     ["groups", groups],
     ["groups", (await fx.chat("/groups", { perPage: 2, updatedAt: 1, affix: "append" })).body],
@@ -73,21 +96,30 @@ async function answersOf(fx: EmulatorFixture): Promise<Array<[Kind, Json]>> {
     ["calls", calls],
     ["call", (await fx.calls(`/calls/${encodeURIComponent(withParticipants.sessionId)}`)).body],
     ["apps", (await fx.send("GET", `${fx.info.managementUrl}/apps`, management)).body],
+    ["users", (await fx.chat("/users", { perPage: 4, withTags: true })).body],
+    ["users", (await fx.chat("/users", { perPage: 3 }, onBehalfOf)).body],
+    ["user", (await fx.chat(`/users/${encodeURIComponent(other!)}`)).body],
+    ["messages", (await fx.chat("/messages", { limit: 4, withTags: true })).body],
+    ["messages", (await fx.chat(`/users/${encodeURIComponent(other!)}/messages`, { limit: 3 }, onBehalfOf)).body],
+    ["conversations", (await fx.chat("/conversations", { perPage: 4, withTags: true }, onBehalfOf)).body],
   ];
 }
 
 beforeAll(async () => {
-  const sizes = { apps: 1, groups: 8, calls: 8, users: 6 };
+  const sizes = { apps: 1, groups: 8, calls: 8, users: 6, messages: 200 };
   plain = await emulatorFixture({ sizes });
   variants = await emulatorFixture({
     sizes,
     variants: new Set(["cursor-top-level", "call-data-array", "participant-total-duration", "password-type", "string-numbers"]),
   });
-  REAL.push(...(await answersOf(plain)), ...(await answersOf(variants)));
+  // The documented examples' forms, mixed per item: nulls, numbers as strings, entity objects for uids, counts as strings.
+  docs = await emulatorFixture({ sizes, variants: new Set(["docs"]) });
+  REAL.push(...(await answersOf(plain)), ...(await answersOf(variants)), ...(await answersOf(docs)));
 });
 afterAll(async () => {
   await plain?.close();
   await variants?.close();
+  await docs?.close();
 });
 
 // ---- mutations ----------------------------------------------------------------
@@ -238,6 +270,8 @@ describe("response schemas on arbitrary JSON", () => {
 describe("valid answers with extra fields", () => {
   /** Keys valibot leaves out of any object it builds, so as never to touch a prototype. */
   const RESERVED = new Set(["__proto__", "constructor", "prototype"]);
+  /** Fields read as a uid or guid, whichever form they come in (uidOrEntity). */
+  const ENTITY_FIELDS = new Set(["initiator", "receiver", "owner", "sender", "editedBy", "deletedBy"]);
   const extraKey = fc.string({ maxLength: 12, unit: "binary" }).map((k) => `x-${k}`).filter((k) => !RESERVED.has(k));
 
   it("keep every extra field, whole, at its place", () => {
@@ -249,7 +283,9 @@ describe("valid answers with extra fields", () => {
         const objects = placesOf(value).filter((p) => {
           const v = at(value, p);
           // Only objects a schema describes: the values of metadata and other unknown fields are kept as they are anyway.
-          return v !== null && typeof v === "object" && !Array.isArray(v) && !p.some((k) => k === "metadata" || k === "metaData" || k === "apiKeys" || String(k).startsWith("x-"));
+          // An entity sent for a uid (the docs' `initiator: {uid, name}`) is read as that uid: its fields stay in the raw body.
+          return v !== null && typeof v === "object" && !Array.isArray(v) && !ENTITY_FIELDS.has(String(p.at(-1)))
+            && !p.some((k) => k === "metadata" || k === "metaData" || k === "apiKeys" || String(k).startsWith("x-"));
         });
         const placed: Array<[Path, string, Json]> = [];
         for (const [pick, key, extra] of adds) {
@@ -292,6 +328,15 @@ describe("regressions found by fuzzing", () => {
     // An item that lacks its id cannot be read: named by its place, not hidden behind the union of data's shapes.
     const inArray = thrown(() => parseAnswer(schemas.callDetailSchema, { data: [{ sessionId: 5 }] }, "GET /calls/s")) as ApiError;
     expect(inArray.message).toBe("unexpected answer from GET /calls/s: data[0].sessionId: Invalid type: Expected string but received 5");
+  });
+
+  it("a map sent as a list (a message's data, a user's metadata) is kept as sent and marked, not read as {0: …}; PHP's [] is still an empty map", () => {
+    const page = parseAnswer(chatSchemas.messageListSchema, { data: [{ id: "1", type: "text", data: ["hello"] }, { id: "2", data: [] }] }, "GET /messages");
+    expect(page.data[0]!.data).toBeUndefined();
+    expect(schemas.oddFields(page.data[0])).toEqual({ data: ["hello"] });
+    expect(page.data[1]!.data).toEqual({});
+    const user = parseAnswer(chatSchemas.userDetailSchema, { data: { uid: "u", metadata: ["a", "b"] } }, "GET /users/u").data!;
+    expect(schemas.oddFields(user)).toEqual({ metadata: ["a", "b"] });
   });
 
   it("a key that is not a plain word is quoted in the path", () => {

@@ -1,4 +1,5 @@
 import { expect } from "vitest";
+import type { ListKind } from "../../src/api/list-kinds.js";
 import { sanitize } from "../../src/text/sanitize.js";
 import type { Tui } from "../support/tui.js";
 import { expectFits, expectInert, expectSafeCopy } from "./payloads.js";
@@ -23,14 +24,14 @@ export function expectFramesHarmless(tui: Tui, columns: number, rows: number, wh
 }
 
 /**
- * Mounts the explorer at the given size with nothing loaded, then loads the
- * root list: every frame with server data is drawn at that size. Returns the
- * index of the first such frame.
+ * Mounts the explorer at the given size with nothing loaded, then opens and
+ * loads the root list (groups, calls, users, conversations): every frame with
+ * server data is drawn at that size. Returns the index of the first such frame.
  */
-export async function mountSized(mount: (options: { columns: number; rows: number; load: false }) => Promise<Tui>, columns: number, rows: number, root: "groups" | "calls" = "groups") {
+export async function mountSized(mount: (options: { columns: number; rows: number; load: false }) => Promise<Tui>, columns: number, rows: number, root: ListKind = "groups") {
   const tui = await mount({ columns, rows, load: false });
   const sizedFrom = tui.frames().length;
-  tui.store.getState().reload(root);
+  tui.store.getState().openRoot(root);
   await tui.waitForFrame((f) => /\d+ of \d+/.test(f) || /loaded/.test(f) || f.includes("✗"), "the first list");
   return { tui, sizedFrom };
 }

@@ -1,3 +1,4 @@
+import { KIND, type PostedMessage } from "../../src/emulator/data/message-store.js";
 import type { App, Call, Group, User } from "../../src/emulator/data/model.js";
 import { PAYLOADS, type Payload } from "./payloads.js";
 
@@ -6,7 +7,9 @@ import { PAYLOADS, type Payload } from "./payloads.js";
  * (the emulator sorts groups once, on the first query). Every string field a
  * view or a printout shows gets one: names and guids, descriptions, tags,
  * metadata keys and values, owners and members (users), the calls' ids,
- * initiators and receivers, participants and their devices, recordings.
+ * initiators and receivers, participants and their devices, recordings; and
+ * (injectChat) the chat side: users, every message, the acting user's
+ * conversations.
  */
 
 /** The word every injected group's name starts with: `/zqinj` lists them all, and only them. */
@@ -99,4 +102,111 @@ export function injectCrowdedCall(app: App, index: number): Call {
   }));
   call.hasRecording = true;
   return call;
+}
+
+// ---- the chat side ---------------------------------------------------------------
+
+/**
+ * The user ccx acts for (--as, onBehalfOf): its uid goes in a request header,
+ * where no control character can go, so it is plain; every other field of it
+ * carries a payload.
+ */
+export const ACTING_UID = "zqinj-acting";
+
+/** How a planted message carries its payload; message `i` takes form `i % 5` and payload `i % 21`, so any 105 in a row hold every pair. */
+const MESSAGE_FORMS = ["text", "named-attachment", "odd-kind", "custom", "action"] as const;
+type MessageForm = (typeof MESSAGE_FORMS)[number];
+
+export interface InjectedChat {
+  /** Seeded user 0: a plain uid, a payload in every other field. */
+  acting: User;
+  /** Every seeded user but the acting one: a payload in the uid, name, avatar, role, tags and metadata. */
+  users: Injected["users"];
+  groups: Injected["groups"];
+  /** The acting user's 1:1 with every other seeded user, the newest message of each from that user, in the user's payload. */
+  conversations: Array<{ user: User; payload: Payload; last: number }>;
+}
+
+/** A message as POST /messages would keep it, in one of the forms. */
+function postedMessage(p: Payload, form: MessageForm): PostedMessage {
+  const tags = [`tag-${p.text}`];
+  switch (form) {
+    case "text":
+      return { category: "message", type: "text", data: { text: `${p.name} said ${p.text} end` }, tags };
+    case "named-attachment":
+      return {
+        category: "message", type: "image", tags,
+        data: { text: `look ${p.text}`, attachments: [{ name: `photo-${p.text}.png`, extension: "png", mimeType: "image/png", size: 1, url: "https://files.example/photo.png" }] },
+      };
+    case "odd-kind":
+      // No name: the attachment is known by its URL's last part. A category and a type no SDK sends.
+      return { category: `cat-${p.text}`, type: `type-${p.text}`, data: { attachments: [{ url: `https://files.example/${p.name}/file-${p.text}` }] }, tags };
+    case "custom":
+      return { category: "custom", type: `poll-${p.text}`, data: { customData: { question: `ask ${p.text}`, [`key-${p.text}`]: [p.text] } }, tags };
+    case "action":
+      return { category: "action", type: "groupMember", data: { action: `did-${p.text}`, text: `acted ${p.text}` }, tags };
+  }
+}
+
+/** Makes message `i` a posted one, carrying `p` in `form` (it keeps its sender, conversation and time). */
+function plantMessage(app: App, i: number, p: Payload, form: MessageForm): void {
+  const store = app.messages;
+  const posted = postedMessage(p, form);
+  store.kind[i] = KIND.posted;
+  store.posted.set(i, posted);
+  store.text[i] = typeof posted.data.text === "string" ? posted.data.text : "";
+}
+
+/**
+ * The chat side of `app`, with a payload everywhere a person wrote or
+ * named something: users (uid, name, avatar, role, tags, metadata), groups
+ * (as `inject` does), every message (its text, an attachment's name or URL, a
+ * custom type and data, an action, an odd category and type, its tags; the
+ * entities of its sender and receiver are the users'), and one conversation
+ * of the acting user with every other seeded user. Before any request, as
+ * `inject`; what a test reads back of a message is in `app.messages.posted`.
+ */
+export function injectChat(app: App): InjectedChat {
+  const all = injectUsers(app);
+  for (const { user, payload: p } of all) {
+    user.avatar = `https://avatars.example/${p.name}/${p.text}.png`;
+    user.role = `role-${p.text}`;
+    user.tags = [`tag-${p.text}`, "plain"];
+    user.metadata = { [`key-${p.text}`]: `value-${p.text}`, nested: { [p.text]: [p.text] } };
+  }
+  const acting = all[0]!.user;
+  app.userIndexByUid.delete(acting.uid);
+  acting.uid = ACTING_UID;
+  app.userIndexByUid.set(acting.uid, 0);
+  const groups = injectGroups(app);
+
+  const store = app.messages;
+  for (let i = 0; i < store.count; i++) plantMessage(app, i, at(i), MESSAGE_FORMS[i % MESSAGE_FORMS.length]!);
+  // The acting user's 1:1 with each other user, newest of all: the conversations list shows each.
+  const conversations: InjectedChat["conversations"] = [];
+  for (const { user, payload } of all.slice(1)) {
+    const k = app.userIndexByUid.get(user.uid)!;
+    const conversation = store.userConversation(0, k);
+    const sentAt = store.sentAt[store.count - 1]! + 1;
+    const i = store.add({ sentAt, sender: k, conversation: conversation.index, kind: KIND.posted });
+    plantMessage(app, i, payload, MESSAGE_FORMS[k % MESSAGE_FORMS.length]!);
+    conversations.push({ user, payload, last: i });
+  }
+  return { acting, users: all.slice(1), groups, conversations };
+}
+
+/**
+ * Appends one text message per text, each the newest of all, from `from` to
+ * the acting user in their 1:1 (before or after requests: the store only
+ * grows, in time order). Returns their ids.
+ */
+export function injectTexts(app: App, from: User, texts: readonly string[]): string[] {
+  const store = app.messages;
+  const k = app.userIndexByUid.get(from.uid)!;
+  const conversation = store.userConversation(0, k);
+  return texts.map((text) => {
+    const i = store.add({ sentAt: store.sentAt[store.count - 1]! + 1, sender: k, conversation: conversation.index, kind: KIND.posted, text });
+    store.posted.set(i, { category: "message", type: "text", data: { text } });
+    return String(i + 1);
+  });
 }

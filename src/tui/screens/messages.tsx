@@ -19,6 +19,8 @@ import type { Binding, RouteOf, Screen } from "./types.js";
  */
 
 const WIDE = 110;
+/** Rows the selected message's box takes below the rows: its border, the header, the text, the attachments and marks. */
+const DETAIL_HEIGHT = 5;
 
 const messageColumns = (width: number): Column<Message>[] => [
   { header: "sent", get: (m) => shownField(m, "sentAt", () => (width >= WIDE ? formatTime(m.sentAt) : formatRelative(m.sentAt).replace(/ ago$/, ""))), width: width >= WIDE ? 16 : 8, priority: 7 },
@@ -36,13 +38,19 @@ function MessageDetail({ m, width, theme }: { m: Message; width: number; theme: 
   const files = attachmentNames(m.data);
   const marks = messageMarks(m);
   const text = typeof m.data?.text === "string" ? m.data.text : messageSummary(m);
+  const footer = files.length > 0 || marks.length > 0;
+  // The box is DETAIL_HEIGHT rows: a long text wraps within the lines left, never pushing out the
+  // header or the border (a 2,000-character text once hid who sent it and broke the box).
+  const textLines = DETAIL_HEIGHT - 3 - (footer ? 1 : 0);
   return (
     <Box flexDirection="column" width={width} borderStyle="single" borderColor={theme.muted} paddingX={1}>
       <Text color={theme.muted} wrap="truncate-end">
         {sanitize(`${m.sender ?? "?"} → ${m.receiver ?? "?"} (${m.receiverType ?? "?"}) · ${formatTime(m.sentAt)} · ${m.category ?? ""}/${m.type ?? ""} · id ${m.id}`)}
       </Text>
-      <Text wrap="wrap">{sanitize(text, { multiline: true }).split("\n").slice(0, 4).join("\n")}</Text>
-      {files.length > 0 || marks.length > 0 ? <Text color={theme.muted} wrap="truncate-end">{sanitize([...files.map((f) => `📎 ${f}`), ...marks].join(" · "))}</Text> : null}
+      <Box height={textLines} overflow="hidden">
+        <Text wrap="wrap">{sanitize(text, { multiline: true }).split("\n").slice(0, textLines).join("\n")}</Text>
+      </Box>
+      {footer ? <Text color={theme.muted} wrap="truncate-end">{sanitize([...files.map((f) => `📎 ${f}`), ...marks].join(" · "))}</Text> : null}
     </Box>
   );
 }
@@ -52,7 +60,7 @@ function ThreadView({ scope, thread, height, width, theme }: { scope: ThreadScop
   if (thread.error && thread.items.length === 0) return <FailureBox failure={thread.error} theme={theme} />;
   if (thread.items.length === 0) return <Text color={theme.muted}>no messages yet (m sends one)</Text>;
   const selected = thread.items[thread.selected];
-  const detailHeight = selected ? 5 : 0;
+  const detailHeight = selected ? DETAIL_HEIGHT : 0;
   const top = thread.loading ? "⟳ loading older messages…" : thread.hasOlder ? "↑ older messages load as you go up" : "· the first message";
   const dropped = thread.dropped ? ` · ${thread.dropped} newer let go (r reloads)` : "";
   return (
