@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import type { ListItems, ListKind } from "../api/list-kinds.js";
-import type { FilterKeyHelp } from "../query/index.js";
+import type { FilterKeyHelp } from "../query/filter.js";
 import type { TableColumn } from "../text/table.js";
 import { integerOption } from "./usage-error.js";
 
@@ -27,10 +27,12 @@ export interface ListRun<K extends ListKind> {
 }
 
 export interface ListSpec<K extends ListKind> {
-  name: string;
+  /** The command's name: the kind of list it prints. */
+  name: K;
   description: string;
   filterFlags: FilterFlag[];
-  syntaxHelp: string;
+  /** The endpoint its --help names beside its filter keys. */
+  endpoint: string;
   load: () => Promise<ListRun<K>>;
 }
 
@@ -45,9 +47,26 @@ export interface ListFlags {
   [flag: string]: unknown;
 }
 
+/** The grammars a command's --help lists, by the list it filters. */
+export type FilterHelpKind = ListKind | "messages";
+let filterKeys: Record<FilterHelpKind, ReadonlyArray<FilterKeyHelp>> | undefined;
+
+/**
+ * Loads the filter keys for --help. Why not at start: the grammars cost every
+ * start several ms (measured on `ccx --version`), and only help lists them.
+ */
+export async function loadFilterHelp(): Promise<void> {
+  const q = await import("../query/index.js");
+  filterKeys = { groups: q.GROUP_FILTER_KEYS, calls: q.CALL_FILTER_KEYS, users: q.USER_FILTER_KEYS, conversations: q.CONVERSATION_FILTER_KEYS, messages: q.MESSAGE_FILTER_KEYS };
+}
+
 /** The filter syntax under a list command's --help: every key of the grammar, with an example. */
-export function syntaxHelp(endpoint: string, keys: ReadonlyArray<FilterKeyHelp>): string {
-  return [`Filter syntax (--query), every parameter of ${endpoint}:`, ...keys.map((k) => `  ${k.example.padEnd(30)}${k.description}`)].join("\n");
+export function addSyntaxHelp(command: Command, endpoint: string, kind: FilterHelpKind): Command {
+  return command.addHelpText("after", () => {
+    const keys = filterKeys?.[kind];
+    if (!keys) return "";
+    return ["", `Filter syntax (--query), every parameter of ${endpoint}:`, ...keys.map((k) => `  ${k.example.padEnd(30)}${k.description}`)].join("\n");
+  });
 }
 
 /** The output options every list command takes. */
@@ -72,8 +91,7 @@ export function registerListCommand<K extends ListKind>(program: Command, spec: 
     else command.option(`--${f.flag} <value>`, f.description);
   }
   command.option("-q, --query <filter>", "filters in the filter syntax (see below)");
-  addPagingOptions(command)
-    .addHelpText("after", `\n${spec.syntaxHelp}`)
+  addSyntaxHelp(addPagingOptions(command), spec.endpoint, spec.name)
     .action(async (flags: ListFlags, cmd: Command) => {
       const [{ runList }, run] = await Promise.all([import("./run/list.js"), spec.load()]);
       await runList(spec, run, flags, cmd);

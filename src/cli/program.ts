@@ -12,6 +12,7 @@ import { registerConversations } from "./commands/conversations.js";
 import { registerMessages } from "./commands/messages.js";
 import { registerUsers } from "./commands/users.js";
 import { addGlobalOptions } from "./global-options.js";
+import { loadFilterHelp } from "./list-command.js";
 import { EXIT } from "./usage-error.js";
 
 /**
@@ -60,6 +61,7 @@ export function buildProgram(): Command {
 /** Parses `argv` (without node and the script) and runs the command; failures set the exit code of design.md. */
 export async function runProgram(program: Command, argv: string[]): Promise<void> {
   try {
+    if (argv.some((a) => a === "--help" || a === "-h") || argv[0] === "help") await loadFilterHelp();
     await program.parseAsync(argv, { from: "user" });
   } catch (error) {
     if (error instanceof CommanderError) {

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
-import { CALL_FILTER_KEYS, keyToken } from "../../query/index.js";
-import { type FilterFlag, registerListCommand, syntaxHelp } from "../list-command.js";
+import { keyToken } from "../../query/tokenize.js";
+import { type FilterFlag, registerListCommand } from "../list-command.js";
 
 const FLAGS: FilterFlag[] = [
   { flag: "type", description: "audio or video", token: (v) => keyToken("type", v) },
@@ -20,7 +20,7 @@ export function registerCalls(program: Command): void {
     name: "calls",
     description: "list the calls of the app (GET /calls) once and exit",
     filterFlags: FLAGS,
-    syntaxHelp: syntaxHelp("GET /calls", CALL_FILTER_KEYS),
+    endpoint: "GET /calls",
     load: () => import("../render/call-rows.js").then((m) => m.callRun),
   });
 }

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
-import { CONVERSATION_FILTER_KEYS, keyToken, quote } from "../../query/index.js";
-import { type FilterFlag, registerListCommand, syntaxHelp } from "../list-command.js";
+import { keyToken, quote } from "../../query/tokenize.js";
+import { type FilterFlag, registerListCommand } from "../list-command.js";
 
 const FLAGS: FilterFlag[] = [
   { flag: "search", description: "keyword in the other side's name (searchKey)", token: (v) => quote(v) },
@@ -18,7 +18,7 @@ export function registerConversations(program: Command): void {
     name: "conversations",
     description: "list the conversations of the user given with --as (GET /conversations) once and exit",
     filterFlags: FLAGS,
-    syntaxHelp: syntaxHelp("GET /conversations", CONVERSATION_FILTER_KEYS),
+    endpoint: "GET /conversations",
     load: () => import("../render/conversation-rows.js").then((m) => m.conversationRun),
   });
 }

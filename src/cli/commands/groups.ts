@@ -1,6 +1,6 @@
 import type { Command } from "commander";
-import { GROUP_FILTER_KEYS, keyToken, quote } from "../../query/index.js";
-import { type FilterFlag, registerListCommand, syntaxHelp } from "../list-command.js";
+import { keyToken, quote } from "../../query/tokenize.js";
+import { type FilterFlag, registerListCommand } from "../list-command.js";
 
 const FLAGS: FilterFlag[] = [
   { flag: "search", description: "keyword in name or guid (searchKey)", token: (v) => quote(v) },
@@ -23,7 +23,7 @@ export function registerGroups(program: Command): void {
     name: "groups",
     description: "list the groups of the app (GET /groups) once and exit",
     filterFlags: FLAGS,
-    syntaxHelp: syntaxHelp("GET /groups", GROUP_FILTER_KEYS),
+    endpoint: "GET /groups",
     load: () => import("../render/group-rows.js").then((m) => m.groupRun),
   });
 }

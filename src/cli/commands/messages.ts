@@ -1,6 +1,6 @@
 import type { Command } from "commander";
-import { MESSAGE_FILTER_KEYS, keyToken, quote } from "../../query/index.js";
-import { type FilterFlag, type ListFlags, addOutputOptions, syntaxHelp } from "../list-command.js";
+import { keyToken, quote } from "../../query/tokenize.js";
+import { type FilterFlag, type ListFlags, addOutputOptions, addSyntaxHelp } from "../list-command.js";
 import { integerOption } from "../usage-error.js";
 
 export const MESSAGE_FLAGS: FilterFlag[] = [
@@ -43,8 +43,7 @@ export function registerMessages(program: Command): void {
     .option("--limit <n>", "messages per request (1..1000; default 100)", integerOption(1, 1000))
     .option("--before <id>", "start at this message id, going older (affix=prepend)", integerOption(0))
     .option("--after <id>", "start at this message id, going newer (affix=append)", integerOption(0));
-  addOutputOptions(messages)
-    .addHelpText("after", `\n${syntaxHelp("GET /messages", MESSAGE_FILTER_KEYS)}`)
+  addSyntaxHelp(addOutputOptions(messages), "GET /messages", "messages")
     .action(async (flags: MessagesFlags, command: Command) => {
       const { runMessages } = await import("../run/messages.js");
       await runMessages(flags, command);

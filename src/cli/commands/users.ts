@@ -1,6 +1,6 @@
 import type { Command } from "commander";
-import { USER_FILTER_KEYS, keyToken, quote } from "../../query/index.js";
-import { type FilterFlag, registerListCommand, syntaxHelp } from "../list-command.js";
+import { keyToken, quote } from "../../query/tokenize.js";
+import { type FilterFlag, registerListCommand } from "../list-command.js";
 
 const FLAGS: FilterFlag[] = [
   { flag: "search", description: "keyword in name or uid (searchKey)", token: (v) => quote(v) },
@@ -18,7 +18,7 @@ export function registerUsers(program: Command): void {
     name: "users",
     description: "list the users of the app (GET /users) once and exit",
     filterFlags: FLAGS,
-    syntaxHelp: syntaxHelp("GET /users", USER_FILTER_KEYS),
+    endpoint: "GET /users",
     load: () => import("../render/user-rows.js").then((m) => m.userRun),
   });
   program
