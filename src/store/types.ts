@@ -210,6 +210,8 @@ export interface UiState {
   cursors: Record<string, number>;
   /** Panes the user wants; each shows when the terminal is wide enough. */
   panes: Record<PaneName, boolean>;
+  /** How a call's participants show: as their timeline (bars over the call's span) or as a table (v switches). */
+  participants: "timeline" | "table";
   /** Where j/k/Enter go: the main view, or the side pane of apps. */
   focus: "main" | "side";
   viewport: { columns: number; rows: number };

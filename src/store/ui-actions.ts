@@ -30,6 +30,8 @@ export interface UiActions {
   keyInChoice(key: KeyPress): void;
   setCursor(name: string, index: number): void;
   togglePane(pane: PaneName): boolean;
+  /** A call's participants as a timeline ⇄ as a table. */
+  toggleParticipants(): void;
   setFocus(focus: UiState["focus"]): void;
   setViewport(columns: number, rows: number): void;
 }
@@ -41,6 +43,7 @@ export function initialUi(): UiState {
     history: { command: [], filter: [] },
     cursors: {},
     panes: { side: true, preview: true },
+    participants: "timeline",
     focus: "main",
     viewport: { columns: 80, rows: 24 },
   };
@@ -207,6 +210,10 @@ export function uiActions(ctx: StoreContext): Omit<UiActions, "ui"> {
       const on = !ui().panes[pane];
       setUi({ panes: { ...ui().panes, [pane]: on }, ...(pane === "side" && !on ? { focus: "main" as const } : {}) });
       return on;
+    },
+
+    toggleParticipants() {
+      setUi({ participants: ui().participants === "timeline" ? "table" : "timeline" });
     },
 
     setFocus(focus) {

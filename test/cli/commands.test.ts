@@ -57,6 +57,14 @@ describe("ccx call", () => {
     expect(run.stdout).toContain("status ended");
     for (const p of call.participants) expect(run.stdout).toContain(p.uid.slice(0, 6));
     expect(run.stdout).toContain(`Participants (${call.participants.length})`);
+    // The timeline: a row per entry between its title and the recordings, each with its bar or its ×.
+    const out = run.stdout.split("\n");
+    const title = out.findIndex((l) => l.startsWith("Timeline · "));
+    expect(title).toBeGreaterThan(0);
+    expect(out[title + 1]).toMatch(/^\s+0:00─/);
+    const rows = out.slice(title + 2, out.indexOf("", title));
+    expect(rows).toHaveLength(call.participants.length);
+    for (const row of rows) expect(row).toMatch(/[█▶×]/);
     for (const r of call.recordings) expect(run.stdout).toContain(r.recording_url);
     for (const line of run.stdout.split("\n")) {
       if (!line.includes("https://")) expect([...line].length).toBeLessThanOrEqual(80);

@@ -99,7 +99,8 @@ describe.skipIf(tmuxMissing !== undefined)(`ccx demo in a real terminal${tmuxMis
       expect(call.sessionId).toBeDefined();
       expect(call.sessionId).toContain(firstSession);
       expect(call.crumbs).toBe(`calls › call ${call.sessionId}`);
-      expect(call.participantHeader).toMatch(/^UID\s+DEVICE\s+STATE/);
+      // The participants as their timeline: the scale under the heading, each entry a row.
+      expect(call.participantHeader).toMatch(/^\s+0:00─/);
       expect(call.participants).toBeGreaterThan(0);
       expect(call.participantRows.length).toBeLessThanOrEqual(call.participants);
       expect(call.participantRows.length).toBeGreaterThan(0);

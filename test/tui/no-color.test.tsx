@@ -23,9 +23,12 @@ describe("without colour", () => {
     }
     expect(rows.map(statusOf)).toContain("ended");
 
-    // A call's participants say their state in words too.
+    // A call's participants say their state in words too: in the timeline's notes, and in the table (v).
     await tui.press("enter");
-    frame = await tui.waitForFrame((f) => f.includes("Participants ("), "the call");
+    frame = await tui.waitForFrame((f) => f.includes("Participants (") && f.includes("Timeline ·"), "the call");
+    expect(lines(frame).some((l) => /\b(unanswered|rejected|in \d+:\d\d|\d+:\d\d)$/.test(l.trimEnd()))).toBe(true);
+    await tui.press("v");
+    frame = await tui.waitForFrame((f) => /^UID\s+DEVICE\s+STATE/m.test(f), "the participants as a table");
     const participant = lines(frame).findIndex((l) => /^UID\s+DEVICE\s+STATE/.test(l));
     expect(STATUSES.concat(["left", "joined"]).some((s) => lines(frame)[participant + 1]!.includes(` ${s} `))).toBe(true);
 

@@ -1,11 +1,14 @@
 import { type Call, type Participant, type Recording, oddFields, shownField } from "../../api/schemas.js";
 import { displayWidth, formatMinutes, formatTime, renderTable, sanitize, truncate } from "../../text/index.js";
+import { timeline, timelineLine } from "../../text/timeline.js";
 
 export interface CallView {
   width: number;
   /** Where the call was found, e.g. "prod (us)". */
   app?: string;
   color?: boolean;
+  /** The moment an ongoing call's timeline runs to (UNIX seconds); the clock by default. */
+  now?: number;
 }
 
 /**
@@ -32,7 +35,7 @@ const minutes = (value: number | undefined) => (value === undefined ? undefined 
 
 /**
  * A call for people, readable in 80 columns: its summary, one row per
- * participant entry (one per device), and each recording with its whole URL on
+ * participant entry (one per device), its timeline, and each recording with its whole URL on
  * a line of its own so it can be copied.
  */
 export function renderCall(call: Call, view: CallView): string[] {
@@ -67,6 +70,11 @@ export function renderCall(call: Call, view: CallView): string[] {
       { header: "left", get: (p) => formatTime(p.leftAt), min: 16 },
       { header: "min", get: (p) => p.totalDurationInMinutes?.toFixed(2) ?? "—", align: "right", min: 5 },
     ], participants, { width, color: view.color }));
+  }
+
+  if (participants.length > 0) {
+    const drawn = timeline(call, width, view.now);
+    lines.push("", drawn.title, drawn.scale, ...drawn.rows.map(timelineLine));
   }
 
   const recordings = call.recordings ?? [];

@@ -4,7 +4,9 @@ import { type ExplorerState, activeView } from "../../store/explorer-store.js";
 import type { CallDetailState } from "../../store/types.js";
 import { formatMinutes, formatTime } from "../../text/format.js";
 import { sanitize } from "../../text/sanitize.js";
+import { timeline } from "../../text/timeline.js";
 import { FailureBox } from "../components/failure-box.js";
+import { TimelineRows } from "../components/timeline-rows.js";
 import { type Column, Rows } from "../components/rows.js";
 import { type Theme, statusColor } from "../theme.js";
 import { callsOf } from "./jumps.js";
@@ -29,7 +31,7 @@ const recordingColumns: Column<Recording>[] = [
 ];
 
 /** One call: its summary, one row per participant entry (per device), then its recordings. */
-function CallView({ sessionId, detail, height, width, theme }: { sessionId: string; detail?: CallDetailState; height: number; width: number; theme: Theme }) {
+function CallView({ sessionId, detail, asTimeline, height, width, theme }: { sessionId: string; detail?: CallDetailState; asTimeline: boolean; height: number; width: number; theme: Theme }) {
   if (!detail || (detail.loading && !detail.call)) return <Text color={theme.muted}>{`looking for ${sanitize(sessionId)} in every known app…`}</Text>;
   if (detail.error && !detail.call) {
     return <FailureBox failure={detail.error} theme={theme} />;
@@ -51,8 +53,14 @@ function CallView({ sessionId, detail, height, width, theme }: { sessionId: stri
         {`started ${formatTime(call.startedAt ?? call.initiatedAt)} · ended ${formatTime(call.endedAt)} · total ${formatMinutes(call.totalDurationInMinutes)}`}
         {` (audio ${call.totalAudioMinutes?.toFixed(2) ?? "—"}, video ${call.totalVideoMinutes?.toFixed(2) ?? "—"} min) · ${call.totalParticipants ?? participants.length} entries`}
       </Text>
-      <Text bold>{`Participants (${participants.length})`}</Text>
-      <Rows columns={participantColumns} rows={participants} selected={inRecordings ? -1 : detail.selected} height={participantsHeight} width={width} theme={theme} />
+      {asTimeline && participants.length > 0 ? (
+        <TimelineRows heading={`Participants (${participants.length})`} drawn={timeline(call, width)} selected={inRecordings ? -1 : detail.selected} height={participantsHeight + 1} theme={theme} />
+      ) : (
+        <>
+          <Text bold>{`Participants (${participants.length})`}</Text>
+          <Rows columns={participantColumns} rows={participants} selected={inRecordings ? -1 : detail.selected} height={participantsHeight} width={width} theme={theme} />
+        </>
+      )}
       <Text bold>{`Recordings (${recordings.length})${recordings.length ? " · enter shows one whole, y copies its URL, o opens it" : ""}`}</Text>
       {recordings.length === 0 ? <Text color={theme.muted}>  none</Text> : (
         <Rows columns={recordingColumns} rows={recordings} selected={inRecordings ? detail.selected - participants.length : -1}
@@ -69,6 +77,7 @@ export const callScreen: Screen<RouteOf<"call">> = {
   crumb: (route) => `call ${sanitize(route.sessionId)}`,
   bindings: [
     { keys: ["enter"], description: "show the recording, or open the participant (the user)", footer: "open", run: (c) => c.selection()?.open?.() },
+    { keys: ["v"], description: "participants as a timeline ⇄ as a table (devices, times, minutes)", footer: "timeline⇄table", run: (c) => c.store.getState().toggleParticipants() },
     { keys: ["c"], description: "the participant's calls (the calls list, filtered)", run: (c) => {
       const d = detailOf(c.state, (c.route as RouteOf<"call">).sessionId);
       const p = d?.call?.participants?.[d.selected];
@@ -93,5 +102,7 @@ export const callScreen: Screen<RouteOf<"call">> = {
     if (r) return { id: r.rid, url: r.recording_url, json: r, open: () => state.navigate({ view: "recording", sessionId: route.sessionId, rid: recordingKey(r, at) }) };
     return { id: route.sessionId, json: d.raw };
   },
-  render: ({ state, route, height, width, theme }) => <CallView sessionId={route.sessionId} detail={detailOf(state, route.sessionId)} height={height} width={width} theme={theme} />,
+  render: ({ state, route, height, width, theme }) => (
+    <CallView sessionId={route.sessionId} detail={detailOf(state, route.sessionId)} asTimeline={state.ui.participants === "timeline"} height={height} width={width} theme={theme} />
+  ),
 };
