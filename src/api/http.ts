@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
+import { detailsOf, htmlPage, rateLimitOf, redirected, waitOf } from "./answer-reading.js";
 import { ApiError, CLIENT_CODES, type RateLimit, clip } from "./errors.js";
 import { type RawResponse, type Transport, createTransport } from "./transport.js";
 
@@ -7,13 +8,14 @@ import { type RawResponse, type Transport, createTransport } from "./transport.j
  * The one place ccx sends HTTP. Everything else builds a request and hands it
  * here: TLS trust, proxies (transport.ts), timeouts, cancellation, bounded retries of GETs
  * (network errors, 5xx, 429 honouring Retry-After), error decoding, and one
- * event per request for the request log and --verbose.
+ * event per request for the request log and --verbose. JSON answers come
+ * whole (`send`, capped); files come as a stream (`open`, download.ts).
  */
 
 export interface HttpOptions {
   /** A PEM file of the CA to trust instead of the system roots (like curl --cacert). */
   caFile?: string;
-  /** Per attempt, from sending to the last byte. */
+  /** Per attempt, from sending to the last byte; for a stream (open), the longest wait for a byte. */
   timeoutMs?: number;
   /** Further attempts of a GET after the first. */
   retries?: number;
@@ -42,6 +44,25 @@ export interface HttpResponse {
   bytes: number;
 }
 
+/** A request whose body is read by the caller, as it comes (a file): see Http.open. */
+export interface StreamRequest {
+  method: "GET" | "HEAD";
+  url: string;
+  headers: Record<string, string>;
+  /** Error statuses the caller judges itself (416 to a Range request) instead of failing. */
+  accept?: number[];
+  signal?: AbortSignal;
+}
+
+export interface StreamResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** The body, no size cap: a file is read through it. Reading it to the end (or failing) ends the request's event. */
+  body: AsyncIterable<Buffer>;
+  /** Drops the rest of the body (a page that is not the file): ends the request's event. */
+  discard(): void;
+}
+
 export interface RequestEvent {
   id: number;
   phase: "start" | "end";
@@ -58,6 +79,8 @@ export interface RequestEvent {
   code?: string;
   /** The app's quota, when the answer's headers said it. */
   rateLimit?: RateLimit;
+  /** Sent without the API key (a recording's signed URL): its curl command must not add one. */
+  keyless?: boolean;
 }
 
 type Listener = (event: RequestEvent) => void;
@@ -82,58 +105,16 @@ function trust(caFile: string | undefined): string[] | undefined {
   }
 }
 
-const header = (headers: HttpResponse["headers"], ...names: string[]): string | undefined => {
-  for (const name of names) {
-    const value = headers[name];
-    const text = Array.isArray(value) ? value[0] : value;
-    if (text !== undefined && text.trim() !== "") return text.trim();
-  }
-  return undefined;
-};
-
-/** The rate-limit headers, in either spelling (X-Rate-Limit-* and X-RateLimit-*); undefined when none came. */
-export function rateLimitOf(headers: HttpResponse["headers"]): RateLimit | undefined {
-  const number = (text: string | undefined) => (text !== undefined && /^\d+$/.test(text) ? Number(text) : undefined);
-  const limit = number(header(headers, "x-rate-limit-limit", "x-rate-limit", "x-ratelimit-limit"));
-  const remaining = number(header(headers, "x-rate-limit-remaining", "x-ratelimit-remaining"));
-  const reset = number(header(headers, "x-rate-limit-reset", "x-ratelimit-reset"));
-  if (limit === undefined && remaining === undefined && reset === undefined) return undefined;
-  return { ...(limit !== undefined ? { limit } : {}), ...(remaining !== undefined ? { remaining } : {}), ...(reset !== undefined ? { reset } : {}) };
+/** An abort after `ms` without a touch(): a download's timeout is one of silence. */
+function silenceTimer(ms: number) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), ms).unref();
+  return { signal: controller.signal, touch: () => void timer.refresh(), stop: () => clearTimeout(timer) };
 }
 
-function retryAfterMs(value: string | string[] | undefined): number | undefined {
-  const text = Array.isArray(value) ? value[0] : value;
-  if (!text) return undefined;
-  if (/^\d+(\.\d+)?$/.test(text.trim())) return Number(text) * 1000;
-  const at = Date.parse(text);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
-}
-
-/** `an HTML page ("502 Bad Gateway")`, named by its title or else its first text, when the body is markup. */
-function htmlPage(text: string): string | undefined {
-  if (!/^\s*</.test(text)) return undefined;
-  const head = text.slice(0, 4096);
-  const named = /<title[^>]*>([^<]*)<\/title>/i.exec(head)?.[1] ?? head.replace(/<(script|style)[^]*?<\/\1>|<[^>]*>/gi, " ");
-  const name = named.replace(/\s+/g, " ").trim();
-  return `an HTML page${name ? ` ("${clip(name, 80)}")` : ""}`;
-}
-
-/**
- * The service's `details` (field → messages) as ccx prints them. Why: they are
- * the server's JSON, unchecked: a string where a list belongs made printing the
- * error throw (`s.join is not a function`), and 5,000 fields made 5,000 lines.
- */
-function detailsOf(value: unknown): Record<string, string[]> | undefined {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
-  const MAX_FIELDS = 10;
-  const entries = Object.entries(value);
-  const details: Record<string, string[]> = {};
-  for (const [field, messages] of entries.slice(0, MAX_FIELDS)) {
-    const texts = (Array.isArray(messages) ? messages : [messages]).filter((m): m is string => typeof m === "string");
-    if (texts.length > 0) details[clip(field, 64)] = texts.slice(0, 5).map((m) => clip(m, 200));
-  }
-  if (entries.length > MAX_FIELDS) details["…"] = [`and ${entries.length - MAX_FIELDS} more fields`];
-  return Object.keys(details).length > 0 ? details : undefined;
+interface Track {
+  retries: number;
+  end(fields: Partial<RequestEvent>): void;
 }
 
 export class Http {
@@ -173,31 +154,104 @@ export class Http {
     for (const listener of this.listeners) listener(event);
   }
 
-  async send(req: HttpRequest): Promise<HttpResponse> {
+  /** Emits the request's start event; `end` emits its end event, with the retries made. */
+  private track(req: { method: string; url: string; headers: Record<string, string> }, keyless = false): Track {
     const id = this.nextId++;
     const started = nowMs();
-    const onBehalfOf = req.headers.onBehalfOf;
-    this.emit({ id, phase: "start", method: req.method, url: req.url, onBehalfOf });
-    let retries = 0;
-    const end = (fields: Partial<RequestEvent>) =>
-      this.emit({ id, phase: "end", method: req.method, url: req.url, onBehalfOf, durationMs: nowMs() - started, retries, ...fields });
+    const base = { id, method: req.method, url: req.url, onBehalfOf: req.headers.onBehalfOf, ...(keyless ? { keyless } : {}) };
+    this.emit({ ...base, phase: "start" });
+    const track: Track = {
+      retries: 0,
+      end: (fields) => this.emit({ ...base, phase: "end", durationMs: nowMs() - started, retries: track.retries, ...fields }),
+    };
+    return track;
+  }
+
+  /** Runs `attempt` until it succeeds or fails for good (only GETs are tried again); failing for good ends the event. */
+  private async retrying<T>(req: { method: string; url: string; signal?: AbortSignal }, track: Track, attempt: () => Promise<T>): Promise<T> {
     for (;;) {
       try {
-        const response = await this.attempt(req);
-        end({ status: response.status, bytes: response.bytes, rateLimit: rateLimitOf(response.headers) });
-        return response;
+        return await attempt();
       } catch (caught) {
         const error = caught instanceof ApiError ? caught : new ApiError(CLIENT_CODES.network, String(caught));
-        const wait = req.method === "GET" && retries < this.retries ? this.retryDelay(error, retries) : undefined;
+        const wait = req.method === "GET" && track.retries < this.retries ? this.retryDelay(error, track.retries) : undefined;
         if (wait === undefined || req.signal?.aborted) {
-          Object.assign(error.extra, { retries, request: `${req.method} ${req.url}` });
-          end({ status: error.status, code: error.code, rateLimit: error.extra.rateLimit });
+          Object.assign(error.extra, { retries: track.retries, request: `${req.method} ${req.url}` });
+          track.end({ status: error.status, code: error.code, rateLimit: error.extra.rateLimit });
           throw error;
         }
-        retries++;
+        track.retries++;
         await sleep(wait, undefined, { signal: req.signal }).catch(() => undefined);
       }
     }
+  }
+
+  async send(req: HttpRequest): Promise<HttpResponse> {
+    const track = this.track(req);
+    const response = await this.retrying(req, track, () => this.attempt(req));
+    track.end({ status: response.status, bytes: response.bytes, rateLimit: rateLimitOf(response.headers) });
+    return response;
+  }
+
+  /**
+   * A GET or HEAD whose body the caller reads as it comes (a recording into a file): no size cap,
+   * and the timeout is one of silence (no byte for timeoutMs), not of the whole answer, which may
+   * take minutes. Tried again as `send` is until the answer's head arrives; a redirect or an error
+   * status (but `accept`'s) fails. The event ends when the body is read, fails or is dropped.
+   */
+  async open(req: StreamRequest): Promise<StreamResponse> {
+    const track = this.track(req, req.headers.apikey === undefined);
+    return this.retrying(req, track, () => this.attemptStream(req, track));
+  }
+
+  private async attemptStream(req: StreamRequest, track: Track): Promise<StreamResponse> {
+    const transport = await this.transport;
+    const silence = silenceTimer(this.timeoutMs);
+    const signal = req.signal ? AbortSignal.any([req.signal, silence.signal]) : silence.signal;
+    const fail = (error: unknown) => this.failure(error, req, silence.signal, "no data for");
+    let res: RawResponse;
+    try {
+      res = await transport.transmit({ method: req.method, url: req.url, headers: { "user-agent": this.userAgent, ...req.headers }, signal });
+    } catch (error) {
+      silence.stop();
+      throw fail(error);
+    }
+    const { status, headers } = res;
+    if (status >= 300 && (status < 400 || !req.accept?.includes(status))) {
+      silence.stop();
+      res.discard();
+      throw status < 400 ? redirected(status, headers) : new ApiError(status === 404 ? CLIENT_CODES.notFound : CLIENT_CODES.http, `HTTP ${status}`, waitOf(status, headers));
+    }
+    let bytes = 0;
+    let ended = false;
+    const end = (fields: Partial<RequestEvent> = {}) => {
+      if (ended) return;
+      ended = true;
+      silence.stop();
+      track.end({ status, bytes, rateLimit: rateLimitOf(headers), ...fields });
+    };
+    const broke = (error: unknown) => this.failure(error, req, silence.signal, "no data for", "the answer broke off from");
+    async function* body(): AsyncGenerator<Buffer> {
+      try {
+        for await (const chunk of res.body) {
+          silence.touch();
+          bytes += chunk.length;
+          yield chunk;
+        }
+        end();
+      } catch (error) {
+        const failure = broke(error);
+        end({ code: failure.code });
+        throw failure;
+      } finally {
+        // The reader stopped early (it judged the body): the connection goes with the rest of it.
+        if (!ended) {
+          res.discard();
+          end({ code: CLIENT_CODES.aborted });
+        }
+      }
+    }
+    return { status, headers, body: body(), discard: () => { res.discard(); end(); } };
   }
 
   /** How long to wait before trying again, or undefined when this error is final. */
@@ -254,9 +308,9 @@ export class Http {
     return this.decode(res.status, res.headers, Buffer.concat(chunks).toString("utf8"), bytes);
   }
 
-  private failure(error: unknown, req: HttpRequest, timeout: AbortSignal): ApiError {
+  private failure(error: unknown, req: { url: string; signal?: AbortSignal }, timeout: AbortSignal, waited = "no complete answer within", lost = "no answer from"): ApiError {
     if (req.signal?.aborted) return new ApiError(CLIENT_CODES.aborted, "the request was cancelled");
-    if (timeout.aborted) return new ApiError(CLIENT_CODES.timeout, `no complete answer within ${this.timeoutMs / 1000} s`);
+    if (timeout.aborted) return new ApiError(CLIENT_CODES.timeout, `${waited} ${this.timeoutMs / 1000} s`);
     const e = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
     const cause = e.cause?.code ?? e.code;
     const detail = [cause, e.cause?.message ?? e.message].filter(Boolean).join(": ");
@@ -267,15 +321,11 @@ export class Http {
       return new ApiError(CLIENT_CODES.badHeader, "a header (the API key or the user acted for) has characters HTTP cannot carry");
     }
     if (certificate) return new ApiError(CLIENT_CODES.network, `refused the certificate of ${host} (${detail})`, { certificate });
-    return new ApiError(CLIENT_CODES.network, `no answer from ${host} (${detail})`);
+    return new ApiError(CLIENT_CODES.network, `${lost} ${host} (${detail})`);
   }
 
   private decode(status: number, headers: HttpResponse["headers"], text: string, bytes: number): HttpResponse {
-    if (status >= 300 && status < 400) {
-      const location = Array.isArray(headers.location) ? headers.location[0] : headers.location;
-      // The location is clipped: it is the server's text, up to a header's 16 kB.
-      throw new ApiError(CLIENT_CODES.redirect, `the server redirected (HTTP ${status}) to ${location ? clip(location, 200) : "an unnamed place"}; ccx does not follow redirects, so the API key was not sent there`, { status });
-    }
+    if (status >= 300 && status < 400) throw redirected(status, headers, ", so the API key was not sent there");
     let json: unknown;
     let parsed = false;
     try {
@@ -286,11 +336,7 @@ export class Http {
     }
     if (status >= 400) {
       const error = parsed ? (json as { error?: Record<string, unknown> })?.error : undefined;
-      const rateLimit = rateLimitOf(headers);
-      // A 429 without Retry-After: the window's reset (UNIX seconds) says how long to wait.
-      const untilReset = status === 429 && rateLimit?.reset !== undefined ? Math.max(0, rateLimit.reset * 1000 - Date.now()) : undefined;
-      const retryAfter = retryAfterMs(headers["retry-after"]) ?? untilReset;
-      const extra = { status, rateLimit, retryAfter: retryAfter === undefined ? undefined : retryAfter / 1000 };
+      const extra = waitOf(status, headers);
       if (error && typeof error.code === "string") {
         // Clipped: a message is for one screen, and a hostile one could fill the body limit.
         const code = clip(error.code, 64);

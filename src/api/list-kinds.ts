@@ -50,6 +50,8 @@ export interface ListKindSpec<Item> {
   idOf(item: Item): string;
   /** Kinds with cursor paging: how the walk knows an item and where it stands (api/cursor.ts). */
   cursorItem?: { idOf: (item: Item) => string; timeOf: (item: Item) => unknown };
+  /** What, changed, makes live mode mark an item "changed" (a call's status, not its ticking minutes). */
+  liveKey(item: Item): string;
 }
 
 export interface ListItems {
@@ -74,6 +76,7 @@ export const LIST_KINDS: { [K in ListKind]: ListKindSpec<ListItems[K]> } = {
     pages: (client, query, signal) => groupPages(client, query, signal) as AsyncGenerator<GroupPage>,
     idOf: (g) => g.guid,
     cursorItem: GROUP_CURSOR_ITEM,
+    liveKey: (g) => `${g.updatedAt}|${g.membersCount}|${g.name}`,
   },
   calls: {
     noun: "calls",
@@ -85,6 +88,7 @@ export const LIST_KINDS: { [K in ListKind]: ListKindSpec<ListItems[K]> } = {
     list: listCalls,
     pages: (client, query, signal) => callPages(client, query, signal) as AsyncGenerator<CallPage>,
     idOf: (c) => c.sessionId,
+    liveKey: (c) => `${c.status}|${c.endedAt}|${c.participants?.length}|${c.recordings?.length}`,
   },
   users: {
     noun: "users",
@@ -97,6 +101,7 @@ export const LIST_KINDS: { [K in ListKind]: ListKindSpec<ListItems[K]> } = {
     list: listUsers,
     pages: userPages,
     idOf: (u) => u.uid,
+    liveKey: (u) => `${u.status}|${u.updatedAt}`,
   },
   conversations: {
     noun: "conversations",
@@ -108,6 +113,7 @@ export const LIST_KINDS: { [K in ListKind]: ListKindSpec<ListItems[K]> } = {
     list: listConversations,
     pages: conversationPages,
     idOf: (c) => c.conversationId,
+    liveKey: (c) => `${c.updatedAt}|${c.unreadMessageCount}`,
   },
 };
 

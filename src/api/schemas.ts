@@ -221,7 +221,8 @@ export const recordingSchema = tolerantObject("rid", {
 });
 export type Recording = v.InferOutput<typeof recordingSchema>;
 
-export const callSchema = tolerantObject("sessionId", {
+/** A call's fields and how each is read: the calls list reads them all, `ccx stats` those it counts. */
+export const CALL_FIELDS = {
   sessionId: v.string(),
   type: opt(v.string()),
   mode: opt(v.string()),
@@ -240,7 +241,8 @@ export const callSchema = tolerantObject("sessionId", {
   endedAt: opt(int),
   participants: opt(v.array(participantSchema)),
   recordings: opt(v.array(recordingSchema)),
-});
+};
+export const callSchema = tolerantObject("sessionId", CALL_FIELDS);
 export type Call = v.InferOutput<typeof callSchema>;
 
 export const callListSchema = answer(v.looseObject({

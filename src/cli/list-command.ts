@@ -84,8 +84,9 @@ export function addPagingOptions(command: Command): Command {
     .option("--page <n>", "page to start at", integerOption(1)));
 }
 
-export function registerListCommand<K extends ListKind>(program: Command, spec: ListSpec<K>): void {
+export function registerListCommand<K extends ListKind>(program: Command, spec: ListSpec<K>, more?: (command: Command) => void): void {
   const command = program.command(spec.name).description(spec.description);
+  more?.(command);
   for (const f of spec.filterFlags) {
     if (f.boolean) command.option(`--${f.flag}`, f.description);
     else command.option(`--${f.flag} <value>`, f.description);

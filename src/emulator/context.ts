@@ -11,6 +11,8 @@ export const SOURCE: Record<Api, ErrorSource> = { chat: "chat-api", calls: "call
 export interface BaseContext {
   world: World;
   options: EmulatorOptions;
+  /** The world's clock for this request (UNIX seconds): `now`, or the live clock. */
+  now: number;
   method: string;
   /** Path below the version segment, e.g. `/groups/abc`. */
   path: string;

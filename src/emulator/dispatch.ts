@@ -4,7 +4,10 @@ import { type Api, type AppRoute, type BaseContext, type ManagementRoute, type R
 import type { App, World } from "./data/model.js";
 import { DEFAULT_STATUS, ServiceError, badRequest, notFound } from "./errors.js";
 import type { Fault, Faults } from "./faults.js";
+import type { LiveClock } from "./live/world.js";
 import type { EmulatorOptions } from "./options.js";
+import { type RecordingFault, recordingAnswer } from "./recordings/serve.js";
+import { isRecordingPath } from "./recordings/url.js";
 import { callRoutes } from "./routes/calls.js";
 import { groupRoutes } from "./routes/groups.js";
 import { blockRoutes } from "./routes/blocks.js";
@@ -12,11 +15,12 @@ import { conversationRoutes } from "./routes/conversations.js";
 import { apiKeyRoutes, managementRoutes } from "./routes/management.js";
 import { messageListRoutes } from "./routes/message-lists.js";
 import { messageRoutes } from "./routes/messages.js";
+import { statsRoutes } from "./routes/stats.js";
 import { userRoutes } from "./routes/users.js";
 
 const ROUTES: Route[] = [
   ...groupRoutes, ...userRoutes, ...messageRoutes, ...messageListRoutes, ...conversationRoutes, ...blockRoutes,
-  ...apiKeyRoutes, ...callRoutes, ...managementRoutes,
+  ...apiKeyRoutes, ...callRoutes, ...statsRoutes, ...managementRoutes,
 ];
 const MAX_BODY = 1 << 20;
 
@@ -24,7 +28,8 @@ const MAX_BODY = 1 << 20;
  * Where a request goes. Hosts cannot be faked on loopback, so the emulator puts
  * the host's own labels in the first path segment:
  * `{appId}.api-{region}/v3/…` (chat), `{appId}.call-{region}/v3/…` (calls), and
- * `apimgmt/…` (management).
+ * `apimgmt/…` (management). Recordings are served apart, at `/recordings/…`
+ * (recordings/serve.ts), as a CDN would serve them.
  */
 interface Target {
   api: Api;
@@ -49,6 +54,7 @@ export class Dispatcher {
     private readonly world: World,
     private readonly options: EmulatorOptions,
     private readonly faults: Faults,
+    private readonly live?: LiveClock,
   ) {}
 
   statusOf(code: string): number {
@@ -59,21 +65,29 @@ export class Dispatcher {
     const started = performance.now();
     const url = new URL(req.url ?? "/", "https://emulator.invalid");
     const target = parseTarget(url.pathname);
-    const source = SOURCE[target?.api ?? "chat"];
+    const source = SOURCE[isRecordingPath(url.pathname) ? "calls" : target?.api ?? "chat"];
     /** The fault this answer carries, once applied (a drawn one may give way to a 429 or a route's error). */
-    let met: Fault | undefined;
+    let met: Fault | RecordingFault | undefined;
     if (this.options.verbose) {
       // Why 'close' and the fault: a dropped connection never finishes, and a cut-short body is a 200,
       // so a log of finished answers alone hid both (the faults suite counts faults met from this log).
       res.once("close", () => {
         // Unfinished: dropped on purpose, or closed by the client (a cancelled request) before the answer.
-        const outcome = res.writableFinished ? String(res.statusCode) : met === "drop" ? "dropped" : "closed";
+        const outcome = res.writableFinished ? String(res.statusCode) : met === "drop" ? "dropped" : met === "short" ? "cut" : "closed";
         this.options.log(`${req.method} ${url.pathname}${url.search} ${outcome} ${(performance.now() - started).toFixed(1)}ms${met ? ` fault=${met}` : ""}`);
       });
     }
     try {
       const latency = this.faults.latencyMs();
       if (latency > 0) await sleep(latency);
+      // The world as it is now: every answer, a recording's too, sees the same moment.
+      const now = this.live?.tick() ?? this.world.now;
+      // Recordings have their own faults and no rate limit: they come from a CDN, not the API.
+      if (isRecordingPath(url.pathname)) {
+        const answer = recordingAnswer(req, url, this.world, this.options);
+        met = answer.fault;
+        return await answer.send(res);
+      }
       const fault = this.faults.draw();
       if (fault === "drop") {
         met = fault;
@@ -93,7 +107,7 @@ export class Dispatcher {
       }
       if (fault === "html") return this.sendHtml(res);
       const body = req.method === "POST" ? await readJson(req) : {};
-      const data = await this.route(target, req, url.searchParams, body);
+      const data = await this.route(target, req, url.searchParams, body, now);
       // The documented examples page without total and per_page.
       const paging = this.options.variants.has("docs") ? (data as { meta?: { pagination?: Record<string, unknown> } })?.meta?.pagination : undefined;
       if (paging) {
@@ -129,8 +143,8 @@ export class Dispatcher {
     res.end(html);
   }
 
-  private async route(target: Target, req: IncomingMessage, params: URLSearchParams, body: unknown): Promise<unknown> {
-    const base: BaseContext = { world: this.world, options: this.options, method: req.method ?? "GET", path: target.path, params, headers: req.headers, body };
+  private async route(target: Target, req: IncomingMessage, params: URLSearchParams, body: unknown, now: number): Promise<unknown> {
+    const base: BaseContext = { world: this.world, options: this.options, now, method: req.method ?? "GET", path: target.path, params, headers: req.headers, body };
     if (target.api === "management") {
       this.authenticateManagement(req);
       const [route, match] = this.find(target, base.method);

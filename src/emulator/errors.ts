@@ -18,6 +18,7 @@ export const DEFAULT_STATUS: Readonly<Record<string, number>> = {
   ERR_NOT_A_MEMBER: 404,
   ERR_APP_NOT_FOUND: 404, // guess: an appId unknown in the region asked
   ERR_CALL_SESSION_NOT_FOUND: 404, // guess (api-notes.md)
+  ERR_RECORDING_NOT_FOUND: 404, // guess: a recording link to nothing (the real files sit on a CDN)
   ERR_TOO_MANY_REQUESTS: 429,
   ERR_INTERNAL_SERVER_ERROR: 500,
 };

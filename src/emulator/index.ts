@@ -7,7 +7,9 @@ import { generateWorld } from "./data/generate.js";
 import type { World } from "./data/model.js";
 import { Dispatcher } from "./dispatch.js";
 import { Faults } from "./faults.js";
-import { type EmulatorSettings, emulatorOptions } from "./options.js";
+import { type LiveClock, LiveWorld } from "./live/world.js";
+import { type EmulatorSettings, answersIn, emulatorOptions } from "./options.js";
+import { cdnRecordingUrl, servedRecordingUrl } from "./recordings/url.js";
 import { generateCertificates } from "./tls.js";
 
 /** The one JSON line `ccx emulator` prints once listening (design.md). */
@@ -24,6 +26,8 @@ export interface EmulatorInfo {
 export interface RunningEmulator {
   info: EmulatorInfo;
   world: World;
+  /** With `live`: the live clock, to read or move forward. */
+  live?: LiveClock;
   close(): Promise<void>;
 }
 
@@ -38,13 +42,13 @@ const PLAIN_HTTP_ANSWER = [
 
 export async function startEmulator(partial: EmulatorSettings = {}): Promise<RunningEmulator> {
   const options = emulatorOptions(partial);
-  const world = generateWorld(options.seed, options.sizes, options.now);
   const certificates = await generateCertificates();
   const stateDir = mkdtempSync(join(tmpdir(), "ccx-emulator-"));
   const caFile = join(stateDir, "ca.pem");
   writeFileSync(caFile, certificates.caPem);
 
-  const dispatcher = new Dispatcher(world, options, new Faults(options.faults, options.seed, options.variants));
+  // Set in the same turn as the listen callback, before any connection can be handled (see below).
+  let dispatcher!: Dispatcher;
   const https = createHttpsServer({ cert: certificates.certPem, key: certificates.keyPem }, (req, res) => {
     void dispatcher.handle(req, res);
   });
@@ -85,6 +89,20 @@ export async function startEmulator(partial: EmulatorSettings = {}): Promise<Run
   const port = typeof address === "object" && address ? address.port : options.port;
   const host = options.host.includes(":") ? `[${options.host}]` : options.host;
   const url = `https://${host}:${port}`;
+  // The world is made once the port is known, because recordings point at the emulator itself.
+  // Nothing awaits between the listen callback and here, so no request comes before the dispatcher.
+  let world: World;
+  let live: LiveWorld | undefined;
+  try {
+    const recordingUrl = answersIn(options, "cdn-recordings") ? cdnRecordingUrl : servedRecordingUrl(url);
+    world = generateWorld(options.seed, options.sizes, options.now, recordingUrl);
+    live = options.live ? new LiveWorld(world, options, recordingUrl) : undefined;
+    dispatcher = new Dispatcher(world, options, new Faults(options.faults, options.seed, options.variants), live);
+  } catch (error) {
+    front.close();
+    rmSync(stateDir, { recursive: true, force: true });
+    throw error;
+  }
   const info: EmulatorInfo = {
     url,
     caFile,
@@ -102,5 +120,5 @@ export async function startEmulator(partial: EmulatorSettings = {}): Promise<Run
     for (const socket of sockets) socket.destroy();
   }).finally(() => rmSync(stateDir, { recursive: true, force: true })));
 
-  return { info, world, close };
+  return { info, world, live, close };
 }

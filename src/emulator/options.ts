@@ -17,6 +17,7 @@ export const VARIANTS = {
   "empty-detail": "a call or group that does not exist answered 200 with data [] (calls) or {} (groups)",
   docs: "answers as the documented examples give them, mixed per item (from the seed): nulls, numbers as strings, entity objects for uids, participants still in the call (leftAt null), recordings without rid, metadata as [], pagination without total and per_page, the cursor always prepend, call totals by the wall clock and the entries that joined, conversations' unreadMessageCount as a string, messages' editedAt/editedBy/deletedAt/deletedBy null when unset",
   "cursor-ties": "groups' updatedAt sent to the day, so many share one; a cursor answers its boundary again (inclusive) and pages end inside a run of equal times",
+  "cdn-recordings": "recording_url in the real service's shape (https://recordings-{region}.cometchat.io/…), which the emulator does not serve",
 } as const;
 export type Variant = keyof typeof VARIANTS;
 
@@ -64,12 +65,27 @@ export interface EmulatorOptions {
   /** Logs each request to `log` when true. */
   verbose: boolean;
   log: (line: string) => void;
+  /** The world moves with the clock: calls start, change and end, recordings appear (live/). */
+  live: boolean;
+  /** How many times faster than `clock` the live world runs. */
+  liveSpeed: number;
+  /** Milliseconds since the epoch that the live world reads; a test can pass a fixed one. */
+  clock: () => number;
+  /** Size of a served recording: bytes per minute of its duration. */
+  recordingBytesPerMinute: number;
+  /** Fault: every recording answer's body stops after this many bytes (the connection is closed). */
+  recordingCutAfter?: number;
+  /** Fault: every recording is answered as an HTML page (200, text/html). */
+  recordingHtml: boolean;
 }
 
 export const DEFAULT_SIZES: Sizes = { apps: 3, groups: 250, calls: 200, users: 120, messages: 3000 };
 
 /** 2026-11-01T00:00:00Z. */
 export const DEFAULT_NOW = 1_793_491_200;
+
+/** About 100 KB per minute: small enough for tests, big enough to show progress. */
+export const DEFAULT_RECORDING_BYTES_PER_MINUTE = 102_400;
 
 export const NO_FAULTS: FaultOptions = { errorRate: 0, dropRate: 0, garbageRate: 0, htmlRate: 0 };
 
@@ -89,6 +105,11 @@ export function emulatorOptions(partial: EmulatorSettings = {}): EmulatorOptions
     variants: new Set(),
     verbose: false,
     log: (line) => process.stderr.write(`${line}\n`),
+    live: false,
+    liveSpeed: 1,
+    clock: Date.now,
+    recordingBytesPerMinute: DEFAULT_RECORDING_BYTES_PER_MINUTE,
+    recordingHtml: false,
     ...partial,
     sizes: { ...DEFAULT_SIZES, ...partial.sizes },
     faults: { ...NO_FAULTS, ...partial.faults },

@@ -4,9 +4,12 @@ import type { Http } from "../api/http.js";
 import { LIST_KIND_NAMES, type ListKind, isListKind } from "../api/list-kinds.js";
 import { type StoreContext, activeApp, activeView, currentRoute } from "./context.js";
 import { type DetailActions, detailActions } from "./detail-actions.js";
+import { type DownloadActions, downloadActions } from "./download-actions.js";
 import { type ListActions, emptyList, listActions } from "./list-actions.js";
+import { LIVE, type LiveActions, liveActions } from "./live-actions.js";
 import { RequestLog } from "./request-log.js";
 import { RequestSlots } from "./request-slots.js";
+import { type StatsActions, statsActions } from "./stats-actions.js";
 import type { AppRef, AppViewState, Failure, ListState, LogEntry, Route } from "./types.js";
 import { type ThreadActions, threadActions } from "./thread-actions.js";
 import { type UiActions, initialUi, uiActions } from "./ui-actions.js";
@@ -35,7 +38,7 @@ export interface ExplorerOptions {
   caFile?: string;
 }
 
-export interface ExplorerState extends ListActions, DetailActions, UserActions, ThreadActions, WriteActions, UiActions {
+export interface ExplorerState extends ListActions, LiveActions, DetailActions, UserActions, ThreadActions, WriteActions, DownloadActions, StatsActions, UiActions {
   apps: AppRef[];
   activeKey: string;
   /** The user requests act for (onBehalfOf), if any. */
@@ -140,11 +143,16 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
       log: [],
       caFile: options.caFile,
       ui: initialUi(),
+      liveInterval: LIVE.defaultSeconds,
+      clock: Date.now(),
       ...listActions(ctx),
+      ...liveActions(ctx),
       ...detailActions(ctx),
       ...userActions(ctx),
       ...threadActions(ctx),
       ...writeActions(ctx),
+      ...downloadActions(ctx),
+      ...statsActions(ctx),
       ...uiActions(ctx),
 
       switchApp(key) {
@@ -175,7 +183,7 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
         abortAll();
         const stale = <L extends ListState<unknown>>(l: L): L => ({ ...emptyList(), filter: l.filter, tokens: l.tokens, errors: l.errors, params: l.params }) as L;
         const staleLists = (lists: AppViewState["lists"]) => Object.fromEntries(Object.entries(lists).map(([kind, l]) => [kind, stale(l)])) as AppViewState["lists"];
-        const views = Object.fromEntries(Object.entries(get().views).map(([k, v]) => [k, { ...v, lists: staleLists(v.lists), callDetails: {}, groupDetails: {}, userDetails: {}, threads: {} }]));
+        const views = Object.fromEntries(Object.entries(get().views).map(([k, v]) => [k, { ...v, lists: staleLists(v.lists), callDetails: {}, groupDetails: {}, userDetails: {}, threads: {}, stats: undefined }]));
         set({ user, views });
         get().refresh();
       },
@@ -209,6 +217,7 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
 
       dispose() {
         abortAll();
+        get().cancelDownloads();
         unsubscribe();
       },
     };

@@ -3,7 +3,8 @@ import type { CursorState } from "../api/cursor.js";
 import type { RateLimit } from "../api/errors.js";
 import type { ListItems, ListKind } from "../api/list-kinds.js";
 import type { Member, Message, User } from "../api/chat-schemas.js";
-import type { Call, Group } from "../api/schemas.js";
+import type { Call, Group, Recording } from "../api/schemas.js";
+import type { StatsProgress, StatsReport } from "../api/stats.js";
 import type { FilterToken } from "../query/index.js";
 import type { LineState } from "./line-editor.js";
 
@@ -33,6 +34,7 @@ export type Route =
   | { view: "recording"; sessionId: string; rid: string }
   | { view: "apps" }
   | { view: "log" }
+  | { view: "stats" }
   | { view: "help" };
 
 /** Whose messages a thread shows: the app's, a group's, or the 1:1 conversation `as` has with `uid`. */
@@ -74,6 +76,18 @@ export interface ListState<Item> {
   retry?: { query: Record<string, string>; append: boolean };
   /** The exact request of the shown answer (path and query). */
   request?: string;
+  /** Live mode (w): the list follows the service, asked again every interval. */
+  live?: LiveState;
+}
+
+/** A list in live mode: how often it asks, and which rows came or changed lately. */
+export interface LiveState {
+  /** Slowed down after a 429: the wait until the next request, above the interval; halves back on each clean answer. */
+  slowedMs?: number;
+  /** Rows new or changed at the last answers, by id, with when (ms): drawn marked for a few seconds. */
+  marks: Record<string, { kind: "new" | "changed"; at: number }>;
+  /** Answers had since live mode began. */
+  polls: number;
 }
 
 export interface CallDetailState {
@@ -136,6 +150,19 @@ export interface ThreadState {
   dropped?: number;
 }
 
+/** Call analytics (:stats) over the calls list's filter, computed by streaming every page. */
+export interface StatsState {
+  /** The calls filter's parameters they are over, and that filter as people read it. */
+  params: Record<string, string>;
+  filter: string;
+  loading: boolean;
+  progress: StatsProgress;
+  report?: StatsReport;
+  error?: Failure;
+  /** Stopped before the end (Esc while computing): r computes again. */
+  stopped?: boolean;
+}
+
 /** Everything the explorer remembers of one app, kept when switching away and back. */
 export interface AppViewState {
   lists: { [K in ListKind]: ListState<ListItems[K]> };
@@ -144,6 +171,8 @@ export interface AppViewState {
   userDetails: Record<string, UserDetailState>;
   /** By threadKey(scope). */
   threads: Record<string, ThreadState>;
+  /** The :stats screen's figures, over the calls list's filter. */
+  stats?: StatsState;
   nav: Route[];
 }
 
@@ -152,6 +181,8 @@ export interface LogEntry {
   method: string;
   url: string;
   onBehalfOf?: string;
+  /** Sent without the API key (a recording's signed URL). */
+  keyless?: boolean;
   status?: number;
   code?: string;
   durationMs?: number;
@@ -169,7 +200,8 @@ export type PromptKind = "command" | "filter" | "user" | "field" | "message";
 /** A write the explorer asks to confirm before it sends anything. */
 export type WriteRequest =
   | { kind: "token"; uid: string }
-  | { kind: "message"; as: string; receiver: string; receiverType: "user" | "group"; text: string };
+  | { kind: "message"; as: string; receiver: string; receiverType: "user" | "group"; text: string }
+  | { kind: "download"; sessionId: string; recordings: Recording[]; dir: string };
 
 /** A box over the view that has the keys: a write to confirm, or a secret shown once. */
 export type Dialog =

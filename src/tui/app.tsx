@@ -7,6 +7,7 @@ import type { Prompt } from "../store/types.js";
 import { sanitize } from "../text/sanitize.js";
 import { displayWidth, truncate } from "../text/width.js";
 import { DialogBox } from "./components/dialog-box.js";
+import { downloadStatus } from "./components/download-status.js";
 import { LineView } from "./components/line-view.js";
 import { footerHints } from "./keymap.js";
 import { activeLayers } from "./input/router.js";
@@ -110,7 +111,7 @@ export function App({ store, theme }: AppProps) {
         </Box>
       ) : (
         <Text color={state.notice ? theme.warning : theme.muted} wrap="truncate-end">
-          {state.notice ?? (error?.hint ? `${sanitize(error.code)}: ${error.hint}` : prompt ? LINE_HINTS : footerHints(activeLayers(store)).join(" · "))}
+          {state.notice ?? (state.downloads ? downloadStatus(state.downloads) : error?.hint ? `${sanitize(error.code)}: ${error.hint}` : prompt ? LINE_HINTS : footerHints(activeLayers(store)).join(" · "))}
         </Text>
       )}
     </Box>

@@ -1,6 +1,7 @@
 import { isListKind } from "../api/list-kinds.js";
 import { REGIONS } from "../api/regions.js";
 import { type ExplorerState, type ExplorerStore, activeView, currentRoute } from "../store/explorer-store.js";
+import { LIVE } from "../store/live-actions.js";
 import type { ThreadScope } from "../store/types.js";
 import { SESSION_ID, sessionIdIn } from "./session-id.js";
 
@@ -76,6 +77,14 @@ export const COMMANDS: Command[] = [
       state.goToPage(route.view, page);
     },
   },
+  {
+    name: "interval", args: "<seconds>", description: `how often live lists ask again (w; at least ${LIVE.floorSeconds} s)`,
+    run: (arg, store) => {
+      const seconds = Number(arg);
+      if (!arg.trim() || !Number.isFinite(seconds)) return store.getState().notify(`usage: :interval <seconds>, at least ${LIVE.floorSeconds}`);
+      store.getState().setLiveInterval(seconds);
+    },
+  },
   { name: "apps", description: "the known apps", run: (_, store) => store.getState().navigate({ view: "apps" }) },
   {
     name: "app", args: "<appId|name>", description: "switch to an app",
@@ -116,6 +125,7 @@ export const COMMANDS: Command[] = [
       state.openThread(scope);
     },
   },
+  { name: "stats", description: "call analytics over the calls filter (default: the last 30 days); r recomputes", run: (_, store) => store.getState().openStats() },
   { name: "log", description: "the request log", run: (_, store) => store.getState().navigate({ view: "log" }) },
   { name: "help", description: "every key and command", run: (_, store) => store.getState().navigate({ view: "help" }) },
   { name: "q", aliases: ["quit"], description: "quit", run: (_, _store, quit) => quit() },

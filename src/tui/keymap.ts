@@ -51,7 +51,7 @@ function openApps(c: KeyContext): void {
 export const GLOBAL_BINDINGS: Binding[] = [
   { keys: ["?"], description: "help: every key", footer: "help", run: (c) => c.store.getState().navigate({ view: "help" }) },
   { keys: ["q", "ctrl-c"], description: "quit", footer: "quit", run: (c) => c.services.quit() },
-  { keys: [":"], description: "command bar (:groups :calls :users :call <id> :user <uid> :msgs :as <uid> :app :region :log :q; tab completes)", run: (c) => c.store.getState().openPrompt("command") },
+  { keys: [":"], description: "command bar (:groups :calls :users :call <id> :user <uid> :msgs :as <uid> :stats :interval :app :region :log :q; tab completes)", run: (c) => c.store.getState().openPrompt("command") },
   { keys: ["escape"], description: "back", footer: "back", run: (c) => c.store.getState().back() },
   { keys: ["j", "down"], description: "down", onRows: true, run: (c) => move(c, c.cursor.index + 1) },
   { keys: ["k", "up"], description: "up", onRows: true, run: (c) => move(c, c.cursor.index - 1) },

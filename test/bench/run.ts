@@ -1,9 +1,10 @@
 /**
  * `npm run bench`: runs every benchmark and prints one table of figures against
  * their budgets. Names given select some: `node --import tsx test/bench/run.ts tui`
- * (tui, filter, text, emulator, cli, soak).
+ * (tui, filter, text, emulator, cli, download, soak).
  */
 import { benchCli } from "./cli.js";
+import { benchDownload } from "./download.js";
 import { benchEmulatorGroups, type Figure } from "./emulator-groups.js";
 import { benchFilter } from "./filter.js";
 import { benchSoak } from "./soak.js";
@@ -16,6 +17,7 @@ import { benchTui } from "./tui.js";
 const benches: Record<string, () => Promise<Figure[]>> = {
   tui: () => benchTui(),
   cli: () => benchCli(),
+  download: () => benchDownload(),
   filter: () => benchFilter(),
   text: () => benchText(),
   emulator: () => benchEmulatorGroups(),

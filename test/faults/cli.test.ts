@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { type CcxRun, runCcx } from "../support/run-ccx.js";
-import { CODE_OF, type Row, type Scenario, countByPath, describeMet, faultsMet, printTable, recordingEmulator, scenarios } from "./support.js";
+import { CODE_OF, type Row, type Scenario, countByPath, describeMet, faultsMet, portless, printTable, recordingEmulator, scenarios } from "./support.js";
 
 /**
  * The one-shot commands, run as a user would (the built bin/ccx.js), against the
@@ -66,7 +66,7 @@ async function checkRun(name: CommandName, scenario: Scenario, run: CcxRun & { m
       expect(guids.length).toBe(new Set(guids).size);
       expect([...guids].sort()).toEqual(twin.emulator.world.apps[0]!.groups.map((g) => g.guid).sort());
     }
-    expect(printed, `${scenario.name} · ${name}: a success must be the complete, correct answer`).toEqual(await expectedOutput(twin, asked));
+    expect(portless(printed), `${scenario.name} · ${name}: a success must be the complete, correct answer`).toEqual(portless(await expectedOutput(twin, asked)));
     return "ok";
   }
   // A clear error: the code of the fault met, exit 1 (design.md: "1 other failure").

@@ -3,6 +3,7 @@ import { Http, type HttpOptions } from "../../src/api/http.js";
 import { type ExplorerStore, activeView, createExplorerStore } from "../../src/store/explorer-store.js";
 import type { AppRef, AppViewState, Failure, ListState } from "../../src/store/types.js";
 import type { EmulatorFixture } from "../support/emulator.js";
+import { portless } from "./support.js";
 
 /**
  * The explorer's store driven through a user's journey (filter, page, walk the
@@ -97,6 +98,7 @@ async function twinData(twin: EmulatorFixture, url: string, key: string, user?: 
   return reply.body.data;
 }
 
+
 /** Every list and detail of every app: the twin's answer, or a failure with code and hint. */
 export async function check(p: Probe, twin: EmulatorFixture, step: string): Promise<void> {
   const state = p.store.getState();
@@ -137,7 +139,7 @@ export async function check(p: Probe, twin: EmulatorFixture, step: string): Prom
       if (d.error) expectShownFailure(p, d.error, `${step} · call ${id}`);
       else if (d.raw !== undefined && d.appLabel) {
         const owner = Number(/^app(\d+)/.exec(d.appLabel)![1]);
-        expect(d.raw, `${step} · call ${id}`).toEqual(await twinData(twin, `${twin.base("call", owner)}/calls/${id}`, twin.app(owner).fullAccessKey, state.user));
+        expect(portless(d.raw), `${step} · call ${id}`).toEqual(portless(await twinData(twin, `${twin.base("call", owner)}/calls/${id}`, twin.app(owner).fullAccessKey, state.user)));
       }
     }
     for (const [guid, d] of Object.entries(view.groupDetails)) {

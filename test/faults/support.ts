@@ -117,3 +117,10 @@ export function printTable(title: string, rows: Row[]): void {
     `${r.scenario.padEnd(24)} ${r.what.slice(0, 30).padEnd(30)} ${String(r.requests).padStart(8)}  ${r.met.slice(0, 26).padEnd(26)} ${r.outcome.slice(0, 34).padEnd(34)} ${`${Math.round(r.ms)} ms`.padStart(7)}`);
   console.log(`faults · ${title}\n  ${header}\n${lines.map((l) => `  ${l}`).join("\n")}`);
 }
+
+/**
+ * An answer with its recording URLs without the emulator's address: a twin emulator serves the same
+ * world on another port, so only the address differs.
+ */
+export const portless = (value: unknown): unknown =>
+  JSON.parse(JSON.stringify(value).replace(/https:\/\/127\.0\.0\.1:\d+\/recordings\//g, "https://emulator/recordings/"));

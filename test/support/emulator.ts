@@ -39,6 +39,28 @@ export async function emulatorFixture(options: EmulatorSettings = {}) {
     return { status: res.statusCode, headers: res.headers, text, body };
   }
 
+  interface Download {
+    status: number;
+    headers: Record<string, string | string[] | undefined>;
+    /** Every byte that arrived, also when the body broke off. */
+    bytes: Buffer;
+    /** Set when the body broke off before its end. */
+    error?: Error;
+  }
+
+  /** A recording (or any URL) as bytes, with no apikey: recordings are signed links. */
+  async function download(url: string, headers: Record<string, string> = {}, method: "GET" | "HEAD" = "GET"): Promise<Download> {
+    const res = await request(url, { method, dispatcher: agent, headers });
+    const chunks: Buffer[] = [];
+    let error: Error | undefined;
+    try {
+      for await (const chunk of res.body) chunks.push(chunk as Buffer);
+    } catch (caught) {
+      error = caught as Error;
+    }
+    return { status: res.statusCode, headers: res.headers, bytes: Buffer.concat(chunks), error };
+  }
+
   const app = (index = 0) => info.apps[index]!;
   const base = (kind: "api" | "call", index = 0, region = app(index).region) =>
     `${info.url}/${app(index).appId}.${kind}-${region}/v3`;
@@ -52,6 +74,7 @@ export async function emulatorFixture(options: EmulatorSettings = {}) {
     info,
     agent,
     send,
+    download,
     app,
     /** GET on the chat API of app `index` with its fullAccess key. */
     chat: (path: string, params?: Record<string, string | number | boolean>, headers: Record<string, string> = {}, index = 0) =>

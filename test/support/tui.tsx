@@ -60,6 +60,8 @@ export interface MountOptions {
   /** Passed to Http: retries of failed GETs (none by default: a failure shows at once) and the backoff base. */
   retries?: number;
   backoffMs?: number;
+  /** The CA file requests trust (default: the emulator's), e.g. one that also trusts a file server. */
+  caFile?: string;
 }
 
 const CSI = "\u001b[";
@@ -133,7 +135,7 @@ export interface Tui {
 
 /** Mounts the explorer over the emulator's apps and waits for the first frame (with data when `load`). */
 export async function mountTui(fx: EmulatorFixture, options: MountOptions = {}): Promise<Tui> {
-  const http = new Http({ caFile: fx.info.caFile, retries: options.retries ?? 0, backoffMs: options.backoffMs ?? 10 });
+  const http = new Http({ caFile: options.caFile ?? fx.info.caFile, retries: options.retries ?? 0, backoffMs: options.backoffMs ?? 10 });
   const apps = options.apps ?? appRefs(fx);
   const store = createExplorerStore({ http, apps, debounceMs: options.debounceMs ?? 80, root: options.root, caFile: fx.info.caFile });
   if (!options.panes) for (const pane of ["side", "preview"] as const) store.getState().togglePane(pane);
@@ -261,7 +263,7 @@ export function inkWritesColour(): boolean {
 /** The rows of the groups or calls table in a frame: the lines between its header and its summary. */
 export function listRows(frame: string): string[] {
   const all = lines(frame);
-  const header = all.findIndex((l) => /^(NAME\s+(GUID|UID)|SESSION|WITH\s+TYPE)/.test(l));
+  const header = all.findIndex((l) => /^\s*(NAME\s+(GUID|UID)|SESSION|WITH\s+TYPE)/.test(l));
   if (header < 0) return [];
   const rows: string[] = [];
   for (const line of all.slice(header + 1)) {

@@ -1,8 +1,9 @@
-import type { Command } from "commander";
+import { type Command, InvalidArgumentError, Option } from "commander";
 import { keyToken } from "../../query/tokenize.js";
-import { type FilterFlag, registerListCommand } from "../list-command.js";
+import { type FilterFlag, type ListFlags, registerListCommand } from "../list-command.js";
 
-const FLAGS: FilterFlag[] = [
+/** The calls filters as flags: `ccx calls`, `ccx stats` and `ccx download` take the same. */
+export const CALL_FLAGS: FilterFlag[] = [
   { flag: "type", description: "audio or video", token: (v) => keyToken("type", v) },
   { flag: "mode", description: "call, meet or presenter (comma list)", token: (v) => keyToken("mode", v) },
   { flag: "status", description: "initiated, ongoing, ended, unanswered, rejected, canceled (comma list)", token: (v) => keyToken("status", v) },
@@ -15,12 +16,30 @@ const FLAGS: FilterFlag[] = [
   { flag: "ended", description: "ended: <=2024-02-01, A..B", token: (v) => keyToken("ended", v) },
 ];
 
+/** Seconds between a watch's requests: at least 2, as live mode. */
+function intervalOption(raw: string): number {
+  const seconds = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw.trim()) || seconds < 2 || seconds > 3600) throw new InvalidArgumentError(`expected seconds from 2 to 3600, got "${raw}".`);
+  return seconds;
+}
+
 export function registerCalls(program: Command): void {
   registerListCommand<"calls">(program, {
     name: "calls",
     description: "list the calls of the app (GET /calls) once and exit",
-    filterFlags: FLAGS,
+    filterFlags: CALL_FLAGS,
     endpoint: "GET /calls",
     load: () => import("../render/call-rows.js").then((m) => m.callRun),
-  });
+  }, (command) => command
+    .option("--watch", "follow the newest calls until interrupted: what is new or changed, as it comes (--ndjson: one {event, call} a line)")
+    .addOption(new Option("--interval <seconds>", "with --watch: seconds between requests (at least 2; default 5)").argParser(intervalOption))
+    .hook("preAction", async (command) => {
+      const flags = command.opts<ListFlags & { watch?: boolean; interval?: number }>();
+      if (flags.interval !== undefined && !flags.watch) command.error("error: --interval goes with --watch");
+      if (!flags.watch) return;
+      const { runWatch } = await import("../run/watch.js");
+      await runWatch(CALL_FLAGS, flags, command);
+      // The watch has run: the list must not.
+      process.exit(process.exitCode ?? 0);
+    }));
 }

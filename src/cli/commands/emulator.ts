@@ -1,5 +1,7 @@
 import { type Command, InvalidArgumentError, Option } from "commander";
-import { DEFAULT_NOW, DEFAULT_SIZES, type EmulatorSettings, VARIANTS, type Variant } from "../../emulator/options.js";
+import {
+  DEFAULT_NOW, DEFAULT_RECORDING_BYTES_PER_MINUTE, DEFAULT_SIZES, type EmulatorSettings, VARIANTS, type Variant,
+} from "../../emulator/options.js";
 import { collect, integerOption, shareOption, timeOption } from "../usage-error.js";
 
 interface EmulatorFlags {
@@ -21,6 +23,20 @@ interface EmulatorFlags {
   status: Array<[string, number]>;
   variant: Variant[];
   verbose?: boolean;
+  live?: boolean;
+  liveSpeed: number;
+  recordingBytesPerMinute: number;
+  recordingCutAfter?: number;
+  recordingHtml?: boolean;
+}
+
+/** A speed factor: any positive number, 0.5 or 60. */
+function speedOption(raw: string): number {
+  const value = Number(raw);
+  if (raw.trim() === "" || !Number.isFinite(value) || value <= 0 || value > 1_000_000) {
+    throw new InvalidArgumentError(`expected a positive factor (e.g. 10), got "${raw}".`);
+  }
+  return value;
 }
 
 function latencyOption(raw: string): { min: number; max: number } {
@@ -59,7 +75,10 @@ export function registerEmulator(program: Command): void {
       "",
       "Once listening it prints one JSON line on stdout (url, caFile, chatUrl, callsUrl,",
       "managementUrl, management, apps) and logs only to stderr. Data is a pure function",
-      "of --seed, the sizes and --now.",
+      "of --seed, the sizes and --now; with --live, also of the time since it started.",
+      "",
+      "Recordings are served at <url>/recordings/<appId>/<sessionId>/<rid>.mp4 with no apikey",
+      "(GET, HEAD, one Range); ?fault=short or ?fault=html on such a URL breaks that one answer.",
       "",
       "Variants (--variant, repeatable):",
       ...Object.entries(VARIANTS).map(([name, text]) => `  ${name.padEnd(28)}${text}`),
@@ -81,6 +100,12 @@ export function registerEmulator(program: Command): void {
     .option("--rate-limit <n[/s]>", "requests per app per window (default window 60 s); over it: 429 with Retry-After", rateLimitOption)
     .addOption(new Option("--status <CODE=NNN>", "HTTP status for an error code (repeatable)").argParser(collect(statusOption)).default([]))
     .addOption(new Option("--variant <name>", "answer in a less common shape (repeatable)").argParser(collect(variantOption)).default([]))
+    .option("--live", "the world moves with the clock: calls start (every 3-5 s per app), change, end; recordings appear")
+    .option("--live-speed <n>", "with --live, run the world n times faster than the clock", speedOption, 1)
+    .option("--recording-bytes-per-minute <n>", "size of a served recording per minute of its duration",
+      integerOption(1, 1e12), DEFAULT_RECORDING_BYTES_PER_MINUTE)
+    .option("--recording-cut-after <bytes>", "fault: close the connection after that many bytes of every recording answer", integerOption(0))
+    .option("--recording-html", "fault: answer every recording with an HTML page (200, text/html)")
     .option("--verbose", "log every request to stderr")
     .action(async (flags: EmulatorFlags, command: Command) => {
       const { startEmulator } = await import("../../emulator/index.js");
@@ -102,11 +127,17 @@ export function registerEmulator(program: Command): void {
         },
         // --verbose is also a global option; whichever level caught it, it means the same here.
         verbose: Boolean(flags.verbose ?? command.optsWithGlobals().verbose),
+        live: Boolean(flags.live),
+        liveSpeed: flags.liveSpeed,
+        recordingBytesPerMinute: flags.recordingBytesPerMinute,
+        recordingCutAfter: flags.recordingCutAfter,
+        recordingHtml: Boolean(flags.recordingHtml),
       };
       const started = performance.now();
       const emulator = await startEmulator(options);
       process.stderr.write(`ccx emulator: listening on ${emulator.info.url} (seed ${flags.seed}, ` +
-        `${flags.apps} apps × ${flags.groups} groups, ${flags.calls} calls, ${flags.users} users, ${flags.messages} messages; ready in ${Math.round(performance.now() - started)} ms)\n`);
+        `${flags.apps} apps × ${flags.groups} groups, ${flags.calls} calls, ${flags.users} users, ${flags.messages} messages` +
+        `${flags.live ? `, live${flags.liveSpeed === 1 ? "" : ` ×${flags.liveSpeed}`}` : ""}; ready in ${Math.round(performance.now() - started)} ms)\n`);
       process.stdout.write(`${JSON.stringify(emulator.info)}\n`);
       const stop = (signal: string) => {
         process.stderr.write(`ccx emulator: ${signal}, stopping\n`);

@@ -48,7 +48,8 @@ export async function runDemo(flags: { seed: number }, command: Command): Promis
   const today = Math.floor(Date.now() / 86_400_000) * 86_400;
   let emulator;
   try {
-    emulator = await spawnEmulator(["--seed", String(flags.seed), "--now", String(today)]);
+    // Live: calls start, change and end while the explorer is open.
+    emulator = await spawnEmulator(["--seed", String(flags.seed), "--now", String(today), "--live"]);
   } catch (error) {
     process.stderr.write(`error: ${(error as Error).message}\n`);
     process.exit(EXIT.failure);

@@ -12,7 +12,8 @@ import { terminalWidth, useColor } from "../render/terminal.js";
 import { type Runtime, runCommand } from "../runtime.js";
 import { jsonForTerminal } from "../../text/json.js";
 
-const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+/** A flag's name as commander keys its value: `--receiver-type` → `receiverType`. */
+export const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /** Flags and --query as one filter line, so that one parser checks both. */
 function filterLine(filterFlags: readonly FilterFlag[], flags: ListFlags): string {

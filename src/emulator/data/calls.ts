@@ -1,3 +1,4 @@
+import type { RecordingUrl } from "../recordings/url.js";
 import { membersOf } from "./members.js";
 import type { App, Call, CallStatus, Participant, ParticipantState, Recording, Transcription } from "./model.js";
 import { Random } from "./random.js";
@@ -5,7 +6,7 @@ import { DEVICE_KINDS } from "./vocabulary.js";
 
 const STATUSES: CallStatus[] = ["ended", "ongoing", "initiated", "unanswered", "rejected", "canceled"];
 const MODES = ["call", "meet", "presenter"] as const;
-const MAX_ENTRIES = 50;
+export const MAX_ENTRIES = 50;
 const DAY = 86_400;
 
 export const round2 = (n: number): number => Math.round(n * 100) / 100;
@@ -16,8 +17,27 @@ export function timer(seconds: number): string {
   return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
 }
 
+/** A participant entry's minutes, from the seconds it was in the call and how many of them on video. */
+export function minutesOf(seconds: number, videoSeconds: number): Pick<Participant, "totalAudioMinutes" | "totalVideoMinutes" | "totalDurationInMinutes"> {
+  const audio = round2((seconds - videoSeconds) / 60);
+  const video = round2(videoSeconds / 60);
+  return { totalAudioMinutes: audio, totalVideoMinutes: video, totalDurationInMinutes: round2(audio + video) };
+}
+
+/** A call's totals: sums over its participant entries (service-spec.md), one entry per device. */
+export function totalsOf(participants: Participant[]): Pick<Call, "totalAudioMinutes" | "totalVideoMinutes" | "totalDurationInMinutes" | "totalDuration" | "totalParticipants"> {
+  const total = round2(participants.reduce((s, p) => s + p.totalDurationInMinutes, 0));
+  return {
+    totalAudioMinutes: round2(participants.reduce((s, p) => s + p.totalAudioMinutes, 0)),
+    totalVideoMinutes: round2(participants.reduce((s, p) => s + p.totalVideoMinutes, 0)),
+    totalDurationInMinutes: total,
+    totalDuration: timer(total * 60),
+    totalParticipants: participants.length,
+  };
+}
+
 /** Calls newest first. The first twelve cover every status, and every mode of group calls. */
-export function generateCalls(seed: number, app: App, count: number, now: number): Call[] {
+export function generateCalls(seed: number, app: App, count: number, now: number, recordingUrl: RecordingUrl): Call[] {
   const calls: Call[] = [];
   const used = new Set<string>();
   const groupPool = app.groups.filter((g) => g.membersCount >= 2).map((g) => g.index);
@@ -58,17 +78,12 @@ export function generateCalls(seed: number, app: App, count: number, now: number
     used.add(sessionId);
 
     const ended = status === "ended" && endedAt !== undefined;
-    const recordings = ended && (i === 0 || r.chance(0.35)) ? recordingsFor(r, app, sessionId, startedAt, endedAt) : [];
+    const recordings = ended && (i === 0 || r.chance(0.35)) ? recordingsFor(r, startedAt, endedAt, (rid) => recordingUrl(app, sessionId, rid)) : [];
     const transcriptions = ended && r.chance(0.2) ? transcriptionsFor(r, app, sessionId, mid, startedAt, endedAt) : [];
-    const audio = round2(participants.reduce((s, p) => s + p.totalAudioMinutes, 0));
-    const video = round2(participants.reduce((s, p) => s + p.totalVideoMinutes, 0));
-    const total = round2(participants.reduce((s, p) => s + p.totalDurationInMinutes, 0));
 
     const call: Call = {
       sessionId, type, mode, receiverType: toGroup ? "group" : "user", status, initiator, receiver, mid,
-      initiatedAt: startedAt, startedAt, endedAt,
-      totalAudioMinutes: audio, totalVideoMinutes: video, totalDurationInMinutes: total,
-      totalDuration: timer(total * 60), totalParticipants: participants.length,
+      initiatedAt: startedAt, startedAt, endedAt, ...totalsOf(participants),
       hasRecording: recordings.length > 0, hasTranscription: transcriptions.length > 0,
       participants, recordings, transcriptions,
       uids: new Set([initiator, ...(toGroup ? [] : [receiver]), ...uids]),
@@ -115,12 +130,9 @@ function participantsFor(r: Random, plan: ParticipantPlan): Participant[] {
       const leftAt = live ? undefined : status === "ongoing" ? r.int(joinedAt + 1, now) : joinedAt + r.int(20, plan.toGroup ? 5400 : 1800);
       const seconds = (leftAt ?? now) - joinedAt;
       const videoSeconds = plan.type === "video" ? Math.round(seconds * (0.5 + r.next() / 2)) : 0;
-      const audio = round2((seconds - videoSeconds) / 60);
-      const video = round2(videoSeconds / 60);
       const entry: Participant = {
         uid, deviceId: `${r.pick(DEVICE_KINDS)}-${r.hex(12)}`, isJoined: true, joinedAt, mid: plan.mid,
-        state: leftAt === undefined ? "ongoing" : "ended",
-        totalAudioMinutes: audio, totalVideoMinutes: video, totalDurationInMinutes: round2(audio + video),
+        state: leftAt === undefined ? "ongoing" : "ended", ...minutesOf(seconds, videoSeconds),
       };
       if (leftAt !== undefined) entry.leftAt = leftAt;
       entries.push(entry);
@@ -129,7 +141,8 @@ function participantsFor(r: Random, plan: ParticipantPlan): Participant[] {
   return entries.slice(0, MAX_ENTRIES);
 }
 
-function recordingsFor(r: Random, app: App, sessionId: string, startedAt: number, endedAt: number): Recording[] {
+/** One to three recordings, one after the other, between `startedAt` and `endedAt`. */
+export function recordingsFor(r: Random, startedAt: number, endedAt: number, urlOf: (rid: string) => string): Recording[] {
   const recordings: Recording[] = [];
   let cursor = startedAt;
   for (let k = r.int(1, 3); k > 0 && cursor < endedAt - 2; k--) {
@@ -138,7 +151,7 @@ function recordingsFor(r: Random, app: App, sessionId: string, startedAt: number
     const rid = `rec-${r.hex(16)}`;
     recordings.push({
       rid,
-      recording_url: `https://recordings-${app.region}.cometchat.io/${app.appId}/${sessionId}/${rid}.mp4`,
+      recording_url: urlOf(rid),
       startTime,
       endTime,
       duration: round2((endTime - startTime) / 60),

@@ -1,3 +1,4 @@
+import { type RecordingUrl, cdnRecordingUrl } from "../recordings/url.js";
 import { generateCalls } from "./calls.js";
 import { memberStep } from "./members.js";
 import { generateMessages } from "./messages.js";
@@ -11,8 +12,11 @@ import {
 
 const DAY = 86_400;
 
-/** The whole world as a pure function of the seed, the sizes and the clock anchor. */
-export function generateWorld(seed: number, sizes: Sizes, now: number): World {
+/**
+ * The whole world as a pure function of the seed, the sizes and the clock
+ * anchor; recordings point where `recordingUrl` says (the emulator passes its own origin).
+ */
+export function generateWorld(seed: number, sizes: Sizes, now: number, recordingUrl: RecordingUrl = cdnRecordingUrl): World {
   const master = new Random(seed, "world");
   const apps: App[] = [];
   const usedAppIds = new Set<string>();
@@ -22,7 +26,7 @@ export function generateWorld(seed: number, sizes: Sizes, now: number): World {
     usedAppIds.add(appId);
     const region = REGIONS[i % REGIONS.length]!;
     const suffix = i < APP_NAMES.length ? "" : ` ${i + 1}`;
-    apps.push(generateApp(seed, sizes, now, {
+    apps.push(generateApp(seed, sizes, now, recordingUrl, {
       appId,
       region,
       name: `${APP_NAMES[i % APP_NAMES.length]}${suffix} (${region.toUpperCase()})`,
@@ -46,7 +50,7 @@ interface AppIdentity {
 /** A few deactivated users besides the active ones (api-notes.md: hidden from GET /users unless asked for). */
 const deactivatedFor = (active: number) => Math.max(1, Math.round(active * 0.03));
 
-function generateApp(seed: number, sizes: Sizes, now: number, identity: AppIdentity): App {
+function generateApp(seed: number, sizes: Sizes, now: number, recordingUrl: RecordingUrl, identity: AppIdentity): App {
   const active = Math.max(1, sizes.users);
   const users = generateUsers(seed, identity.appId, active + deactivatedFor(active), now, identity.createdAt);
   for (let i = active; i < users.length; i++) {
@@ -72,7 +76,7 @@ function generateApp(seed: number, sizes: Sizes, now: number, identity: AppIdent
     callBySessionId: new Map(),
     messages: new MessageStore(0),
   };
-  app.calls = generateCalls(seed, app, sizes.calls, now);
+  app.calls = generateCalls(seed, app, sizes.calls, now, recordingUrl);
   app.callBySessionId = new Map(app.calls.map((c) => [c.sessionId, c]));
   app.messages = generateMessages(seed, app, sizes.messages, now);
   return app;

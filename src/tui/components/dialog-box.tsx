@@ -14,7 +14,7 @@ export function DialogBox({ dialog, width, theme }: { dialog: Dialog; width: num
       <Text bold wrap="truncate-end">{sanitize(dialog.title)}</Text>
       {dialog.lines.map((line, i) => <Text key={i} wrap="wrap">{sanitize(line)}</Text>)}
       {secret ? <Text color={theme.accent} wrap="wrap">{sanitize(dialog.value)}</Text> : null}
-      <Text color={theme.muted}>{secret ? "y copy · esc close" : "y send · n cancel"}</Text>
+      <Text color={theme.muted}>{secret ? "y copy · esc close" : dialog.write.kind === "download" ? "y download · n cancel" : "y send · n cancel"}</Text>
     </Box>
   );
 }

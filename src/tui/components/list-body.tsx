@@ -27,7 +27,8 @@ function summary<Item>(list: ListState<Item>): string {
   }
   const total = list.total === undefined ? "" : ` of ${list.total}`;
   const pages = list.totalPages ? ` · page ${list.page}/${Math.max(1, list.totalPages)} (n/p)` : "";
-  return `${list.items.length}${total}${pages}`;
+  const live = list.live ? ` · live${list.live.slowedMs ? `, slowed to ${Math.round(list.live.slowedMs / 1000)} s after a 429` : ""} (w stops)` : "";
+  return `${list.items.length}${total}${pages}${live}`;
 }
 
 /** A list: the filter line, the rows that fit, and where in the list this is. */

@@ -9,6 +9,7 @@ import { FailureBox } from "../components/failure-box.js";
 import { TimelineRows } from "../components/timeline-rows.js";
 import { type Column, Rows } from "../components/rows.js";
 import { type Theme, statusColor } from "../theme.js";
+import { downloadBinding } from "./download-key.js";
 import { callsOf } from "./jumps.js";
 import { recordingKey } from "./recording.js";
 import type { RouteOf, Screen } from "./types.js";
@@ -61,7 +62,7 @@ function CallView({ sessionId, detail, asTimeline, height, width, theme }: { ses
           <Rows columns={participantColumns} rows={participants} selected={inRecordings ? -1 : detail.selected} height={participantsHeight} width={width} theme={theme} />
         </>
       )}
-      <Text bold>{`Recordings (${recordings.length})${recordings.length ? " · enter shows one whole, y copies its URL, o opens it" : ""}`}</Text>
+      <Text bold>{`Recordings (${recordings.length})${recordings.length ? " · enter shows one whole, y copies its URL, o opens it, d downloads" : ""}`}</Text>
       {recordings.length === 0 ? <Text color={theme.muted}>  none</Text> : (
         <Rows columns={recordingColumns} rows={recordings} selected={inRecordings ? detail.selected - participants.length : -1}
           height={recordingsHeight - 1} width={width} theme={theme} />
@@ -84,6 +85,12 @@ export const callScreen: Screen<RouteOf<"call">> = {
       if (p) callsOf(c.state, p.uid);
       else c.store.getState().notify("select a participant first");
     } },
+    downloadBinding("download the selected recording (on a participant, or none: all of the call's)", (c) => {
+      const d = detailOf(c.state, (c.route as RouteOf<"call">).sessionId);
+      const recordings = d?.call?.recordings ?? [];
+      const one = recordings[(d?.selected ?? 0) - (d?.call?.participants?.length ?? 0)];
+      return d?.call && { sessionId: d.call.sessionId, recordings: one ? [one] : recordings };
+    }),
   ],
   cursor: (state, route) => {
     const call = detailOf(state, route.sessionId)?.call;

@@ -1,6 +1,8 @@
 import { LIST_KINDS, type ListItems, type ListKind, type ListKindSpec } from "../../api/list-kinds.js";
 import { type ExplorerState, activeView } from "../../store/explorer-store.js";
-import type { ListState } from "../../store/types.js";
+import { LIVE } from "../../store/live-actions.js";
+import type { ListState, LiveState } from "../../store/types.js";
+import type { Column } from "../components/rows.js";
 import { FilterForm } from "../components/filter-form.js";
 import { ListBody } from "../components/list-body.js";
 import { LIST_VIEWS, type ListView } from "./list-kinds.js";
@@ -28,6 +30,7 @@ export function listScreen<K extends ListKind>(kind: K, extra: Binding[] = []): 
     } },
     { keys: ["n"], description: "next page (cursor: load more)", footer: "next page", onRows: true, run: (c) => c.store.getState().nextPage(kind) },
     { keys: ["p"], description: "previous page", onRows: true, run: (c) => c.store.getState().prevPage(kind) },
+    { keys: ["w"], description: "live: follow the list (asked again every interval, :interval; new and changed rows marked)", footer: "live", run: (c) => c.store.getState().toggleLive(kind) },
     ...extra,
   ];
   return {
@@ -48,8 +51,27 @@ export function listScreen<K extends ListKind>(kind: K, extra: Binding[] = []): 
         return <FilterForm noun={spec.noun} fields={spec.filterKeys} list={list as ListState<unknown>} form={ui.form} editing={editing} height={height} width={width} theme={theme} />;
       }
       const editing = ui.prompt?.kind === "filter" && ui.prompt.list === kind ? ui.prompt : undefined;
-      return <ListBody noun={spec.noun} list={list} columns={view.columns(width, Boolean(state.user))} editing={editing} height={height} width={width} theme={theme} />;
+      const columns = view.columns(width, Boolean(state.user));
+      return <ListBody noun={spec.noun} list={list} columns={list.live ? [liveMarkColumn(list.live, spec.idOf, state.clock), ...columns] : columns} editing={editing} height={height} width={width} theme={theme} />;
     },
+  };
+}
+
+/** In live mode, a first column marks the rows that came (+) or changed (~) in the last few seconds. */
+function liveMarkColumn<Item>(live: LiveState, idOf: (item: Item) => string, now: number): Column<Item> {
+  const markOf = (item: Item) => {
+    const mark = live.marks[idOf(item)];
+    return mark && now - mark.at < LIVE.markMs ? mark.kind : undefined;
+  };
+  return {
+    header: "",
+    get: (item) => {
+      const mark = markOf(item);
+      return mark === "new" ? "+" : mark === "changed" ? "~" : "";
+    },
+    width: 1,
+    priority: 10,
+    color: (item, theme) => (markOf(item) === "new" ? theme.success : theme.warning),
   };
 }
 

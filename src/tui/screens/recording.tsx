@@ -4,6 +4,7 @@ import { type ExplorerState, activeView } from "../../store/explorer-store.js";
 import { formatMinutes, formatTime } from "../../text/format.js";
 import { sanitize } from "../../text/sanitize.js";
 import type { Theme } from "../theme.js";
+import { downloadBinding } from "./download-key.js";
 import type { RouteOf, Screen } from "./types.js";
 
 interface RecordingViewProps {
@@ -22,7 +23,7 @@ function RecordingView({ recording, theme }: RecordingViewProps) {
       <Text>{`end       ${formatTime(recording.endTime)} UTC`}</Text>
       <Text>url</Text>
       <Text wrap="wrap">{sanitize(recording.recording_url)}</Text>
-      <Text color={theme.muted}>y copies the URL · o opens it · Y copies the JSON · esc back</Text>
+      <Text color={theme.muted}>y copies the URL · o opens it · d downloads it · Y copies the JSON · esc back</Text>
     </Box>
   );
 }
@@ -36,7 +37,14 @@ const recordingOf = (state: ExplorerState, route: RouteOf<"recording">) =>
 export const recordingScreen: Screen<RouteOf<"recording">> = {
   title: "A recording",
   crumb: (route) => `recording ${sanitize(route.rid)}`,
-  bindings: [],
+  bindings: [
+    downloadBinding("download this recording", (c) => {
+      const route = c.route as RouteOf<"recording">;
+      const recording = recordingOf(c.state, route);
+      const call = activeView(c.state).callDetails[route.sessionId]?.call;
+      return recording && { sessionId: call?.sessionId ?? route.sessionId, recordings: [recording] };
+    }),
+  ],
   cursor: () => ({ index: 0, count: 0 }),
   select: () => undefined,
   selection: (state, route) => {

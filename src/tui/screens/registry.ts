@@ -11,6 +11,7 @@ import { usersScreen } from "./users.js";
 import { createHelpScreen } from "./help.js";
 import { logScreen } from "./log.js";
 import { recordingScreen } from "./recording.js";
+import { statsScreen } from "./stats.js";
 import type { RouteOf, Screen } from "./types.js";
 
 type Registry = { [V in Route["view"]]: Screen<RouteOf<V>> };
@@ -27,6 +28,7 @@ const SCREENS_BUT_HELP = {
   messages: messagesScreen,
   apps: appsScreen,
   log: logScreen,
+  stats: statsScreen,
 } satisfies Omit<Registry, "help">;
 
 /** Every route's screen: a route without one does not compile. */

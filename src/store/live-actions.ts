@@ -1,0 +1,152 @@
+import { isApiError } from "../api/errors.js";
+import { LIST_KINDS, type ListItems, type ListKindSpec } from "../api/list-kinds.js";
+import { type StoreContext, currentRoute } from "./context.js";
+import { toFailure } from "./failure.js";
+import type { ListKind, ListState, LiveState } from "./types.js";
+
+/**
+ * Live mode (w): a list follows the service. It asks again for the page it
+ * shows once an interval (5 s by default, never under 2 s), one request at a
+ * time and none while it is not on screen; rows that came or changed are
+ * marked for a few seconds; a 429 doubles the wait (up to a minute), which
+ * halves back on each clean answer. Keys never wait for a live answer: its
+ * rows are the same query's.
+ */
+export interface LiveActions {
+  /** Seconds between a live list's requests. */
+  liveInterval: number;
+  /** A tick each second while a list is live: marks fade and ongoing calls' durations move without requests. */
+  clock: number;
+  toggleLive(kind: ListKind): void;
+  /** `:interval <seconds>`: at least the floor; live lists take it from their next request. */
+  setLiveInterval(seconds: number): void;
+}
+
+export const LIVE = {
+  defaultSeconds: 5,
+  floorSeconds: 2,
+  /** A row stays marked new or changed this long. */
+  markMs: 4_000,
+  slowestMs: 60_000,
+};
+
+type AnyItem = ListItems[ListKind];
+const CLOCK = "live:clock";
+const timerOf = (key: string, kind: ListKind) => `live:${key}/${kind}`;
+
+export function liveActions(ctx: StoreContext): Omit<LiveActions, "liveInterval" | "clock"> {
+  const listOf = (key: string, kind: ListKind) => ctx.get().views[key]?.lists[kind] as ListState<AnyItem> | undefined;
+  const setLive = (key: string, kind: ListKind, patch: Partial<ListState<AnyItem>>) =>
+    ctx.updateView(key, (v) => ({ ...v, lists: { ...v.lists, [kind]: { ...v.lists[kind], ...patch } } }));
+  const anyLive = () => Object.values(ctx.get().views).some((v) => Object.values(v.lists).some((l) => l.live));
+
+  /** The one-second tick, running while any list is live. */
+  function syncClock(): void {
+    const running = ctx.timers.has(CLOCK);
+    if (anyLive() && !running) ctx.timers.set(CLOCK, setInterval(() => ctx.set({ clock: Date.now() }), 1000));
+    if (!anyLive() && running) {
+      clearInterval(ctx.timers.get(CLOCK));
+      ctx.timers.delete(CLOCK);
+    }
+  }
+
+  function schedule(key: string, kind: ListKind): void {
+    const live = listOf(key, kind)?.live;
+    if (!live) return;
+    clearTimeout(ctx.timers.get(timerOf(key, kind)));
+    const wait = Math.max(ctx.get().liveInterval * 1000, live.slowedMs ?? 0);
+    ctx.timers.set(timerOf(key, kind), setTimeout(() => void poll(key, kind), wait));
+  }
+
+  async function poll(key: string, kind: ListKind): Promise<void> {
+    ctx.timers.delete(timerOf(key, kind));
+    const state = ctx.get();
+    const list = listOf(key, kind);
+    if (!list?.live) return;
+    // Off screen, mid-request or with a filter that does not parse: nothing is asked this time.
+    const shown = state.activeKey === key && currentRoute(state).view === kind && !state.ui.form;
+    if (!shown || list.loading || list.errors.length > 0) return schedule(key, kind);
+    const spec = LIST_KINDS[kind] as unknown as ListKindSpec<AnyItem>;
+    const query = { ...spec.explorerQuery(list.params), page: String(list.page) };
+    const request = ctx.slots.begin(`${key}/${kind}`);
+    const logged = state.log.length === 0 ? 0 : state.log[state.log.length - 1]!.id;
+    try {
+      const page = await spec.list(ctx.clientFor(key), query, request.signal);
+      if (!request.isCurrent()) return;
+      const before = listOf(key, kind)!;
+      const now = Date.now();
+      const marks = markChanges(before, page.items, spec, now);
+      const selectedId = before.items[before.selected] && spec.idOf(before.items[before.selected]!);
+      const kept = selectedId === undefined ? -1 : page.items.findIndex((item) => spec.idOf(item) === selectedId);
+      const slowed = sawRateLimit(logged) ? slowDown(before.live!) : speedUp(before.live!);
+      setLive(key, kind, {
+        items: page.items,
+        total: page.pagination?.total ?? before.total,
+        totalPages: page.pagination?.total_pages ?? before.totalPages,
+        // The cursor stays on its row where the row still is.
+        selected: kept >= 0 ? kept : Math.min(before.selected, Math.max(0, page.items.length - 1)),
+        error: undefined,
+        live: { ...before.live!, marks, polls: before.live!.polls + 1, slowedMs: slowed },
+      });
+    } catch (error) {
+      if (!request.isCurrent()) return;
+      const before = listOf(key, kind)!;
+      const limited = sawRateLimit(logged) || (isApiError(error) && error.status === 429);
+      // The rows stay; the failure is said under them, and the next request comes all the same.
+      setLive(key, kind, { error: toFailure(error), live: { ...before.live!, slowedMs: limited ? slowDown(before.live!) : before.live!.slowedMs } });
+    } finally {
+      request.finish();
+    }
+    schedule(key, kind);
+  }
+
+  /** Whether the request log has a 429 after entry `since`: the transport may have retried it into an answer. */
+  const sawRateLimit = (since: number) => ctx.get().log.some((e) => e.id > since && e.status === 429);
+  const slowDown = (live: LiveState) => Math.min(LIVE.slowestMs, 2 * Math.max(live.slowedMs ?? 0, ctx.get().liveInterval * 1000));
+  const speedUp = (live: LiveState) => (live.slowedMs === undefined || live.slowedMs / 2 <= ctx.get().liveInterval * 1000 ? undefined : live.slowedMs / 2);
+
+  return {
+    toggleLive(kind) {
+      const key = ctx.get().activeKey;
+      const list = listOf(key, kind);
+      if (!list) return;
+      if (list.live) {
+        clearTimeout(ctx.timers.get(timerOf(key, kind)));
+        ctx.timers.delete(timerOf(key, kind));
+        setLive(key, kind, { live: undefined });
+        ctx.get().notify(`live off: ${LIST_KINDS[kind].noun} no longer followed`);
+      } else {
+        if (list.params.updatedAt !== undefined) return ctx.get().notify("live follows pages: take after:/before: out of the filter first");
+        setLive(key, kind, { live: { marks: {}, polls: 0 } });
+        ctx.get().notify(`live: ${LIST_KINDS[kind].noun} asked again every ${ctx.get().liveInterval} s (w stops, :interval changes it)`);
+        schedule(key, kind);
+      }
+      syncClock();
+    },
+
+    setLiveInterval(seconds) {
+      if (!Number.isFinite(seconds) || seconds < LIVE.floorSeconds) return ctx.get().notify(`the interval is at least ${LIVE.floorSeconds} s`);
+      ctx.set({ liveInterval: seconds });
+      ctx.get().notify(`live lists ask every ${seconds} s`);
+      for (const [key, view] of Object.entries(ctx.get().views)) {
+        for (const kind of Object.keys(view.lists) as ListKind[]) if (view.lists[kind].live) schedule(key, kind);
+      }
+    },
+  };
+}
+
+/** The rows new since the last answer, or whose live key changed; earlier marks kept until they fade. */
+function markChanges(before: ListState<AnyItem>, items: readonly AnyItem[], spec: ListKindSpec<AnyItem>, now: number): LiveState["marks"] {
+  const known = new Map(before.items.map((item) => [spec.idOf(item), spec.liveKey(item)]));
+  const marks: LiveState["marks"] = {};
+  for (const [id, mark] of Object.entries(before.live?.marks ?? {})) if (now - mark.at < LIVE.markMs) marks[id] = mark;
+  // The first answer of a list that had no rows marks nothing: everything would be "new".
+  if (before.items.length === 0) return marks;
+  for (const item of items) {
+    const id = spec.idOf(item);
+    const was = known.get(id);
+    if (was === undefined) marks[id] = { kind: "new", at: now };
+    else if (was !== spec.liveKey(item)) marks[id] = { kind: "changed", at: now };
+  }
+  return marks;
+}

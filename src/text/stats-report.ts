@@ -1,0 +1,135 @@
+/**
+ * The stats report for people, as lines of at most `width` columns: the same
+ * text for `ccx stats` and the explorer's `:stats`. Totals, a bar chart of calls
+ * and minutes per UTC day, counts by status, type, mode and receiver type, the
+ * top users, and the service's own metrics. Server strings (statuses, uids) are
+ * sanitized here, since these lines go to the terminal as they are.
+ */
+import type { DayStats, ServiceMetrics, StatsReport, UserStats } from "../api/stats.js";
+import { formatCount, formatMinutes } from "./format.js";
+import { sanitize } from "./sanitize.js";
+import { displayWidth, padEnd, padStart, truncate } from "./width.js";
+
+const DAY = 86_400;
+/** Gaps between days with calls are drawn as empty days up to this span; beyond, only days with calls. */
+const MAX_FILLED_DAYS = 366;
+/** A bar's last cell in eighths: ▏ is 1/8 of a cell, █ a whole one. */
+const EIGHTHS = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"];
+const COLUMN_GAP = 2;
+
+/** A bar of `cells` columns for `value` of `max`; a value above 0 shows at least ▏. */
+function bar(value: number, max: number, cells: number): string {
+  if (cells <= 0 || max <= 0 || value <= 0) return "";
+  const eighths = Math.max(1, Math.round((value / max) * cells * 8));
+  return "█".repeat(Math.floor(eighths / 8)) + EIGHTHS[eighths % 8];
+}
+
+const TENTHS = new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+/** Minutes to a tenth, always one decimal so that a column of them lines up. */
+const minutesText = (minutes: number) => TENTHS.format(minutes);
+const percent = (share: number) => `${formatCount(Math.round(share * 1000) / 10)}%`;
+
+/** Every day from the first with calls to the last, those without calls as 0 (when the span is not too long). */
+function daysToDraw(byDay: readonly DayStats[]): DayStats[] {
+  if (byDay.length < 2) return [...byDay];
+  const dayNumber = (d: DayStats) => Date.parse(`${d.day}T00:00:00Z`) / 1000 / DAY;
+  const first = dayNumber(byDay[0]!);
+  const span = dayNumber(byDay[byDay.length - 1]!) - first + 1;
+  if (span > MAX_FILLED_DAYS) return [...byDay];
+  const known = new Map(byDay.map((d) => [d.day, d]));
+  return Array.from({ length: span }, (_, i) => {
+    const day = new Date((first + i) * DAY * 1000).toISOString().slice(0, 10);
+    return known.get(day) ?? { day, calls: 0, minutes: 0 };
+  });
+}
+
+/** Calls and minutes per day, side by side, the bars sharing what the numbers leave of the width. */
+function dayChart(byDay: readonly DayStats[], width: number): string[] {
+  const days = daysToDraw(byDay);
+  const callsWidth = Math.max(5, ...days.map((d) => formatCount(d.calls).length));
+  const minutesWidth = Math.max(7, ...days.map((d) => minutesText(d.minutes).length));
+  const fixed = 10 + 1 + callsWidth + 1 + COLUMN_GAP + minutesWidth + 1;
+  const cells = Math.max(0, Math.floor((width - fixed) / 2));
+  const maxCalls = Math.max(...days.map((d) => d.calls));
+  const maxMinutes = Math.max(...days.map((d) => d.minutes));
+  const gap = " ".repeat(COLUMN_GAP);
+  const header = `${padEnd("UTC day", 10)} ${padStart("calls", callsWidth)} ${" ".repeat(cells)}${gap}${padStart("minutes", minutesWidth)}`;
+  return [header, ...days.map((d) =>
+    `${d.day} ${padStart(formatCount(d.calls), callsWidth)} ${padEnd(bar(d.calls, maxCalls, cells), cells)}${gap}` +
+    `${padStart(minutesText(d.minutes), minutesWidth)} ${bar(d.minutes, maxMinutes, cells)}`)];
+}
+
+/** `label  a 12 · b 3`: items after a label, wrapped under it when longer than the width. */
+function wrapped(label: string, items: readonly string[], width: number): string[] {
+  const indent = " ".repeat(displayWidth(label));
+  const lines: string[] = [];
+  let line = label;
+  for (const item of items.map((text) => truncate(text, width - indent.length))) {
+    const empty = line === label || line === indent;
+    const joined = empty ? `${line}${item}` : `${line} · ${item}`;
+    if (empty || displayWidth(joined) <= width) line = joined;
+    else {
+      lines.push(line);
+      line = `${indent}${item}`;
+    }
+  }
+  return [...lines, line];
+}
+
+const countLines = (label: string, counts: Record<string, number>, width: number) =>
+  wrapped(label, Object.entries(counts).map(([key, n]) => `${sanitize(key)} ${formatCount(n)}`), width);
+
+/** A small table of users: uid, then the figure ranked by, then the other; numbers as wide as they are. */
+function userTable(title: string, users: readonly UserStats[], first: "calls" | "minutes", width: number): string[] {
+  const second = first === "calls" ? "minutes" : "calls";
+  const rows = users.map((u) => ({ uid: sanitize(u.uid), calls: formatCount(u.calls), minutes: minutesText(u.minutes) }));
+  const numberWidth = (key: "calls" | "minutes") => Math.max(key.length, ...rows.map((r) => r[key].length));
+  const [one, two] = [numberWidth(first), numberWidth(second)];
+  const uidWidth = Math.max(3, Math.min(width - one - two - 2, Math.max(...rows.map((r) => displayWidth(r.uid)))));
+  const line = (uid: string, a: string, b: string) => `${padEnd(uid, uidWidth)} ${padStart(a, one)} ${padStart(b, two)}`;
+  return [title, line("uid", first, second), ...rows.map((r) => line(r.uid, r[first], r[second]))];
+}
+
+/** Both top-user tables: side by side when they fit so, else one under the other. */
+function topUsers(report: StatsReport, width: number): string[] {
+  const byCalls = userTable("top users by calls", report.topUsers, "calls", width);
+  const byMinutes = userTable("top users by minutes", report.topUsersByMinutes, "minutes", width);
+  const widest = (lines: string[]) => Math.max(...lines.map(displayWidth));
+  const left = widest(byCalls);
+  if (left + COLUMN_GAP + widest(byMinutes) > width) return [...byCalls, "", ...byMinutes];
+  return byCalls.map((line, i) => `${padEnd(line, left)}${" ".repeat(COLUMN_GAP)}${byMinutes[i] ?? ""}`);
+}
+
+function serviceLines(service: ServiceMetrics, width: number): string[] {
+  if ("error" in service) return [`service metrics: not available (${sanitize(service.error)})`];
+  const m = service.metrics;
+  const minutes = (n: number | undefined) => (n === undefined ? "—" : `${minutesText(n)} min`);
+  return wrapped("service metrics (GET /stats): ", [
+    `audio ${minutes(m.audio_minutes)}`, `video ${minutes(m.video_minutes)}`, `recorded ${minutes(m.recorded_minutes)}`,
+    `active users ${formatCount(m.active_users)}`, `concurrent users ${formatCount(m.concurrent_users)}`,
+  ], width);
+}
+
+/**
+ * The report, each line at most `width` columns. `filter` is the calls filter
+ * it is over, as the filter line writes it.
+ */
+export function statsReport(report: StatsReport, width: number, filter: string): string[] {
+  const lines = [
+    `calls where ${sanitize(filter) || "(any)"}`,
+    `${formatCount(report.calls)} calls · ${minutesText(report.minutes)} minutes · ${report.recordingShare === null ? "—" : percent(report.recordingShare)} recorded`,
+    `duration of a call: median ${formatMinutes(report.duration.median)} · p95 ${formatMinutes(report.duration.p95)}`,
+  ];
+  if (report.unreadable > 0) lines.push(`${formatCount(report.unreadable)} calls had fields ccx could not read: counted as 0 minutes or "unknown"`);
+  if (report.undated > 0) lines.push(`${formatCount(report.undated)} calls have no start time: left out of the days`);
+  lines.push(...serviceLines(report.service, width));
+  if (report.calls > 0) {
+    lines.push("", ...dayChart(report.byDay, width), "");
+    lines.push(...countLines("status    ", report.byStatus, width));
+    lines.push(...countLines("type      ", report.byType, width));
+    lines.push(...countLines("mode      ", report.byMode, width));
+    lines.push(...countLines("receiver  ", report.byReceiverType, width));
+    lines.push("", ...topUsers(report, width));
+  }
+  return lines.map((line) => truncate(line, width).trimEnd());
+}

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { displayWidth } from "../../src/text/width.js";
+import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
+import { runCcx } from "../support/run-ccx.js";
+import { reference } from "../support/stats-reference.js";
+
+/**
+ * `ccx stats` over real HTTPS: its figures equal the reference computed over
+ * what `ccx calls --all --ndjson` prints for the same filters; the filters
+ * narrow them; a bad filter sends nothing; the report for people fits 80 columns.
+ */
+
+let fx: EmulatorFixture;
+let env: Record<string, string>;
+/** Every request the emulator answered, as `METHOD path?query status`. */
+const served: string[] = [];
+
+beforeAll(async () => {
+  // "The docs" forms mixed in: numbers as strings, entity objects for uids, nulls.
+  fx = await emulatorFixture({ sizes: { apps: 1, groups: 5, calls: 1500, users: 40, messages: 0 }, variants: new Set(["docs"]), verbose: true, log: (line) => served.push(line) });
+  env = {
+    CCX_CHAT_URL: fx.info.chatUrl, CCX_CALLS_URL: fx.info.callsUrl, CCX_CA_FILE: fx.info.caFile,
+    CCX_APP_ID: fx.app().appId, CCX_REGION: fx.app().region, CCX_API_KEY: fx.app().fullAccessKey,
+  };
+});
+afterAll(() => fx?.close());
+
+/** The calls `ccx calls --all --ndjson` prints for these filter flags, as sent. */
+async function listed(filters: string[]): Promise<Array<Record<string, unknown>>> {
+  const run = await runCcx(["calls", ...filters, "--all", "--ndjson", "--per-page", "1000"], env);
+  expect(run.code).toBe(0);
+  return run.stdout.trim().split("\n").filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+async function statsJson(filters: string[]) {
+  const run = await runCcx(["stats", ...filters, "--json"], env);
+  expect(run.code, run.stderr).toBe(0);
+  // Not a terminal: no progress line.
+  expect(run.stderr).toBe("");
+  const { from, to, service, ...figures } = JSON.parse(run.stdout) as Record<string, unknown>;
+  return { figures, from, to, service };
+}
+
+describe("ccx stats", () => {
+  it("--json equals the figures computed over ccx calls --all --ndjson with the same filters, every page read 1,000 at a time", async () => {
+    const filters = ["--started", "2026-09-01..2026-10-31"];
+    const before = served.length;
+    const { figures, from, to } = await statsJson(filters);
+    const calls = await listed(filters);
+    expect(calls.length).toBeGreaterThan(1000);
+    expect(figures).toEqual(reference(calls));
+    expect({ from, to }).toEqual({ from: "2026-09-01T00:00:00Z", to: "2026-10-31T00:00:00Z" });
+    const pages = served.slice(before).filter((line) => /^GET \/[^ ]*\/calls\?/.test(line));
+    expect(pages.length).toBe(Math.ceil(calls.length / 1000) * 2); // stats, then ccx calls
+    expect(pages.slice(0, pages.length / 2).every((line) => line.includes("perPage=1000"))).toBe(true);
+  });
+
+  it("without a time, covers the calls started in the last 30 days", async () => {
+    const { figures, from, to } = await statsJson([]);
+    expect(Date.now() / 1000 - Date.parse(from as string) / 1000).toBeCloseTo(30 * 86_400, -2);
+    expect(to).toBeNull();
+    expect(figures).toEqual(reference(await listed(["--started", `>=${from as string}`])));
+  });
+
+  it("filters narrow the figures, as flags and in --query alike", async () => {
+    const window = ["--started", ">=2026-09-01"];
+    const all = await statsJson(window);
+    const narrowed = await statsJson([...window, "--status", "ended", "--query", "type:video"]);
+    expect(narrowed.figures).toEqual(reference(await listed([...window, "--status", "ended", "--type", "video"])));
+    expect(narrowed.figures.calls).toBeLessThan(all.figures.calls as number);
+    expect(Object.keys(narrowed.figures.byStatus as object)).toEqual(["ended"]);
+    expect(Object.keys(narrowed.figures.byType as object)).toEqual(["video"]);
+
+    const uid = (all.figures.topUsers as Array<{ uid: string }>)[0]!.uid;
+    const theirs = await statsJson([...window, "--uid", uid]);
+    expect((theirs.figures.topUsers as Array<{ uid: string; calls: number }>)[0]).toMatchObject({ uid, calls: theirs.figures.calls });
+  });
+
+  it("shows the service's GET /stats metrics over the same window where it answers, else says they are not available", async () => {
+    const window = ["--started", "2026-10-01..2026-11-01"];
+    const probe = await fx.calls("/stats", { fromDate: Date.parse("2026-10-01"), toDate: Date.parse("2026-11-01") });
+    const { service } = await statsJson(window);
+    const report = (await runCcx(["stats", ...window], env)).stdout;
+    if (probe.status === 404) {
+      expect(service).toEqual({ error: probe.body.error.code });
+      expect(report).toContain(`service metrics: not available (${probe.body.error.code})`);
+    } else {
+      expect(service).toEqual(probe.body.data);
+      expect(report).toMatch(/^service metrics \(GET \/stats\): audio [\d,.]+ min · video [\d,.]+ min/m);
+    }
+  });
+
+  it("a filter that does not parse exits 2 and sends nothing", async () => {
+    const before = served.length;
+    const run = await runCcx(["stats", "--status", "ended", "--query", "type:fax"], env);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("nothing was sent");
+    expect(run.stderr).toMatch(/\^+ type: "fax" is not audio or video/);
+    expect(run.stdout).toBe("");
+    expect(served.length).toBe(before);
+  });
+
+  it("the report for people fits 80 columns: totals, a bar per day, counts, top users, percentiles", async () => {
+    const run = await runCcx(["stats", "--started", "2026-10-01..2026-11-01"], env);
+    expect(run.code).toBe(0);
+    const lines = run.stdout.trimEnd().split("\n");
+    for (const line of lines) expect(displayWidth(line), line).toBeLessThanOrEqual(80);
+    const { figures } = await statsJson(["--started", "2026-10-01..2026-11-01"]);
+    expect(lines[0]).toBe("calls where started:2026-10-01..2026-11-01");
+    expect(lines[1]).toMatch(new RegExp(`^${(figures.calls as number).toLocaleString("en-US")} calls · [\\d,]+\\.\\d minutes · [\\d.]+% recorded$`));
+    expect(lines).toContain(`duration of a call: median ${timer((figures.duration as { median: number }).median)} · p95 ${timer((figures.duration as { p95: number }).p95)}`);
+    const days = lines.filter((l) => /^2026-10-\d\d /.test(l));
+    expect(days).toHaveLength(31);
+    expect(days.some((l) => /█/.test(l))).toBe(true);
+    expect(lines.some((l) => l.startsWith("status    ended "))).toBe(true);
+    expect(lines.some((l) => /^top users by calls\s+top users by minutes$/.test(l))).toBe(true);
+  });
+});
+
+/** Minutes as the report's timer: m:ss, or h:mm:ss. */
+function timer(minutes: number): string {
+  const s = Math.round(minutes * 60);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return s >= 3600 ? `${Math.floor(s / 3600)}:${two(Math.floor((s % 3600) / 60))}:${two(s % 60)}` : `${Math.floor(s / 60)}:${two(s % 60)}`;
+}
