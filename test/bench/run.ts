@@ -1,12 +1,13 @@
 /**
  * `npm run bench`: runs every benchmark and prints one table of figures against
  * their budgets. Names given select some: `node --import tsx test/bench/run.ts tui`
- * (tui, filter, text, emulator, cli, download, soak).
+ * (tui, filter, text, emulator, cli, download, live, soak).
  */
 import { benchCli } from "./cli.js";
 import { benchDownload } from "./download.js";
 import { benchEmulatorGroups, type Figure } from "./emulator-groups.js";
 import { benchFilter } from "./filter.js";
+import { benchLive } from "./live.js";
 import { benchSoak } from "./soak.js";
 import { benchText } from "./text.js";
 import { benchTui } from "./tui.js";
@@ -21,6 +22,7 @@ const benches: Record<string, () => Promise<Figure[]>> = {
   filter: () => benchFilter(),
   text: () => benchText(),
   emulator: () => benchEmulatorGroups(),
+  live: () => benchLive(),
   soak: () => benchSoak(),
 };
 const chosen = process.argv.slice(2).filter((a) => !a.startsWith("-"));
