@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The ccx command: loads the production bundle that `npm run build` makes.
 // CommonJS (see bin/package.json): it starts faster than an ES module.
-const { existsSync, readFileSync, renameSync, writeFileSync } = require("node:fs");
+const { accessSync, constants, existsSync, readFileSync, renameSync, writeFileSync } = require("node:fs");
 const { createRequire, wrap } = require("node:module");
 const { dirname, join } = require("node:path");
 const vm = require("node:vm");
@@ -35,12 +35,14 @@ globalThis.__ccxImport = (url) => import(url);
 if (cachedData === undefined || script.cachedDataRejected) {
   process.once("exit", () => {
     try {
+      // A read-only install (a global prefix owned by root) never gets one: not even made, which takes a few ms.
+      accessSync(dirname(bundle), constants.W_OK);
       // Written at exit, so that it holds what this run compiled; renamed into place, so that runs at once never read half a file.
       const partial = `${cacheFile}.${process.pid}`;
       writeFileSync(partial, script.createCachedData());
       renameSync(partial, cacheFile);
     } catch {
-      // A read-only install: no cache, no harm.
+      // No cache, no harm: the bundle runs as well without it.
     }
   });
 }

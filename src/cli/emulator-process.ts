@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createInterface } from "node:readline";
+import { isSea } from "node:sea";
 
 /** The line `ccx emulator` prints once listening (design.md). */
 export interface EmulatorLine {
@@ -23,7 +24,9 @@ export interface EmulatorProcess {
  * loop with the explorer, and resolves with its JSON line.
  */
 export function spawnEmulator(args: string[], timeoutMs = 30_000): Promise<EmulatorProcess> {
-  const child = spawn(process.execPath, [process.argv[1]!, "emulator", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  // A single executable (npm run sea) is node and ccx at once: it runs itself, with no script to name.
+  const script = isSea() ? [] : [process.argv[1]!];
+  const child = spawn(process.execPath, [...script, "emulator", ...args], { stdio: ["ignore", "pipe", "pipe"] });
   const stderr: string[] = [];
   child.stderr!.setEncoding("utf8").on("data", (text: string) => {
     if (stderr.length < 50) stderr.push(text);

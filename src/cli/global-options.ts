@@ -19,5 +19,6 @@ export function addGlobalOptions(program: Command): void {
     .option("--config <file>", "config file (CCX_CONFIG; default $XDG_CONFIG_HOME/ccx/config.json)")
     .addOption(new Option("--timeout <seconds>", "give up on an answer after this long, each attempt (CCX_TIMEOUT; default 15)").argParser(secondsOption))
     .option("--no-color", "no colour (also NO_COLOR)")
+    .option("--no-progress", "no progress on stderr for long work (--all, stats, downloads); it shows only when stderr is a terminal")
     .option("--verbose", "print each request on stderr");
 }

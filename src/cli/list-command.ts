@@ -60,8 +60,20 @@ export async function loadFilterHelp(): Promise<void> {
   filterKeys = { groups: q.GROUP_FILTER_KEYS, calls: q.CALL_FILTER_KEYS, users: q.USER_FILTER_KEYS, conversations: q.CONVERSATION_FILTER_KEYS, messages: q.MESSAGE_FILTER_KEYS };
 }
 
+/** The grammar each command's --query takes, so that completion follows the command. */
+const syntaxKinds = new WeakMap<Command, FilterHelpKind>();
+
+/** The filter keys of the command's --query, loaded as for --help; undefined when it takes none. */
+export async function filterKeysOf(command: Command): Promise<ReadonlyArray<FilterKeyHelp> | undefined> {
+  const kind = syntaxKinds.get(command);
+  if (kind === undefined) return undefined;
+  await loadFilterHelp();
+  return filterKeys?.[kind];
+}
+
 /** The filter syntax under a list command's --help: every key of the grammar, with an example. */
 export function addSyntaxHelp(command: Command, endpoint: string, kind: FilterHelpKind): Command {
+  syntaxKinds.set(command, kind);
   return command.addHelpText("after", () => {
     const keys = filterKeys?.[kind];
     if (!keys) return "";

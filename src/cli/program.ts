@@ -4,11 +4,14 @@ import { VERSION } from "../version.js";
 import { registerApps } from "./commands/apps.js";
 import { registerCall } from "./commands/call.js";
 import { registerCalls } from "./commands/calls.js";
+import { registerCompletion } from "./commands/completion.js";
+import { registerConfig } from "./commands/config.js";
 import { registerDemo } from "./commands/demo.js";
 import { registerDownload } from "./commands/download.js";
 import { registerEmulator } from "./commands/emulator.js";
 import { registerGroup } from "./commands/group.js";
 import { registerGroups } from "./commands/groups.js";
+import { registerInit } from "./commands/init.js";
 import { registerConversations } from "./commands/conversations.js";
 import { registerMessages } from "./commands/messages.js";
 import { registerStats } from "./commands/stats.js";
@@ -53,6 +56,9 @@ export function buildProgram(): Command {
   registerApps(program);
   registerDemo(program);
   registerEmulator(program);
+  registerCompletion(program);
+  registerInit(program);
+  registerConfig(program);
   for (const command of program.commands) command.version(VERSION, "-V, --version").exitOverride();
   // The explorer takes no operands, so a word there is a mistyped command (fuzz: `ccx grups` said
   // "too many arguments. Expected 0 arguments but got 1", and `ccx grups --per-page 5` "unknown

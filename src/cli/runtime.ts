@@ -99,3 +99,18 @@ export async function runCommand(command: Command, body: (runtime: Runtime) => P
     await runtime?.close();
   }
 }
+
+/**
+ * Runs a command body that needs no Settings (ccx init and ccx config read and
+ * write the config file themselves): failures printed as runCommand prints
+ * them, the secrets the body adds to `secrets` masked.
+ */
+export async function runWithoutSettings(body: (secrets: Set<string>) => Promise<number | void>): Promise<void> {
+  const secrets = new Set<string>();
+  try {
+    process.exitCode = (await body(secrets)) ?? EXIT.ok;
+  } catch (error) {
+    process.stderr.write(describeFailure(error, secrets));
+    process.exitCode = exitCodeOf(error);
+  }
+}

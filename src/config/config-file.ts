@@ -77,7 +77,7 @@ export function defaultConfigPath(env: NodeJS.ProcessEnv): string {
 export const MAX_CONFIG_BYTES = 1024 * 1024;
 
 /** Profile names valibot's records leave out (they would touch a prototype): refused, not silently lost. */
-const RESERVED_NAMES = ["__proto__", "constructor", "prototype"];
+export const RESERVED_NAMES = ["__proto__", "constructor", "prototype"];
 
 const PROFILE_FIXES: Record<string, string> = {
   appId: "give the app id from the dashboard, as a string",

@@ -63,7 +63,7 @@ function region(value: string | undefined, where: string): Region | undefined {
  * where it is given: a character a header cannot carry failed every request,
  * retried and reported as a network error.
  */
-function headerSafe<T extends string | undefined>(value: T, where: string): T {
+export function headerSafe<T extends string | undefined>(value: T, where: string): T {
   if (value !== undefined && !/^[\x21-\x7e]*$/.test(value)) {
     throw new ConfigError(`${where} must be visible ASCII characters only, as an HTTP header carries them (fix: look for a space or a pasted character)`);
   }
@@ -150,7 +150,7 @@ export class Settings {
     const key = headerSafe(env.CCX_MANAGEMENT_KEY, "CCX_MANAGEMENT_KEY") ?? file.management?.key;
     let secret = headerSafe(env.CCX_MANAGEMENT_SECRET, "CCX_MANAGEMENT_SECRET") ?? file.management?.secret;
     if (key && !secret && file.management?.secretCommand) {
-      secret = headerSafe(this.run(file.management.secretCommand, "management.secretCommand"), "what management.secretCommand printed");
+      secret = headerSafe(runSecretCommand(file.management.secretCommand, "management.secretCommand"), "what management.secretCommand printed");
     }
     if (key && secret) {
       this.management = { url: flags.managementUrl ?? env.CCX_MANAGEMENT_URL ?? file.management?.url ?? DEFAULT_MANAGEMENT_URL, key, secret };
@@ -196,7 +196,7 @@ export class Settings {
   apiKeyOf(app: KnownApp): string {
     if (app.key.value) return app.key.value;
     if (app.key.command) {
-      const cached = this.resolvedKeys.get(app.key.command) ?? headerSafe(this.run(app.key.command, `apiKeyCommand of profile ${app.label}`), `what the apiKeyCommand of profile ${app.label} printed`);
+      const cached = this.resolvedKeys.get(app.key.command) ?? headerSafe(runSecretCommand(app.key.command, `apiKeyCommand of profile ${app.label}`), `what the apiKeyCommand of profile ${app.label} printed`);
       this.resolvedKeys.set(app.key.command, cached);
       return cached;
     }
@@ -219,17 +219,18 @@ export class Settings {
       this.management?.secret,
     ].filter((s): s is string => Boolean(s));
   }
+}
 
-  private run(command: string, what: string): string {
-    try {
-      // Loaded only when a command is configured: child_process costs every start a few ms.
-      const { execSync } = process.getBuiltinModule("node:child_process") as typeof import("node:child_process");
-      const out = execSync(command, { encoding: "utf8", timeout: 15_000, stdio: ["ignore", "pipe", "pipe"] }).trim();
-      if (!out) throw new Error("it printed nothing");
-      return out;
-    } catch (error) {
-      const e = error as { status?: number; message: string };
-      throw new ConfigError(`the ${what} failed${e.status !== undefined ? ` (exit ${e.status})` : ""}: ${e.message.split("\n")[0]}`);
-    }
+/** What a key or secret command (apiKeyCommand, secretCommand) prints, trimmed; `what` names it in the error. */
+export function runSecretCommand(command: string, what: string): string {
+  try {
+    // Loaded only when a command is configured: child_process costs every start a few ms.
+    const { execSync } = process.getBuiltinModule("node:child_process") as typeof import("node:child_process");
+    const out = execSync(command, { encoding: "utf8", timeout: 15_000, stdio: ["ignore", "pipe", "pipe"] }).trim();
+    if (!out) throw new Error("it printed nothing");
+    return out;
+  } catch (error) {
+    const e = error as { status?: number; message: string };
+    throw new ConfigError(`the ${what} failed${e.status !== undefined ? ` (exit ${e.status})` : ""}: ${e.message.split("\n")[0]}`);
   }
 }

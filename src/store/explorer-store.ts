@@ -32,8 +32,8 @@ export interface ExplorerOptions {
   user?: string;
   /** Wait after the last key press before a filter is sent. */
   debounceMs?: number;
-  /** The first view of every app. */
-  root?: ListKind;
+  /** The first view of every app; "welcome" when no app is known. */
+  root?: ListKind | "welcome";
   /** The CA file requests trust, for the curl commands the request log copies. */
   caFile?: string;
 }

@@ -35,7 +35,9 @@ export type Route =
   | { view: "apps" }
   | { view: "log" }
   | { view: "stats" }
-  | { view: "help" };
+  | { view: "help" }
+  /** Nothing is configured: try the demo, or set up (the explorer's only screen then). */
+  | { view: "welcome" };
 
 /** Whose messages a thread shows: the app's, a group's, or the 1:1 conversation `as` has with `uid`. */
 export type ThreadScope = { kind: "app" } | { kind: "group"; guid: string } | { kind: "user"; uid: string; as: string };

@@ -64,7 +64,7 @@ export function App({ store, theme }: AppProps) {
   const app = activeApp(state);
   const screen = screenFor(route);
   const list = isListKind(route.view) ? route.view : undefined;
-  const panes = frameLayout(state.ui, list !== undefined);
+  const panes = screen.standalone ? { side: 0, preview: 0, main: columns } : frameLayout(state.ui, list !== undefined);
   const height = bodyHeight(state.ui);
   const item = list && panes.preview > 0 ? selectedItem(state, list) : undefined;
   const { prompt } = state.ui;

@@ -9,6 +9,7 @@ import { attachInput } from "./input/attach.js";
 import { createInputRouter } from "./input/router.js";
 import { explorerServices } from "./services.js";
 import { enterAlternateScreen, screenStream } from "./terminal.js";
+import type { ExplorerNext } from "./screens/types.js";
 import { createTheme } from "./theme.js";
 
 export interface ExplorerLaunch {
@@ -20,19 +21,25 @@ export interface ExplorerLaunch {
   caFile?: string;
   /** Open this call first (`ccx call <id> --tui`, `:call`). */
   sessionId?: string;
-  root?: "groups" | "calls";
+  /** "welcome": no app is known (nothing configured). */
+  root?: "groups" | "calls" | "welcome";
   /** Said in the footer at start. */
   notice?: string;
   /** Masks the secrets in use, for the crash report. */
   redact?: (text: string) => string;
 }
 
+/** How the explorer ended: the exit status when a signal ended it, and what to run next when the user chose it. */
+export interface ExplorerExit {
+  status?: number;
+  next?: ExplorerNext;
+}
+
 /**
  * Runs the explorer until the user quits. The terminal is left as it was found
- * on quit, on a crash, and on SIGINT/SIGTERM/SIGHUP. Resolves with the exit
- * status when a signal ended it.
+ * on quit, on a crash, and on SIGINT/SIGTERM/SIGHUP.
  */
-export async function runExplorer(launch: ExplorerLaunch): Promise<number | undefined> {
+export async function runExplorer(launch: ExplorerLaunch): Promise<ExplorerExit> {
   const store = createExplorerStore({ http: launch.http, apps: launch.apps, activeKey: launch.activeKey, user: launch.user, root: launch.root, caFile: launch.caFile });
   store.getState().setViewport(Math.max(20, (process.stdout.columns || 80) - 1), process.stdout.rows || 24);
   const restore = enterAlternateScreen(process.stdout);
@@ -43,7 +50,9 @@ export async function runExplorer(launch: ExplorerLaunch): Promise<number | unde
     patchConsole: true,
   });
   let detach = () => {};
-  const stop = () => {
+  let next: ExplorerNext | undefined;
+  const stop = (chosen?: ExplorerNext) => {
+    next = chosen;
     detach();
     store.getState().dispose();
     instance.unmount();
@@ -75,7 +84,7 @@ export async function runExplorer(launch: ExplorerLaunch): Promise<number | unde
   process.on("unhandledRejection", onCrash);
   if (launch.notice) store.getState().notify(launch.notice);
   if (launch.sessionId) store.getState().openCall(launch.sessionId);
-  else store.getState().reload(launch.root ?? "groups");
+  else if (launch.root !== "welcome") store.getState().reload(launch.root ?? "groups");
   try {
     await instance.waitUntilExit();
   } finally {
@@ -84,5 +93,5 @@ export async function runExplorer(launch: ExplorerLaunch): Promise<number | unde
     process.off("uncaughtException", onCrash);
     process.off("unhandledRejection", onCrash);
   }
-  return status;
+  return { status, next };
 }

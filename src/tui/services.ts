@@ -4,7 +4,7 @@ import type { Services } from "./screens/types.js";
 import { openUrl, osc52 } from "./terminal.js";
 
 /** The terminal's services for key handlers: quit, copy through OSC 52 (`write` is the terminal), open a URL. */
-export function explorerServices(store: ExplorerStore, quit: () => void, write: (text: string) => void): Services {
+export function explorerServices(store: ExplorerStore, quit: Services["quit"], write: (text: string) => void): Services {
   const copy = (text: string, what: string) => {
     write(osc52(text));
     store.getState().notify(`copied the ${what} (OSC 52)`);

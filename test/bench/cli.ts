@@ -9,12 +9,16 @@
  * - `ccx stats` over 100,000 calls: calls/s and peak RSS (budget: ≥ 20,000 calls/s, ≤ 150 MB).
  */
 import { execFile, spawn, spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Agent, request } from "undici";
 import type { EmulatorLine } from "../../src/cli/emulator-process.js";
 import type { Figure } from "./emulator-groups.js";
 
 const BIN = new URL("../../bin/ccx.js", import.meta.url).pathname;
+/** Where Debian keeps the system roots, when NODE_EXTRA_CA_CERTS does not name them already. */
+const SYSTEM_ROOTS = "/etc/ssl/certs/ca-certificates.crt";
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -47,9 +51,17 @@ export async function benchCli(runs = 21): Promise<Figure[]> {
     const calls = JSON.parse(await run(process.execPath, [BIN, "calls", "--status", "ended", "--per-page", "50", "--json"], env)) as Array<{ sessionId: string; totalParticipants: number }>;
     const call = calls.sort((a, b) => b.totalParticipants - a.totalParticipants)[0]!;
     const url = `${small.info.callsUrl.replace("{appId}", app.appId).replace("{region}", app.region)}/calls/${call.sessionId}`;
+    // The real trust path as well: no --ca, the emulator's CA among the roots NODE_EXTRA_CA_CERTS adds (the
+    // system bundle and it), as a server that trusts the real service through its system roots.
+    const bundle = join(mkdtempSync(join(tmpdir(), "ccx-roots-")), "roots.pem");
+    writeFileSync(bundle, `${readFileSync(process.env.NODE_EXTRA_CA_CERTS ?? SYSTEM_ROOTS, "utf8")}\n${readFileSync(small.info.caFile, "utf8")}`);
+    const { CCX_CA_FILE: _ca, ...rest } = env;
+    const roots = { ...rest, NODE_EXTRA_CA_CERTS: bundle };
     const contenders: Record<string, () => Promise<unknown>> = {
       node: () => run(process.execPath, ["-e", "0"], env),
       ccx: () => run(process.execPath, [BIN, "call", call.sessionId, "--json"], env),
+      nodeRoots: () => run(process.execPath, ["-e", "0"], roots),
+      ccxRoots: () => run(process.execPath, [BIN, "call", call.sessionId, "--json"], roots),
     };
     if (hasCommand("curl") && hasCommand("jq")) {
       contenders.curl = () => run("sh", ["-c", `curl -s --cacert "$CCX_CA_FILE" -H "apikey: $CCX_API_KEY" "${url}" | jq . > /dev/null`], env);
@@ -69,6 +81,10 @@ export async function benchCli(runs = 21): Promise<Figure[]> {
     figures.push({ what: `ccx call <id> --json, loopback (${call.totalParticipants} participants)`, value: Math.round(ccx), unit: "ms", budget: "≤ 150 ms", ok: ccx <= 150 });
     figures.push({ what: "ccx call <id> --json ÷ node -e 0", value: +(ccx / node).toFixed(2), unit: "×", budget: "≤ 1.6×", ok: ccx / node <= 1.6 });
     if (times.curl) figures.push({ what: "curl -s … | jq . (beside it)", value: Math.round(median(times.curl)), unit: "ms" });
+    const nodeRoots = median(times.nodeRoots!);
+    const ccxRoots = median(times.ccxRoots!);
+    figures.push({ what: "node -e 0, NODE_EXTRA_CA_CERTS = system roots + the emulator's CA", value: Math.round(nodeRoots), unit: "ms" });
+    figures.push({ what: "ccx call <id> --json ÷ node -e 0, the real trust path (no --ca)", value: +(ccxRoots / nodeRoots).toFixed(2), unit: "×", budget: "≤ 1.6×", ok: ccxRoots / nodeRoots <= 1.6 });
   } finally {
     small.stop();
   }

@@ -1,11 +1,14 @@
 import type { Command } from "commander";
 import { integerOption } from "../usage-error.js";
 
+/** The demo's data when no --seed is given (also what the welcome screen's d opens). */
+export const DEMO_SEED = 1;
+
 export function registerDemo(program: Command): void {
   program
     .command("demo")
     .description("start the emulator with generated data and open the explorer on it")
-    .option("--seed <n>", "seed of the generated data", integerOption(0), 1)
+    .option("--seed <n>", "seed of the generated data", integerOption(0), DEMO_SEED)
     .action(async (flags: { seed: number }, command: Command) => {
       // Loaded when run: the child process and readline it needs cost every other command's start-up.
       const { runDemo } = await import("../run/demo.js");

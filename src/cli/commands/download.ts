@@ -4,7 +4,6 @@ import { CALL_FLAGS } from "./calls.js";
 
 export interface DownloadFlags extends ListFlags {
   dir?: string;
-  progress?: boolean;
 }
 
 /** `ccx download`: the recordings of calls named by session id, or selected by a filter, into files. */
@@ -18,7 +17,6 @@ export function registerDownload(program: Command): void {
   download
     .option("-q, --query <filter>", "select the calls in the filter syntax (rec:yes is implied; see below)")
     .option("--json", "print {files, bytes, skipped, failed, failures} as one JSON object")
-    .option("--no-progress", "no progress bars on stderr (they show only when stderr is a terminal)")
     .addHelpText("after", [
       "",
       "Four files at a time. Each is named by its URL's last path segment (else",

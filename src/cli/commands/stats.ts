@@ -3,7 +3,6 @@ import { type ListFlags, addSyntaxHelp } from "../list-command.js";
 import { CALL_FLAGS } from "./calls.js";
 
 export interface StatsFlags extends ListFlags {
-  progress?: boolean;
 }
 
 /** `ccx stats`: call analytics over the calls the filters select (the calls flags and --query). */
@@ -15,7 +14,6 @@ export function registerStats(program: Command): void {
   stats
     .option("-q, --query <filter>", "filters in the filter syntax (see below)")
     .option("--json", "the figures as one JSON object")
-    .option("--no-progress", "no progress line on stderr (it shows only when stderr is a terminal)")
     .addHelpText("after", [
       "",
       "Without started: or ended: (a flag or in --query): the calls started in the",

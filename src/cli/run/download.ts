@@ -12,6 +12,7 @@ import { sanitize } from "../../text/sanitize.js";
 import { CALL_FLAGS } from "../commands/calls.js";
 import type { DownloadFlags } from "../commands/download.js";
 import { DownloadProgress } from "../render/download-progress.js";
+import { progressWanted } from "../render/progress.js";
 import { terminalWidth } from "../render/terminal.js";
 import { type Runtime, runCommand } from "../runtime.js";
 import { EXIT } from "../usage-error.js";
@@ -74,7 +75,7 @@ export function runDownload(sessionIds: string[], flags: DownloadFlags, command:
       calls = await callsByIds(runtime, sessionIds);
     }
 
-    const progress = flags.progress !== false && process.stderr.isTTY ? new DownloadProgress(process.stderr, () => terminalWidth(process.stderr)) : undefined;
+    const progress = progressWanted(command) ? new DownloadProgress(process.stderr, () => terminalWidth(process.stderr)) : undefined;
     const say = (print: () => void) => (progress ? progress.above(print) : print());
     let empty = 0;
     let totals: DownloadTotals;

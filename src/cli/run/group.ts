@@ -7,6 +7,7 @@ import type { MembersFlags } from "../commands/group.js";
 import { runCommand } from "../runtime.js";
 import { activeAppClient } from "./active-app.js";
 import { printPages } from "./list.js";
+import { progressLine, progressWanted } from "../render/progress.js";
 import { memberColumns, userColumns } from "../render/user-rows.js";
 import { userPagesAt, usersPath } from "../../api/users.js";
 import { ConfigError } from "../../config/config-file.js";
@@ -26,12 +27,13 @@ export function runMembers(guid: string, flags: MembersFlags, command: Command):
   return runCommand(command, async (runtime) => {
     const client = await activeAppClient(runtime);
     const color = (command.optsWithGlobals() as { color?: boolean }).color;
+    const progress = flags.all && progressWanted(command) ? progressLine(flags.banned ? "banned users" : "members") : undefined;
     if (flags.banned) {
       if (flags.scope) throw new ConfigError("--scope picks among members; banned users have none");
       const banned = userPagesAt(client, usersPath.banned(guid), { page: flags.page, perPage: flags.perPage });
-      return void (await printPages(banned, userColumns, { ...flags, color }, runtime));
+      return void (await printPages(banned, userColumns, { ...flags, color, progress }, runtime));
     }
     const pages = memberPages(client, guid, { first: flags.page, perPage: flags.perPage, scopes: flags.scope });
-    await printPages(pages, memberColumns, { ...flags, color }, runtime);
+    await printPages(pages, memberColumns, { ...flags, color, progress }, runtime);
   });
 }

@@ -8,6 +8,7 @@ import { LIST_KINDS, type ListItems, type ListKind, type ListKindSpec } from "..
 import type { ParsedFilter } from "../../query/index.js";
 import type { FilterFlag, ListFlags, ListRun, ListSpec } from "../list-command.js";
 import { activeAppClient } from "./active-app.js";
+import { type ProgressLine, progressLine, progressWanted } from "../render/progress.js";
 import { terminalWidth, useColor } from "../render/terminal.js";
 import { type Runtime, runCommand } from "../runtime.js";
 import { jsonForTerminal } from "../../text/json.js";
@@ -51,7 +52,8 @@ export function runList<K extends ListKind>(spec: ListSpec<K>, run: ListRun<K>, 
   return runCommand(command, async (runtime) => {
     const kind = LIST_KINDS[run.kind] as unknown as ListKindSpec<ListItems[K]>;
     const params = filterParams(kind.parse, spec.filterFlags, flags);
-    await printPages(kind.pages(await activeAppClient(runtime), params), run.columns, flags, runtime);
+    const progress = flags.all && progressWanted(command) ? progressLine(kind.noun) : undefined;
+    await printPages(kind.pages(await activeAppClient(runtime), params), run.columns, { ...flags, progress }, runtime);
   });
 }
 
@@ -61,6 +63,8 @@ export interface PrintFlags {
   ndjson?: boolean;
   all?: boolean;
   color?: boolean;
+  /** With --all on a terminal: the progress line, and what it counts. */
+  progress?: ProgressLine;
 }
 
 /** The line under one page for people (stderr): what was shown and how to get more. */
@@ -79,12 +83,18 @@ export async function printPages<Item, P extends Page<Item> & { raw: unknown[] }
   pageFooter: (page: P, shown: number) => string = footer,
 ): Promise<void> {
   if (flags.json && flags.ndjson) throw new ConfigError("choose one of --json and --ndjson");
-  const { write, warn } = runtime;
+  const { warn } = runtime;
   const width = terminalWidth();
   const color = useColor(flags.color === false);
   let first = true;
   let count = 0;
   let plan: TableLayout<Item> | undefined;
+  const progress = flags.all ? flags.progress : undefined;
+  // Rows written to the terminal the progress is on: the line is cleared first, and drawn again after.
+  const write = async (text: string) => {
+    if (progress && process.stdout.isTTY) progress.done();
+    await runtime.write(text);
+  };
   for await (const page of pages) {
     if (flags.ndjson) {
       if (page.raw.length > 0) await write(`${page.raw.map((item) => jsonForTerminal(item)).join("\n")}\n`);
@@ -97,6 +107,7 @@ export async function printPages<Item, P extends Page<Item> & { raw: unknown[] }
       await write(`${[...(header ? [tableHeader(plan)] : []), ...tableRows(plan, page.items)].join("\n")}\n`);
     }
     count += page.items.length;
+    progress?.update(count, page.pagination?.total, process.stdout.isTTY);
     if (page.items.length > 0) first = false;
     if (!flags.all) {
       // For people, on stderr: stdout keeps only rows, for grep and wc.
@@ -104,6 +115,7 @@ export async function printPages<Item, P extends Page<Item> & { raw: unknown[] }
       break;
     }
   }
+  progress?.done();
   if (flags.json) await write(first ? "[]\n" : "\n]\n");
   const note = plan && tableNote(plan);
   if (note) await write(`${note}\n`);

@@ -7,6 +7,7 @@ import { jsonForTerminal } from "../../text/json.js";
 import { sanitize } from "../../text/sanitize.js";
 import { MESSAGE_FLAGS, type MessagesFlags, type SendFlags } from "../commands/messages.js";
 import { messageColumns } from "../render/message-rows.js";
+import { progressLine, progressWanted } from "../render/progress.js";
 import { runCommand } from "../runtime.js";
 import { activeAppClient } from "./active-app.js";
 import { filterParams, printPages } from "./list.js";
@@ -41,7 +42,8 @@ export function runMessages(flags: MessagesFlags, command: Command): Promise<voi
     const start = flags.after !== undefined ? { id: flags.after, affix: "append" } : flags.before !== undefined ? { id: flags.before, affix: "prepend" } : {};
     const limit = flags.limit ?? (params.limit === undefined ? undefined : Number(params.limit));
     const pages = messagePages(client, scope, { ...params, ...start, ...(limit !== undefined ? { limit } : {}) });
-    await printPages(pages, messageColumns, { ...flags, color: (command.optsWithGlobals() as { color?: boolean }).color }, runtime, messagesFooter);
+    const progress = flags.all && progressWanted(command) ? progressLine("messages") : undefined;
+    await printPages(pages, messageColumns, { ...flags, color: (command.optsWithGlobals() as { color?: boolean }).color, progress }, runtime, messagesFooter);
   });
 }
 

@@ -2,27 +2,15 @@ import type { Command } from "commander";
 import { type StatsProgress, type StatsReport, callStatsReport, statsWindow } from "../../api/stats.js";
 import { parseCallFilter } from "../../query/index.js";
 import { nowSeconds } from "../../query/time.js";
-import { formatCount } from "../../text/format.js";
 import { jsonForTerminal } from "../../text/json.js";
 import { statsReport } from "../../text/stats-report.js";
 import { CALL_FLAGS } from "../commands/calls.js";
 import type { StatsFlags } from "../commands/stats.js";
+import { progressLine, progressWanted } from "../render/progress.js";
 import { terminalWidth } from "../render/terminal.js";
 import { runCommand } from "../runtime.js";
 import { activeAppClient } from "./active-app.js";
 import { filterParams } from "./list.js";
-
-/** Progress on stderr, one line rewritten in place: calls read (of how many) and the rate. */
-function progressLine(stream: NodeJS.WriteStream = process.stderr) {
-  const started = performance.now();
-  return {
-    update({ calls, total }: StatsProgress) {
-      const rate = calls / Math.max(0.001, (performance.now() - started) / 1000);
-      stream.write(`\r\u001b[2K${formatCount(calls)}${total === undefined ? "" : ` of ${formatCount(total)}`} calls · ${formatCount(Math.round(rate))} calls/s`);
-    },
-    done: () => void stream.write("\r\u001b[2K"),
-  };
-}
 
 /** `ccx stats`: every page of the calls the filters select, aggregated in one pass; a report, or --json. */
 export function runStats(flags: StatsFlags, command: Command): Promise<void> {
@@ -32,7 +20,8 @@ export function runStats(flags: StatsFlags, command: Command): Promise<void> {
     const client = await activeAppClient(runtime);
     const now = nowSeconds(undefined);
     const window = statsWindow(params, now);
-    const progress = flags.progress !== false && process.stderr.isTTY ? progressLine() : undefined;
+    const line = progressWanted(command) ? progressLine("calls") : undefined;
+    const progress = line && { update: ({ calls, total }: StatsProgress) => line.update(calls, total), done: () => line.done() };
     let report: StatsReport;
     try {
       report = await callStatsReport(client, window, now, { onPage: progress?.update });

@@ -52,7 +52,8 @@ export function activeLayers(store: ExplorerStore): ReadonlyArray<readonly Bindi
   if (state.ui.dialog) return [state.ui.dialog.kind === "confirm" ? CONFIRM_BINDINGS : SECRET_BINDINGS];
   if (state.ui.focus === "side" && frameLayout(state.ui, false).side > 0) return [SIDE_BINDINGS, GLOBAL_BINDINGS];
   if (state.ui.form && isListKind(route.view)) return [FORM_BINDINGS, GLOBAL_BINDINGS];
-  return [screenFor(route).bindings, GLOBAL_BINDINGS];
+  const screen = screenFor(route);
+  return screen.standalone ? [screen.bindings] : [screen.bindings, GLOBAL_BINDINGS];
 }
 
 /** The context a binding runs with, read from the store as it is now. */
@@ -116,8 +117,8 @@ export function createInputRouter(store: ExplorerStore, services: Services): Inp
       return;
     }
     if (state.ui.form?.choice) return state.keyInChoice(key);
-    // A box that asks: a paste is not an answer.
-    if (key.paste && state.ui.dialog) return;
+    // A box that asks, or a screen of its own keys: a paste is not an answer.
+    if (key.paste && (state.ui.dialog || screenFor(currentRoute(state)).standalone)) return;
     if (key.paste) return pasteWithNoLineOpen(store, key.text ?? "");
     const binding = bindingIn(activeLayers(store), key.name);
     if (!binding) {

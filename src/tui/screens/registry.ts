@@ -12,6 +12,7 @@ import { createHelpScreen } from "./help.js";
 import { logScreen } from "./log.js";
 import { recordingScreen } from "./recording.js";
 import { statsScreen } from "./stats.js";
+import { welcomeScreen } from "./welcome.js";
 import type { RouteOf, Screen } from "./types.js";
 
 type Registry = { [V in Route["view"]]: Screen<RouteOf<V>> };
@@ -29,6 +30,7 @@ const SCREENS_BUT_HELP = {
   apps: appsScreen,
   log: logScreen,
   stats: statsScreen,
+  welcome: welcomeScreen,
 } satisfies Omit<Registry, "help">;
 
 /** Every route's screen: a route without one does not compile. */

@@ -11,9 +11,13 @@ export interface Selection {
   open?: () => void;
 }
 
+/** What the command line runs once the explorer has left the terminal: the welcome screen's choices. */
+export type ExplorerNext = "demo" | "init";
+
 /** What the explorer lends a key's handler beyond the store: the terminal's services. */
 export interface Services {
-  quit(): void;
+  /** Leaves the explorer; `next` is what the command line runs then. */
+  quit(next?: ExplorerNext): void;
   /** Puts text on the clipboard (OSC 52) and says so. */
   copy(text: string, what: string): void;
   /** Opens a URL where a browser can be reached, else copies it. */
@@ -60,6 +64,8 @@ export interface Screen<R extends Route = Route> {
   title: string;
   crumb(route: R): string;
   bindings: Binding[];
+  /** Its keys alone (none of the global ones, no paste) and no panes beside it: the welcome, before any app is known. */
+  standalone?: boolean;
   cursor(state: ExplorerState, route: R): { index: number; count: number };
   select(store: ExplorerStore, route: R, index: number): void;
   selection(state: ExplorerState, route: R): Selection | undefined;
