@@ -1,9 +1,8 @@
 import { MAX_TEXT_BYTES, sendTextMessage, textProblem } from "../api/messages.js";
 import { createAuthToken } from "../api/users.js";
-import { activeApp } from "./context.js";
+import { type StoreContext, activeApp } from "./context.js";
 import { threadKey } from "./detail-actions.js";
 import { toFailure } from "./failure.js";
-import type { StoreContext } from "./context.js";
 import type { Dialog, ThreadScope, WriteRequest } from "./types.js";
 
 /**
