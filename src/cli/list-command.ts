@@ -34,6 +34,8 @@ export interface ListSpec<K extends ListKind> {
   /** The endpoint its --help names beside its filter keys. */
   endpoint: string;
   load: () => Promise<ListRun<K>>;
+  /** Runs another mode of the command when its flags ask for one; true when it did. */
+  instead?: (flags: ListFlags, command: Command) => Promise<boolean>;
 }
 
 export interface ListFlags {
@@ -106,6 +108,8 @@ export function registerListCommand<K extends ListKind>(program: Command, spec: 
   command.option("-q, --query <filter>", "filters in the filter syntax (see below)");
   addSyntaxHelp(addPagingOptions(command), spec.endpoint, spec.name)
     .action(async (flags: ListFlags, cmd: Command) => {
+      // A mode of the command that is not a listing (calls --watch) runs instead of it.
+      if (await spec.instead?.(flags, cmd)) return;
       const [{ runList }, run] = await Promise.all([import("./run/list.js"), spec.load()]);
       await runList(spec, run, flags, cmd);
     });

@@ -6,6 +6,8 @@
  * sample through the built bin. Always an exit code of the contract (0–4), never a stack trace;
  * a failure is one "error: …" line first, and exit 1 only for the (stubbed) network failure.
  */
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import fc from "fast-check";
 import type { Command } from "commander";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -132,6 +134,8 @@ const values: Record<string, fc.Arbitrary<string>> = {
   "--status-code": fc.constantFrom("AUTH_ERR_X=404", "bad"),
   "--variant": fc.constantFrom("cursor-top-level", "toString", "constructor", "nope"),
   "--config": fc.constantFrom("/nonexistent/config.json", "/", "/dev/null", ""),
+  // Files a download would write go where the test cleans, never into the checkout.
+  "--dir": fc.constantFrom(join(tmpdir(), "ccx-fuzz-download"), "/dev/null", "/proc/nope", ""),
   "--chat-url": fc.constantFrom("https://127.0.0.1:1/{appId}", "http://example.com/{appId}", "not a url", ""),
 };
 /** Every option of every command, read from the program itself: whether it takes a value. */
@@ -164,7 +168,8 @@ const argv: fc.Arbitrary<string[]> = fc
     const head: fc.Arbitrary<string[]> =
       command === "" ? fc.constant([]) : command === "call" ? fc.oneof(weird, fc.constant("v1.us.fuzzapp.1")).map((id) => ["call", id]) : fc.constant([command]);
     const flags = fc.oneof(fc.array(wildFlag(own), { maxLength: 4 }), fc.array(plausibleFlag(own), { maxLength: 4 }));
-    return fc.tuple(head, flags).map(([h, f]) => [...h, ...f.flat()]);
+    // A watch runs until interrupted: not a one-shot command to fuzz.
+    return fc.tuple(head, flags).map(([h, f]) => [...h, ...f.flat()]).filter((args) => !args.some((a) => a.startsWith("--watch")));
   });
 
 // ---- properties -------------------------------------------------------------------

@@ -30,16 +30,14 @@ export function registerCalls(program: Command): void {
     filterFlags: CALL_FLAGS,
     endpoint: "GET /calls",
     load: () => import("../render/call-rows.js").then((m) => m.callRun),
-  }, (command) => command
-    .option("--watch", "follow the newest calls until interrupted: what is new or changed, as it comes (--ndjson: one {event, call} a line)")
-    .addOption(new Option("--interval <seconds>", "with --watch: seconds between requests (at least 2; default 5)").argParser(intervalOption))
-    .hook("preAction", async (command) => {
-      const flags = command.opts<ListFlags & { watch?: boolean; interval?: number }>();
+    instead: async (flags: ListFlags & { watch?: boolean; interval?: number }, command) => {
       if (flags.interval !== undefined && !flags.watch) command.error("error: --interval goes with --watch");
-      if (!flags.watch) return;
+      if (!flags.watch) return false;
       const { runWatch } = await import("../run/watch.js");
       await runWatch(CALL_FLAGS, flags, command);
-      // The watch has run: the list must not.
-      process.exit(process.exitCode ?? 0);
-    }));
+      return true;
+    },
+  }, (command) => command
+    .option("--watch", "follow the newest calls until interrupted: what is new or changed, as it comes (--ndjson: one {event, call} a line)")
+    .addOption(new Option("--interval <seconds>", "with --watch: seconds between requests (at least 2; default 5)").argParser(intervalOption)));
 }
