@@ -1,0 +1,63 @@
+import { Command } from "commander";
+import { describe, expect, it } from "vitest";
+import { REGISTRARS, buildProgram } from "../../src/cli/program.js";
+import { runCcx } from "../support/run-ccx.js";
+
+/**
+ * The program defines only the command its first word names (a start-up
+ * budget); whatever needs them all (root help, a mistyped command, completion)
+ * still gets them all.
+ */
+
+const names = (program: Command) => program.commands.map((c) => c.name());
+const everyName = REGISTRARS.flatMap((r) => r.names);
+
+describe("the registrars", () => {
+  it.each(REGISTRARS.map((r) => [r.names.join(", "), r] as const))("%s: the names listed are exactly what it defines", (_, registrar) => {
+    const program = new Command("ccx");
+    registrar.register(program);
+    expect(names(program)).toEqual(registrar.names);
+  });
+
+  it("no two registrars claim a name", () => {
+    expect(new Set(everyName).size).toBe(everyName.length);
+  });
+});
+
+describe("buildProgram", () => {
+  it("defines only the command its first word names, and with it what that one registers", () => {
+    expect(names(buildProgram(["call", "v1.us.x.y", "--json"]))).toEqual(["call"]);
+    expect(names(buildProgram(["members", "g1"]))).toEqual(["group", "members"]);
+  });
+
+  it.each([[[]], [["--help"]], [["help", "call"]], [["grups"]], [["--profile", "prod", "call", "x"]], [["completion", "bash"]], [["__complete", "--", "ccx", "gr"]]])(
+    "defines every command for %j",
+    (argv) => {
+      expect(names(buildProgram(argv))).toEqual(everyName);
+    },
+  );
+
+  it("without arguments, every command (tests and completion read the whole definition)", () => {
+    expect(names(buildProgram())).toEqual(everyName);
+  });
+});
+
+describe("the command line, spawned", () => {
+  it("the root's help still lists every visible command", async () => {
+    const run = await runCcx(["--help"], {});
+    expect(run.code).toBe(0);
+    for (const name of everyName.filter((n) => !n.startsWith("__"))) expect(run.stdout).toMatch(new RegExp(`^  ${name}\\b`, "m"));
+  });
+
+  it("a mistyped command is still named, with the suggestion: exit 2", async () => {
+    const run = await runCcx(["grups"], {});
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("(Did you mean groups?)");
+  });
+
+  it("a command's own help works with only that command defined", async () => {
+    const run = await runCcx(["call", "--help"], {});
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("Usage: ccx call [options] <sessionId>");
+  });
+});
