@@ -5,7 +5,7 @@ import { type AppClient, parseAnswer } from "../../src/api/client.js";
 import { ApiError } from "../../src/api/errors.js";
 import { pagesByNumberAhead } from "../../src/api/paging.js";
 import { callListSchema } from "../../src/api/schemas.js";
-import { type StatsCall, aggregateCalls, nearestRank, serviceMetrics, statsPageSchema, statsWindow } from "../../src/api/stats.js";
+import { STATS_PER_PAGE, type StatsCall, aggregateCalls, nearestRank, serviceMetrics, statsPageSchema, statsWindow } from "../../src/api/stats.js";
 import { reference } from "../support/stats-reference.js";
 
 /**
@@ -104,16 +104,16 @@ describe("the window stats asks for", () => {
 
   it("is the last 30 days when the filter names no time; every other filter is kept, paging is not", () => {
     const w = statsWindow({ status: "ended", perPage: "50", page: "3" }, NOW);
-    expect(w.query).toEqual({ status: "ended", startedAt: String(NOW - 30 * 86_400), perPage: 1000 });
+    expect(w.query).toEqual({ status: "ended", startedAt: String(NOW - 30 * 86_400), perPage: STATS_PER_PAGE });
     expect(w).toMatchObject({ from: NOW - 30 * 86_400, to: undefined });
     expect(w.line).toBe("status:ended started:>=2026-12-16T08:00:00Z (the last 30 days, the default)");
   });
 
   it("is the user's when the filter bounds the start or the end", () => {
-    expect(statsWindow({ "startedAt[lte]": "1700000000" }, NOW)).toMatchObject({ query: { "startedAt[lte]": "1700000000", perPage: 1000 }, from: undefined, to: 1_700_000_000 });
+    expect(statsWindow({ "startedAt[lte]": "1700000000" }, NOW)).toMatchObject({ query: { "startedAt[lte]": "1700000000", perPage: STATS_PER_PAGE }, from: undefined, to: 1_700_000_000 });
     expect(statsWindow({ "startedAt[gt]": "10", "startedAt[lt]": "20" }, NOW)).toMatchObject({ from: 11, to: 19 });
     const ended = statsWindow({ endedAt: "1700000000" }, NOW);
-    expect(ended.query).toEqual({ endedAt: "1700000000", perPage: 1000 });
+    expect(ended.query).toEqual({ endedAt: "1700000000", perPage: STATS_PER_PAGE });
     expect(ended.line).toBe("ended:<=2023-11-14T22:13:20Z");
   });
 });

@@ -97,7 +97,7 @@ export async function benchCli(runs = 21): Promise<Figure[]> {
   const messages = await streamAll(["--apps", "1", "--groups", "200", "--users", "500", "--calls", "1", "--messages", "100000"], ["messages", "--all", "--ndjson", "--limit", "1000"]);
   figures.push({ what: `ccx messages --all --ndjson, ${messages.lines.toLocaleString("en")} messages`, value: Math.round(messages.rate), unit: "messages/s", budget: "≥ 20,000/s", ok: messages.rate >= 20_000 && messages.lines === 100_000 });
   figures.push({ what: "ccx messages --all --ndjson, peak RSS", value: Math.round(messages.peakMb), unit: "MB", budget: "≤ 150 MB", ok: messages.peakMb <= 150 });
-  // Stats aggregate every page of GET /calls (1,000 a request) in one pass, then ask GET /stats;
+  // Stats aggregate every page of GET /calls (STATS_PER_PAGE a request) in one pass, then ask GET /stats;
   // beside them, how fast the emulator alone hands those pages out.
   const callsWorld = ["--apps", "1", "--calls", "100000", "--groups", "10", "--users", "500", "--messages", "0"];
   const stats = await statsAll(callsWorld);
