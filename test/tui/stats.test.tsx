@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { STATS_PER_PAGE } from "../../src/api/stats.js";
 import { activeView } from "../../src/store/explorer-store.js";
 import { type Tui, lines, listRows, mountTui, startTuiEmulator, tuiFixture } from "../support/tui.js";
 
@@ -27,7 +28,7 @@ async function openStats(): Promise<string> {
 }
 
 describe(":stats", () => {
-  it("shows the totals of the calls the list's filter selects, every page read 1,000 at a time", async () => {
+  it(`shows the totals of the calls the list's filter selects, every page read ${STATS_PER_PAGE} at a time`, async () => {
     tui = await fixture.mount({ root: "calls", debounceMs: 40 });
     await filterCalls("status:ended,rejected started:>=2026-09-01");
     const frame = await openStats();
@@ -37,7 +38,7 @@ describe(":stats", () => {
     expect(totals(frame)).toBe(expected.toLocaleString("en-US"));
     expect(frame).toMatch(/duration of a call: median \d+:\d\d/);
     expect(frame).toMatch(/^UTC day\s+calls\s+minutes$/m);
-    expect(tui.requests("perPage=1000")).toBe(Math.ceil(expected / 1000));
+    expect(tui.requests(`perPage=${STATS_PER_PAGE}`)).toBe(Math.ceil(expected / STATS_PER_PAGE));
     for (const line of lines(frame)) expect(line.length).toBeLessThanOrEqual(100);
   });
 
@@ -48,9 +49,9 @@ describe(":stats", () => {
     const from = activeView(tui.store.getState()).stats!.report!.from!;
     expect(totals(frame)).toBe((await total({ startedAt: Date.parse(from) / 1000 })).toLocaleString("en-US"));
 
-    const asked = tui.requests("perPage=1000");
+    const asked = tui.requests(`perPage=${STATS_PER_PAGE}`);
     await tui.press("r");
-    await tui.waitForFrame(() => tui.requests("perPage=1000") > asked && totals(tui.frame()) !== undefined, "the figures again");
+    await tui.waitForFrame(() => tui.requests(`perPage=${STATS_PER_PAGE}`) > asked && totals(tui.frame()) !== undefined, "the figures again");
 
     await tui.press("escape");
     await tui.waitForFrame((f) => crumbs(f) === "calls", "back at the calls");
