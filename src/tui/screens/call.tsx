@@ -40,6 +40,7 @@ function CallView({ sessionId, detail, asTimeline, height, width, theme }: { ses
   const call = detail.call!;
   const participants = call.participants ?? [];
   const recordings = call.recordings ?? [];
+  const entries = call.totalParticipants ?? participants.length;
   const recordingsHeight = recordings.length === 0 ? 1 : Math.min(recordings.length + 2, Math.max(3, Math.floor(height / 3)));
   const participantsHeight = Math.max(2, height - 5 - recordingsHeight);
   const inRecordings = detail.selected >= participants.length;
@@ -52,7 +53,7 @@ function CallView({ sessionId, detail, asTimeline, height, width, theme }: { ses
       </Text>
       <Text wrap="truncate-end">
         {`started ${formatTime(call.startedAt ?? call.initiatedAt)} · ended ${formatTime(call.endedAt)} · total ${formatMinutes(call.totalDurationInMinutes)}`}
-        {` (audio ${call.totalAudioMinutes?.toFixed(2) ?? "—"}, video ${call.totalVideoMinutes?.toFixed(2) ?? "—"} min) · ${call.totalParticipants ?? participants.length} entries`}
+        {` (audio ${call.totalAudioMinutes?.toFixed(2) ?? "—"}, video ${call.totalVideoMinutes?.toFixed(2) ?? "—"} min) · ${entries} ${entries === 1 ? "entry" : "entries"}`}
       </Text>
       {asTimeline && participants.length > 0 ? (
         <TimelineRows heading={`Participants (${participants.length})`} drawn={timeline(call, width)} selected={inRecordings ? -1 : detail.selected} height={participantsHeight + 1} theme={theme} />
