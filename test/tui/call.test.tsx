@@ -68,6 +68,23 @@ describe("a call", () => {
     expect(lines(frame).some((l) => l.startsWith(`${call.participants[0]!.uid} `))).toBe(true);
   });
 
+  it.each([[1, "1 entry"], [2, "2 entries"]])("a call with %i participant entries counts them as \"%s\"", async (entries, words) => {
+    tui = await fixture.mount({ columns: 160 });
+    // A call of the emulator's, cut to that many entries for this test (the seeded world has none of one).
+    const call = fixture.fx.emulator.world.apps[0]!.calls.find((c) => c.participants.length >= 2 && c.status === "ended")!;
+    const kept = { participants: call.participants, totalParticipants: call.totalParticipants };
+    Object.assign(call, { participants: call.participants.slice(0, entries), totalParticipants: entries });
+    try {
+      await tui.press(":");
+      await tui.paste(`call ${call.sessionId}`);
+      await tui.press("enter");
+      const frame = await tui.waitForFrame((f) => f.includes(`Participants (${entries})`), "the call");
+      expect(frame).toContain(`· ${words}`);
+    } finally {
+      Object.assign(call, kept);
+    }
+  });
+
   it(":call with an id no app has says so in place, and the explorer stays usable", async () => {
     tui = await fixture.mount();
     await tui.press(":");
