@@ -94,3 +94,8 @@ export function formatCount(n?: number | string | null): string {
   const value = numberOf(n);
   return value === undefined ? MISSING : COUNT.format(value);
 }
+
+/** A count and its noun: "1 call", "12,345 calls" (`plural` where adding an s will not do: "entries"). */
+export function countOf(n: number, singular: string, plural = `${singular}s`): string {
+  return `${formatCount(n)} ${n === 1 ? singular : plural}`;
+}

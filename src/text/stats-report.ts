@@ -6,7 +6,7 @@
  * sanitized here, since these lines go to the terminal as they are.
  */
 import type { DayStats, ServiceMetrics, StatsReport, UserStats } from "../api/stats.js";
-import { formatCount, formatMinutes } from "./format.js";
+import { countOf, formatCount, formatMinutes } from "./format.js";
 import { sanitize } from "./sanitize.js";
 import { displayWidth, padEnd, padStart, truncate } from "./width.js";
 
@@ -117,11 +117,11 @@ function serviceLines(service: ServiceMetrics, width: number): string[] {
 export function statsReport(report: StatsReport, width: number, filter: string): string[] {
   const lines = [
     `calls where ${sanitize(filter) || "(any)"}`,
-    `${formatCount(report.calls)} calls · ${minutesText(report.minutes)} minutes · ${report.recordingShare === null ? "—" : percent(report.recordingShare)} recorded`,
+    `${countOf(report.calls, "call")} · ${minutesText(report.minutes)} minutes · ${report.recordingShare === null ? "—" : percent(report.recordingShare)} recorded`,
     `duration of a call: median ${formatMinutes(report.duration.median)} · p95 ${formatMinutes(report.duration.p95)}`,
   ];
-  if (report.unreadable > 0) lines.push(`${formatCount(report.unreadable)} calls had fields ccx could not read: counted as 0 minutes or "unknown"`);
-  if (report.undated > 0) lines.push(`${formatCount(report.undated)} calls have no start time: left out of the days`);
+  if (report.unreadable > 0) lines.push(`${countOf(report.unreadable, "call")} had fields ccx could not read: counted as 0 minutes or "unknown"`);
+  if (report.undated > 0) lines.push(`${countOf(report.undated, "call")} ${report.undated === 1 ? "has" : "have"} no start time: left out of the days`);
   lines.push(...serviceLines(report.service, width));
   if (report.calls > 0) {
     lines.push("", ...dayChart(report.byDay, width), "");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatDuration, formatMinutes, formatRelative, formatTime } from "../../src/text/index.js";
+import { countOf, formatCount, formatDuration, formatMinutes, formatRelative, formatTime } from "../../src/text/index.js";
 
 const HALLOWEEN = Date.UTC(2026, 9, 31, 14, 2, 59) / 1000;
 
@@ -85,5 +85,15 @@ describe("formatCount", () => {
     expect(formatCount(1_234_567)).toBe("1,234,567");
     expect(formatCount(-4200)).toBe("-4,200");
     expect(formatCount(undefined)).toBe("—");
+  });
+});
+
+describe("countOf", () => {
+  it("says one thing in the singular and any other count in the plural", () => {
+    expect(countOf(1, "call")).toBe("1 call");
+    expect(countOf(0, "call")).toBe("0 calls");
+    expect(countOf(12_345, "call")).toBe("12,345 calls");
+    expect(countOf(1, "entry", "entries")).toBe("1 entry");
+    expect(countOf(2, "entry", "entries")).toBe("2 entries");
   });
 });

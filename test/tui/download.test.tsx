@@ -51,7 +51,7 @@ describe("d", () => {
     expect(files.requestsFor(path)).toEqual([]);
 
     await tui.press("y");
-    frame = await tui.waitForFrame((f) => /↓ downloading 0\/1 files · [\d.]+ kB of 300 kB \(\d+%\)/.test(footer(f)), "the progress in the footer");
+    frame = await tui.waitForFrame((f) => /↓ downloading 0\/1 file · [\d.]+ kB of 300 kB \(\d+%\)/.test(footer(f)), "the progress in the footer");
     expect(footer(frame)).toContain(`→ ${folder}`);
     await tui.press("d");
     await tui.waitForFrame((f) => footer(f).includes(`a download is already running (into ${folder}): one at a time`), "the second d refused");

@@ -1,5 +1,6 @@
 import type { DownloadsState } from "../../store/download-actions.js";
 import { formatBytes } from "../../text/bytes.js";
+import { countOf } from "../../text/format.js";
 import { sanitize } from "../../text/sanitize.js";
 
 /**
@@ -15,5 +16,5 @@ export function downloadStatus(d: DownloadsState): string {
     ? ` · ${formatBytes(bytes)} of ${formatBytes(total)} (${Math.floor((bytes * 100) / total)}%)`
     : ` · ${formatBytes(bytes)}`;
   const failed = d.failed > 0 ? ` · ${d.failed} failed` : "";
-  return `↓ downloading ${d.over}/${d.count} files${size}${failed} → ${sanitize(d.folder)}`;
+  return `↓ downloading ${d.over}/${countOf(d.count, "file")}${size}${failed} → ${sanitize(d.folder)}`;
 }

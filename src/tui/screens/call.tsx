@@ -2,7 +2,7 @@ import { Box, Text } from "ink";
 import { type Participant, type Recording, shownField } from "../../api/schemas.js";
 import { type ExplorerState, activeView } from "../../store/explorer-store.js";
 import type { CallDetailState } from "../../store/types.js";
-import { formatMinutes, formatTime } from "../../text/format.js";
+import { countOf, formatMinutes, formatTime } from "../../text/format.js";
 import { sanitize } from "../../text/sanitize.js";
 import { timeline } from "../../text/timeline.js";
 import { FailureBox } from "../components/failure-box.js";
@@ -53,7 +53,7 @@ function CallView({ sessionId, detail, asTimeline, height, width, theme }: { ses
       </Text>
       <Text wrap="truncate-end">
         {`started ${formatTime(call.startedAt ?? call.initiatedAt)} · ended ${formatTime(call.endedAt)} · total ${formatMinutes(call.totalDurationInMinutes)}`}
-        {` (audio ${call.totalAudioMinutes?.toFixed(2) ?? "—"}, video ${call.totalVideoMinutes?.toFixed(2) ?? "—"} min) · ${entries} ${entries === 1 ? "entry" : "entries"}`}
+        {` (audio ${call.totalAudioMinutes?.toFixed(2) ?? "—"}, video ${call.totalVideoMinutes?.toFixed(2) ?? "—"} min) · ${countOf(entries, "entry", "entries")}`}
       </Text>
       {asTimeline && participants.length > 0 ? (
         <TimelineRows heading={`Participants (${participants.length})`} drawn={timeline(call, width)} selected={inRecordings ? -1 : detail.selected} height={participantsHeight + 1} theme={theme} />
