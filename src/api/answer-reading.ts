@@ -1,3 +1,4 @@
+import { countOf } from "../text/format.js";
 import { ApiError, CLIENT_CODES, type RateLimit, clip } from "./errors.js";
 
 /**
@@ -58,7 +59,7 @@ export function detailsOf(value: unknown): Record<string, string[]> | undefined 
     const texts = (Array.isArray(messages) ? messages : [messages]).filter((m): m is string => typeof m === "string");
     if (texts.length > 0) details[clip(field, 64)] = texts.slice(0, 5).map((m) => clip(m, 200));
   }
-  if (entries.length > MAX_FIELDS) details["…"] = [`and ${entries.length - MAX_FIELDS} more fields`];
+  if (entries.length > MAX_FIELDS) details["…"] = [`and ${countOf(entries.length - MAX_FIELDS, "more field")}`];
   return Object.keys(details).length > 0 ? details : undefined;
 }
 

@@ -3,7 +3,7 @@ import type { Member } from "../../api/chat-schemas.js";
 import { ODD_MARK, oddFields, shownField } from "../../api/schemas.js";
 import { type ExplorerState, type ExplorerStore, activeView } from "../../store/explorer-store.js";
 import type { GroupDetailState } from "../../store/types.js";
-import { formatTime } from "../../text/format.js";
+import { countOf, formatTime } from "../../text/format.js";
 import { GROUP_FIRST, fieldLines as linesOfFields } from "../../text/fields.js";
 import { sanitize } from "../../text/sanitize.js";
 import { FailureBox } from "../components/failure-box.js";
@@ -32,7 +32,7 @@ function GroupView({ guid, detail, height, width, theme }: { guid: string; detai
   return (
     <Box flexDirection="column" height={height}>
       {fieldLines.map((line, i) => <Text key={i} wrap="truncate-end">{line}</Text>)}
-      {fields.length > fieldLines.length ? <Text color={theme.muted}>{`… ${fields.length - fieldLines.length} more fields (Y copies the JSON)`}</Text> : null}
+      {fields.length > fieldLines.length ? <Text color={theme.muted}>{`… ${countOf(fields.length - fieldLines.length, "more field")} (Y copies the JSON)`}</Text> : null}
       <Text bold>{`${detail.people === "banned" ? "Banned users" : "Members"} (${detail.membersTotal ?? detail.members.length})${pages} · b: ${detail.people === "banned" ? "members" : "banned users"}`}</Text>
       <Rows columns={memberColumns} rows={detail.members} selected={detail.selected} height={Math.max(2, height - fieldLines.length - 2)} width={width} theme={theme} />
     </Box>

@@ -4,6 +4,7 @@ import { type Call, type Group, ODD_MARK, oddFields } from "../../api/schemas.js
 import { type ExplorerState, activeView } from "../../store/explorer-store.js";
 import { USER_SECTIONS, type UserDetailState, type UserSection } from "../../store/types.js";
 import { USER_FIRST, fieldLines } from "../../text/fields.js";
+import { countOf } from "../../text/format.js";
 import { sanitize } from "../../text/sanitize.js";
 import { FailureBox } from "../components/failure-box.js";
 import { type Column, Rows } from "../components/rows.js";
@@ -86,7 +87,7 @@ function UserView({ uid, detail, height, width, theme }: { uid: string; detail?:
   return (
     <Box flexDirection="column" height={height}>
       {shown.map((line, i) => <Text key={i} wrap="truncate-end">{line}</Text>)}
-      {fields.length > shown.length ? <Text color={theme.muted}>{`… ${fields.length - shown.length} more fields (Y copies the JSON)`}</Text> : null}
+      {fields.length > shown.length ? <Text color={theme.muted}>{`… ${countOf(fields.length - shown.length, "more field")} (Y copies the JSON)`}</Text> : null}
       <Tabs detail={detail} theme={theme} />
       <Box flexGrow={1} flexDirection="column" overflow="hidden">{body}</Box>
     </Box>
