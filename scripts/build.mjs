@@ -12,7 +12,7 @@ import { existsSync, readFileSync, readdirSync, renameSync, rmSync, statSync, wr
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { build } from "esbuild";
-import { common, explorer, lazyChildProcess, noDevtools, root } from "./bundles.mjs";
+import { common, explorer, lazyChildProcess, lazyStringWidthSegmenter, noDevtools, root } from "./bundles.mjs";
 
 const dist = join(root, "dist");
 // Built beside dist/ and swapped in at the end: a ccx already running (a test, a demo) never finds dist/ half made.
@@ -59,7 +59,7 @@ const apart = {
 };
 
 await Promise.all([
-  build({ ...common, entryPoints: [join(root, "src", "cli", "main.ts")], outfile: join(staging, "ccx.cjs"), plugins: [apart, lazyChildProcess] }),
+  build({ ...common, entryPoints: [join(root, "src", "cli", "main.ts")], outfile: join(staging, "ccx.cjs"), plugins: [apart, lazyChildProcess, lazyStringWidthSegmenter] }),
   build({ ...common, entryPoints: [join(root, "src", "emulator", "index.ts")], outfile: join(staging, "emulator.cjs") }),
   build({ ...common, entryPoints: [createRequire(import.meta.url).resolve("undici")], outfile: join(staging, "undici.cjs") }),
   build({
@@ -68,7 +68,7 @@ await Promise.all([
     format: "esm",
     entryPoints: [join(root, "src", "tui", "index.tsx")],
     outfile: join(staging, "tui.mjs"),
-    plugins: [noDevtools],
+    plugins: [noDevtools, lazyStringWidthSegmenter],
     // react-reconciler and friends are CommonJS and call require(): give the ES module one.
     banner: { js: "import { createRequire as __ccxRequire } from 'node:module'; const require = __ccxRequire(import.meta.url);" },
   }),

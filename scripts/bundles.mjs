@@ -33,6 +33,25 @@ export const lazyChildProcess = {
   },
 };
 
+/**
+ * string-width makes its Intl.Segmenter when it loads. The first Intl object a
+ * process makes loads ICU's data (7–14 ms here), which a command printing
+ * JSON, or a table of plain ASCII, never needs (src/text/intl.ts): the
+ * segmenter is made on its first use instead.
+ */
+export const lazyStringWidthSegmenter = {
+  name: "lazy-string-width-segmenter",
+  setup(b) {
+    b.onLoad({ filter: /string-width[\\/]index\.js$/ }, (args) => {
+      const source = readFileSync(args.path, "utf8");
+      const eager = "const segmenter = new Intl.Segmenter();";
+      if (!source.includes(eager)) throw new Error("string-width changed: update the lazy-string-width-segmenter plugin in scripts/bundles.mjs");
+      const lazy = "let madeSegmenter; const segmenter = { segment: (text) => (madeSegmenter ??= new Intl.Segmenter()).segment(text) };";
+      return { contents: source.replace(eager, lazy), loader: "js" };
+    });
+  },
+};
+
 export const common = {
   bundle: true,
   format: "cjs",

@@ -11,7 +11,7 @@ import { chmodSync, copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, s
 import { createRequire, isBuiltin } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
 import { build } from "esbuild";
-import { common, explorer, lazyChildProcess, noDevtools, root } from "./bundles.mjs";
+import { common, explorer, lazyChildProcess, lazyStringWidthSegmenter, noDevtools, root } from "./bundles.mjs";
 
 const require = createRequire(import.meta.url);
 const { inject } = require("postject");
@@ -103,7 +103,7 @@ const { metafile } = await build({
   outfile: bundle,
   // Nothing would read a source map inside the executable.
   sourcemap: false,
-  plugins: [noDevtools, lazyChildProcess, syncYoga, inkWithoutDevtools],
+  plugins: [noDevtools, lazyChildProcess, lazyStringWidthSegmenter, syncYoga, inkWithoutDevtools],
 });
 
 // What the executable could not load would fail only when that command runs: refuse it now.

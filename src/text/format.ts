@@ -4,6 +4,7 @@
  * "NaN" or 1970. Numbers that arrive as numeric strings (the recording webhook
  * sends some) are read too.
  */
+import { lazily } from "./intl.js";
 
 export const MISSING = "—";
 
@@ -87,12 +88,12 @@ export function formatMinutes(minutes?: number | string | null): string {
   return value === undefined ? MISSING : formatDuration(value * 60);
 }
 
-const COUNT = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+const count = lazily(() => new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 }));
 
 /** 12345 → "12,345", the same on every machine whatever its locale; "—" when missing. */
 export function formatCount(n?: number | string | null): string {
   const value = numberOf(n);
-  return value === undefined ? MISSING : COUNT.format(value);
+  return value === undefined ? MISSING : count().format(value);
 }
 
 /** A count and its noun: "1 call", "12,345 calls" (`plural` where adding an s will not do: "entries"). */

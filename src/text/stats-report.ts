@@ -7,6 +7,7 @@
  */
 import type { DayStats, ServiceMetrics, StatsReport, UserStats } from "../api/stats.js";
 import { countOf, formatCount, formatMinutes } from "./format.js";
+import { lazily } from "./intl.js";
 import { sanitize } from "./sanitize.js";
 import { displayWidth, padEnd, padStart, truncate } from "./width.js";
 
@@ -24,9 +25,9 @@ function bar(value: number, max: number, cells: number): string {
   return "█".repeat(Math.floor(eighths / 8)) + EIGHTHS[eighths % 8];
 }
 
-const TENTHS = new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const tenths = lazily(() => new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
 /** Minutes to a tenth, always one decimal so that a column of them lines up. */
-const minutesText = (minutes: number) => TENTHS.format(minutes);
+const minutesText = (minutes: number) => tenths().format(minutes);
 const percent = (share: number) => `${formatCount(Math.round(share * 1000) / 10)}%`;
 
 /** Every day from the first with calls to the last, those without calls as 0 (when the span is not too long). */

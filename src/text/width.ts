@@ -20,12 +20,16 @@ export type Align = "left" | "right";
 /**
  * Width of a code unit that always stands alone as a grapheme of fixed width,
  * or -1. Kept to ranges where string-width is certain: ASCII, Latin, Cyrillic
- * letters (1), CJK ideographs, kana, Hangul syllables, fullwidth forms (2).
+ * letters, the dashes, quotes, bullet and ellipsis of General Punctuation, the
+ * four arrows, box drawing and blocks (1), CJK ideographs, kana, Hangul
+ * syllables, fullwidth forms (2). Text made only of these is measured and cut
+ * without segmenting, so that a table of it never loads ICU (see intl.ts).
  */
 function knownWidth(code: number): number {
   if (code >= 0x20 && code <= 0x7e) return 1;
   if (code >= 0xa0 && code <= 0x2ff) return code === 0xad ? -1 : 1; // U+00AD soft hyphen is invisible
   if (code >= 0x400 && code <= 0x481) return 1;
+  if ((code >= 0x2010 && code <= 0x2027) || (code >= 0x2190 && code <= 0x2193) || (code >= 0x2500 && code <= 0x259f)) return 1;
   if (
     (code >= 0x4e00 && code <= 0x9fff) ||
     (code >= 0x3041 && code <= 0x3096) ||
@@ -120,6 +124,14 @@ function columns(width: number): number {
 
 /** The longest run of whole graphemes from the start whose width is at most `width`. */
 function prefixWithin(text: string, width: number): string {
+  // Characters of known width each stand alone: before one of them is always a place to cut.
+  let known = 0;
+  for (let i = 0; i < text.length; i++) {
+    const w = knownWidth(text.charCodeAt(i));
+    if (w < 0) break;
+    if (known + w > width) return text.slice(0, i);
+    known += w;
+  }
   const kept: string[] = [];
   let used = 0;
   for (const grapheme of graphemes(text)) {

@@ -19,13 +19,24 @@ describe("displayWidth", () => {
   });
 
   it("agrees with string-width on every character it measures without segmenting", () => {
-    const ranges: Array<[number, number]> = [[0x20, 0x7e], [0xa0, 0x2ff], [0x400, 0x481], [0x3041, 0x3096], [0x30a1, 0x30fa], [0x4e00, 0x9fff], [0xac00, 0xd7a3], [0xff01, 0xff60]];
+    const ranges: Array<[number, number]> = [[0x20, 0x7e], [0xa0, 0x2ff], [0x400, 0x481], [0x2010, 0x2027], [0x2190, 0x2193], [0x2500, 0x259f], [0x3041, 0x3096], [0x30a1, 0x30fa], [0x4e00, 0x9fff], [0xac00, 0xd7a3], [0xff01, 0xff60]];
     for (const [from, to] of ranges) {
       for (let code = from; code <= to; code++) {
         const char = String.fromCharCode(code);
         if (displayWidth(char) !== stringWidth(char)) expect.fail(`U+${code.toString(16)}: ${displayWidth(char)} vs ${stringWidth(char)}`);
       }
     }
+  });
+
+  it("cuts text of characters of known width where the graphemes end, as it cuts any other", () => {
+    // Cut without segmenting (src/text/intl.ts): the same answer as the graphemes give.
+    expect(truncate("Mobile huddle — staff", 10)).toBe("Mobile hu…");
+    expect(truncate("日本語のグループ", 7)).toBe("日本語…");
+    expect(truncate("日本語のグループ", 6)).toBe("日本…");
+    expect(truncate("café ├── x", 6)).toBe("café …");
+    // A known character followed by a combining mark is one grapheme: the cut keeps or drops it whole.
+    expect(truncate("abce\u0301fgh", 5)).toBe("abce\u0301…");
+    expect(truncate("abce\u0301fgh", 4)).toBe("abc…");
   });
 
   it("skips ANSI styling like string-width, and measures long text in linear work", () => {

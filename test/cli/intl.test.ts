@@ -1,0 +1,69 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
+import { runCcx } from "../support/run-ccx.js";
+
+/**
+ * The first Intl object a process makes loads ICU's data, 7–14 ms here: more
+ * than the rest of ccx's own start-up (src/text/intl.ts). A command printing
+ * JSON measures no text and formats no number for people, so it makes none.
+ * Counted with a spy loaded before ccx (NODE_OPTIONS=--require), not timed.
+ */
+
+let fx: EmulatorFixture;
+let dir: string;
+let env: Record<string, string>;
+let n = 0;
+
+beforeAll(async () => {
+  fx = await emulatorFixture({ sizes: { apps: 1, groups: 30, calls: 20, users: 10 } });
+  dir = mkdtempSync(join(tmpdir(), "ccx-intl-"));
+  // Each Intl object made is a line in the file the run names: its kind and where it was made.
+  writeFileSync(join(dir, "spy.cjs"), `
+    const { appendFileSync } = require("node:fs");
+    for (const name of ["Segmenter", "NumberFormat", "DateTimeFormat", "Collator", "PluralRules", "ListFormat", "RelativeTimeFormat"]) {
+      Intl[name] = new Proxy(Intl[name], {
+        construct(target, args) {
+          appendFileSync(process.env.CCX_TEST_INTL_LOG, name + " " + new Error().stack.split("\\n")[2].trim() + "\\n");
+          return Reflect.construct(target, args);
+        },
+      });
+    }
+  `);
+  env = { CCX_CHAT_URL: fx.info.chatUrl, CCX_CALLS_URL: fx.info.callsUrl, CCX_CA_FILE: fx.info.caFile, CCX_APP_ID: fx.app(0).appId, CCX_REGION: fx.app(0).region, CCX_API_KEY: fx.app(0).fullAccessKey };
+});
+
+afterAll(async () => {
+  rmSync(dir, { recursive: true, force: true });
+  await fx.close();
+});
+
+/** The Intl objects `ccx <args>` made, after checking it succeeded. */
+async function intlMadeBy(args: string[]): Promise<string[]> {
+  const log = join(dir, `intl-${n++}.log`);
+  writeFileSync(log, "");
+  const run = await runCcx(args, { ...env, NODE_OPTIONS: `--require ${join(dir, "spy.cjs")}`, CCX_TEST_INTL_LOG: log });
+  expect(run.code, run.stderr).toBe(0);
+  return readFileSync(log, "utf8").split("\n").filter(Boolean);
+}
+
+describe("no Intl object on the way to JSON", () => {
+  it("ccx call <id> --json", async () => {
+    const call = fx.emulator.world.apps[0]!.calls[0]!;
+    expect(await intlMadeBy(["call", call.sessionId, "--json"])).toEqual([]);
+  });
+
+  it.each([[["groups", "--json"]], [["calls", "--ndjson"]], [["users", "--json"]], [["groups", "--all", "--ndjson"]], [["--version"]]])("ccx %j", async (args) => {
+    expect(await intlMadeBy(args)).toEqual([]);
+  });
+
+  it("the spy sees one where text needs measuring (a table with a wide name)", async () => {
+    // Guards the guard: were the spy blind, every test above would pass.
+    const group = fx.emulator.world.apps[0]!.groups.find((g) => /[^\u0020-\u007e]/.test(g.name));
+    expect(group, "a group with a name beyond ASCII in the seeded world").toBeDefined();
+    const made = await intlMadeBy(["groups", "--query", group!.guid]);
+    expect(made.some((line) => line.startsWith("Segmenter "))).toBe(true);
+  });
+});
