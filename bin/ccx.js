@@ -22,7 +22,14 @@ process.stdout.on("error", (error) => {
 // v8-compile-cache does): a one-shot command must start within 1.6× of a bare node,
 // and compiling the bundle is a good part of what it adds. Node 20 has no
 // module.enableCompileCache; a cache V8 rejects (another Node) is rewritten.
-const cacheFile = `${bundle}.v8cache`;
+// One cache per command (ccx.cjs.call.v8cache, …), written by its first run that
+// succeeds: a cache holds what its run compiled, and one left by another command
+// (the emulator, --help) made `ccx call` compile its own code again, 2–4 ms a run.
+const word = process.argv[2];
+const command = /^[a-z][a-z-]{0,30}$/.test(word ?? "") ? word : undefined;
+const cacheFile = command ? `${bundle}.${command}.v8cache` : `${bundle}.v8cache`;
+// Help and version compile none of a command's work: their cache would be the wrong one.
+const representative = !process.argv.slice(2).some((a) => ["--help", "-h", "--version", "-V", "help"].includes(a));
 let cachedData;
 try {
   cachedData = readFileSync(cacheFile);
@@ -32,8 +39,10 @@ try {
 const script = new vm.Script(wrap(readFileSync(bundle, "utf8")), { filename: bundle, cachedData });
 // The bundle loads the explorer (an ES module) and the emulator on demand; node:vm code cannot import() by itself.
 globalThis.__ccxImport = (url) => import(url);
-if (cachedData === undefined || script.cachedDataRejected) {
-  process.once("exit", () => {
+if ((cachedData === undefined || script.cachedDataRejected) && representative) {
+  process.once("exit", (code) => {
+    // A failed run (a mistyped command exits 2) may have stopped short, and leaves no cache file behind.
+    if (code !== 0) return;
     try {
       // A read-only install (a global prefix owned by root) never gets one: not even made, which takes a few ms.
       accessSync(dirname(bundle), constants.W_OK);

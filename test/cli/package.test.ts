@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -86,16 +86,34 @@ describe.skipIf(!hasNpm)(`the npm package${hasNpm ? "" : " (skipped: npm is not 
     expect(run.stdout.trim()).toBe(VERSION);
   });
 
+  it("keeps a code cache per command, written by its first run that succeeds, and never by help, version or a failure", async () => {
+    const dist = join(installed, "dist");
+    const caches = () => readdirSync(dist).filter((f) => f.includes("v8cache")).sort();
+    for (const f of caches()) rmSync(join(dist, f));
+    expect((await ccx(["--version"])).code).toBe(0);
+    expect((await ccx(["config", "--help"])).code).toBe(0);
+    expect((await ccx(["grups"])).code).toBe(2);
+    expect(caches()).toEqual([]);
+    expect((await ccx(["config", "path"])).code).toBe(0);
+    expect((await ccx(["apps", "--json"], { CCX_APP_ID: "app1", CCX_REGION: "us", CCX_API_KEY: "k" })).code).toBe(0);
+    expect(caches()).toEqual(["ccx.cjs.apps.v8cache", "ccx.cjs.config.v8cache"]);
+    // A cache V8 takes is read, not written again.
+    const written = statSync(join(dist, "ccx.cjs.config.v8cache")).mtimeMs;
+    expect((await ccx(["config", "path"])).code).toBe(0);
+    expect(statSync(join(dist, "ccx.cjs.config.v8cache")).mtimeMs).toBe(written);
+  });
+
   it.skipIf(asOther === undefined)("runs from an install it cannot write to, and writes no code cache there", async () => {
     const dist = join(installed, "dist");
-    rmSync(join(dist, "ccx.cjs.v8cache"), { force: true });
+    for (const f of readdirSync(dist).filter((name) => name.includes("v8cache"))) rmSync(join(dist, f));
     chmodSync(tmp, 0o755);
     chmodSync(dist, 0o555);
     try {
-      const [file, ...args] = [...asOther!, join(prefix, "bin", "ccx"), "--version"];
-      const run = await runFile(file!, args, { env: { PATH: `${dirname(process.execPath)}:/usr/bin:/bin` }, cwd: tmp });
+      // A command that succeeds offline: where the install is writable, it would leave a cache.
+      const [file, ...args] = [...asOther!, join(prefix, "bin", "ccx"), "config", "path"];
+      const run = await runFile(file!, args, { env: { PATH: `${dirname(process.execPath)}:/usr/bin:/bin`, XDG_CONFIG_HOME: "/nonexistent-ccx-config" }, cwd: tmp });
       expect(run.code, run.stderr).toBe(0);
-      expect(run.stdout.trim()).toBe(VERSION);
+      expect(run.stdout.trim()).toBe("/nonexistent-ccx-config/ccx/config.json");
       expect(readdirSync(dist).filter((f) => f.includes("v8cache"))).toEqual([]);
     } finally {
       chmodSync(dist, 0o755);
