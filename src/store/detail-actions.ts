@@ -2,7 +2,7 @@ import { findCall } from "../api/find-call.js";
 import { getGroup, listMembers } from "../api/groups.js";
 import { listUsersAt, usersPath } from "../api/users.js";
 import type { StoreContext } from "./context.js";
-import { toFailure } from "./failure.js";
+import { failedInto, toFailure } from "./failure.js";
 import type { AppViewState, CallDetailState, GroupDetailState, ThreadScope } from "./types.js";
 
 /** One call (participants, recordings) and one group (fields, members), by id. */
@@ -85,12 +85,7 @@ export function detailActions(ctx: StoreContext): DetailActions {
           if (!request.isCurrent()) return;
           setCall(key, sessionId, { loading: false, call: found.call, raw: found.raw, appLabel: `${found.candidate.label} · ${found.target.region}` });
         },
-        (error: unknown) => {
-          if (!request.isCurrent()) return;
-          const failure = toFailure(error);
-          setCall(key, sessionId, { loading: false, error: failure });
-          ctx.get().setLastError(failure);
-        },
+        failedInto(ctx, request, (failure) => setCall(key, sessionId, { loading: false, error: failure })),
       ).finally(request.finish);
     },
 
@@ -120,12 +115,7 @@ export function detailActions(ctx: StoreContext): DetailActions {
             membersTotal: members.pagination?.total, membersPage: 1,
           });
         },
-        (error: unknown) => {
-          if (!request.isCurrent()) return;
-          const failure = toFailure(error);
-          setGroup(key, guid, { loading: false, error: failure });
-          ctx.get().setLastError(failure);
-        },
+        failedInto(ctx, request, (failure) => setGroup(key, guid, { loading: false, error: failure })),
       ).finally(request.finish);
     },
 

@@ -3,7 +3,7 @@ import { advanceCursor, cursorQuery, startCursor } from "../api/cursor.js";
 import { MESSAGE_CURSOR_ITEM, listMessages } from "../api/messages.js";
 import type { StoreContext } from "./context.js";
 import { keepBounded, stackIds, threadKey } from "./detail-actions.js";
-import { toFailure } from "./failure.js";
+import { failedInto } from "./failure.js";
 import type { ThreadScope, ThreadState } from "./types.js";
 
 /**
@@ -60,12 +60,7 @@ export function threadActions(ctx: StoreContext): ThreadActions {
           const items = chronological(step.fresh);
           setThread(key, scope, { loading: false, items, walk: step.state, hasOlder: !step.state.done, selected: Math.max(0, items.length - 1), dropped: 0 });
         },
-        (error: unknown) => {
-          if (!request.isCurrent()) return;
-          const failure = toFailure(error);
-          setThread(key, scope, { loading: false, error: failure });
-          ctx.get().setLastError(failure);
-        },
+        failedInto(ctx, request, (failure) => setThread(key, scope, { loading: false, error: failure })),
       ).finally(request.finish);
     },
 
@@ -90,12 +85,7 @@ export function threadActions(ctx: StoreContext): ThreadActions {
             selected: Math.min(items.length - 1, before.selected + older.length), dropped: (before.dropped ?? 0) + cut,
           });
         },
-        (error: unknown) => {
-          if (!request.isCurrent()) return;
-          const failure = toFailure(error);
-          setThread(key, scope, { loading: false, error: failure });
-          ctx.get().setLastError(failure);
-        },
+        failedInto(ctx, request, (failure) => setThread(key, scope, { loading: false, error: failure })),
       ).finally(request.finish);
     },
 

@@ -5,7 +5,7 @@ import { listGroups } from "../api/groups.js";
 import { getUser, listUsersAt, usersPath } from "../api/users.js";
 import type { StoreContext } from "./context.js";
 import { keepBounded, stackIds } from "./detail-actions.js";
-import { toFailure } from "./failure.js";
+import { failedInto, toFailure } from "./failure.js";
 import { USER_SECTIONS, type UserDetailState, type UserSection, type UserSectionState } from "./types.js";
 
 /** One user: the profile, and below it the groups they joined, their calls, their conversations, whom they blocked. */
@@ -75,12 +75,7 @@ export function userActions(ctx: StoreContext): UserActions {
           setUser(key, uid, { loading: false, user: detail.user, raw: detail.raw });
           loadSection(key, uid, ctx.get().views[key]!.userDetails[uid]!.section);
         },
-        (error: unknown) => {
-          if (!request.isCurrent()) return;
-          const failure = toFailure(error);
-          setUser(key, uid, { loading: false, error: failure });
-          ctx.get().setLastError(failure);
-        },
+        failedInto(ctx, request, (failure) => setUser(key, uid, { loading: false, error: failure })),
       ).finally(request.finish);
     },
 
