@@ -98,14 +98,17 @@ export function addPagingOptions(command: Command): Command {
     .option("--page <n>", "page to start at", integerOption(1)));
 }
 
+/** The filters as flags: `--type video`, `--has-recording`. */
+export function addFilterFlags(command: Command, flags: readonly FilterFlag[]): Command {
+  for (const f of flags) command.option(f.boolean ? `--${f.flag}` : `--${f.flag} <value>`, f.description);
+  return command;
+}
+
 export function registerListCommand<K extends ListKind>(program: Command, spec: ListSpec<K>, more?: (command: Command) => void): void {
   const command = program.command(spec.name).description(spec.description);
   more?.(command);
-  for (const f of spec.filterFlags) {
-    if (f.boolean) command.option(`--${f.flag}`, f.description);
-    else command.option(`--${f.flag} <value>`, f.description);
-  }
-  command.option("-q, --query <filter>", "filters in the filter syntax (see below)");
+  addFilterFlags(command, spec.filterFlags)
+    .option("-q, --query <filter>", "filters in the filter syntax (see below)");
   addSyntaxHelp(addPagingOptions(command), spec.endpoint, spec.name)
     .action(async (flags: ListFlags, cmd: Command) => {
       // A mode of the command that is not a listing (calls --watch) runs instead of it.

@@ -5,6 +5,7 @@
  * message. The result is not sanitized: the table and the explorer do that
  * where they draw it, as they do for every server string.
  */
+import { countOf } from "./format.js";
 
 /** What this needs of a message (the api's Message has it all, read tolerantly). */
 export interface MessageLike {
@@ -53,7 +54,7 @@ export function messageMarks(m: MessageLike): string[] {
   if (m.deletedAt !== undefined) marks.push("deleted");
   if (m.editedAt !== undefined) marks.push("edited");
   if (m.parentId !== undefined) marks.push(`reply to ${m.parentId}`);
-  if (m.replyCount) marks.push(`${m.replyCount} ${m.replyCount === 1 ? "reply" : "replies"}`);
+  if (m.replyCount) marks.push(countOf(m.replyCount, "reply", "replies"));
   return marks;
 }
 

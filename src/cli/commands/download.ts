@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { type ListFlags, addSyntaxHelp } from "../list-command.js";
+import { type ListFlags, addFilterFlags, addSyntaxHelp } from "../list-command.js";
 import { CALL_FLAGS } from "./calls.js";
 
 export interface DownloadFlags extends ListFlags {
@@ -13,8 +13,7 @@ export function registerDownload(program: Command): void {
     .description("download every recording of the calls named (session ids) or selected (--query, the filter flags) to <dir>/<sessionId>/<file>; a write to disk, refused in read-only mode")
     .argument("[sessionId...]", "the calls' session ids (found as ccx call finds them)")
     .option("--dir <dir>", "the directory to write into, made if need be (default: the current one)");
-  for (const f of CALL_FLAGS) download.option(f.boolean ? `--${f.flag}` : `--${f.flag} <value>`, f.description);
-  download
+  addFilterFlags(download, CALL_FLAGS)
     .option("-q, --query <filter>", "select the calls in the filter syntax (rec:yes is implied; see below)")
     .option("--json", "print {files, bytes, skipped, failed, failures} as one JSON object")
     .addHelpText("after", [

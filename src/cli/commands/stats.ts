@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { type ListFlags, addSyntaxHelp } from "../list-command.js";
+import { type ListFlags, addFilterFlags, addSyntaxHelp } from "../list-command.js";
 import { CALL_FLAGS } from "./calls.js";
 
 export interface StatsFlags extends ListFlags {
@@ -10,18 +10,17 @@ export function registerStats(program: Command): void {
   const stats = program
     .command("stats")
     .description("call analytics over the calls the filters select (default: the last 30 days): calls and minutes by day, status, type, mode, receiver type; top users; duration median and p95");
-  for (const f of CALL_FLAGS) stats.option(f.boolean ? `--${f.flag}` : `--${f.flag} <value>`, f.description);
-  stats
+  addFilterFlags(stats, CALL_FLAGS)
     .option("-q, --query <filter>", "filters in the filter syntax (see below)")
     .option("--json", "the figures as one JSON object")
     .addHelpText("after", [
       "",
       "Without started: or ended: (a flag or in --query): the calls started in the",
-      "last 30 days. Every page of GET /calls is read, 1,000 calls a request (per:",
-      "and page: are left out); the service's own GET /stats metrics are shown",
-      "beside the figures where it answers. The duration's median and p95 are nearest",
-      "ranks over the calls that sent one (the median of an even count is the lower",
-      "middle value).",
+      "last 30 days. Every page of GET /calls is read, the next asked while one is",
+      "read (per: and page: are left out); the service's own GET /stats metrics",
+      "are shown beside the figures where it answers. The duration's median and p95",
+      "are nearest ranks over the calls that sent one (the median of an even count",
+      "is the lower middle value).",
     ].join("\n"));
   addSyntaxHelp(stats, "GET /calls", "calls")
     .action(async (flags: StatsFlags, command: Command) => {

@@ -7,6 +7,7 @@ import { ApiError, CLIENT_CODES } from "../../api/errors.js";
 import { ConfigError } from "../../config/config-file.js";
 import { parseCallFilter } from "../../query/index.js";
 import { formatBytes } from "../../text/bytes.js";
+import { countOf } from "../../text/format.js";
 import { jsonForTerminal } from "../../text/json.js";
 import { sanitize } from "../../text/sanitize.js";
 import { CALL_FLAGS } from "../commands/calls.js";
@@ -45,7 +46,7 @@ async function* callsByFilter(client: AppClient, params: Record<string, string>)
 }
 
 function summary(totals: DownloadTotals, dir: string): string {
-  const parts = [`${totals.files} file${totals.files === 1 ? "" : "s"} written (${formatBytes(totals.bytes)})`];
+  const parts = [`${countOf(totals.files, "file")} written (${formatBytes(totals.bytes)})`];
   if (totals.skipped > 0) parts.push(`${totals.skipped} already whole`);
   if (totals.failed > 0) parts.push(`${totals.failed} failed`);
   return `${parts.join(", ")} in ${dir}`;

@@ -6,6 +6,7 @@ import { Http } from "../../api/http.js";
 import { ConfigError } from "../../config/config-file.js";
 import { DEFAULT_TIMEOUT_SECONDS, parseSeconds } from "../../config/resolve.js";
 import { type RawConfig, configPathOf, readRawConfig, writeRawConfig } from "../../config/write-config.js";
+import { countOf } from "../../text/format.js";
 import { sanitize } from "../../text/sanitize.js";
 import { VERSION } from "../../version.js";
 import { Cancelled, terminalAsker } from "../prompt.js";
@@ -19,8 +20,6 @@ export interface InitResult {
   profile?: string;
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-
 /** The request ccx init trusts the credentials by: what the service said, in a line; a refusal throws (exit 4). */
 async function testCredentials(plan: InitPlan, given: InitGiven, existing: RawConfig, env: NodeJS.ProcessEnv): Promise<string> {
   const timeout = given.timeout ?? (env.CCX_TIMEOUT ? parseSeconds(env.CCX_TIMEOUT) : DEFAULT_TIMEOUT_SECONDS);
@@ -32,7 +31,7 @@ async function testCredentials(plan: InitPlan, given: InitGiven, existing: RawCo
       const url = plan.url ?? env.CCX_MANAGEMENT_URL ?? existing.management?.url ?? DEFAULT_MANAGEMENT_URL;
       const apps = await discoverApps(http, { url, key: plan.key, secret: plan.secret });
       const names = apps.slice(0, 5).map((a) => `${sanitize(a.name ?? a.id)} (${sanitize(a.region)})`).join(", ");
-      return `the management API answered GET /apps: ${plural(apps.length, "app")}${names ? `: ${names}${apps.length > 5 ? ", …" : ""}` : ""}`;
+      return `the management API answered GET /apps: ${countOf(apps.length, "app")}${names ? `: ${names}${apps.length > 5 ? ", …" : ""}` : ""}`;
     }
     const { profile } = plan;
     const client = new AppClient(http, {
@@ -44,7 +43,7 @@ async function testCredentials(plan: InitPlan, given: InitGiven, existing: RawCo
     });
     const page = await listGroups(client, { perPage: 1 });
     const total = page.pagination?.total;
-    return `the app answered GET /groups with this key${total === undefined ? "" : ` (${plural(total, "group")})`}`;
+    return `the app answered GET /groups with this key${total === undefined ? "" : ` (${countOf(total, "group")})`}`;
   } finally {
     await http.close();
   }
