@@ -1,4 +1,4 @@
-import { createInterface } from "node:readline/promises";
+import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
 
 /** The user left a question (ctrl-c, or ctrl-d on an empty line). */
@@ -15,50 +15,79 @@ export interface Asker {
 }
 
 /**
- * Questions on a terminal, with node:readline. A hidden answer never reaches
- * the screen: everything readline echoes goes through a sink that drops it
- * meanwhile, and the line is redrawn as the prompt and one star a character.
+ * Questions on a terminal, with node:readline. Every line typed is an answer,
+ * in order, whenever it comes: lines typed (or pasted) ahead of their question
+ * wait for it, where readline's own question() dropped them, and a pasted key
+ * went to the question before its own, in clear. Nothing typed shows until its
+ * question is on screen, and a hidden answer never does: readline's echo goes
+ * through a sink that drops it meanwhile, and the line is drawn as the prompt
+ * and one star a character.
  */
 export function terminalAsker(input: NodeJS.ReadStream = process.stdin, output: NodeJS.WriteStream = process.stdout): Asker {
-  let hiddenPrompt: string | undefined;
+  /** The question on screen, if any. */
+  let asking: { question: string; hidden: boolean } | undefined;
   const sink = new Writable({
     write(chunk, _encoding, done) {
-      if (hiddenPrompt === undefined) output.write(chunk);
+      if (asking && !asking.hidden) output.write(chunk);
       done();
     },
   });
   Object.defineProperty(sink, "columns", { get: () => output.columns });
   const rl = createInterface({ input, output: sink, terminal: true, historySize: 0 });
+  const typedAhead: string[] = [];
+  let answer: ((line: string) => void) | undefined;
+  rl.on("line", (line) => {
+    const take = answer;
+    answer = undefined;
+    if (!take) return void typedAhead.push(line);
+    // At once, not when the answer's promise settles: the rest of a paste is echoed on its way here.
+    asking = undefined;
+    take(line);
+  });
   const controller = new AbortController();
   rl.on("SIGINT", () => controller.abort());
   rl.on("close", () => controller.abort());
+  const stars = (text: string, prompt: string) => "*".repeat(Math.min(text.length, Math.max(0, (output.columns || 80) - prompt.length - 1)));
   // Runs after readline's own keypress listener: rl.line is the answer so far.
   const redraw = (_text: string, key?: { name?: string }) => {
-    if (hiddenPrompt === undefined || key?.name === "return" || key?.name === "enter") return;
-    const room = Math.max(0, (output.columns || 80) - hiddenPrompt.length - 1);
-    output.write(`\r\u001b[2K${hiddenPrompt}${"*".repeat(Math.min(rl.line.length, room))}`);
+    if (!asking?.hidden || key?.name === "return" || key?.name === "enter") return;
+    output.write(`\r\u001b[2K${asking.question}${stars(rl.line, asking.question)}`);
   };
   input.on("keypress", redraw);
 
   return {
     async ask(question, options = {}) {
       if (controller.signal.aborted) throw new Cancelled("cancelled");
-      if (options.hidden) {
-        output.write(question);
-        hiddenPrompt = question;
+      const hidden = options.hidden === true;
+      const ahead = typedAhead.shift();
+      if (ahead !== undefined) {
+        output.write(`${question}${hidden ? stars(ahead, question) : ahead}\n`);
+        return ahead.trim();
       }
+      asking = { question, hidden };
       try {
-        return (await rl.question(options.hidden ? "" : question, { signal: controller.signal })).trim();
-      } catch (error) {
-        if (!controller.signal.aborted) throw error;
-        // The message that follows starts on a line of its own.
-        if (!options.hidden) output.write("\n");
-        throw new Cancelled("cancelled");
-      } finally {
-        if (options.hidden) {
-          hiddenPrompt = undefined;
-          output.write("\n");
+        // The question, and what is typed of its answer so far.
+        if (hidden) redraw("");
+        else {
+          rl.setPrompt(question);
+          rl.prompt(true);
         }
+        return (await new Promise<string>((resolve, reject) => {
+          const cancel = () => reject(new Cancelled("cancelled"));
+          controller.signal.addEventListener("abort", cancel, { once: true });
+          answer = (line) => {
+            controller.signal.removeEventListener("abort", cancel);
+            resolve(line);
+          };
+        })).trim();
+      } catch (error) {
+        answer = undefined;
+        // The message that follows starts on a line of its own.
+        if (!hidden) output.write("\n");
+        throw error;
+      } finally {
+        if (hidden) output.write("\n");
+        asking = undefined;
       }
     },
     tell: (line) => void output.write(`${line}\n`),

@@ -88,6 +88,22 @@ describe.skipIf(tmuxMissing !== undefined)(`first contact in a real terminal${tm
     expect(show.stdout).toContain(`…${fx.app(1).fullAccessKey.slice(-4)}`);
   }, 40_000);
 
+  it("answers typed ahead of their questions, all in one burst, each go to their own question, the key hidden", async () => {
+    const home = freshHome();
+    const s = await start(`BEFORE-CCX-INIT-AHEAD-${process.pid}`, [...urlFlags(), "init"], home);
+    await s.waitFor((lines) => lines.some((l) => l.startsWith("a or m? [a]")), { what: "the first question" });
+    const app = fx.app(2);
+    await s.type(["a", "ahead", app.appId, app.region, "k", app.fullAccessKey, ""].join("\n"));
+    expect(await exited(s)).toBe("EXIT=0");
+    const lines = await s.lines();
+    expect(lines.join("\n")).not.toContain(app.fullAccessKey);
+    expect(lines).toContain("Profile name [default]: ahead");
+    expect(lines).toContain(`App id (the dashboard's API & Auth Keys page): ${app.appId}`);
+    expect(lines).toContain(`API key (not shown): ${"*".repeat(app.fullAccessKey.length)}`);
+    const show = await runCcx(["config", "show", "--json"], { XDG_CONFIG_HOME: home });
+    expect(JSON.parse(show.stdout).profiles.ahead).toMatchObject({ appId: app.appId, region: app.region });
+  }, 40_000);
+
   it("ccx with nothing configured opens on the welcome screen; q leaves the terminal as it was", async () => {
     const marker = `BEFORE-CCX-WELCOME-${process.pid}`;
     const s = await start(marker, [], freshHome());
