@@ -203,10 +203,15 @@ export class Settings {
     throw new ConfigError(`no API key for app ${app.appId} (${app.region}): pass --api-key, set CCX_API_KEY, add it to a profile, or set CCX_MANAGEMENT_KEY and CCX_MANAGEMENT_SECRET`);
   }
 
+  /** Whether writes to the app are refused: --read-only, CCX_READ_ONLY=1, or its profile's readOnly. */
+  readOnlyOf(app: KnownApp): boolean {
+    return this.readOnly || Boolean(app.readOnly);
+  }
+
   targetOf(app: KnownApp): AppTarget {
     return {
       appId: app.appId, region: app.region, apiKey: this.apiKeyOf(app), onBehalfOf: app.onBehalfOf, chatUrl: app.chatUrl, callsUrl: app.callsUrl,
-      readOnly: this.readOnly || Boolean(app.readOnly),
+      readOnly: this.readOnlyOf(app),
     };
   }
 

@@ -8,12 +8,16 @@ import { EXIT } from "../usage-error.js";
 
 /**
  * Settings that reach the emulator and nothing else: its URLs, its CA, and its
- * management credentials (every app it serves), never the user's own profiles or env.
+ * management credentials (every app it serves), never the user's own profiles or env;
+ * read-only mode (--read-only, CCX_READ_ONLY) is the user's, and is kept.
  */
-function emulatorSettings(line: EmulatorLine, emptyConfigHome: string): Settings {
+function emulatorSettings(line: EmulatorLine, emptyConfigHome: string, readOnly: { flag?: boolean; env?: string }): Settings {
   return new Settings(
-    { chatUrl: line.chatUrl, callsUrl: line.callsUrl, managementUrl: line.managementUrl, ca: line.caFile },
-    { XDG_CONFIG_HOME: emptyConfigHome, CCX_MANAGEMENT_KEY: line.management.key, CCX_MANAGEMENT_SECRET: line.management.secret },
+    { chatUrl: line.chatUrl, callsUrl: line.callsUrl, managementUrl: line.managementUrl, ca: line.caFile, readOnly: readOnly.flag },
+    {
+      XDG_CONFIG_HOME: emptyConfigHome, CCX_MANAGEMENT_KEY: line.management.key, CCX_MANAGEMENT_SECRET: line.management.secret,
+      CCX_READ_ONLY: readOnly.env,
+    },
   );
 }
 
@@ -69,7 +73,7 @@ export async function runDemo(flags: { seed: number }, command: Command): Promis
   try {
     const { runExplore } = await import("../run/explore.js");
     await runExplore(command, {
-      settings: () => emulatorSettings(emulator.line, emptyConfigHome),
+      settings: () => emulatorSettings(emulator.line, emptyConfigHome, { flag: command.optsWithGlobals().readOnly, env: process.env.CCX_READ_ONLY }),
       notice: `demo data · for ccx and curl in another shell: source ${envFile}`,
     });
   } finally {

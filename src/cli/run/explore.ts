@@ -15,6 +15,7 @@ function appRefs(settings: Settings): AppRef[] {
     appId: app.appId,
     region: app.region,
     source: app.source,
+    readOnly: settings.readOnlyOf(app),
     target: () => settings.targetOf(app),
   }));
 }
