@@ -121,8 +121,8 @@ const byName = (name: string) => COMMANDS.find((c) => c.name === name || c.alias
 export function runCommand(line: string, store: ExplorerStore, quit: () => void): void {
   const [name = "", ...rest] = line.trim().replace(/^:/, "").trim().split(/\s+/);
   if (name === "") return;
-  // A session id alone (pasted after `:`) is the call to find.
-  if (SESSION_ID.test(name) && !byName(name)) return byName("call")!.run(line, store, quit);
+  // A session id, alone or in a log line pasted after `:`, is the call to find.
+  if (!byName(name) && SESSION_ID.test(line)) return byName("call")!.run(line, store, quit);
   const command = byName(name);
   if (!command) return store.getState().notify(`unknown command :${name} (? lists them)`);
   command.run(rest.join(" "), store, quit);

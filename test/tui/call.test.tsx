@@ -139,6 +139,17 @@ describe("a call", () => {
     });
   });
 
+  it("a log line after `:` finds the id in it and opens the call", async () => {
+    tui = await fixture.mount();
+    const call = fixture.fx.emulator.world.apps[1]!.calls.find((c) => c.participants.length > 1)!;
+    await tui.press(":");
+    await tui.paste(`2026-11-01 12:00:03 ERROR call ${call.sessionId} dropped (code 1006)`);
+    await tui.press("enter");
+    const frame = await tui.waitForFrame((f) => f.includes("Participants ("), "the call");
+    expect(crumbs(frame)).toBe(`groups › call ${call.sessionId}`);
+    expect(frame).not.toContain("unknown command");
+  });
+
   it(":call with an id no app has says so in place, and the explorer stays usable", async () => {
     tui = await fixture.mount();
     await tui.press(":");
