@@ -33,14 +33,16 @@ export class CallNotFound extends ApiError {
  * Finds a call by session id. A session id names its region and app
  * (`v1.<region>.<appId>.…`): the app it names is asked first, alone; if it is
  * not known, or has no such call, every other known app is asked at once and
- * the first to have it answers (the others are cancelled).
+ * the first to have it answers (the others are cancelled). Asked on behalf of
+ * nobody: the call is what is wanted, whoever was in it (a user acted for sees
+ * only their own calls), and one app's user means nothing to another app.
  */
 export async function findCall(http: Http, sessionId: string, candidates: Candidate[], signal?: AbortSignal): Promise<FoundCall> {
   const origin = sessionIdOrigin(sessionId);
   const failures: Array<{ label: string; error: ApiError }> = [];
   const ask = async (candidate: Candidate, abort?: AbortSignal): Promise<FoundCall> => {
     try {
-      const target = candidate.target();
+      const target = { ...candidate.target(), onBehalfOf: undefined };
       const detail = await getCall(new AppClient(http, target), sessionId, abort);
       return { ...detail, candidate, target };
     } catch (error) {

@@ -21,12 +21,17 @@ export interface EmulatorProcess {
 
 /**
  * Starts `ccx emulator` as a child process, so that it never shares an event
- * loop with the explorer, and resolves with its JSON line.
+ * loop with the explorer, and resolves with its JSON line. The child is ours
+ * alone to stop: it has a session of its own (a closed terminal's SIGHUP and a
+ * ctrl-c reach ccx, which stops it), and an IPC channel whose end, however
+ * ccx ends, stops it too.
  */
 export function spawnEmulator(args: string[], timeoutMs = 30_000): Promise<EmulatorProcess> {
   // A single executable (npm run sea) is node and ccx at once: it runs itself, with no script to name.
   const script = isSea() ? [] : [process.argv[1]!];
-  const child = spawn(process.execPath, [...script, "emulator", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...script, "emulator", ...args], { stdio: ["ignore", "pipe", "pipe", "ipc"], detached: true });
+  // The channel is there for the child to see it close: it must not keep ccx running.
+  child.channel?.unref();
   const stderr: string[] = [];
   child.stderr!.setEncoding("utf8").on("data", (text: string) => {
     if (stderr.length < 50) stderr.push(text);

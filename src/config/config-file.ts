@@ -55,6 +55,10 @@ const MANAGEMENT_FIELDS = {
   key: v.optional(headerValue),
   secret: v.optional(headerValue),
   secretCommand: v.optional(str),
+  // For the apps it finds: where their chat and calls APIs are, and the CA every request trusts.
+  chatUrl: v.optional(template),
+  callsUrl: v.optional(template),
+  caFile: v.optional(str),
 };
 const FILE_FIELDS = {
   defaultProfile: v.optional(str),
@@ -96,6 +100,9 @@ const MANAGEMENT_FIXES: Record<string, string> = {
   key: "the management API key, as a string",
   secret: "the management API secret as a string, or secretCommand instead",
   secretCommand: "a shell command that prints the secret",
+  chatUrl: "a template for the apps found, such as https://{appId}.api-{region}.cometchat.io/v3",
+  callsUrl: "a template for the apps found, such as https://{appId}.call-{region}.cometchat.io/v3",
+  caFile: "the path of a PEM file, as a string",
 };
 const TOP_FIXES: Record<string, string> = {
   defaultProfile: "the name of one of the profiles, as a string",

@@ -82,7 +82,7 @@ export class Settings {
   readonly readOnly: boolean;
   private managementLoaded = false;
   private readonly resolvedKeys = new Map<string, string>();
-  /** URL templates from flags or env, for apps the management API adds later. */
+  /** URL templates from flags, env or the management block, for apps the management API adds later. */
   private readonly chatTemplate?: string;
   private readonly callsTemplate?: string;
 
@@ -92,8 +92,9 @@ export class Settings {
     const profiles = Object.entries(file.profiles);
     const chatTemplate = flags.chatUrl ?? env.CCX_CHAT_URL;
     const callsTemplate = flags.callsUrl ?? env.CCX_CALLS_URL;
-    this.chatTemplate = chatTemplate;
-    this.callsTemplate = callsTemplate;
+    // The management block's templates serve the apps it finds, unless flags or env name others.
+    this.chatTemplate = chatTemplate ?? file.management?.chatUrl;
+    this.callsTemplate = callsTemplate ?? file.management?.callsUrl;
     if (flags.as !== undefined && flags.onBehalfOf !== undefined && flags.as !== flags.onBehalfOf) {
       throw new ConfigError(`--as ${flags.as} and --on-behalf-of ${flags.onBehalfOf} name two users: --as is the short form, give one`);
     }
@@ -138,8 +139,9 @@ export class Settings {
         source: flags.appId ? "flag" : appId ? "env" : "file",
         onBehalfOf: onBehalfOf ?? base?.onBehalfOf,
         readOnly: base?.readOnly,
-        chatUrl: chatTemplate ?? base?.chatUrl ?? DEFAULT_CHAT_URL,
-        callsUrl: callsTemplate ?? base?.callsUrl ?? DEFAULT_CALLS_URL,
+        // With no profile of its own, the app is one of the management block's: its templates, if any.
+        chatUrl: chatTemplate ?? base?.chatUrl ?? this.chatTemplate ?? DEFAULT_CHAT_URL,
+        callsUrl: callsTemplate ?? base?.callsUrl ?? this.callsTemplate ?? DEFAULT_CALLS_URL,
         key: apiKey ? { value: apiKey, source: keySource } : base?.key ?? { source: "management" },
       });
     }
@@ -155,7 +157,7 @@ export class Settings {
     if (key && secret) {
       this.management = { url: flags.managementUrl ?? env.CCX_MANAGEMENT_URL ?? file.management?.url ?? DEFAULT_MANAGEMENT_URL, key, secret };
     }
-    this.caFile = flags.ca ?? env.CCX_CA_FILE ?? profile?.caFile;
+    this.caFile = flags.ca ?? env.CCX_CA_FILE ?? profile?.caFile ?? file.management?.caFile;
     const timeout = flags.timeout ?? (env.CCX_TIMEOUT ? parseSeconds(env.CCX_TIMEOUT) : DEFAULT_TIMEOUT_SECONDS);
     if (typeof timeout === "string") throw new ConfigError(`CCX_TIMEOUT: ${timeout}`);
     this.timeoutMs = timeout * 1000;
@@ -185,8 +187,8 @@ export class Settings {
         region: appRegion,
         source: "management",
         onBehalfOf: this.apps[0]?.onBehalfOf,
-        chatUrl: this.apps[0]?.chatUrl ?? this.chatTemplate ?? DEFAULT_CHAT_URL,
-        callsUrl: this.apps[0]?.callsUrl ?? this.callsTemplate ?? DEFAULT_CALLS_URL,
+        chatUrl: this.chatTemplate ?? this.apps[0]?.chatUrl ?? DEFAULT_CHAT_URL,
+        callsUrl: this.callsTemplate ?? this.apps[0]?.callsUrl ?? DEFAULT_CALLS_URL,
         key: { value: key, source: "management" },
       });
     }
@@ -203,10 +205,15 @@ export class Settings {
     throw new ConfigError(`no API key for app ${app.appId} (${app.region}): pass --api-key, set CCX_API_KEY, add it to a profile, or set CCX_MANAGEMENT_KEY and CCX_MANAGEMENT_SECRET`);
   }
 
+  /** Whether writes to the app are refused: --read-only, CCX_READ_ONLY=1, or its profile's readOnly. */
+  readOnlyOf(app: KnownApp): boolean {
+    return this.readOnly || Boolean(app.readOnly);
+  }
+
   targetOf(app: KnownApp): AppTarget {
     return {
       appId: app.appId, region: app.region, apiKey: this.apiKeyOf(app), onBehalfOf: app.onBehalfOf, chatUrl: app.chatUrl, callsUrl: app.callsUrl,
-      readOnly: this.readOnly || Boolean(app.readOnly),
+      readOnly: this.readOnlyOf(app),
     };
   }
 

@@ -9,7 +9,7 @@ import { ConfigError, type Profile, defaultConfigPath, loadConfigFile } from "./
 export interface RawConfig {
   defaultProfile?: string;
   profiles?: Record<string, Profile>;
-  management?: { url?: string; key?: string; secret?: string; secretCommand?: string };
+  management?: { url?: string; key?: string; secret?: string; secretCommand?: string; chatUrl?: string; callsUrl?: string; caFile?: string };
 }
 
 /** Where the config file is: --config, else CCX_CONFIG, else $XDG_CONFIG_HOME/ccx/config.json. */

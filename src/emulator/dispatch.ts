@@ -74,7 +74,9 @@ export class Dispatcher {
       res.once("close", () => {
         // Unfinished: dropped on purpose, or closed by the client (a cancelled request) before the answer.
         const outcome = res.writableFinished ? String(res.statusCode) : met === "drop" ? "dropped" : met === "short" ? "cut" : "closed";
-        this.options.log(`${req.method} ${url.pathname}${url.search} ${outcome} ${(performance.now() - started).toFixed(1)}ms${met ? ` fault=${met}` : ""}`);
+        // Who the request acted for, as sent (encoded: one word, whatever the client put in it).
+        const as = req.headers.onbehalfof === undefined ? "" : ` onBehalfOf=${encodeURIComponent(String(req.headers.onbehalfof))}`;
+        this.options.log(`${req.method} ${url.pathname}${url.search} ${outcome} ${(performance.now() - started).toFixed(1)}ms${met ? ` fault=${met}` : ""}${as}`);
       });
     }
     try {

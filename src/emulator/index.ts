@@ -28,7 +28,10 @@ export interface RunningEmulator {
   world: World;
   /** With `live`: the live clock, to read or move forward. */
   live?: LiveClock;
+  /** Stops serving and removes its files (the CA). */
   close(): Promise<void>;
+  /** Removes its files at once, for a process on its way out (close() does it too). */
+  removeFiles(): void;
 }
 
 const TLS_HANDSHAKE = 0x16;
@@ -113,12 +116,13 @@ export async function startEmulator(partial: EmulatorSettings = {}): Promise<Run
     apps: world.apps.map((a) => ({ appId: a.appId, region: a.region, name: a.name, fullAccessKey: a.fullAccessKey, authOnlyKey: a.authOnlyKey })),
   };
 
+  const removeFiles = () => rmSync(stateDir, { recursive: true, force: true });
   let closing: Promise<void> | undefined;
   const close = () => (closing ??= new Promise<void>((resolve) => {
     front.close(() => resolve());
     https.closeAllConnections();
     for (const socket of sockets) socket.destroy();
-  }).finally(() => rmSync(stateDir, { recursive: true, force: true })));
+  }).finally(removeFiles));
 
-  return { info, world, live, close };
+  return { info, world, live, close, removeFiles };
 }

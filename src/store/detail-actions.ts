@@ -76,10 +76,9 @@ export function detailActions(ctx: StoreContext): DetailActions {
       const { activeKey: key, apps } = ctx.get();
       const request = ctx.slots.begin(`${key}/call/${sessionId}`);
       setCall(key, sessionId, { loading: true, error: undefined });
-      const user = ctx.get().user;
       // The current app first; findCall still asks the app the session id names before the others.
       const ordered = [...apps.filter((a) => a.key === key), ...apps.filter((a) => a.key !== key)];
-      const candidates = ordered.map((a) => ({ label: a.label, appId: a.appId, region: a.region, target: () => ({ ...a.target(), onBehalfOf: user }) }));
+      const candidates = ordered.map((a) => ({ label: a.label, appId: a.appId, region: a.region, target: a.target }));
       findCall(ctx.http, sessionId, candidates, request.signal).then(
         (found) => {
           if (!request.isCurrent()) return;

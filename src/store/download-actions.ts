@@ -49,7 +49,7 @@ export function downloadActions(ctx: StoreContext): DownloadActions {
     askDownload(sessionId, recordings) {
       const { notify, downloads } = ctx.get();
       if (downloads) return notify(`a download is already running (into ${sanitize(downloads.folder)}): one at a time`);
-      if (activeApp(ctx.get())?.target().readOnly) return notify("read-only mode: writing recordings to disk refused, nothing fetched");
+      if (activeApp(ctx.get())?.readOnly) return notify("read-only mode: writing recordings to disk refused, nothing fetched");
       if (recordings.length === 0) return notify("no recording to download here");
       const dir = downloadDir();
       const folder = join(dir, callFolder(sessionId));

@@ -1,7 +1,10 @@
 import type { Message } from "../api/chat-schemas.js";
 import { advanceCursor, cursorQuery, startCursor } from "../api/cursor.js";
+import { isApiError, isNotFound } from "../api/errors.js";
+import { getGroup } from "../api/groups.js";
 import { MESSAGE_CURSOR_ITEM, listMessages } from "../api/messages.js";
-import type { StoreContext } from "./context.js";
+import { getUser } from "../api/users.js";
+import { type StoreContext, activeView } from "./context.js";
 import { keepBounded, stackIds, threadKey } from "./detail-actions.js";
 import { failedInto } from "./failure.js";
 import type { ThreadScope, ThreadState } from "./types.js";
@@ -13,6 +16,14 @@ import type { ThreadScope, ThreadState } from "./types.js";
  */
 export interface ThreadActions {
   openThread(scope: ThreadScope): void;
+  /**
+   * `:msgs <id>`: the group of that guid, else the 1:1 of the user acted for with the user of
+   * that uid. An id known to neither here is asked of the service: GET /groups/{id}, and only
+   * when no group has it, GET /users/{id}; an id that is neither is said so.
+   */
+  openMessagesOf(id: string): void;
+  /** The 1:1 of the user acted for with `uid`; without one acted for, says how to choose one. */
+  openMessagesWith(uid: string): void;
   /** The newest page again (after a send, or r). */
   loadThread(scope: ThreadScope): void;
   loadOlder(scope: ThreadScope): void;
@@ -43,10 +54,60 @@ export function threadActions(ctx: StoreContext): ThreadActions {
   const clientOf = (key: string, scope: ThreadScope) => ctx.clientFor(key, scope.kind === "user" ? scope.as : undefined);
   const apiScope = (scope: ThreadScope) => (scope.kind === "user" ? { kind: "user" as const, uid: scope.uid } : scope);
 
+  /** Whether `id` names a group (or a user) this app has shown: no need to ask. */
+  const knownHere = (id: string) => {
+    const view = activeView(ctx.get());
+    return {
+      group: Object.hasOwn(view.groupDetails, id) || view.lists.groups.items.some((g) => g.guid === id),
+      user: Object.hasOwn(view.userDetails, id) || view.lists.users.items.some((u) => u.uid === id),
+    };
+  };
+  /** Which of a group or a user has the id, asked in that order; undefined: neither. */
+  async function kindOf(key: string, id: string, signal: AbortSignal): Promise<"group" | "user" | undefined> {
+    // On behalf of nobody: whether the id exists is the question, not what the user acted for may see.
+    const client = ctx.clientFor(key, null);
+    const absent = (error: unknown): false => {
+      if (isApiError(error) && isNotFound(error.code)) return false;
+      throw error;
+    };
+    if (await getGroup(client, id, signal).then(() => true, absent)) return "group";
+    if (await getUser(client, id, signal).then(() => true, absent)) return "user";
+    return undefined;
+  }
+
   return {
     openThread(scope) {
       ctx.get().navigate({ view: "messages", scope });
       if (!threadOf(ctx.get().activeKey, scope)?.walk) ctx.get().loadThread(scope);
+    },
+
+    openMessagesWith(uid) {
+      const as = ctx.get().user;
+      if (!as) return ctx.get().notify(`the messages with ${uid} are a 1:1 conversation: act as the other side first (:as <uid>)`);
+      ctx.get().openThread({ kind: "user", uid, as });
+    },
+
+    openMessagesOf(id) {
+      // A conversation id of a group (group_<guid>) names its group.
+      if (id.startsWith("group_")) return ctx.get().openThread({ kind: "group", guid: id.slice("group_".length) });
+      const known = knownHere(id);
+      if (known.group) return ctx.get().openThread({ kind: "group", guid: id });
+      if (known.user) return ctx.get().openMessagesWith(id);
+      const key = ctx.get().activeKey;
+      const request = ctx.slots.begin(`${key}/messages-of`);
+      const nav = activeView(ctx.get()).nav;
+      ctx.get().notify(`looking up ${id}: a group or a user?`);
+      kindOf(key, id, request.signal).then(
+        (kind) => {
+          // Moved elsewhere meanwhile: the answer is not opened over what is in view now.
+          if (!request.isCurrent() || ctx.get().activeKey !== key || activeView(ctx.get()).nav !== nav) return;
+          ctx.get().notify(undefined);
+          if (kind === "group") ctx.get().openThread({ kind: "group", guid: id });
+          else if (kind === "user") ctx.get().openMessagesWith(id);
+          else ctx.get().notify(`no group or user has the id ${id} in this app`);
+        },
+        failedInto(ctx, request, (failure) => ctx.get().notify(`${failure.code}: ${failure.message}`)),
+      ).finally(request.finish);
     },
 
     loadThread(scope) {

@@ -17,6 +17,8 @@ export interface AppRef {
   appId: string;
   region: string;
   source: string;
+  /** Writes are refused (--read-only, CCX_READ_ONLY=1, the profile's readOnly): the header says so. */
+  readOnly?: boolean;
   /** Resolved when first needed (it may run a key command). */
   target: () => AppTarget;
 }

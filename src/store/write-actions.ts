@@ -34,8 +34,7 @@ export function writeActions(ctx: StoreContext): WriteActions {
   };
   /** Read-only mode, said before anything is asked or sent. */
   const refused = (what: string): boolean => {
-    const app = activeApp(ctx.get());
-    if (!app?.target().readOnly) return false;
+    if (!activeApp(ctx.get())?.readOnly) return false;
     ctx.get().notify(`read-only mode: ${what} refused, nothing sent`);
     return true;
   };

@@ -80,6 +80,8 @@ export function App({ store, theme }: AppProps) {
     <Box flexDirection="column" width={columns} height={rows}>
       <Text wrap="truncate-end">
         <Text bold color={theme.accent}>ccx</Text>
+        {/* Why first: the rest of the line may be cut at the right edge, and the mode must stay in view. */}
+        {app?.readOnly ? <Text color={theme.warning}>{" · read-only"}</Text> : null}
         {/* Why: the app id and region come from the management API too; names are cut so that a long one leaves the ✗ in view. */}
         {` · ${truncate(sanitize(app?.label ?? "no app"), 32)} ${truncate(sanitize(app?.appId ?? ""), 24)} · ${sanitize(app?.region ?? "—")} · as ${truncate(sanitize(state.user ?? "nobody"), 24)}`}
         {state.inflight > 0 ? ` · ⟳ ${state.inflight}` : ""}

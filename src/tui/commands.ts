@@ -2,7 +2,6 @@ import { isListKind } from "../api/list-kinds.js";
 import { REGIONS } from "../api/regions.js";
 import { type ExplorerState, type ExplorerStore, activeView, currentRoute } from "../store/explorer-store.js";
 import { LIVE } from "../store/live-actions.js";
-import type { ThreadScope } from "../store/types.js";
 import { SESSION_ID, sessionIdIn } from "./session-id.js";
 
 /**
@@ -26,23 +25,13 @@ const loadedUids = (state: ExplorerState) => activeView(state).lists.users.items
 /** An id as pasted: quotes around it are not part of it. */
 const unquoted = (arg: string) => arg.trim().replace(/^["'`]+|["'`]+$/g, "");
 
-/**
- * What `:msgs` opens: with an id, the group of that guid when the app has one in view, else
- * the 1:1 with that uid; without, the group or user in view, else the app's messages.
- */
-function msgsScope(id: string, state: ExplorerState): ThreadScope | string {
+/** `:msgs`: of the id given (a group's, else a user's), else of the group or user in view, else the app's. */
+function openMessages(id: string, state: ExplorerState): void {
   const route = currentRoute(state);
-  const asUser = (uid: string): ThreadScope | string =>
-    state.user ? { kind: "user", uid, as: state.user } : `the messages with ${uid} are a 1:1 conversation: act as the other side first (:as <uid>)`;
-  if (!id) {
-    if (route.view === "group") return { kind: "group", guid: route.guid };
-    if (route.view === "user") return asUser(route.uid);
-    return { kind: "app" };
-  }
-  const groups = activeView(state).lists.groups.items;
-  const known = Object.hasOwn(activeView(state).groupDetails, id) || groups.some((g) => g.guid === id);
-  if (known || id.startsWith("group_")) return { kind: "group", guid: id.replace(/^group_/, "") };
-  return state.user ? asUser(id) : { kind: "group", guid: id };
+  if (id) return state.openMessagesOf(id);
+  if (route.view === "group") return state.openThread({ kind: "group", guid: route.guid });
+  if (route.view === "user") return state.openMessagesWith(route.uid);
+  state.openThread({ kind: "app" });
 }
 
 export const COMMANDS: Command[] = [
@@ -118,12 +107,7 @@ export const COMMANDS: Command[] = [
   {
     name: "msgs", args: "[<guid>|<uid>]", aliases: ["messages"],
     description: "messages: of the group or user in view, of a group (guid), of your 1:1 with a user (uid), or of the app",
-    run: (arg, store) => {
-      const state = store.getState();
-      const scope = msgsScope(unquoted(arg), state);
-      if (typeof scope === "string") return state.notify(scope);
-      state.openThread(scope);
-    },
+    run: (arg, store) => openMessages(unquoted(arg), store.getState()),
   },
   { name: "stats", description: "call analytics over the calls filter (default: the last 30 days); r recomputes", run: (_, store) => store.getState().openStats() },
   { name: "log", description: "the request log", run: (_, store) => store.getState().navigate({ view: "log" }) },
@@ -137,8 +121,8 @@ const byName = (name: string) => COMMANDS.find((c) => c.name === name || c.alias
 export function runCommand(line: string, store: ExplorerStore, quit: () => void): void {
   const [name = "", ...rest] = line.trim().replace(/^:/, "").trim().split(/\s+/);
   if (name === "") return;
-  // A session id alone (pasted after `:`) is the call to find.
-  if (SESSION_ID.test(name) && !byName(name)) return byName("call")!.run(line, store, quit);
+  // A session id, alone or in a log line pasted after `:`, is the call to find.
+  if (!byName(name) && SESSION_ID.test(line)) return byName("call")!.run(line, store, quit);
   const command = byName(name);
   if (!command) return store.getState().notify(`unknown command :${name} (? lists them)`);
   command.run(rest.join(" "), store, quit);

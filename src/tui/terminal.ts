@@ -1,7 +1,7 @@
 /**
  * What the explorer asks of the terminal beyond drawing: the alternate screen,
- * leaving the terminal as it was on every way out, and copying through OSC 52
- * (which reaches the local clipboard over SSH; wrapped for tmux and screen).
+ * leaving the terminal as it was on every way out, and opening a URL
+ * (copying is clipboard.ts).
  */
 
 const ENTER_ALT = "\u001b[?1049h\u001b[H";
@@ -45,15 +45,6 @@ export function screenStream(out: NodeJS.WriteStream): NodeJS.WriteStream {
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
-}
-
-/** The OSC 52 sequence that puts `text` on the clipboard, wrapped for the multiplexer in use. */
-export function osc52(text: string, env: NodeJS.ProcessEnv = process.env): string {
-  const sequence = `\u001b]52;c;${Buffer.from(text, "utf8").toString("base64")}\u0007`;
-  // tmux and screen pass a sequence through to the outer terminal only inside a DCS wrapper.
-  if (env.TMUX) return `\u001bPtmux;${sequence.replace(/\u001b/g, "\u001b\u001b")}\u001b\\`;
-  if (env.TERM?.startsWith("screen")) return `\u001bP${sequence}\u001b\\`;
-  return sequence;
 }
 
 /**

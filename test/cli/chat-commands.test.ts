@@ -231,3 +231,18 @@ describe("ccx messages paging", () => {
     expect(run.stderr).toContain("name two users");
   });
 });
+
+describe("ccx call with --as", () => {
+  it("finds a call the user was not in: the call is asked for on behalf of nobody", async () => {
+    const call = world().calls.find((c) => c.participants.length > 0)!;
+    const outsider = world().users.find((u) => !call.uids.has(u.uid))!.uid;
+    const before = served.length;
+    const run = await runCcx(["call", call.sessionId, "--as", outsider, "--json"], env);
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout).sessionId).toBe(call.sessionId);
+    const asked = served.slice(before);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatch(new RegExp(`^GET \\S+/calls/${call.sessionId} 200 `));
+    expect(asked[0]).not.toContain("onBehalfOf=");
+  });
+});

@@ -164,16 +164,36 @@ describe("ccx init with flags", () => {
 describe("ccx init with management credentials", () => {
   const management = () => ["--management-url", fx.info.managementUrl, "--ca", fx.info.caFile, "init", "--management-key", fx.info.management.key];
 
-  it("finds the apps with GET /apps, says how many, and keeps the credentials", async () => {
+  it("finds the apps with GET /apps, says how many, and keeps the credentials and the CA", async () => {
     const before = { profiles: { mine: { appId: "x", region: "us", apiKey: "mine-key-0000000000005555" } }, defaultProfile: "mine" };
     const { env, path } = existingConfig(before);
     const run = await runCcx([...management(), "--management-secret", fx.info.management.secret], env);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain(`${fx.info.apps.length} apps`);
     for (const app of fx.info.apps) expect(run.stdout).toContain(app.name);
-    expect(read(path)).toEqual({ ...before, management: { url: fx.info.managementUrl, key: fx.info.management.key, secret: fx.info.management.secret } });
+    expect(read(path)).toEqual({
+      ...before,
+      management: { url: fx.info.managementUrl, key: fx.info.management.key, secret: fx.info.management.secret, caFile: fx.info.caFile },
+    });
     expect(run.stdout).toContain(last4(fx.info.management.secret));
     expect(mode(path)).toBe(0o600);
+  });
+
+  it("keeps --chat-url, --calls-url and --ca for the apps it finds: ccx then needs no flag", async () => {
+    const { env, path } = freshHome();
+    const run = await runCcx(["--chat-url", fx.info.chatUrl, "--calls-url", fx.info.callsUrl, ...management(), "--management-secret", fx.info.management.secret], env);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).not.toContain("not kept");
+    expect(read(path).management).toEqual({
+      url: fx.info.managementUrl, key: fx.info.management.key, secret: fx.info.management.secret,
+      chatUrl: fx.info.chatUrl, callsUrl: fx.info.callsUrl, caFile: fx.info.caFile,
+    });
+    const apps = await runCcx(["apps", "--json"], env);
+    expect(apps.code, apps.stderr).toBe(0);
+    expect(JSON.parse(apps.stdout)).toHaveLength(fx.info.apps.length);
+    const groups = await runCcx(["groups", "--json", "--app-id", fx.app(1).appId, "--region", fx.app(1).region], env);
+    expect(groups.code, groups.stderr).toBe(0);
+    expect(JSON.parse(groups.stdout).length).toBeGreaterThan(0);
   });
 
   it("a wrong secret: exit 4 and nothing written", async () => {

@@ -4,7 +4,7 @@
  * which opens on the welcome screen: q leaves the terminal as it was, d opens
  * the demo, s runs ccx init and then the explorer on the new profile.
  */
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -127,6 +127,65 @@ describe.skipIf(tmuxMissing !== undefined)(`first contact in a real terminal${tm
     expect(list.crumbs).toBe("groups");
     await s.keys("q");
     expect(await exited(s)).toBe("EXIT=0");
+  }, 40_000);
+
+  /** Waits for the question, then presses Enter: its default (the answer before) kept. */
+  const keep = (s: TmuxSession, question: string) => answer(s, question);
+
+  it("s on the welcome screen: a test that fails keeps the answers; e asks again with each as its default, the URLs and CA too", async () => {
+    const home = freshHome();
+    // Nothing listens there: the first test fails, and the URLs and the CA are typed when asked again.
+    const nowhere = "https://127.0.0.1:9/{appId}/v3";
+    const s = await start(`BEFORE-CCX-WELCOME-RETRY-${process.pid}`, ["--chat-url", nowhere, "--calls-url", nowhere], home);
+    await s.waitFor((lines) => lines.some((l) => l.includes("Welcome to ccx")), { what: "the welcome screen" });
+    await s.keys("s");
+    const app = fx.app(0);
+    await answerApp(s, "edited", 0);
+    await s.waitFor((lines) => lines.some((l) => l.startsWith("Nothing was written. e edit the answers")), { what: "what to do now" });
+    expect(s.lastScreen).toMatch(/^error: CCX_NETWORK_ERROR: /m);
+    await s.keys("Enter");
+    await keep(s, "a or m? [a]");
+    await keep(s, "Profile name [edited]:");
+    await keep(s, `App id [${app.appId}]:`);
+    await keep(s, `Region (us, eu, in) [${app.region}]:`);
+    await keep(s, "k or c? [k]");
+    await keep(s, `API key (not shown) [Enter keeps …${app.fullAccessKey.slice(-4)}]:`);
+    await answer(s, `Chat API URL [${nowhere}]:`, fx.info.chatUrl);
+    await answer(s, `Calls API URL [${nowhere}]:`, fx.info.callsUrl);
+    await answer(s, "CA file to trust, PEM (-: the system's CAs) [-]:", fx.info.caFile);
+    const list = await s.waitFor(settledList, { what: "the new profile's groups", timeoutMs: 15_000 });
+    expect(list.crumbs).toBe("groups");
+    expect((await s.lines())[0]).toMatch(new RegExp(`^ccx · edited ${app.appId} · us`));
+    await s.keys("q");
+    expect(await exited(s)).toBe("EXIT=0");
+    const show = await runCcx(["config", "show", "--json"], { XDG_CONFIG_HOME: home });
+    expect(JSON.parse(show.stdout).profiles.edited).toEqual({
+      appId: app.appId, region: app.region, apiKey: `…${app.fullAccessKey.slice(-4)}`,
+      chatUrl: fx.info.chatUrl, callsUrl: fx.info.callsUrl, caFile: fx.info.caFile,
+    });
+  }, 60_000);
+
+  it("ccx init with a refused key: r tests again, q quits with the failure's exit code, and nothing is written", async () => {
+    const home = freshHome();
+    const s = await start(`BEFORE-CCX-INIT-REFUSED-${process.pid}`, [...urlFlags(), "init"], home);
+    await answer(s, "a or m? [a]");
+    await answer(s, "Profile name [default]:");
+    await answer(s, "App id", fx.app(0).appId);
+    await answer(s, "Region (us, eu, in) [us]:");
+    await answer(s, "k or c? [k]");
+    await answer(s, "API key (not shown):", "not-the-right-key-0000000000");
+    const menu = "Nothing was written. e edit the answers";
+    await s.waitFor((lines) => lines.some((l) => l.startsWith(menu)), { what: "what to do now" });
+    expect(s.lastScreen).toMatch(/^error: AUTH_ERR_\w+: /m);
+    await s.type("r");
+    await s.keys("Enter");
+    await s.waitFor((lines) => lines.filter((l) => l.startsWith(menu)).length === 2, { what: "the test made again, and failed again" });
+    expect((await s.lines()).filter((l) => l.startsWith("testing the credentials with GET /groups"))).toHaveLength(2);
+    await s.type("q");
+    await s.keys("Enter");
+    expect(await exited(s)).toBe("EXIT=4");
+    expect(s.lastScreen).not.toContain("not-the-right-key-0000000000");
+    expect(existsSync(join(home, "ccx", "config.json"))).toBe(false);
   }, 40_000);
 
   it("s on the welcome screen runs ccx init here, then opens the explorer on the new profile", async () => {

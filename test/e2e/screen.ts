@@ -15,12 +15,12 @@ export const SCROLLBACK_LINES = 120;
 
 /**
  * The shell line of a session: a screenful and more of numbered lines and a
- * marker, then ccx (global `flags` before `demo`), then its exit status; the
- * shell stays so that the pane can still be read.
+ * marker, then ccx (global `flags` before `demo`; `bin`, a script that runs
+ * ccx), then its exit status; the shell stays so that the pane can still be read.
  */
-export function demoCommand(marker: string, seed: number, flags: string[] = []): string {
+export function demoCommand(marker: string, seed: number, flags: string[] = [], bin = BIN): string {
   return `seq 1 ${SCROLLBACK_LINES} | sed 's/^/SCROLLBACK /'; printf '%s\\n' '${marker}'; ` +
-    `node '${BIN}' ${flags.join(" ")} demo --seed ${seed}; echo EXIT=$?; sleep 600`;
+    `node '${bin}' ${flags.join(" ")} demo --seed ${seed}; echo EXIT=$?; sleep 600`;
 }
 
 /**

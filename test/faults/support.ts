@@ -19,7 +19,7 @@ export interface Served {
   fault?: string;
 }
 
-const LINE = /^(GET|POST) (\S+) (\d{3}|dropped|closed) [\d.]+ms(?: fault=(\w+))?$/;
+const LINE = /^(GET|POST) (\S+) (\d{3}|dropped|closed) [\d.]+ms(?: fault=(\w+))?(?: onBehalfOf=\S+)?$/;
 
 /** An emulator that records what it served; `internal` holds any failure of its own (there must be none). */
 export async function recordingEmulator(settings: EmulatorSettings) {

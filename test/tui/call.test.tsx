@@ -85,6 +85,71 @@ describe("a call", () => {
     }
   });
 
+  describe("while acting as a user", () => {
+    const world = () => fixture.fx.emulator.world;
+    let seen = 0;
+    /** The requests the emulator answered for this call's detail since the last find, in every app. */
+    const asked = (sessionId: string) => fixture.fx.served.slice(seen).filter((l) => l.startsWith("GET ") && l.split(" ")[1]!.endsWith(`/calls/${sessionId}`));
+    /** A user of app 0 who is not in `call`, acted for with :as. */
+    const actAsOutsider = async (call: { uids: Set<string> }) => {
+      const uid = world().apps[0]!.users.find((u) => !call.uids.has(u.uid))!.uid;
+      await tui.paste(`:as ${uid}\r`);
+      await tui.waitForFrame((f) => lines(f)[0]!.includes(`as ${uid}`) && listRows(f).length > 0, "acting as the user");
+      return uid;
+    };
+    const find = async (sessionId: string) => {
+      seen = fixture.fx.served.length;
+      await tui.press(":");
+      await tui.paste(`call ${sessionId}`);
+      await tui.press("enter");
+    };
+
+    it("finds a call the user was not in, asking its app alone and on behalf of nobody", async () => {
+      tui = await fixture.mount();
+      const call = world().apps[0]!.calls.find((c) => c.participants.length > 1)!;
+      const uid = await actAsOutsider(call);
+      await find(call.sessionId);
+      const frame = await tui.waitForFrame((f) => f.includes("Participants ("), "the call");
+      expect(frame).toContain(`found in ${fixture.fx.info.apps[0]!.name}`);
+      expect(lines(frame)[0], "still acting as the user").toContain(`as ${uid}`);
+      expect(asked(call.sessionId)).toHaveLength(1);
+      expect(asked(call.sessionId).filter((l) => l.includes("onBehalfOf=")), "requests that carried onBehalfOf").toEqual([]);
+    });
+
+    it("finds a call of another app without the user of this one", async () => {
+      tui = await fixture.mount();
+      const call = world().apps[2]!.calls.find((c) => c.participants.length > 1)!;
+      await actAsOutsider(call);
+      await find(call.sessionId);
+      const frame = await tui.waitForFrame((f) => f.includes("Participants ("), "the call");
+      expect(frame).toContain(`found in ${fixture.fx.info.apps[2]!.name} · in`);
+      expect(asked(call.sessionId)).toHaveLength(1);
+      expect(asked(call.sessionId)[0]).not.toContain("onBehalfOf=");
+    });
+
+    it("an id no app has: every app asked once, none on behalf of the user", async () => {
+      tui = await fixture.mount();
+      await actAsOutsider({ uids: new Set() });
+      const sessionId = "v1.us.nowhere.0123456789";
+      await find(sessionId);
+      const frame = await tui.waitForFrame((f) => f.includes("✗ ERR_CALL_SESSION_NOT_FOUND:"), "the miss");
+      expect(frame).toContain(`no known app has the call ${sessionId} (asked 3)`);
+      expect(asked(sessionId)).toHaveLength(3);
+      expect(asked(sessionId).filter((l) => l.includes("onBehalfOf=")), "requests that carried onBehalfOf").toEqual([]);
+    });
+  });
+
+  it("a log line after `:` finds the id in it and opens the call", async () => {
+    tui = await fixture.mount();
+    const call = fixture.fx.emulator.world.apps[1]!.calls.find((c) => c.participants.length > 1)!;
+    await tui.press(":");
+    await tui.paste(`2026-11-01 12:00:03 ERROR call ${call.sessionId} dropped (code 1006)`);
+    await tui.press("enter");
+    const frame = await tui.waitForFrame((f) => f.includes("Participants ("), "the call");
+    expect(crumbs(frame)).toBe(`groups › call ${call.sessionId}`);
+    expect(frame).not.toContain("unknown command");
+  });
+
   it(":call with an id no app has says so in place, and the explorer stays usable", async () => {
     tui = await fixture.mount();
     await tui.press(":");

@@ -28,6 +28,7 @@ async function groupWithMessages(): Promise<{ guid: string; member: string }> {
 describe("users", () => {
   it(":users lists them; the live filter narrows them; enter opens one: profile, then groups, calls, conversations, blocked", async () => {
     tui = await fixture.mount({ columns: 140, rows: 40, debounceMs: 30 });
+    expect(lines(tui.frame())[0], "the header of an app that may write").not.toContain("read-only");
     await tui.paste(":users\r");
     await tui.waitForFrame((f) => f.includes("GET /users?perPage=100") && listRows(f).length > 0, "the users");
     await tui.press("/");
@@ -133,6 +134,53 @@ describe("messages", () => {
   });
 });
 
+describe(":msgs <id> tells a group from a user", () => {
+  /** What the emulator answered since `from` for the id, as `METHOD path status`. */
+  const askedFor = (from: number, id: string) =>
+    fixture.fx.served.slice(from).filter((l) => l.split(" ")[1]!.split("?")[0]!.endsWith(`/${id}`)).map((l) => l.split(" ").slice(0, 3).join(" ").replace(/^(\w+) \S*\/v3/, "$1 "));
+
+  it("acting as a user, a group not loaded here: asked of the service, and its messages open", async () => {
+    const { guid, member } = await groupWithMessages();
+    // On the calls list: the groups were never loaded.
+    tui = await fixture.mount({ columns: 120, rows: 30, debounceMs: 30, root: "calls" });
+    await tui.paste(`:as ${member}\r`);
+    const from = fixture.fx.served.length;
+    await tui.paste(`:msgs ${guid}\r`);
+    const frame = await tui.waitForFrame((f) => / loaded/.test(f), "the thread");
+    expect(crumbs(frame)).toBe(`calls › messages of group ${guid}`);
+    expect(askedFor(from, guid)).toEqual([`GET /groups/${guid} 200`]);
+  });
+
+  it("acting as a user, another user's uid: no group has it, the user does, and their 1:1 opens", async () => {
+    const [me, other] = [world().users[4]!.uid, world().users[6]!.uid];
+    tui = await fixture.mount({ columns: 120, rows: 30, debounceMs: 30, root: "calls" });
+    await tui.paste(`:as ${me}\r`);
+    const from = fixture.fx.served.length;
+    await tui.paste(`:msgs ${other}\r`);
+    const frame = await tui.waitForFrame((f) => crumbs(f).includes("messages of") && !f.includes("⟳"), "the thread");
+    expect(crumbs(frame)).toBe(`calls › messages of ${me} and ${other}`);
+    expect(askedFor(from, other)).toEqual([`GET /groups/${other} 404`, `GET /users/${other} 200`]);
+  });
+
+  it("an id that is neither is said plainly, after two requests, and nothing opens", async () => {
+    tui = await fixture.mount({ columns: 120, rows: 30, debounceMs: 30, root: "calls" });
+    await tui.paste(`:as ${world().users[4]!.uid}\r`);
+    const from = fixture.fx.served.length;
+    await tui.paste(":msgs no-such-id\r");
+    const frame = await tui.waitForFrame((f) => f.includes("no group or user has the id no-such-id in this app"), "the answer");
+    expect(crumbs(frame)).toBe("calls");
+    expect(askedFor(from, "no-such-id")).toEqual(["GET /groups/no-such-id 404", "GET /users/no-such-id 404"]);
+  });
+
+  it("a user's uid with nobody acted for: says how to choose whom to act for", async () => {
+    const uid = world().users[6]!.uid;
+    tui = await fixture.mount({ columns: 140, rows: 30, debounceMs: 30, root: "calls" });
+    await tui.paste(`:msgs ${uid}\r`);
+    const frame = await tui.waitForFrame((f) => f.includes(`the messages with ${uid} are a 1:1 conversation`), "the answer");
+    expect(crumbs(frame)).toBe("calls");
+  });
+});
+
 describe("writes", () => {
   it("t: asks first (n sends nothing), then shows the token once, y copies it, and it is nowhere else", async () => {
     const uid = world().users[2]!.uid;
@@ -162,12 +210,14 @@ describe("writes", () => {
   });
 
   it("read-only mode: t and m are refused at once, nothing asked, nothing sent", async () => {
-    const apps = appRefs(fixture.fx).map((a) => ({ ...a, target: () => ({ ...a.target(), readOnly: true }) }));
+    const apps = appRefs(fixture.fx).map((a) => ({ ...a, readOnly: true, target: () => ({ ...a.target(), readOnly: true }) }));
     const uid = world().users[3]!.uid;
     tui = await fixture.mount({ columns: 120, debounceMs: 30, apps });
     await tui.paste(`:as ${world().users[5]!.uid}\r`);
     await tui.paste(`:user ${uid}\r`);
     await tui.waitForFrame((f) => crumbs(f).includes(`user ${uid}`), "the user");
+    // The header says the mode, first, whatever follows it.
+    expect(lines(tui.frame())[0]).toMatch(/^ccx · read-only · /);
     const before = posts().length;
     await tui.press("t");
     await tui.waitForFrame((f) => f.includes("read-only mode: creating an auth token refused, nothing sent"), "the refusal");

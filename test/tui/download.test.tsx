@@ -90,7 +90,7 @@ describe("d", () => {
   it("is refused in read-only mode, and a box cancelled writes nothing", async () => {
     const call = fixture.fx.emulator.world.apps[0]!.calls.find((c) => c.recordings.length >= 1)!;
     process.env.CCX_DOWNLOAD_DIR = join(work, "never");
-    const apps = appRefs(fixture.fx).map((a) => ({ ...a, target: () => ({ ...a.target(), readOnly: true }) }));
+    const apps = appRefs(fixture.fx).map((a) => ({ ...a, readOnly: true, target: () => ({ ...a.target(), readOnly: true }) }));
     tui = await fixture.mount({ caFile: ca, apps });
     await openCall(call);
     await tui.press("d");

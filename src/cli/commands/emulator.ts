@@ -139,11 +139,17 @@ export function registerEmulator(program: Command): void {
         `${flags.apps} apps × ${flags.groups} groups, ${flags.calls} calls, ${flags.users} users, ${flags.messages} messages` +
         `${flags.live ? `, live${flags.liveSpeed === 1 ? "" : ` ×${flags.liveSpeed}`}` : ""}; ready in ${Math.round(performance.now() - started)} ms)\n`);
       process.stdout.write(`${JSON.stringify(emulator.info)}\n`);
-      const stop = (signal: string) => {
-        process.stderr.write(`ccx emulator: ${signal}, stopping\n`);
+      const stop = (why: string) => {
+        process.stderr.write(`ccx emulator: ${why}, stopping\n`);
         void emulator.close().then(() => process.exit(0));
       };
-      process.once("SIGINT", () => stop("SIGINT"));
-      process.once("SIGTERM", () => stop("SIGTERM"));
+      for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(signal, () => stop(signal));
+      // Started by ccx demo (an IPC channel): its end, however ccx ended, is the end of the emulator too.
+      if (process.channel) {
+        process.channel.unref();
+        process.once("disconnect", () => stop("ccx is gone"));
+      }
+      // A way out that skips close() (a crash) still takes the CA's folder with it.
+      process.once("exit", () => emulator.removeFiles());
     });
 }

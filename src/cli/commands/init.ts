@@ -10,10 +10,12 @@ export function registerInit(program: Command): void {
     .option("-y, --yes", "ask nothing: what the flags do not give is an error, and an existing profile is replaced")
     .addHelpText("after", [
       "",
-      "An app: --app-id, --region and --api-key (or --api-key-command), and --profile (default: default);",
-      "--chat-url, --calls-url and --ca are kept in the profile when given. Or, instead: --management-key",
-      "and --management-secret. In a terminal ccx init asks for what is missing; keys typed are not shown.",
-      "Nothing is written until one request with the credentials succeeds (a refused key: exit 4).",
+      "An app: --app-id, --region and --api-key (or --api-key-command), and --profile (default: default).",
+      "Or, instead: --management-key and --management-secret (and --management-url). --chat-url, --calls-url",
+      "and --ca are kept with either, when given. In a terminal ccx init asks for what is missing; keys typed",
+      "are not shown. Nothing is written until one request with the credentials succeeds (a refused key:",
+      "exit 4); in a terminal a failed test offers to edit the answers (the URLs and the CA file too), each",
+      "kept as its default, to test again, or to quit.",
     ].join("\n"))
     .action(async (flags: { apiKeyCommand?: string; managementKey?: string; managementSecret?: string; yes?: boolean }, command: Command) => {
       // Loaded when run: readline and the config writer cost every other command's start-up.

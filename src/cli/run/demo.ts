@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { constants, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Command } from "commander";
 import { Settings } from "../../config/resolve.js";
@@ -8,12 +8,16 @@ import { EXIT } from "../usage-error.js";
 
 /**
  * Settings that reach the emulator and nothing else: its URLs, its CA, and its
- * management credentials (every app it serves), never the user's own profiles or env.
+ * management credentials (every app it serves), never the user's own profiles or env;
+ * read-only mode (--read-only, CCX_READ_ONLY) is the user's, and is kept.
  */
-function emulatorSettings(line: EmulatorLine, emptyConfigHome: string): Settings {
+function emulatorSettings(line: EmulatorLine, emptyConfigHome: string, readOnly: { flag?: boolean; env?: string }): Settings {
   return new Settings(
-    { chatUrl: line.chatUrl, callsUrl: line.callsUrl, managementUrl: line.managementUrl, ca: line.caFile },
-    { XDG_CONFIG_HOME: emptyConfigHome, CCX_MANAGEMENT_KEY: line.management.key, CCX_MANAGEMENT_SECRET: line.management.secret },
+    { chatUrl: line.chatUrl, callsUrl: line.callsUrl, managementUrl: line.managementUrl, ca: line.caFile, readOnly: readOnly.flag },
+    {
+      XDG_CONFIG_HOME: emptyConfigHome, CCX_MANAGEMENT_KEY: line.management.key, CCX_MANAGEMENT_SECRET: line.management.secret,
+      CCX_READ_ONLY: readOnly.env,
+    },
   );
 }
 
@@ -34,9 +38,13 @@ function environment(line: EmulatorLine): string {
   return `${Object.entries(vars).map(([k, v]) => `export ${k}='${v}'`).join("\n")}\n`;
 }
 
+/** A closed terminal (SIGHUP), ctrl-c before the explorer is up, kill: each ends the demo, cleaned up. */
+const DEMO_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+
 /**
  * `ccx demo`: the emulator in a child process (never on the explorer's event
- * loop), and the explorer on it; quitting stops both.
+ * loop), and the explorer on it; quitting, a signal or a crash stops both and
+ * removes their files.
  */
 export async function runDemo(flags: { seed: number }, command: Command): Promise<void> {
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
@@ -57,6 +65,20 @@ export async function runDemo(flags: { seed: number }, command: Command): Promis
   const dir = mkdtempSync(join(tmpdir(), "ccx-demo-"));
   const emptyConfigHome = join(dir, "config");
   const envFile = join(dir, "env");
+  // Every way out removes the env file (it holds keys) and stops the emulator, which removes its CA.
+  const cleanUp = () => {
+    const child = emulator.child;
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    rmSync(dir, { recursive: true, force: true });
+  };
+  // A crash, process.exit, or a signal below: synchronous, at the last moment.
+  process.once("exit", cleanUp);
+  // The explorer handles these while it runs (and returns here); before and after it, they end the demo.
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (process.listenerCount(signal) > 1) return;
+    process.exit(128 + (constants.signals[signal] ?? 0));
+  };
+  for (const signal of DEMO_SIGNALS) process.on(signal, onSignal);
   writeFileSync(envFile, environment(emulator.line), { mode: 0o600 });
   let quitting = false;
   let lost: string | undefined;
@@ -69,13 +91,15 @@ export async function runDemo(flags: { seed: number }, command: Command): Promis
   try {
     const { runExplore } = await import("../run/explore.js");
     await runExplore(command, {
-      settings: () => emulatorSettings(emulator.line, emptyConfigHome),
+      settings: () => emulatorSettings(emulator.line, emptyConfigHome, { flag: command.optsWithGlobals().readOnly, env: process.env.CCX_READ_ONLY }),
       notice: `demo data · for ccx and curl in another shell: source ${envFile}`,
     });
   } finally {
     quitting = true;
     await emulator.stop();
-    rmSync(dir, { recursive: true, force: true });
+    cleanUp();
+    process.off("exit", cleanUp);
+    for (const signal of DEMO_SIGNALS) process.off(signal, onSignal);
   }
   if (lost) {
     process.stderr.write(lost);

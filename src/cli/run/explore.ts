@@ -15,6 +15,7 @@ function appRefs(settings: Settings): AppRef[] {
     appId: app.appId,
     region: app.region,
     source: app.source,
+    readOnly: settings.readOnlyOf(app),
     target: () => settings.targetOf(app),
   }));
 }
@@ -71,7 +72,9 @@ export async function runExplore(command: Command, options: ExploreOptions = {})
   } else if (next === "init") {
     const { runInit } = await import("./init.js");
     const written = await runInit({}, command, { thenExplore: true });
-    // The new profile by name: it is the default only when it was the first.
-    if (written) await runExplore(command, { settings: () => new Settings({ ...command.optsWithGlobals(), profile: written.profile }) });
+    // The new profile by name: it is the default only when it was the first. Its URLs and CA are what
+    // init kept (answers may have changed the flags'), so the flags' no longer override them.
+    const kept = { chatUrl: undefined, callsUrl: undefined, managementUrl: undefined, ca: undefined };
+    if (written) await runExplore(command, { settings: () => new Settings({ ...command.optsWithGlobals(), ...kept, profile: written.profile }) });
   }
 }

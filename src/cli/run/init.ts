@@ -11,8 +11,8 @@ import { sanitize } from "../../text/sanitize.js";
 import { VERSION } from "../../version.js";
 import { Cancelled, terminalAsker } from "../prompt.js";
 import { managementLines, profileLines } from "../render/config.js";
-import { runWithoutSettings } from "../runtime.js";
-import { type InitFlags, type InitGiven, type InitPlan, gatherPlan } from "./init-answers.js";
+import { describeFailure, exitCodeOf, runWithoutSettings } from "../runtime.js";
+import { type InitFlags, type InitGiven, type InitPlan, choose, gatherPlan } from "./init-answers.js";
 
 export interface InitResult {
   path: string;
@@ -21,14 +21,15 @@ export interface InitResult {
 }
 
 /** The request ccx init trusts the credentials by: what the service said, in a line; a refusal throws (exit 4). */
-async function testCredentials(plan: InitPlan, given: InitGiven, existing: RawConfig, env: NodeJS.ProcessEnv): Promise<string> {
+async function testCredentials(plan: InitPlan, given: InitGiven, env: NodeJS.ProcessEnv): Promise<string> {
   const timeout = given.timeout ?? (env.CCX_TIMEOUT ? parseSeconds(env.CCX_TIMEOUT) : DEFAULT_TIMEOUT_SECONDS);
   if (typeof timeout === "string") throw new ConfigError(`CCX_TIMEOUT: ${timeout}`);
-  const http = new Http({ caFile: given.ca ?? env.CCX_CA_FILE, timeoutMs: timeout * 1000, userAgent: `ccx/${VERSION} (node ${process.version})` });
+  const caFile = (plan.kind === "app" ? plan.profile.caFile : plan.caFile) ?? env.CCX_CA_FILE;
+  const http = new Http({ caFile, timeoutMs: timeout * 1000, userAgent: `ccx/${VERSION} (node ${process.version})` });
   try {
     if (plan.kind === "management") {
-      // The URL ccx will use with these credentials: the flag, the env, the file's, the real one.
-      const url = plan.url ?? env.CCX_MANAGEMENT_URL ?? existing.management?.url ?? DEFAULT_MANAGEMENT_URL;
+      // The URL ccx will use with these credentials: the plan's (a flag's, or the file's before), the env's, the real one.
+      const url = plan.url ?? env.CCX_MANAGEMENT_URL ?? DEFAULT_MANAGEMENT_URL;
       const apps = await discoverApps(http, { url, key: plan.key, secret: plan.secret });
       const names = apps.slice(0, 5).map((a) => `${sanitize(a.name ?? a.id)} (${sanitize(a.region)})`).join(", ");
       return `the management API answered GET /apps: ${countOf(apps.length, "app")}${names ? `: ${names}${apps.length > 5 ? ", …" : ""}` : ""}`;
@@ -52,19 +53,20 @@ async function testCredentials(plan: InitPlan, given: InitGiven, existing: RawCo
 /** The file with this profile added or replaced (the first one becomes the default), or the management block replaced. */
 function applyPlan(existing: RawConfig, plan: InitPlan): RawConfig {
   if (plan.kind === "management") {
-    const url = plan.url ?? existing.management?.url;
-    return { ...existing, management: { ...(url ? { url } : {}), key: plan.key, secret: plan.secret } };
+    const { kind: _kind, ...fields } = plan;
+    const management = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+    // The order a person reads it in: where, who, then where the apps found are.
+    const { url, key, secret, ...service } = management;
+    return { ...existing, management: { ...(url ? { url } : {}), key, secret, ...service } };
   }
   const profiles = { ...existing.profiles, [plan.name]: plan.profile };
   return { ...existing, defaultProfile: existing.defaultProfile ?? Object.keys(profiles)[0], profiles };
 }
 
-function report(path: string, config: RawConfig, plan: InitPlan, given: InitGiven, thenExplore: boolean): string {
+function report(path: string, config: RawConfig, plan: InitPlan, thenExplore: boolean): string {
   const lines = [`wrote ${sanitize(path)} (mode 600):`];
   if (plan.kind === "management") {
     lines.push(...managementLines(config.management!));
-    // The management block has no place for them: only a profile keeps them.
-    if (given.chatUrl || given.callsUrl || given.ca) lines.push("note: --chat-url, --calls-url and --ca are not kept for the apps found: give them (or CCX_CHAT_URL, CCX_CALLS_URL, CCX_CA_FILE) each time");
     lines.push(thenExplore ? "opening the explorer on the apps found…" : "next: ccx apps (the apps found), or ccx (the explorer; ctrl-p switches apps)");
     return `${lines.join("\n")}\n`;
   }
@@ -92,22 +94,42 @@ export async function runInit(flags: InitFlags, command: Command, options: { the
     const existing = readRawConfig(path, (warning) => process.stderr.write(`warning: ${sanitize(warning)}\n`)) ?? {};
     const terminal = Boolean(process.stdin.isTTY && process.stdout.isTTY);
     const asker = terminal && !given.yes ? terminalAsker() : undefined;
+    const whyNoQuestions = given.yes ? "with --yes" : "without a terminal";
     let plan: InitPlan;
+    let answered: string;
     try {
       asker?.tell(`ccx init: set-up of ${sanitize(path)}; the credentials are tested before anything is written (ctrl-c cancels)`);
-      plan = await gatherPlan(given, existing, asker, given.yes ? "with --yes" : "without a terminal");
+      plan = await gatherPlan(given, existing, asker, whyNoQuestions);
+      for (;;) {
+        try {
+          answered = await testPlan(plan, given, env, secrets);
+          break;
+        } catch (error) {
+          // Without questions the failure is the answer (its exit code); on a terminal the answers are not lost.
+          if (!asker || error instanceof Cancelled) throw error;
+          process.stderr.write(describeFailure(error, secrets));
+          const next = await choose(asker, "Nothing was written. e edit the answers (each kept as its default), r retry, q quit? [e] ", ["e", "r", "q"]);
+          if (next === "q") return exitCodeOf(error);
+          if (next === "e") plan = await gatherPlan(given, existing, asker, whyNoQuestions, plan);
+        }
+      }
     } catch (error) {
       throw error instanceof Cancelled ? new Cancelled("cancelled: nothing was written") : error;
     } finally {
       asker?.close();
     }
-    for (const secret of plan.kind === "app" ? [plan.key] : [plan.key, plan.secret]) secrets.add(secret);
-    process.stderr.write(`testing the credentials with ${plan.kind === "app" ? "GET /groups" : "GET /apps"}…\n`);
-    process.stdout.write(`${await testCredentials(plan, given, existing, env)}\n`);
+    process.stdout.write(`${answered}\n`);
     const updated = applyPlan(existing, plan);
     writeRawConfig(path, updated);
-    process.stdout.write(report(path, updated, plan, given, Boolean(options.thenExplore)));
+    process.stdout.write(report(path, updated, plan, Boolean(options.thenExplore)));
     result = { path, profile: plan.kind === "app" ? plan.name : undefined };
   });
   return result;
+}
+
+/** Tests the plan's credentials with one request (its secrets masked in every message from now on). */
+async function testPlan(plan: InitPlan, given: InitGiven, env: NodeJS.ProcessEnv, secrets: Set<string>): Promise<string> {
+  for (const secret of plan.kind === "app" ? [plan.key] : [plan.key, plan.secret]) secrets.add(secret);
+  process.stderr.write(`testing the credentials with ${plan.kind === "app" ? "GET /groups" : "GET /apps"}…\n`);
+  return testCredentials(plan, given, env);
 }

@@ -1,4 +1,5 @@
 import type { KeyPress } from "../../store/line-editor.js";
+import { SESSION_ID } from "../session-id.js";
 
 /**
  * Bytes from the terminal → key presses, in order, however the bytes were cut
@@ -56,6 +57,23 @@ function csiKey(params: string, final: string): KeyPress | "paste-start" | "past
   return { name };
 }
 
+/** Controls that no pasted line holds (a tab may; line breaks are looked at apart). */
+const CONTROLS = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/;
+
+/**
+ * One read that holds a session id and nothing a key sends but text (a line
+ * break may end it): an id pasted where the terminal does not mark pastes, or
+ * typed by a program. It is a paste, as a bracketed one is, never keys (its
+ * `u` opened the act-as prompt); its line breaks at the end are Enter. A person
+ * types nothing that long in one read, and keys cut across reads stay keys.
+ */
+function unmarkedPaste(chunk: string): KeyPress[] | undefined {
+  const text = chunk.replace(/[\r\n]+$/, "");
+  if (CONTROLS.test(text) || !SESSION_ID.test(text)) return undefined;
+  const enters = chunk.slice(text.length).replaceAll("\r\n", "\r");
+  return [{ name: "paste", text, paste: true }, ...[...enters].map(charKey)];
+}
+
 export class KeyParser {
   private pending = "";
   private paste: string[] | undefined;
@@ -63,6 +81,8 @@ export class KeyParser {
 
   /** The keys these bytes complete; an unfinished sequence waits for the next read. */
   push(chunk: string): KeyPress[] {
+    const burst = this.pending === "" && !this.paste ? unmarkedPaste(chunk) : undefined;
+    if (burst) return burst;
     const keys: KeyPress[] = [];
     let input = this.pending + chunk;
     this.pending = "";

@@ -5,6 +5,7 @@ import { completeCommand, runCommand } from "../commands.js";
 import { CONFIRM_BINDINGS, FORM_BINDINGS, GLOBAL_BINDINGS, SECRET_BINDINGS, SIDE_BINDINGS, bindingIn } from "../keymap.js";
 import { bodyHeight, frameLayout } from "../layout.js";
 import { screenFor } from "../screens/registry.js";
+import { SESSION_ID } from "../session-id.js";
 import { SIDE_PANE } from "../screens/side-pane.js";
 import type { Binding, KeyContext, Services } from "../screens/types.js";
 import { KeyParser, charKey } from "./parse-keys.js";
@@ -148,9 +149,10 @@ export function createInputRouter(store: ExplorerStore, services: Services): Inp
 }
 
 /**
- * A paste with no line open: `:…` or `/…` opens that line with the rest; any
- * other text opens the command bar with it, and a session id alone reads as
- * `call <id>`. Nothing is run until Enter: a paste never submits.
+ * A paste with no line open: `:…` or `/…` opens that line with the rest; text
+ * that holds a session id (the id alone, a log line) reads as `call <id>`; any
+ * other text opens the command bar with it. Nothing is run until Enter: a
+ * paste never submits.
  */
 function pasteWithNoLineOpen(store: ExplorerStore, text: string): void {
   const state = store.getState();
@@ -161,7 +163,8 @@ function pasteWithNoLineOpen(store: ExplorerStore, text: string): void {
     store.getState().keyInPrompt({ name: "paste", text: trimmed.slice(1), paste: true });
     return;
   }
-  const command = trimmed.startsWith(":") ? trimmed.slice(1) : /^v\d+\.[a-z]{2,}\.\S+$/.test(trimmed) ? `call ${trimmed}` : trimmed;
+  const id = SESSION_ID.exec(trimmed)?.[0];
+  const command = trimmed.startsWith(":") ? trimmed.slice(1) : id ? `call ${id}` : trimmed;
   state.openPrompt("command");
   store.getState().keyInPrompt({ name: "paste", text: command, paste: true });
 }

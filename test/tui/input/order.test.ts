@@ -170,6 +170,51 @@ describe("keys in order at any speed", () => {
     expect(store.getState().views[store.getState().activeKey]!.nav.at(-1)).toEqual({ view: "call", sessionId: "v1.us.app0.abc123" });
   });
 
+  describe("a session id in one read, with no paste markers", () => {
+    const nav = (store: ExplorerStore) => store.getState().views[store.getState().activeKey]!.nav;
+
+    it("is a paste: the command bar opens with `call <id>`, u never opens the act-as prompt, and Enter opens the call", () => {
+      const { store, router } = explorer();
+      router.feed("v1.us.app0.u7a2b9");
+      expect(store.getState().ui.prompt).toMatchObject({ kind: "command", text: "call v1.us.app0.u7a2b9" });
+      expect(store.getState().user).toBeUndefined();
+      router.feed("\r");
+      expect(nav(store).at(-1)).toEqual({ view: "call", sessionId: "v1.us.app0.u7a2b9" });
+      expect(store.getState().user).toBeUndefined();
+    });
+
+    it("with its Enter in the same read, or inside a log line, opens that call", () => {
+      const a = explorer();
+      a.router.feed("v1.eu.app1.uu42\r\n");
+      expect(nav(a.store).at(-1)).toEqual({ view: "call", sessionId: "v1.eu.app1.uu42" });
+      const b = explorer();
+      b.router.feed("2026-11-01 12:00:03 ERROR\tsession=v1.in.app2.77aa dropped");
+      expect(b.store.getState().ui.prompt).toMatchObject({ kind: "command", text: "call v1.in.app2.77aa" });
+    });
+
+    it("is not an answer to a box that asks: its y confirms nothing", () => {
+      const { store, router } = explorer();
+      store.getState().askToken("someone");
+      router.feed("v1.us.app0.yyyy");
+      expect(store.getState().ui.dialog?.kind).toBe("confirm");
+      expect(store.getState().notice).toBeUndefined();
+    });
+
+    it("cut across reads, or short words typed fast, are keys", () => {
+      const { store, router } = explorer();
+      // One character a read: the keys they are (u opens the act-as prompt, and the rest is typed into it).
+      for (const char of "v1.us.app0.u7") router.feed(char);
+      expect(store.getState().ui.prompt).toMatchObject({ kind: "user", text: "s.app0.u7" });
+      router.feed("\u001b");
+      router.flush();
+      // Keys typed faster than one read: no line opens with them, u and what follows act as keys do.
+      router.feed("jjj");
+      expect(store.getState().ui.prompt).toBeUndefined();
+      router.feed("ualice\r");
+      expect(store.getState().user).toBe("alice");
+    });
+  });
+
   it(":call takes the session id out of a pasted log line", () => {
     const { store, router } = explorer();
     router.feed(":call \u001b[200~2026-11-01 12:00:03 ERROR session=v1.in.app2.77aa dropped (code 1006)\u001b[201~\r");
