@@ -32,7 +32,7 @@ export async function getCall(client: AppClient, sessionId: string, signal?: Abo
 
 /**
  * What a session id tells about where the call lives: `v1.<region>.<appId>.<id>`
- * (api-notes.md). Undefined when it does not have that shape.
+ * (docs/service.md). Undefined when it does not have that shape.
  */
 export function sessionIdOrigin(sessionId: string): { region: Region; appId: string } | undefined {
   const match = /^v\d+\.([a-z]+)\.([^.]+)\..+$/.exec(sessionId);

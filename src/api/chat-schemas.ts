@@ -2,12 +2,12 @@ import * as v from "valibot";
 import { answer, emptyDetail, int, lenientPaging, listOf, map, num, opt, tolerantObject, uidOrEntity } from "./schemas.js";
 
 /**
- * Shapes of the chat side's answers (api-notes.md: users, messages,
+ * Shapes of the chat side's answers (docs/service.md: users, messages,
  * conversations, auth tokens), read as tolerantly as groups and calls: an item
  * needs only its id, any other field it cannot read is kept as sent and marked.
  */
 
-/** A message id: a string elsewhere, a number in the per-user cursor (api-notes.md); read as a string. */
+/** A message id: a string elsewhere, a number in the per-user cursor (docs/service.md); read as a string. */
 const messageId = v.union([v.pipe(v.string(), v.minLength(1)), v.pipe(v.number(), v.integer(), v.transform(String))]);
 
 export const userSchema = tolerantObject("uid", {

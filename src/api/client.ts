@@ -6,7 +6,7 @@ import { describeIssues } from "./schemas.js";
 export { REGIONS, type Region } from "./regions.js";
 import type { Region } from "./regions.js";
 
-/** The real hosts (api-notes.md); `--chat-url` and `--calls-url` take templates of the same form. */
+/** The real hosts (docs/service.md); `--chat-url` and `--calls-url` take templates of the same form. */
 export const DEFAULT_CHAT_URL = "https://{appId}.api-{region}.cometchat.io/v3";
 export const DEFAULT_CALLS_URL = "https://{appId}.call-{region}.cometchat.io/v3";
 export const DEFAULT_MANAGEMENT_URL = "https://apimgmt.cometchat.io";

@@ -1,5 +1,5 @@
 /**
- * Cursor paging as the official SDK does it (api-notes.md): ccx keeps the
+ * Cursor paging as the official SDK does it (docs/service.md): ccx keeps the
  * direction it asked for and derives the next cursor from the items it got
  * (the largest position appending, the smallest prepending): groups by
  * `updatedAt`, messages by `id`. The server's cursor is not sent back: every

@@ -2,7 +2,7 @@
  * One error type for everything a request can end in. `code` is the service's
  * own (`ERR_CALL_SESSION_NOT_FOUND`, `AUTH_ERR_APIKEY_NOT_FOUND`, …) when it
  * sent one; otherwise one of ccx's, prefixed `CCX_`. Callers key on the code,
- * never on the status (api-notes.md).
+ * never on the status (docs/service.md).
  */
 export class ApiError extends Error {
   override readonly name = "ApiError";
@@ -33,7 +33,7 @@ export class ApiError extends Error {
   }
 }
 
-/** An app's request quota, from the rate-limit headers (either spelling, api-notes.md); each part only when sent. */
+/** An app's request quota, from the rate-limit headers (either spelling, docs/service.md); each part only when sent. */
 export interface RateLimit {
   limit?: number;
   remaining?: number;

@@ -135,7 +135,7 @@ export class Http {
     this.maxRetryAfterMs = options.maxRetryAfterMs ?? 30_000;
     this.backoffMs = options.backoffMs ?? 250;
     // Why 32 MiB: an endless or huge body is read up to the limit, and that must keep ccx within
-    // its 150 MB RSS budget (design.md); at 64 MiB a hostile body took ccx to ~140 MB. The largest
+    // its 150 MB RSS budget (docs/benchmarks.md); at 64 MiB a hostile body took ccx to ~140 MB. The largest
     // real page (1,000 calls with their participants) is a few MB.
     this.maxBodyBytes = options.maxBodyBytes ?? 32 * 1024 * 1024;
     this.userAgent = options.userAgent ?? "ccx";

@@ -25,10 +25,10 @@ export interface MessagePage extends Page<Message> {
   raw: unknown[];
 }
 
-/** The default page size, and the service's most (api-notes.md). */
+/** The default page size, and the service's most (docs/service.md). */
 export const MESSAGE_LIMIT = { default: 100, max: 1000 };
 
-/** The per-user path takes its page size as `perPage`, the others as `limit` (api-notes.md). */
+/** The per-user path takes its page size as `perPage`, the others as `limit` (docs/service.md). */
 function sized(scope: MessageScope, query: Query): Query {
   if (scope.kind !== "user" || query.limit === undefined) return query;
   const { limit, ...rest } = query;

@@ -1,3 +1,3 @@
-/** The service's regions, each a deployment of its own (api-notes.md). A module of its own: the command line's options read it before anything else loads. */
+/** The service's regions, each a deployment of its own (docs/service.md). A module of its own: the command line's options read it before anything else loads. */
 export const REGIONS = ["us", "eu", "in"] as const;
 export type Region = (typeof REGIONS)[number];

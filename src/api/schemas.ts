@@ -3,7 +3,7 @@ import * as v from "valibot";
 /**
  * Shapes of the service's answers (valibot: it tree-shakes to a few kB, so a
  * one-shot command starts fast). Every object keeps the fields it does not
- * name, and each accepts the variants api-notes.md lists: numbers sent as
+ * name, and each accepts the variants docs/service.md lists: numbers sent as
  * strings, the groups cursor at the top level or in meta, a call's `data` as an
  * object or a one-element array, a participant's total as `totalDuration` or
  * `totalDurationInMinutes`.

@@ -1,5 +1,5 @@
 /**
- * Call analytics (design.md `ccx stats`, api-notes.md "Analytics"): one pass
+ * Call analytics (docs/commands.md `ccx stats`, docs/service.md "Analytics"): one pass
  * over the pages of GET /calls, one page held at a time. What is kept grows
  * with what is counted (keys, days, users), plus each call's duration in a
  * typed array for exact percentiles: 8 bytes a call, 800 kB for 100,000. The

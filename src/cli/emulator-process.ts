@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { isSea } from "node:sea";
 
-/** The line `ccx emulator` prints once listening (design.md). */
+/** The line `ccx emulator` prints once listening (docs/emulator.md). */
 export interface EmulatorLine {
   url: string;
   caFile: string;

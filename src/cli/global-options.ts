@@ -2,7 +2,7 @@ import { type Command, Option } from "commander";
 import { REGIONS } from "../api/regions.js";
 import { secondsOption } from "./usage-error.js";
 
-/** The global options of design.md; each has an env twin, read in src/config. */
+/** The global options of docs/commands.md; each has an env twin, read in src/config. */
 export function addGlobalOptions(program: Command): void {
   program
     .option("--profile <name>", "config profile to use (CCX_PROFILE)")

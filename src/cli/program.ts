@@ -89,7 +89,7 @@ export function buildProgram(argv?: readonly string[]): Command {
   return program;
 }
 
-/** Parses `argv` (without node and the script) and runs the command; failures set the exit code of design.md. */
+/** Parses `argv` (without node and the script) and runs the command; failures set the exit code of docs/commands.md. */
 export async function runProgram(program: Command, argv: string[]): Promise<void> {
   try {
     if (argv.some((a) => a === "--help" || a === "-h") || argv[0] === "help") await loadFilterHelp();

@@ -46,7 +46,7 @@ export function createRuntime(command: Command, given?: Settings): Runtime {
   };
 }
 
-/** The exit code for a failure (design.md): 2 bad input, 3 not found, 4 auth, 1 the rest. */
+/** The exit code for a failure (docs/commands.md): 2 bad input, 3 not found, 4 auth, 1 the rest. */
 export function exitCodeOf(error: unknown): number {
   if (error instanceof ConfigError) return EXIT.usage;
   if (!(error instanceof ApiError)) return EXIT.failure;
@@ -78,7 +78,7 @@ export function describeFailure(error: unknown, secrets: Iterable<string>): stri
 }
 
 /**
- * Runs a command body: prints failures as design.md says and sets the exit code.
+ * Runs a command body: prints failures as docs/commands.md says and sets the exit code.
  * `settings` replaces those of the flags and env (ccx demo brings its own).
  */
 export async function runCommand(command: Command, body: (runtime: Runtime) => Promise<number | void>, settings?: () => Settings): Promise<void> {

@@ -1,7 +1,7 @@
 import { InvalidArgumentError } from "commander";
 import { parseSeconds } from "../config/resolve.js";
 
-/** Exit codes of design.md. */
+/** Exit codes of docs/commands.md. */
 export const EXIT = { ok: 0, failure: 1, usage: 2, notFound: 3, auth: 4 } as const;
 
 /** Option parsers for commander: each throws a message naming what is wrong, which exits 2. */

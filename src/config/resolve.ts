@@ -3,7 +3,7 @@ import { type AppTarget, DEFAULT_CALLS_URL, DEFAULT_CHAT_URL, DEFAULT_MANAGEMENT
 import type { Http } from "../api/http.js";
 import { type ConfigFile, ConfigError, type Profile, defaultConfigPath, loadConfigFile } from "./config-file.js";
 
-/** The global options of design.md, as parsed from the command line. */
+/** The global options of docs/commands.md, as parsed from the command line. */
 export interface GlobalFlags {
   profile?: string;
   appId?: string;

@@ -190,7 +190,7 @@ export class Dispatcher {
   private authenticateManagement(req: IncomingMessage): void {
     let key = headerValue(req, "key");
     let secret = headerValue(req, "secret");
-    // Some newer management endpoints use HTTP Basic auth instead (api-notes.md): accept both.
+    // Some newer management endpoints use HTTP Basic auth instead (docs/service.md): accept both.
     const basic = /^Basic\s+(.+)$/i.exec(headerValue(req, "authorization") ?? "");
     if (basic && (!key || !secret)) {
       const decoded = Buffer.from(basic[1]!, "base64").toString("utf8");

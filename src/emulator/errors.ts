@@ -2,13 +2,13 @@
  * Errors in the service's own body shape:
  * {"error": {"code", "message", "devMessage", "source", "details"?}}.
  * The HTTP status is looked up per code when the answer is written, so that the
- * statuses api-notes.md marks as guesses can be changed with --status.
+ * statuses docs/service.md marks as guesses can be changed with --status.
  */
 
 export const DEFAULT_STATUS: Readonly<Record<string, number>> = {
   ERR_BAD_REQUEST: 400,
   ERR_UID_ALREADY_EXISTS: 409, // guess: the sources are silent
-  AUTH_ERR_EMPTY_APIKEY: 401, // guess (api-notes.md)
+  AUTH_ERR_EMPTY_APIKEY: 401, // guess (docs/service.md)
   AUTH_ERR_APIKEY_NOT_FOUND: 401, // guess; one re-implementation answers 404
   AUTH_ERR_NO_ACCESS: 403,
   AUTH_ERR_INVALID_MANAGEMENT_CREDENTIALS: 401, // guess: the sources are silent
@@ -17,7 +17,7 @@ export const DEFAULT_STATUS: Readonly<Record<string, number>> = {
   ERR_API_NOT_FOUND: 404,
   ERR_NOT_A_MEMBER: 404,
   ERR_APP_NOT_FOUND: 404, // guess: an appId unknown in the region asked
-  ERR_CALL_SESSION_NOT_FOUND: 404, // guess (api-notes.md)
+  ERR_CALL_SESSION_NOT_FOUND: 404, // guess (docs/service.md)
   ERR_RECORDING_NOT_FOUND: 404, // guess: a recording link to nothing (the real files sit on a CDN)
   ERR_TOO_MANY_REQUESTS: 429,
   ERR_INTERNAL_SERVER_ERROR: 500,

@@ -3,7 +3,7 @@ import type { App, Group, GroupType } from "./data/model.js";
 import { type Page, QueryReader, readPage } from "./query.js";
 
 /**
- * GET /groups: every parameter of service-spec.md §4.1, parsed and run over an
+ * GET /groups: every parameter of docs/service.md, Groups, parsed and run over an
  * app's groups.
  *
  * Orders (the sources are silent; clients must not depend on them):

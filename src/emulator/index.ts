@@ -12,7 +12,7 @@ import { type EmulatorSettings, answersIn, emulatorOptions } from "./options.js"
 import { cdnRecordingUrl, servedRecordingUrl } from "./recordings/url.js";
 import { generateCertificates } from "./tls.js";
 
-/** The one JSON line `ccx emulator` prints once listening (design.md). */
+/** The one JSON line `ccx emulator` prints once listening (docs/emulator.md). */
 export interface EmulatorInfo {
   url: string;
   caFile: string;

@@ -6,7 +6,7 @@ import { type EmulatorOptions, docsForm } from "./options.js";
 import { groupJson, userJson } from "./serialize.js";
 
 /**
- * A stored message as the service sends it (api-notes.md, Messages). The
+ * A stored message as the service sends it (docs/service.md, Messages). The
  * store keeps numbers; names, files, calls and reactions are drawn here, when
  * a message is sent, from the message's random `detail` word.
  */

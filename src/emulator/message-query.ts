@@ -5,7 +5,7 @@ import { conversationIdOf } from "./message-json.js";
 import { QueryReader } from "./query.js";
 
 /**
- * The message lists' parameters (api-notes.md, Messages), parsed into one
+ * The message lists' parameters (docs/service.md, Messages), parsed into one
  * predicate over message indexes, and the walk that pages by id and time.
  *
  * Choices where the sources are silent (clients must not depend on them):

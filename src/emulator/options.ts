@@ -1,7 +1,7 @@
 import type { Sizes } from "./data/model.js";
 
 /**
- * Shapes the real service is known to answer in (api-notes.md marks them
+ * Shapes the real service is known to answer in (docs/service.md marks them
  * [conflict]); each one switches the emulator to the less common shape so that
  * clients can be tested against both.
  */

@@ -1,5 +1,5 @@
 /**
- * The calls filter line <-> the query parameters of GET /calls (api-notes.md,
+ * The calls filter line <-> the query parameters of GET /calls (docs/service.md,
  * "Calls"). As the docs use them, `startedAt=T` means "started at or after T"
  * and `endedAt=T` "ended at or before T"; the other bounds use [gt|lt|gte|lte].
  */
@@ -9,7 +9,7 @@ import { type KeyRule, booleanRule, choiceRule, listRule, pageRule, perPageRule,
 import { showTime } from "./time.js";
 import { keyToken } from "./tokenize.js";
 
-/** The docs list fewer; service-spec.md adds initiated and canceled: all are accepted. */
+/** The docs list fewer; the spec (docs/service.md) adds initiated and canceled: all are accepted. */
 const STATUSES = ["initiated", "ongoing", "ended", "unanswered", "rejected", "canceled"] as const;
 
 const PARTICIPANTS: BoundNames = {

@@ -1,6 +1,6 @@
 /**
  * The conversations filter line <-> the query parameters of GET /conversations
- * (api-notes.md, "Conversations"): the conversations of the user ccx acts for.
+ * (docs/service.md, "Conversations"): the conversations of the user ccx acts for.
  */
 import { defineGrammar, filterWriter } from "./grammar.js";
 import { type KeyRule, booleanRule, choiceRule, listRule, pageRule, perPageRule } from "./filter.js";

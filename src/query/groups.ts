@@ -1,6 +1,6 @@
 /**
  * The groups filter line <-> the query parameters of GET /groups
- * (service-spec.md §4.1), every one of which some key reaches.
+ * (docs/service.md, Groups), every one of which some key reaches.
  */
 import { defineGrammar, filterWriter } from "./grammar.js";
 import { type BoundNames, formatComparison, parseCountComparison, timeRule } from "./bounds.js";

@@ -1,6 +1,6 @@
 /**
  * The messages filter line <-> the query parameters of GET /messages, and of
- * the group and 1:1 message paths (api-notes.md, "Messages"). The paging
+ * the group and 1:1 message paths (docs/service.md, "Messages"). The paging
  * parameters (`id`, `sentAt`, `affix`) belong to the walk, not to the line.
  */
 import { defineGrammar, filterWriter } from "./grammar.js";

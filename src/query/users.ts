@@ -1,5 +1,5 @@
 /**
- * The users filter line <-> the query parameters of GET /users (api-notes.md,
+ * The users filter line <-> the query parameters of GET /users (docs/service.md,
  * "Users"). `count` is left out: it asks for a total, it filters nothing.
  */
 import { defineGrammar, filterWriter } from "./grammar.js";

@@ -1,7 +1,7 @@
 /**
  * A session id out of what a user pastes: the id alone, with blanks or quotes
  * around it, or a whole dashboard or log line that holds one
- * (`v1.<region>.<appId>.<id>`, api-notes.md).
+ * (`v1.<region>.<appId>.<id>`, docs/service.md).
  */
 export const SESSION_ID = /\bv\d+\.[a-z]{2,}\.[A-Za-z0-9]+\.[A-Za-z0-9_-]+/;
 

@@ -6,7 +6,7 @@ import { Http } from "../../src/api/http.js";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
 
 /**
- * The client reads every shape api-notes.md says the real service answers in:
+ * The client reads every shape docs/service.md says the real service answers in:
  * the emulator is switched to each less common one.
  */
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * The layers of design.md, read from the sources: arrows point down only
+ * The layers of docs/architecture.md, read from the sources: arrows point down only
  * (cli → tui → store → api), the emulator and the client never import each
  * other, and no module imports itself back through others (type-only imports,
  * erased at build, aside).

@@ -2,7 +2,7 @@
  * Emulator at scale: start-up of `ccx emulator --groups 100000` (three apps,
  * so 300,000 groups), then GET /groups with three filters over one app's
  * 100,000 groups, timed from the client over HTTPS with a kept-alive
- * connection. Budget (design.md): p50 ≤ 20 ms. Prints its figures.
+ * connection. Budget (docs/benchmarks.md): p50 ≤ 20 ms. Prints its figures.
  */
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";

@@ -3,7 +3,7 @@ import { ApiError } from "../../src/api/errors.js";
 import { describeFailure, exitCodeOf } from "../../src/cli/runtime.js";
 import { ConfigError } from "../../src/config/config-file.js";
 
-describe("exit codes and messages (design.md)", () => {
+describe("exit codes and messages (docs/commands.md)", () => {
   it.each([
     ["AUTH_ERR_EMPTY_APIKEY", 4],
     ["AUTH_ERR_APIKEY_NOT_FOUND", 4],

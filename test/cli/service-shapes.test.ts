@@ -4,7 +4,7 @@ import { runCcx } from "../support/run-ccx.js";
 import { lines, mountTui } from "../support/tui.js";
 
 /**
- * What the real service also answers (api-notes.md), through the commands and
+ * What the real service also answers (docs/service.md), through the commands and
  * the explorer: a not found with `{}` for a body or an empty detail is not
  * found (exit 3), and the app's quota, in either header spelling, is shown.
  */

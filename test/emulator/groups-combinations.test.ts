@@ -4,7 +4,7 @@ import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
 
 /**
  * Random combinations of GET /groups filters against a reference written from
- * service-spec.md §4.1: the emulator must answer exactly the groups the
+ * docs/service.md, Groups: the emulator must answer exactly the groups the
  * reference keeps, in the order asked, with the right total.
  */
 

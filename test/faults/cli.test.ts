@@ -69,7 +69,7 @@ async function checkRun(name: CommandName, scenario: Scenario, run: CcxRun & { m
     expect(portless(printed), `${scenario.name} · ${name}: a success must be the complete, correct answer`).toEqual(portless(await expectedOutput(twin, asked)));
     return "ok";
   }
-  // A clear error: the code of the fault met, exit 1 (design.md: "1 other failure").
+  // A clear error: the code of the fault met, exit 1 (docs/commands.md: "1 other failure").
   const code = /^error: ([A-Z0-9_]+): \S/m.exec(run.stderr)?.[1];
   expect(code, `${scenario.name} · ${name} ended ${run.code} without "error: CODE: …":\n${run.stderr}`).toBeDefined();
   expect(scenario.kind, `${scenario.name} · ${name} failed with ${code}`).toBeDefined();

@@ -1,7 +1,7 @@
 /**
  * Bad input, fuzzed: the response schemas, through parseAnswer (the path every answer takes in
  * the client). Random JSON, deep nesting, and real answers (from the emulator, in its plain and
- * its variant shapes, and api-notes.md's examples) mutated: fields dropped, types changed, nulls,
+ * its variant shapes, and docs/service.md's examples) mutated: fields dropped, types changed, nulls,
  * huge numbers, numbers as strings, extra fields. The only failure is ccx's ApiError, one line
  * naming where the answer is wrong; a valid answer keeps every field it did not name.
  */
@@ -51,7 +51,7 @@ function parse(kind: Kind, json: unknown): { ok: true; value: any } | { ok: fals
 
 // ---- real-shaped answers ------------------------------------------------------
 
-/** api-notes.md's shapes, written by hand: strings for numbers, the cursor at the top level, data as a one-element array. */
+/** docs/service.md's shapes, written by hand: strings for numbers, the cursor at the top level, data as a one-element array. */
 const NOTES: Array<[Kind, Json]> = [
   ["groups", { data: [{ guid: "g1", name: "G", type: "password", membersCount: "12", createdAt: 1704067200, tags: ["vip"], metadata: { a: { b: [1] } }, conversationId: "group_g1", updatedBy: "u" }], cursor: { updatedAt: 1704067200, affix: "prepend" } }],
   ["groups", { data: [], meta: { pagination: { total: 0, count: 0, per_page: 25, current_page: 1, total_pages: 0 }, cursor: { updatedAt: "1704067200", affix: "append" } } }],

@@ -4,7 +4,7 @@ import { ALL_IN_ONE, PAYLOADS, payload } from "./payloads.js";
 
 /**
  * A service that fails with the payloads in its own error body, in the shape
- * api-notes.md gives: `{"error": {code, message, devMessage, source, details}}`.
+ * docs/service.md gives: `{"error": {code, message, devMessage, source, details}}`.
  * What it answers is set by the test (`answer`), per request path.
  */
 

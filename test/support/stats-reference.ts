@@ -1,6 +1,6 @@
 /**
  * `ccx stats` computed plainly, for the tests to compare with: each field of
- * the calls as sent read as api-notes.md describes (null is absent, numbers may
+ * the calls as sent read as docs/service.md describes (null is absent, numbers may
  * come as numeric strings, a uid as an entity object), then counted in the most
  * obvious way. Nearest-rank percentiles, as jq's `sort | .[(p*length/100|ceil)-1]`.
  */

@@ -1,7 +1,7 @@
 import { round2 } from "./calls.js";
 import type { Call } from "./model.js";
 
-/** GET /stats metrics (api-notes.md, Analytics); the definitions are the emulator's, the sources give none. */
+/** GET /stats metrics (docs/service.md, Analytics); the definitions are the emulator's, the sources give none. */
 export interface CallMetrics {
   /** Sums of the calls' totals, which are sums over participant entries. */
   audio_minutes: number;

@@ -24,7 +24,7 @@ export function minutesOf(seconds: number, videoSeconds: number): Pick<Participa
   return { totalAudioMinutes: audio, totalVideoMinutes: video, totalDurationInMinutes: round2(audio + video) };
 }
 
-/** A call's totals: sums over its participant entries (service-spec.md), one entry per device. */
+/** A call's totals: sums over its participant entries (the spec: docs/service.md, Calls), one entry per device. */
 export function totalsOf(participants: Participant[]): Pick<Call, "totalAudioMinutes" | "totalVideoMinutes" | "totalDurationInMinutes" | "totalDuration" | "totalParticipants"> {
   const total = round2(participants.reduce((s, p) => s + p.totalDurationInMinutes, 0));
   return {

@@ -47,7 +47,7 @@ interface AppIdentity {
   createdAt: number;
 }
 
-/** A few deactivated users besides the active ones (api-notes.md: hidden from GET /users unless asked for). */
+/** A few deactivated users besides the active ones (docs/service.md: hidden from GET /users unless asked for). */
 const deactivatedFor = (active: number) => Math.max(1, Math.round(active * 0.03));
 
 function generateApp(seed: number, sizes: Sizes, now: number, recordingUrl: RecordingUrl, identity: AppIdentity): App {

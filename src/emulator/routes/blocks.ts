@@ -6,7 +6,7 @@ import { userJson } from "../serialize.js";
 
 /**
  * GET /groups/{guid}/bannedusers and GET /users/{uid}/blockedusers
- * (api-notes.md): `perPage` and `page`; items are users. Banned users come in
+ * (docs/service.md): `perPage` and `page`; items are users. Banned users come in
  * the app's user order; blocked users oldest block first, each with how the two
  * stand (blockedByMe, blockedByMeAt, hasBlockedMe, blockedAt), as GET /users
  * answers it on the blocker's behalf.

@@ -16,7 +16,7 @@ function within(value: number | undefined, b: Bounds): boolean {
 }
 
 /**
- * GET /calls filters (api-notes.md). As the docs use them: `startedAt=T` is
+ * GET /calls filters (docs/service.md). As the docs use them: `startedAt=T` is
  * "started on or after T", `endedAt=T` "ended on or before T" (so ongoing calls
  * drop out), `participantsCount=N` is exact. Each also takes [gte|lte|gt|lt|eq].
  * Lists accept comma-separated values. Newest first.

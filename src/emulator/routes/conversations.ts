@@ -11,7 +11,7 @@ import { QueryReader, paginate, readPage } from "../query.js";
 import { groupJson, userJson } from "../serialize.js";
 
 /**
- * GET /conversations (api-notes.md): the onBehalfOf user's conversations, made
+ * GET /conversations (docs/service.md): the onBehalfOf user's conversations, made
  * from the messages: the groups they are a member of that have messages, and
  * the users they have written with. Newest `updatedAt` (the last message's)
  * first, ties by conversationId. `searchKey` matches the other side's name;

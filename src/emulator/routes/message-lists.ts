@@ -7,7 +7,7 @@ import { pagination } from "../query.js";
 /**
  * The three message lists. GET /messages and GET /groups/{guid}/messages answer
  * `meta: {current: {limit, count}, next: {affix, sentAt, id}}`; the per-user
- * path answers `meta: {pagination, cursor: {id (a number), affix}}` (api-notes.md).
+ * path answers `meta: {pagination, cursor: {id (a number), affix}}` (docs/service.md).
  * The next cursor is the page's edge in the direction asked (its newest message
  * for append, its oldest for prepend, which is also the direction of a first
  * page); an empty page sends back the cursor it was given.

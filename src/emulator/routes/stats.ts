@@ -6,7 +6,7 @@ import { QueryReader } from "../query.js";
 const THIRTY_DAYS_MS = 30 * 86_400_000;
 
 /**
- * GET /stats (api-notes.md, Analytics): metrics over the app's calls whose
+ * GET /stats (docs/service.md, Analytics): metrics over the app's calls whose
  * initiatedAt falls in [fromDate, toDate], both in milliseconds and included;
  * by default the 30 days before the world's clock. onBehalfOf is checked but
  * does not narrow: analytics are the app's.

@@ -28,7 +28,7 @@ const newUser = v.object({
 const authTokenRequest = v.looseObject({ force: v.optional(v.boolean("The force field must be true or false.")) });
 
 /**
- * GET /users (api-notes.md). `searchKey` matches uid or name (`searchIn`
+ * GET /users (docs/service.md). `searchKey` matches uid or name (`searchIn`
  * narrows it), anywhere in them, in any case; `role` and `roles` each filter;
  * `tags` are sent only with withTags=true, as the groups list does; deactivated
  * users are hidden unless withDeactivated or onlyDeactivated; count=true
