@@ -22,6 +22,51 @@ export interface CursorPage<T> extends Page<T> {
   cursor?: { updatedAt: number; affix: "append" | "prepend" };
 }
 
+/**
+ * A total worth showing: only when it is at least the rows already had. The
+ * service's own example for GET /users answers `total: 0` beside `count: 5`
+ * (docs/service.md, "Counts lie"): a total below what arrived says nothing.
+ */
+export function trustedTotal(total: number | undefined, had: number): number | undefined {
+  return total !== undefined && Number.isFinite(total) && total >= had ? total : undefined;
+}
+
+/** What a page of a paged list may be trusted to say about the rest. */
+export interface PageCounts {
+  /** All the items, when the service's count is believable. */
+  total?: number;
+  /** The number of the last page, when the service's is believable. */
+  lastPage?: number;
+  /** More pages follow (true), none do (false), or nobody knows (undefined: a full page with no count). */
+  more?: boolean;
+}
+
+/**
+ * The counts of one page by number, read with suspicion: the total only when
+ * it is at least the rows had (`had`, this page's included), the page count
+ * only when it reaches the current page; whether more follow from the page
+ * count, else from the page being short (the last) or full (maybe more).
+ */
+export function pageCounts(pagination: Page<unknown>["pagination"], had: number, rows: number, perPage?: number): PageCounts {
+  const total = trustedTotal(pagination?.total, had);
+  const current = pagination?.current_page;
+  const pages = pagination?.total_pages;
+  const lastPage = pages !== undefined && current !== undefined && pages >= current ? pages : undefined;
+  const size = perPage ?? pagination?.per_page;
+  const more = rows === 0 ? false
+    : lastPage !== undefined && current !== undefined ? current < lastPage
+    : total !== undefined ? had < total
+    : size !== undefined ? rows >= size
+    : undefined;
+  return { ...(total === undefined ? {} : { total }), ...(lastPage === undefined ? {} : { lastPage }), ...(more === undefined ? {} : { more }) };
+}
+
+/** pageCounts for page `page` of `perPage` rows, the rows before it counted as had. */
+export function numberedPageCounts(pagination: Page<unknown>["pagination"], page: number, perPage: number, rows: number): PageCounts {
+  const before = Number.isFinite(perPage) ? Math.max(0, page - 1) * perPage : 0;
+  return pageCounts(pagination, before + rows, rows, Number.isFinite(perPage) ? perPage : undefined);
+}
+
 /** Page 1, 2, … until the service says it was the last (or a page comes back empty). */
 export async function* pagesByNumber<T>(fetchPage: (page: number) => Promise<Page<T>>, firstPage = 1): AsyncGenerator<Page<T>> {
   for (let page = firstPage; ; page++) {

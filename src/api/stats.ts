@@ -10,7 +10,7 @@ import * as v from "valibot";
 import { formatCallFilter } from "../query/index.js";
 import type { AppClient, Query } from "./client.js";
 import { isApiError } from "./errors.js";
-import { type Page, pagesByNumberAhead } from "./paging.js";
+import { type Page, pagesByNumberAhead, trustedTotal } from "./paging.js";
 import { CALL_FIELDS, answer, lenientPaging, listOf, num, oddFields, opt, tolerantObject } from "./schemas.js";
 
 const DAY = 86_400;
@@ -55,6 +55,7 @@ const COUNTED = {
   hasRecording: CALL_FIELDS.hasRecording,
   startedAt: CALL_FIELDS.startedAt,
   initiatedAt: CALL_FIELDS.initiatedAt,
+  endedAt: CALL_FIELDS.endedAt,
 };
 /** A call with one of these in a form ccx cannot read counts in `unreadable`. */
 const READ_FIELDS = Object.keys(COUNTED);
@@ -95,7 +96,7 @@ export interface CallStats {
   topUsers: UserStats[];
   /** Top users by minutes (ties: more calls, then uid). */
   topUsersByMinutes: UserStats[];
-  /** Nearest rank over the calls whose totalDurationInMinutes was read; null when none was. */
+  /** How long a call lasted (endedAt − startedAt, in minutes), nearest rank over the calls with both times; null when none has. */
   duration: { median: number | null; p95: number | null };
   /** Calls with hasRecording true, over all calls; null when there are none. */
   recordingShare: number | null;
@@ -173,11 +174,13 @@ class CallStatsAccumulator {
   add(call: StatsCall): void {
     const odd = oddFields(call);
     if (odd && READ_FIELDS.some((field) => Object.hasOwn(odd, field))) this.unreadable++;
-    const duration = call.totalDurationInMinutes;
-    const minutes = duration ?? 0;
+    const minutes = call.totalDurationInMinutes ?? 0;
     this.calls++;
     this.minutes += minutes;
-    if (duration !== undefined) this.keepDuration(duration);
+    // A call's duration is how long it lasted, from its start to its end: the service's total is the
+    // participants' minutes summed (docs/service.md, Calls). Calls still going on, or without both times, have none.
+    const start = call.startedAt ?? call.initiatedAt;
+    if (start !== undefined && call.endedAt !== undefined && call.endedAt >= start) this.keepDuration((call.endedAt - start) / 60);
     if (call.hasRecording === true) this.recorded++;
     bump(this.byStatus, call.status);
     bump(this.byType, call.type);
@@ -249,7 +252,7 @@ export async function aggregateCalls(pages: AsyncIterable<Page<StatsCall>>, onPa
     while (!(step = await iterator.next()).done) {
       for (const call of step.value.items) stats.add(call);
       calls += step.value.items.length;
-      onPage?.({ calls, total: step.value.pagination?.total });
+      onPage?.({ calls, total: trustedTotal(step.value.pagination?.total, calls) });
       step = undefined;
     }
   } finally {

@@ -1,6 +1,6 @@
 import { type Command, Option } from "commander";
 import { REGIONS } from "../api/regions.js";
-import { secondsOption } from "./usage-error.js";
+import { integerOption, secondsOption } from "./usage-error.js";
 
 /** The global options of docs/commands.md; each has an env twin, read in src/config. */
 export function addGlobalOptions(program: Command): void {
@@ -20,5 +20,6 @@ export function addGlobalOptions(program: Command): void {
     .addOption(new Option("--timeout <seconds>", "give up on an answer after this long, each attempt (CCX_TIMEOUT; default 15)").argParser(secondsOption))
     .option("--no-color", "no colour (also NO_COLOR)")
     .option("--no-progress", "no progress on stderr for long work (--all, stats, downloads); it shows only when stderr is a terminal")
-    .option("--verbose", "print each request on stderr");
+    .option("--verbose", "print each request on stderr")
+    .addOption(new Option("--width <columns>", "lay tables and details out for this many columns (COLUMNS too); in a pipe without either, nothing is cut").argParser(integerOption(10, 100_000)));
 }

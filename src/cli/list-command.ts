@@ -24,6 +24,12 @@ export interface FilterFlag {
 export interface ListRun<K extends ListKind> {
   kind: K;
   columns: TableColumn<ListItems[K]>[];
+  /**
+   * What the table needs asked beyond the filter, e.g. `withTags=true` for a TAGS column (the service
+   * leaves tags out unless asked). The user's own filter wins; --json and --ndjson send the filter alone,
+   * so that a script gets exactly what its parameters ask for.
+   */
+  tableQuery?: Record<string, string>;
 }
 
 export interface ListSpec<K extends ListKind> {

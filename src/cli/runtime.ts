@@ -8,11 +8,14 @@ import { redact } from "../config/mask.js";
 import { sanitize } from "../text/sanitize.js";
 import { type GlobalFlags, Settings } from "../config/resolve.js";
 import { VERSION } from "../version.js";
+import { outputWidth } from "./render/terminal.js";
 import { EXIT } from "./usage-error.js";
 
 export interface Runtime {
   settings: Settings;
   http: Http;
+  /** Columns to lay stdout out for (render/terminal.ts outputWidth): Infinity in a pipe, nothing cut. */
+  width: number;
   /** Writes to stdout honouring backpressure, so streams stay in bounded memory. */
   write(text: string): Promise<void>;
   warn(text: string): void;
@@ -21,7 +24,7 @@ export interface Runtime {
 
 /** Settings and the shared Http for one command; every message it prints is masked. */
 export function createRuntime(command: Command, given?: Settings): Runtime {
-  const flags = command.optsWithGlobals() as GlobalFlags & { verbose?: boolean };
+  const flags = command.optsWithGlobals() as GlobalFlags & { verbose?: boolean; width?: number };
   const settings = given ?? new Settings(flags);
   // Warnings carry server text too (the management API's message, --verbose's codes).
   const warn = (text: string) => process.stderr.write(`${redact(sanitize(text, { multiline: true }), settings.secrets())}\n`);
@@ -38,6 +41,7 @@ export function createRuntime(command: Command, given?: Settings): Runtime {
   return {
     settings,
     http,
+    width: outputWidth(flags.width),
     warn,
     async write(text: string) {
       if (!process.stdout.write(text)) await once(process.stdout, "drain");

@@ -110,10 +110,11 @@ export class Dispatcher {
       if (fault === "html") return this.sendHtml(res);
       const body = req.method === "POST" ? await readJson(req) : {};
       const data = await this.route(target, req, url.searchParams, body, now);
-      // The documented examples page without total and per_page.
+      // The documented examples page without total and per_page; GET /users's says `total: 0` beside its rows.
       const paging = this.options.variants.has("docs") ? (data as { meta?: { pagination?: Record<string, unknown> } })?.meta?.pagination : undefined;
       if (paging) {
-        delete paging.total;
+        if (req.method === "GET" && /\/users$/.test(url.pathname)) paging.total = 0;
+        else delete paging.total;
         delete paging.per_page;
       }
       const text = JSON.stringify(data);

@@ -15,7 +15,7 @@ export const VARIANTS = {
   "cursor-prepend": "the groups cursor always says affix prepend, whatever was asked (as every documented example)",
   "bare-404": "not found answered 404 with the body {} instead of the service's error",
   "empty-detail": "a call or group that does not exist answered 200 with data [] (calls) or {} (groups)",
-  docs: "answers as the documented examples give them, mixed per item (from the seed): nulls, numbers as strings, entity objects for uids, participants still in the call (leftAt null), recordings without rid, metadata as [], pagination without total and per_page, the cursor always prepend, call totals by the wall clock and the entries that joined, conversations' unreadMessageCount as a string, messages' editedAt/editedBy/deletedAt/deletedBy null when unset",
+  docs: "answers as the documented examples give them, mixed per item (from the seed): nulls, numbers as strings, entity objects for uids, participants still in the call (leftAt null), recordings without rid, metadata as [], pagination without total and per_page (GET /users: total 0 beside its rows), the cursor always prepend, call totals by the wall clock and the entries that joined, conversations' unreadMessageCount as a string, messages' editedAt/editedBy/deletedAt/deletedBy null when unset",
   "cursor-ties": "groups' updatedAt sent to the day, so many share one; a cursor answers its boundary again (inclusive) and pages end inside a run of equal times",
   "cdn-recordings": "recording_url in the real service's shape (https://recordings-{region}.cometchat.io/…), which the emulator does not serve",
 } as const;

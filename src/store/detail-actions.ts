@@ -1,6 +1,7 @@
 import { findCall } from "../api/find-call.js";
 import { getGroup, listMembers } from "../api/groups.js";
 import { listUsersAt, usersPath } from "../api/users.js";
+import { trustedTotal } from "../api/paging.js";
 import type { StoreContext } from "./context.js";
 import { failedInto, toFailure } from "./failure.js";
 import type { AppViewState, CallDetailState, GroupDetailState, ThreadScope } from "./types.js";
@@ -111,7 +112,7 @@ export function detailActions(ctx: StoreContext): DetailActions {
           if (!request.isCurrent()) return;
           setGroup(key, guid, {
             loading: false, group: detail.group, raw: detail.raw, people: "members", members: members.items,
-            membersTotal: members.pagination?.total, membersPage: 1,
+            membersTotal: trustedTotal(members.pagination?.total, members.items.length), membersPage: 1,
           });
         },
         failedInto(ctx, request, (failure) => setGroup(key, guid, { loading: false, error: failure })),
@@ -126,7 +127,7 @@ export function detailActions(ctx: StoreContext): DetailActions {
         (members) => {
           // A page past the end keeps the one shown; switching lists shows the new one, empty or not.
           if (!request.isCurrent() || (members.items.length === 0 && people === undefined)) return;
-          setGroup(key, guid, { people: which, members: members.items, membersTotal: members.pagination?.total, membersPage: page, selected: 0 });
+          setGroup(key, guid, { people: which, members: members.items, membersTotal: trustedTotal(members.pagination?.total, (page - 1) * 100 + members.items.length), membersPage: page, selected: 0 });
         },
         (error: unknown) => {
           if (request.isCurrent()) ctx.get().setLastError(toFailure(error));

@@ -1,5 +1,6 @@
 import { withQuery } from "../api/client.js";
 import { advanceCursor, cursorQuery, startCursor } from "../api/cursor.js";
+import { numberedPageCounts, trustedTotal } from "../api/paging.js";
 import { LIST_KINDS, type ListItems, type ListKindSpec, isListKind } from "../api/list-kinds.js";
 import { type StoreContext, currentRoute } from "./context.js";
 import type { ExplorerState } from "./explorer-store.js";
@@ -73,14 +74,17 @@ export function listActions(ctx: StoreContext): ListActions {
         dropped += cut;
         selected = Math.max(0, selected - cut);
       }
+      const pageNumber = p?.current_page ?? Number(query.page ?? 1);
+      // Counts the service sends are shown only when believable (api/paging.ts: total 0 beside 5 rows is not).
+      const counts = walk ? undefined : numberedPageCounts(p, pageNumber, Number(query.perPage), arrived.length);
       setList(key, kind, {
         items,
         dropped,
-        total: walk && append ? before.total : p?.total,
-        page: p?.current_page ?? Number(query.page ?? 1),
-        totalPages: p?.total_pages,
+        total: walk ? (append ? before.total : trustedTotal(p?.total, items.length)) : counts!.total,
+        page: pageNumber,
+        totalPages: counts?.lastPage,
         cursor: walk?.state,
-        hasMore: walk ? !walk.state.done : p?.total_pages !== undefined ? (p.current_page ?? Number(query.page ?? 1)) < p.total_pages : arrived.length >= Number(query.perPage),
+        hasMore: walk ? !walk.state.done : counts!.more ?? true,
         loading: false,
         awaiting: false,
         error: undefined,

@@ -1,4 +1,5 @@
 import { isApiError } from "../api/errors.js";
+import { numberedPageCounts } from "../api/paging.js";
 import { LIST_KINDS, type ListItems, type ListKindSpec } from "../api/list-kinds.js";
 import { type StoreContext, currentRoute } from "./context.js";
 import { toFailure } from "./failure.js";
@@ -67,7 +68,7 @@ export function liveActions(ctx: StoreContext): Omit<LiveActions, "liveInterval"
     const shown = state.activeKey === key && currentRoute(state).view === kind && !state.ui.form;
     if (!shown || list.loading || list.errors.length > 0) return schedule(key, kind);
     const spec = LIST_KINDS[kind] as unknown as ListKindSpec<AnyItem>;
-    const query = { ...spec.explorerQuery(list.params), page: String(list.page) };
+    const query: Record<string, string> = { ...spec.explorerQuery(list.params), page: String(list.page) };
     const request = ctx.slots.begin(`${key}/${kind}`);
     const logged = state.log.length === 0 ? 0 : state.log[state.log.length - 1]!.id;
     try {
@@ -79,10 +80,11 @@ export function liveActions(ctx: StoreContext): Omit<LiveActions, "liveInterval"
       const selectedId = before.items[before.selected] && spec.idOf(before.items[before.selected]!);
       const kept = selectedId === undefined ? -1 : page.items.findIndex((item) => spec.idOf(item) === selectedId);
       const slowed = sawRateLimit(logged) ? slowDown(before.live!) : speedUp(before.live!);
+      const counts = numberedPageCounts(page.pagination, before.page, Number(query.perPage), page.items.length);
       setLive(key, kind, {
         items: page.items,
-        total: page.pagination?.total ?? before.total,
-        totalPages: page.pagination?.total_pages ?? before.totalPages,
+        total: counts.total ?? before.total,
+        totalPages: counts.lastPage ?? before.totalPages,
         // The cursor stays on its row where the row still is.
         selected: kept >= 0 ? kept : Math.min(before.selected, Math.max(0, page.items.length - 1)),
         error: undefined,

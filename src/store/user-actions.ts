@@ -3,6 +3,7 @@ import type { AppClient } from "../api/client.js";
 import { listConversations } from "../api/conversations.js";
 import { listGroups } from "../api/groups.js";
 import { getUser, listUsersAt, usersPath } from "../api/users.js";
+import { trustedTotal } from "../api/paging.js";
 import type { StoreContext } from "./context.js";
 import { keepBounded, stackIds } from "./detail-actions.js";
 import { failedInto, toFailure } from "./failure.js";
@@ -49,7 +50,7 @@ export function userActions(ctx: StoreContext): UserActions {
     setSection(key, uid, section, { loading: true, error: undefined });
     SECTION_SOURCES[section]((as) => ctx.clientFor(key, as), uid, request.signal).then(
       (page) => {
-        if (request.isCurrent()) setSection(key, uid, section, { loading: false, items: page.items, total: page.pagination?.total });
+        if (request.isCurrent()) setSection(key, uid, section, { loading: false, items: page.items, total: trustedTotal(page.pagination?.total, page.items.length) });
       },
       (error: unknown) => {
         if (request.isCurrent()) setSection(key, uid, section, { loading: false, error: toFailure(error) });

@@ -88,6 +88,12 @@ export function formatMinutes(minutes?: number | string | null): string {
   return value === undefined ? MISSING : formatDuration(value * 60);
 }
 
+/** Minutes as a plain number with one decimal (participant minutes summed: 422.4), "—" when missing. */
+export function formatPlainMinutes(minutes?: number | string | null): string {
+  const value = numberOf(minutes);
+  return value === undefined ? MISSING : value.toFixed(1);
+}
+
 const count = lazily(() => new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 }));
 
 /** 12345 → "12,345", the same on every machine whatever its locale; "—" when missing. */

@@ -60,12 +60,12 @@ function dayChart(byDay: readonly DayStats[], width: number): string[] {
     `${padStart(minutesText(d.minutes), minutesWidth)} ${bar(d.minutes, maxMinutes, cells)}`)];
 }
 
-/** `label  a 12 · b 3`: items after a label, wrapped under it when longer than the width. */
-function wrapped(label: string, items: readonly string[], width: number): string[] {
+/** `label  a 12 · b 3`: items after a label, wrapped under it when longer than the width; an item is cut at `limit`. */
+function wrapped(label: string, items: readonly string[], width: number, limit = width): string[] {
   const indent = " ".repeat(displayWidth(label));
   const lines: string[] = [];
   let line = label;
-  for (const item of items.map((text) => truncate(text, width - indent.length))) {
+  for (const item of items.map((text) => truncate(text, limit - indent.length))) {
     const empty = line === label || line === indent;
     const joined = empty ? `${line}${item}` : `${line} · ${item}`;
     if (empty || displayWidth(joined) <= width) line = joined;
@@ -77,8 +77,8 @@ function wrapped(label: string, items: readonly string[], width: number): string
   return [...lines, line];
 }
 
-const countLines = (label: string, counts: Record<string, number>, width: number) =>
-  wrapped(label, Object.entries(counts).map(([key, n]) => `${sanitize(key)} ${formatCount(n)}`), width);
+const countLines = (label: string, counts: Record<string, number>, width: number, limit: number) =>
+  wrapped(label, Object.entries(counts).map(([key, n]) => `${sanitize(key)} ${formatCount(n)}`), width, limit);
 
 /** A small table of users: uid, then the figure ranked by, then the other; numbers as wide as they are. */
 function userTable(title: string, users: readonly UserStats[], first: "calls" | "minutes", width: number): string[] {
@@ -91,31 +91,33 @@ function userTable(title: string, users: readonly UserStats[], first: "calls" | 
   return [title, line("uid", first, second), ...rows.map((r) => line(r.uid, r[first], r[second]))];
 }
 
-/** Both top-user tables: side by side when they fit so, else one under the other. */
-function topUsers(report: StatsReport, width: number): string[] {
-  const byCalls = userTable("top users by calls", report.topUsers, "calls", width);
-  const byMinutes = userTable("top users by minutes", report.topUsersByMinutes, "minutes", width);
+/** Both top-user tables: side by side when they fit so, else one under the other; a uid is cut at `limit`. */
+function topUsers(report: StatsReport, width: number, limit: number): string[] {
+  const byCalls = userTable("top users by calls", report.topUsers, "calls", limit);
+  const byMinutes = userTable("top users by minutes", report.topUsersByMinutes, "minutes", limit);
   const widest = (lines: string[]) => Math.max(...lines.map(displayWidth));
   const left = widest(byCalls);
   if (left + COLUMN_GAP + widest(byMinutes) > width) return [...byCalls, "", ...byMinutes];
   return byCalls.map((line, i) => `${padEnd(line, left)}${" ".repeat(COLUMN_GAP)}${byMinutes[i] ?? ""}`);
 }
 
-function serviceLines(service: ServiceMetrics, width: number): string[] {
+function serviceLines(service: ServiceMetrics, width: number, limit: number): string[] {
   if ("error" in service) return [`service metrics: not available (${sanitize(service.error)})`];
   const m = service.metrics;
   const minutes = (n: number | undefined) => (n === undefined ? "—" : `${minutesText(n)} min`);
   return wrapped("service metrics (GET /stats): ", [
     `audio ${minutes(m.audio_minutes)}`, `video ${minutes(m.video_minutes)}`, `recorded ${minutes(m.recorded_minutes)}`,
     `active users ${formatCount(m.active_users)}`, `concurrent users ${formatCount(m.concurrent_users)}`,
-  ], width);
+  ], width, limit);
 }
 
 /**
- * The report, each line at most `width` columns. `filter` is the calls filter
- * it is over, as the filter line writes it.
+ * The report, each line at most `limit` columns. `filter` is the calls filter
+ * it is over, as the filter line writes it. An unbounded width (a pipe) cuts no
+ * value; the chart and the wrapping are then laid out for 80 columns.
  */
-export function statsReport(report: StatsReport, width: number, filter: string): string[] {
+export function statsReport(report: StatsReport, limit: number, filter: string): string[] {
+  const width = Number.isFinite(limit) ? limit : 80;
   const lines = [
     `calls where ${sanitize(filter) || "(any)"}`,
     `${countOf(report.calls, "call")} · ${minutesText(report.minutes)} minutes · ${report.recordingShare === null ? "—" : percent(report.recordingShare)} recorded`,
@@ -123,14 +125,14 @@ export function statsReport(report: StatsReport, width: number, filter: string):
   ];
   if (report.unreadable > 0) lines.push(`${countOf(report.unreadable, "call")} had fields ccx could not read: counted as 0 minutes or "unknown"`);
   if (report.undated > 0) lines.push(`${countOf(report.undated, "call")} ${report.undated === 1 ? "has" : "have"} no start time: left out of the days`);
-  lines.push(...serviceLines(report.service, width));
+  lines.push(...serviceLines(report.service, width, limit));
   if (report.calls > 0) {
     lines.push("", ...dayChart(report.byDay, width), "");
-    lines.push(...countLines("status    ", report.byStatus, width));
-    lines.push(...countLines("type      ", report.byType, width));
-    lines.push(...countLines("mode      ", report.byMode, width));
-    lines.push(...countLines("receiver  ", report.byReceiverType, width));
-    lines.push("", ...topUsers(report, width));
+    lines.push(...countLines("status    ", report.byStatus, width, limit));
+    lines.push(...countLines("type      ", report.byType, width, limit));
+    lines.push(...countLines("mode      ", report.byMode, width, limit));
+    lines.push(...countLines("receiver  ", report.byReceiverType, width, limit));
+    lines.push("", ...topUsers(report, width, limit));
   }
-  return lines.map((line) => truncate(line, width).trimEnd());
+  return lines.map((line) => truncate(line, limit).trimEnd());
 }

@@ -6,8 +6,10 @@ import { type Align, displayWidth, displayWidthUpTo, fit, truncate } from "./wid
  * 40 in a tmux split). Every cell is sanitized and measured. When the natural
  * widths do not fit, columns give up space down to their `min` (flex ones
  * first); when even that is too wide, the rightmost columns are dropped and a
- * last line names them. Lines carry no trailing spaces. With `color`, the
- * header is bold: the only escape sequence ccx writes here.
+ * last line names them. An unbounded width (Infinity: stdout is a pipe and no
+ * width was asked for) shrinks, caps and drops nothing, so that grep finds
+ * whole values. Lines carry no trailing spaces. With `color`, the header is
+ * bold: the only escape sequence ccx writes here.
  */
 
 export interface TableColumn<Row> {
@@ -23,6 +25,7 @@ export interface TableColumn<Row> {
 }
 
 export interface TableOptions {
+  /** Columns to fit in; Infinity for none (a pipe): every value whole. */
   width: number;
   color?: boolean;
 }
@@ -50,7 +53,8 @@ function measure<Row>(column: TableColumn<Row>, header: string, cells: string[],
   const headerWidth = displayWidth(header);
   let natural = headerWidth;
   for (const cell of cells) natural = Math.max(natural, displayWidthUpTo(cell, width));
-  natural = Math.min(natural, column.max ?? Infinity, width);
+  // `max` keeps a long column from crowding the others on a screen; a pipe has no others to crowd.
+  natural = Math.min(natural, width === Infinity ? Infinity : column.max ?? Infinity, width);
   const min = Math.min(natural, Math.max(0, column.min ?? Math.max(headerWidth, 3)));
   return { natural, min, flex: column.flex ?? 0 };
 }
@@ -123,7 +127,7 @@ export interface TableLayout<Row> {
 
 /** Lays a table out for the given rows (for a stream: its first page). */
 export function planTable<Row>(columns: readonly TableColumn<Row>[], rows: readonly Row[], options: TableOptions): TableLayout<Row> {
-  const width = Math.max(1, Math.floor(Number.isFinite(options.width) ? options.width : 80));
+  const width = options.width === Infinity ? Infinity : Math.max(1, Math.floor(Number.isFinite(options.width) ? options.width : 80));
   const headers = columns.map((c) => sanitize(c.header).toUpperCase());
   const measured = columns.map((c, i) => measure(c, headers[i]!, rows.map((row) => cellText(c, row)), width));
   const { shown, widths } = columns.length === 0 ? { shown: 0, widths: [] } : layout(measured, width);

@@ -64,6 +64,23 @@ export function callSpan(call: TimelineCall, now: number): { from: number; to: n
   return { from, to: Math.max(to, from + 1), ongoing };
 }
 
+/**
+ * How long a call lasted, or has lasted while it goes on, in seconds: its span from its start (or first
+ * join) to its end (now while ongoing, else the last leave when no end was sent); undefined when no time
+ * says. Never the participants' minutes summed, which is what the service's totals are (docs/service.md,
+ * Calls): six people in a 40-minute call are not a four-hour call.
+ */
+export function callDuration(call: TimelineCall, now: number): number | undefined {
+  const entries = call.participants ?? [];
+  const joins = entries.map((p) => p.joinedAt).filter((t): t is number => t !== undefined);
+  const leaves = entries.map((p) => p.leftAt).filter((t): t is number => t !== undefined);
+  const from = call.startedAt ?? call.initiatedAt ?? (joins.length ? Math.min(...joins) : undefined);
+  if (from === undefined) return undefined;
+  const { ongoing } = callSpan(call, now);
+  const to = call.endedAt ?? (ongoing ? now : leaves.length ? Math.max(...leaves) : undefined);
+  return to === undefined ? undefined : Math.max(0, to - from);
+}
+
 /** The cell a moment falls in, on a bar of `width` cells over [from, to]. */
 const cellOf = (t: number, from: number, to: number, width: number) => Math.min(width - 1, Math.max(0, Math.floor(((t - from) / (to - from)) * width)));
 

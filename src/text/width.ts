@@ -155,6 +155,8 @@ function prefixWithin(text: string, width: number): string {
  * ellipsis itself does not fit, the text is cut without one.
  */
 export function truncate(text: string, width: number, ellipsis = "…"): string {
+  // An unbounded width (output to a pipe) cuts nothing.
+  if (width === Infinity) return text;
   const limit = columns(width);
   if (measure(text, limit) <= limit) return text;
   const ellipsisWidth = displayWidth(ellipsis);

@@ -2,7 +2,7 @@ import { isListKind } from "../api/list-kinds.js";
 import { REGIONS } from "../api/regions.js";
 import { type ExplorerState, type ExplorerStore, activeView, currentRoute } from "../store/explorer-store.js";
 import { LIVE } from "../store/live-actions.js";
-import { SESSION_ID, sessionIdIn } from "./session-id.js";
+import { SESSION_ID, sessionIdIn } from "../api/session-id.js";
 
 /**
  * The command bar (`:`): one table, which runs the commands, completes them

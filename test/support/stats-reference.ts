@@ -57,12 +57,16 @@ export function reference(calls: Raw[]) {
       hasRecording: field(call, "hasRecording", aBoolean),
       startedAt: field(call, "startedAt", anInteger),
       initiatedAt: field(call, "initiatedAt", anInteger),
+      endedAt: field(call, "endedAt", anInteger),
     };
     if (Object.values(reads).includes("odd")) out.unreadable++;
     const minutes = valueOf(reads.duration) ?? 0;
     out.calls++;
     out.minutes += minutes;
-    if (valueOf(reads.duration) !== undefined) durations.push(minutes);
+    // How long the call lasted, from its times: not the participants' minutes the service sums.
+    const start = valueOf(reads.startedAt) ?? valueOf(reads.initiatedAt);
+    const end = valueOf(reads.endedAt);
+    if (start !== undefined && end !== undefined && end >= start) durations.push((end - start) / 60);
     if (valueOf(reads.hasRecording) === true) recorded++;
     for (const [name, into] of [["status", out.byStatus], ["type", out.byType], ["mode", out.byMode], ["receiverType", out.byReceiverType]] as const) {
       const key = valueOf(reads[name]) ?? "unknown";

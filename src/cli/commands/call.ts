@@ -1,10 +1,18 @@
-import type { Command } from "commander";
+import { type Command, InvalidArgumentError } from "commander";
+import { sessionIdArgument } from "../../api/session-id.js";
+
+/** The call's id, or the one in a pasted log or dashboard line; a line with none is bad usage (exit 2). */
+function sessionIdOption(raw: string): string {
+  const id = sessionIdArgument(raw);
+  if (id === undefined) throw new InvalidArgumentError("no session id (v1.<region>.<appId>.<id>) in it.");
+  return id;
+}
 
 export function registerCall(program: Command): void {
   program
     .command("call")
     .description("print one call with its participants and recordings, found by its session id")
-    .argument("<sessionId>", "the call's session id, e.g. v1.us.<appId>.<id>")
+    .argument("<sessionId>", "the call's session id, e.g. v1.us.<appId>.<id>, or a log line holding one", sessionIdOption)
     .option("--json", "print the call as the server sent it")
     .option("--tui", "open the explorer at this call")
     .addHelpText("after", [

@@ -1,8 +1,9 @@
 import { type Call, type Participant, type Recording, oddFields, shownField } from "../../api/schemas.js";
-import { displayWidth, formatMinutes, formatTime, renderTable, sanitize, truncate } from "../../text/index.js";
-import { timeline, timelineLine } from "../../text/timeline.js";
+import { displayWidth, formatDuration, formatMinutes, formatTime, renderTable, sanitize, truncate } from "../../text/index.js";
+import { callDuration, timeline, timelineLine } from "../../text/timeline.js";
 
 export interface CallView {
+  /** Columns to fit in; Infinity in a pipe: no value cut, the lines laid out for 80. */
   width: number;
   /** Where the call was found, e.g. "prod (us)". */
   app?: string;
@@ -16,8 +17,9 @@ export interface CallView {
  * is server text (an initiator's uid can be thousands of characters, or wide
  * CJK), and counting code units let such a line run far past the width.
  */
-function facts(pairs: Array<[string, unknown]>, width: number): string[] {
-  const cells = pairs.filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => truncate(`${k} ${sanitize(v)}`, width));
+function facts(pairs: Array<[string, unknown]>, limit: number): string[] {
+  const width = layoutWidth(limit);
+  const cells = pairs.filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => truncate(`${k} ${sanitize(v)}`, limit));
   const lines: string[] = [];
   let line = "";
   for (const cell of cells) {
@@ -31,7 +33,8 @@ function facts(pairs: Array<[string, unknown]>, width: number): string[] {
   return lines;
 }
 
-const minutes = (value: number | undefined) => (value === undefined ? undefined : `${formatMinutes(value)} (${value.toFixed(2)} min)`);
+/** Where lines break and the timeline's scale: the width, or 80 when it is unbounded (a pipe). */
+const layoutWidth = (width: number) => (Number.isFinite(width) ? width : 80);
 
 /**
  * A call for people, readable in 80 columns: its summary, one row per
@@ -53,8 +56,10 @@ export function renderCall(call: Call, view: CallView): string[] {
     ["started", `${formatTime(call.startedAt ?? call.initiatedAt)} UTC`], ["ended", call.endedAt === undefined ? undefined : `${formatTime(call.endedAt)} UTC`],
     ["found in", view.app],
   ], width));
+  // How long it lasted, from its times; the service's total is the participants' minutes summed.
   lines.push(...facts([
-    ["total", minutes(call.totalDurationInMinutes)], ["audio", call.totalAudioMinutes?.toFixed(2)],
+    ["lasted", formatDuration(callDuration(call, view.now ?? Date.now() / 1000))],
+    ["participant minutes", call.totalDurationInMinutes?.toFixed(2)], ["audio", call.totalAudioMinutes?.toFixed(2)],
     ["video", call.totalVideoMinutes?.toFixed(2)], ["entries", call.totalParticipants],
   ], width));
 
@@ -73,7 +78,7 @@ export function renderCall(call: Call, view: CallView): string[] {
   }
 
   if (participants.length > 0) {
-    const drawn = timeline(call, width, view.now);
+    const drawn = timeline(call, layoutWidth(width), view.now);
     lines.push("", drawn.title, drawn.scale, ...drawn.rows.map(timelineLine));
   }
 

@@ -15,4 +15,4 @@ export const groupColumns: TableColumn<Group>[] = [
   { header: "updated", get: (g) => shownField(g, "updatedAt", () => formatTime(g.updatedAt)), min: 16 },
 ];
 
-export const groupRun: ListRun<"groups"> = { kind: "groups", columns: groupColumns };
+export const groupRun: ListRun<"groups"> = { kind: "groups", columns: groupColumns, tableQuery: { withTags: "true" } };

@@ -23,4 +23,4 @@ export const memberColumns: TableColumn<User>[] = [
   { header: "joined", get: (m) => shownField(m, "joinedAt", () => formatTime(m.joinedAt)), min: 16 },
 ];
 
-export const userRun: ListRun<"users"> = { kind: "users", columns: userColumns };
+export const userRun: ListRun<"users"> = { kind: "users", columns: userColumns, tableQuery: { withTags: "true" } };

@@ -1,5 +1,4 @@
 import type { Command } from "commander";
-import { terminalWidth } from "../render/terminal.js";
 import { runCommand } from "../runtime.js";
 import { findKnownCall } from "./known-call.js";
 import { jsonForTerminal } from "../../text/json.js";
@@ -14,6 +13,6 @@ export function runCall(sessionId: string, flags: { json?: boolean }, command: C
     }
     // Only a person's view needs the width tables: --json stays lean.
     const { renderCall } = await import("../render/call.js");
-    await runtime.write(`${renderCall(found.call, { width: terminalWidth(), app: `${found.candidate.label} (${found.target.region})` }).join("\n")}\n`);
+    await runtime.write(`${renderCall(found.call, { width: runtime.width, app: `${found.candidate.label} (${found.target.region})` }).join("\n")}\n`);
   });
 }

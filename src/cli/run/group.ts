@@ -6,7 +6,7 @@ import { GROUP_FIRST, fieldLines } from "../../text/fields.js";
 import type { MembersFlags } from "../commands/group.js";
 import { runCommand } from "../runtime.js";
 import { activeAppClient } from "./active-app.js";
-import { printPages } from "./list.js";
+import { numberedNote, printPages } from "./list.js";
 import { progressLine, progressWanted } from "../render/progress.js";
 import { memberColumns, userColumns } from "../render/user-rows.js";
 import { userPagesAt, usersPath } from "../../api/users.js";
@@ -31,9 +31,9 @@ export function runMembers(guid: string, flags: MembersFlags, command: Command):
     if (flags.banned) {
       if (flags.scope) throw new ConfigError("--scope picks among members; banned users have none");
       const banned = userPagesAt(client, usersPath.banned(guid), { page: flags.page, perPage: flags.perPage });
-      return void (await printPages(banned, userColumns, { ...flags, color, progress }, runtime));
+      return void (await printPages(banned, userColumns, { ...flags, color, progress }, runtime, (page, shown) => numberedNote(page, shown, flags.perPage, flags.page)));
     }
     const pages = memberPages(client, guid, { first: flags.page, perPage: flags.perPage, scopes: flags.scope });
-    await printPages(pages, memberColumns, { ...flags, color, progress }, runtime);
+    await printPages(pages, memberColumns, { ...flags, color, progress }, runtime, (page, shown) => numberedNote(page, shown, flags.perPage, flags.page));
   });
 }

@@ -1,15 +1,16 @@
 import type { Command } from "commander";
-import type { Page } from "../../api/paging.js";
+import { type Page, pageCounts, trustedTotal } from "../../api/paging.js";
+import type { CursorState } from "../../api/cursor.js";
 import { ConfigError } from "../../config/config-file.js";
 import { sanitize } from "../../text/sanitize.js";
 import { displayWidth } from "../../text/width.js";
 import { type TableColumn, type TableLayout, planTable, tableHeader, tableNote, tableRows } from "../../text/table.js";
 import { LIST_KINDS, type ListItems, type ListKind, type ListKindSpec } from "../../api/list-kinds.js";
-import type { ParsedFilter } from "../../query/index.js";
+import type { FilterToken, ParsedFilter } from "../../query/index.js";
 import type { FilterFlag, ListFlags, ListRun, ListSpec } from "../list-command.js";
 import { activeAppClient } from "./active-app.js";
 import { type ProgressLine, progressLine, progressWanted } from "../render/progress.js";
-import { terminalWidth, useColor } from "../render/terminal.js";
+import { useColor } from "../render/terminal.js";
 import { type Runtime, runCommand } from "../runtime.js";
 import { jsonForTerminal } from "../../text/json.js";
 
@@ -17,7 +18,7 @@ import { jsonForTerminal } from "../../text/json.js";
 export const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /** Flags and --query as one filter line, so that one parser checks both. */
-function filterLine(filterFlags: readonly FilterFlag[], flags: ListFlags): string {
+export function filterLine(filterFlags: readonly FilterFlag[], flags: ListFlags): string {
   const tokens = filterFlags.flatMap((f) => {
     const value = flags[camel(f.flag)];
     if (value === undefined || value === false) return [];
@@ -52,9 +53,51 @@ export function runList<K extends ListKind>(spec: ListSpec<K>, run: ListRun<K>, 
   return runCommand(command, async (runtime) => {
     const kind = LIST_KINDS[run.kind] as unknown as ListKindSpec<ListItems[K]>;
     const params = filterParams(kind.parse, spec.filterFlags, flags);
+    // What the table needs (withTags for its TAGS column), unless the filter says otherwise; --json asks the filter alone.
+    if (!flags.json && !flags.ndjson) for (const [name, value] of Object.entries(run.tableQuery ?? {})) params[name] ??= value;
     const progress = flags.all && progressWanted(command) ? progressLine(kind.noun) : undefined;
-    await printPages(kind.pages(await activeAppClient(runtime), params), run.columns, { ...flags, progress }, runtime);
+    const next = nextPageHint(spec.name, kind.parse(filterLine(spec.filterFlags, flags)).tokens, params);
+    await printPages(kind.pages(await activeAppClient(runtime), params), run.columns, { ...flags, progress }, runtime, next);
   });
+}
+
+/** A word the shell passes on as written. */
+const shellWord = (text: string) => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`);
+
+/**
+ * How to ask for the page after this one: `--page N` by number; in cursor
+ * mode (after:/before:) the whole command with the cursor the walk derived
+ * from the items (the SDK's way: docs/service.md), since `--page` does not
+ * move a cursor. The filter goes whole into --query, in place of the flags.
+ */
+function nextPageHint(command: string, tokens: readonly FilterToken[], params: Record<string, string>): PageFooter<unknown> {
+  const perPage = params.perPage === undefined ? undefined : Number(params.perPage);
+  return (page, shown) => {
+    const walk = (page as { walk?: CursorState }).walk;
+    if (walk) {
+      const summary = shown === 0 ? "none" : `${shown} shown`;
+      if (walk.done || walk.at === undefined) return { summary: `${summary} · no more` };
+      const kept = tokens.filter((t) => t.key !== "after" && t.key !== "before" && t.key !== "page").map((t) => t.text);
+      const cursor = `${walk.affix === "append" ? "after" : "before"}:${walk.at}`;
+      return { summary, next: `ccx ${command} --query ${shellWord([...kept, cursor].join(" "))}` };
+    }
+    return numberedNote(page, shown, perPage, params.page === undefined ? 1 : Number(params.page));
+  };
+}
+
+/**
+ * The note under a page by number: a total only when it is believable (at least the rows shown), and
+ * the next page when one may follow (the page count, else a full page, says so). `firstPage`: the page
+ * asked for, when the service does not say which it answered.
+ */
+export function numberedNote(page: Page<unknown>, shown: number, perPage?: number, firstPage = 1): PageNote {
+  const counts = pageCounts(page.pagination, shown, page.items.length, perPage);
+  const current = page.pagination?.current_page;
+  const of = counts.total === undefined ? "" : ` of ${counts.total}`;
+  const where = current === undefined ? "" : counts.lastPage === undefined ? ` · page ${current}` : ` · page ${current}/${counts.lastPage}`;
+  const summary = `${shown === 0 ? "none" : `${shown} shown`}${of}${where}`;
+  if (counts.more === false) return { summary: `${summary} · the last page` };
+  return { summary, next: `--page ${(current ?? firstPage) + 1}`, ...(counts.more === undefined ? { maybe: true } : {}) };
 }
 
 /** Output options the list commands share. */
@@ -67,8 +110,18 @@ export interface PrintFlags {
   progress?: ProgressLine;
 }
 
-/** The line under one page for people (stderr): what was shown and how to get more. */
-export type PageFooter<Item> = (page: Page<Item>, shown: number) => string;
+/** What one page says for people: what was shown, and how to get the next page when one may follow. */
+export interface PageNote {
+  summary: string;
+  next?: string;
+  /** What the next page is called: "next" by default, "older" or "newer" for messages. */
+  label?: string;
+  /** Whether a next page exists is not known (a full page with no counts to believe). */
+  maybe?: boolean;
+}
+
+/** The note under one page (`shown`: the rows so far). */
+export type PageFooter<Item> = (page: Page<Item>, shown: number) => PageNote;
 
 /**
  * Prints pages as a table for people (planned on the first page and kept, so
@@ -80,11 +133,11 @@ export async function printPages<Item, P extends Page<Item> & { raw: unknown[] }
   columns: TableColumn<Item>[],
   flags: PrintFlags,
   runtime: Runtime,
-  pageFooter: (page: P, shown: number) => string = footer,
+  pageFooter: (page: P, shown: number) => PageNote,
 ): Promise<void> {
   if (flags.json && flags.ndjson) throw new ConfigError("choose one of --json and --ndjson");
   const { warn } = runtime;
-  const width = terminalWidth();
+  const width = runtime.width;
   const color = useColor(flags.color === false);
   let first = true;
   let count = 0;
@@ -107,11 +160,14 @@ export async function printPages<Item, P extends Page<Item> & { raw: unknown[] }
       await write(`${[...(header ? [tableHeader(plan)] : []), ...tableRows(plan, page.items)].join("\n")}\n`);
     }
     count += page.items.length;
-    progress?.update(count, page.pagination?.total, process.stdout.isTTY);
+    progress?.update(count, trustedTotal(page.pagination?.total, count), process.stdout.isTTY);
     if (page.items.length > 0) first = false;
     if (!flags.all) {
-      // For people, on stderr: stdout keeps only rows, for grep and wc.
-      if (!flags.json && !flags.ndjson) warn(pageFooter(page, count));
+      // For people, on stderr: stdout keeps only rows (or JSON), for grep, wc and jq.
+      const note = pageFooter(page, count);
+      const next = note.next && `${note.maybe ? "more may follow" : note.label ?? "next"}: ${note.next}, or --all`;
+      if (!flags.json && !flags.ndjson) warn(next ? `${note.summary} · ${next}` : note.summary);
+      else if (next) warn(`${note.summary}; ${next}`);
       break;
     }
   }
@@ -119,13 +175,4 @@ export async function printPages<Item, P extends Page<Item> & { raw: unknown[] }
   if (flags.json) await write(first ? "[]\n" : "\n]\n");
   const note = plan && tableNote(plan);
   if (note) await write(`${note}\n`);
-}
-
-function footer<Item>(page: Page<Item>, shown: number): string {
-  const p = page.pagination;
-  if (!p || p.current_page === undefined) return `${shown} shown`;
-  const more = p.total_pages === undefined || p.current_page < p.total_pages ? ` · next: --page ${p.current_page + 1}, or --all` : "";
-  const of = p.total === undefined ? "" : ` of ${p.total}`;
-  const pages = p.total_pages === undefined ? `page ${p.current_page}` : `page ${p.current_page}/${Math.max(1, p.total_pages)}`;
-  return `${shown === 0 ? "none" : `${shown} shown`}${of} · ${pages}${more}`;
 }

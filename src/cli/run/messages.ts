@@ -10,7 +10,7 @@ import { messageColumns } from "../render/message-rows.js";
 import { progressLine, progressWanted } from "../render/progress.js";
 import { runCommand } from "../runtime.js";
 import { activeAppClient } from "./active-app.js";
-import { filterParams, printPages } from "./list.js";
+import { type PageNote, filterParams, printPages } from "./list.js";
 
 const badInput = (message: string) => new ApiError(CLIENT_CODES.badInput, message);
 
@@ -25,11 +25,11 @@ function scopeOf(flags: { group?: string; user?: string }, actingAs: string | un
 }
 
 /** For people, on stderr: how many, and where the next page starts in the walk's direction. */
-function messagesFooter(page: MessagePage & { walk: { at?: number; affix: string; done: boolean } }, shown: number): string {
-  if (shown === 0) return "none";
-  if (page.walk.done) return `${shown} shown · no more`;
+function messagesFooter(page: MessagePage & { walk: { at?: number; affix: string; done: boolean } }, shown: number): PageNote {
+  if (shown === 0) return { summary: "none" };
+  if (page.walk.done) return { summary: `${shown} shown · no more` };
   const flag = page.walk.affix === "append" ? "--after" : "--before";
-  return `${shown} shown · ${page.walk.affix === "append" ? "newer" : "older"}: ${flag} ${page.walk.at}, or --all`;
+  return { summary: `${shown} shown`, label: page.walk.affix === "append" ? "newer" : "older", next: `${flag} ${page.walk.at}` };
 }
 
 /** `ccx messages`: one page, or --all of them streamed (newest first, going older, unless --after). */

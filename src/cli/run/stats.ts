@@ -7,7 +7,6 @@ import { statsReport } from "../../text/stats-report.js";
 import { CALL_FLAGS } from "../commands/calls.js";
 import type { StatsFlags } from "../commands/stats.js";
 import { progressLine, progressWanted } from "../render/progress.js";
-import { terminalWidth } from "../render/terminal.js";
 import { runCommand } from "../runtime.js";
 import { activeAppClient } from "./active-app.js";
 import { filterParams } from "./list.js";
@@ -30,6 +29,6 @@ export function runStats(flags: StatsFlags, command: Command): Promise<void> {
       progress?.done();
     }
     if (flags.json) await runtime.write(`${jsonForTerminal(report, 2)}\n`);
-    else await runtime.write(`${statsReport(report, terminalWidth(), window.line).join("\n")}\n`);
+    else await runtime.write(`${statsReport(report, runtime.width, window.line).join("\n")}\n`);
   });
 }

@@ -8,7 +8,7 @@ import { ConfigError } from "../../config/config-file.js";
 import { jsonForTerminal } from "../../text/json.js";
 import { type TableColumn, type TableLayout, planTable, tableHeader, tableRows } from "../../text/table.js";
 import { callColumns } from "../render/call-rows.js";
-import { terminalWidth, useColor } from "../render/terminal.js";
+import { useColor } from "../render/terminal.js";
 import type { FilterFlag, ListFlags } from "../list-command.js";
 import { type Runtime, runCommand } from "../runtime.js";
 import { activeAppClient } from "./active-app.js";
@@ -82,7 +82,7 @@ async function watch(client: AppClient, params: Record<string, string>, flags: L
           if (lines.length > 0) await runtime.write(`${lines.join("\n")}\n`);
         } else if (changes.length > 0) {
           const header = plan === undefined;
-          plan ??= planTable(changeColumns, changes, { width: terminalWidth(), color });
+          plan ??= planTable(changeColumns, changes, { width: runtime.width, color });
           await runtime.write(`${[...(header ? [tableHeader(plan)] : []), ...tableRows(plan, changes)].join("\n")}\n`);
         }
       } catch (error) {

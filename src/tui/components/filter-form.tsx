@@ -25,6 +25,7 @@ const LABEL_WIDTH = 14;
 export const fieldLabel = (field: FilterKeyHelp) => (field.key === "" ? "search" : field.key);
 
 function summary(list: ListState<unknown>): string {
+  // The store keeps a total only when it is believable (api/paging.ts).
   const count = list.total === undefined ? `${list.items.length} loaded` : `${list.items.length} of ${list.total}`;
   return `${list.loading ? "⟳ " : ""}${count}${list.error ? ` · ✗ ${sanitize(list.error.code)}` : ""}`;
 }

@@ -25,8 +25,11 @@ function summary<Item>(list: ListState<Item>): string {
     const dropped = list.dropped ? ` · ${list.dropped} earlier rows let go (kept: the latest ${list.items.length})` : "";
     return `${list.items.length} loaded${list.hasMore ? " · more below (n, or scroll)" : " · all loaded"}${dropped}`;
   }
+  // The store keeps a total and a page count only when they are believable (api/paging.ts).
   const total = list.total === undefined ? "" : ` of ${list.total}`;
-  const pages = list.totalPages ? ` · page ${list.page}/${Math.max(1, list.totalPages)} (n/p)` : "";
+  const keys = [list.hasMore ? "n" : "", list.page > 1 ? "p" : ""].filter(Boolean).join("/");
+  const where = list.totalPages !== undefined ? `page ${list.page}/${list.totalPages}` : list.page > 1 || list.hasMore ? `page ${list.page}` : "";
+  const pages = where ? ` · ${where}${list.hasMore ? "" : " (the last)"}${keys ? ` (${keys})` : ""}` : "";
   const live = list.live ? ` · live${list.live.slowedMs ? `, slowed to ${Math.round(list.live.slowedMs / 1000)} s after a 429` : ""} (w stops)` : "";
   return `${list.items.length}${total}${pages}${live}`;
 }

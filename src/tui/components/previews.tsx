@@ -1,6 +1,7 @@
 import { Box, Text } from "ink";
 import { type Call, type Group, shownField } from "../../api/schemas.js";
-import { formatMinutes, formatTime } from "../../text/format.js";
+import { formatDuration, formatPlainMinutes, formatTime } from "../../text/format.js";
+import { callDuration } from "../../text/timeline.js";
 import { sanitize } from "../../text/sanitize.js";
 import { fit, truncate } from "../../text/width.js";
 import { type Theme, statusColor } from "../theme.js";
@@ -58,7 +59,8 @@ export function CallPreview({ item: c, width, height, theme }: PreviewProps<Call
     ["type", `${sanitize(shown("type", () => c.type))} · ${sanitize(shown("mode", () => c.mode))}`], ["from", shown("initiator", () => c.initiator)],
     ["to", `${sanitize(shown("receiver", () => c.receiver))} (${sanitize(c.receiverType)})`],
     ["started", shown("startedAt", () => formatTime(c.startedAt ?? c.initiatedAt))], ["ended", shown("endedAt", () => formatTime(c.endedAt))],
-    ["total", shown("totalDurationInMinutes", () => formatMinutes(c.totalDurationInMinutes))], ["rec", shown("hasRecording", () => (c.hasRecording ? "yes" : "no"))],
+    ["lasted", shown("startedAt", () => formatDuration(callDuration(c, Date.now() / 1000)))],
+    ["minutes", shown("totalDurationInMinutes", () => formatPlainMinutes(c.totalDurationInMinutes))], ["rec", shown("hasRecording", () => (c.hasRecording ? "yes" : "no"))],
   ];
   const rows = Math.max(0, height - fields.length - 3);
   return (

@@ -1,5 +1,5 @@
 import type { KeyPress } from "../../store/line-editor.js";
-import { SESSION_ID } from "../session-id.js";
+import { SESSION_ID } from "../../api/session-id.js";
 
 /**
  * Bytes from the terminal → key presses, in order, however the bytes were cut

@@ -5,7 +5,7 @@ import { completeCommand, runCommand } from "../commands.js";
 import { CONFIRM_BINDINGS, FORM_BINDINGS, GLOBAL_BINDINGS, SECRET_BINDINGS, SIDE_BINDINGS, bindingIn } from "../keymap.js";
 import { bodyHeight, frameLayout } from "../layout.js";
 import { screenFor } from "../screens/registry.js";
-import { SESSION_ID } from "../session-id.js";
+import { SESSION_ID } from "../../api/session-id.js";
 import { SIDE_PANE } from "../screens/side-pane.js";
 import type { Binding, KeyContext, Services } from "../screens/types.js";
 import { KeyParser, charKey } from "./parse-keys.js";

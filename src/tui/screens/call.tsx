@@ -2,9 +2,9 @@ import { Box, Text } from "ink";
 import { type Participant, type Recording, shownField } from "../../api/schemas.js";
 import { type ExplorerState, activeView } from "../../store/explorer-store.js";
 import type { CallDetailState } from "../../store/types.js";
-import { countOf, formatMinutes, formatTime } from "../../text/format.js";
+import { countOf, formatDuration, formatMinutes, formatPlainMinutes, formatTime } from "../../text/format.js";
 import { sanitize } from "../../text/sanitize.js";
-import { timeline } from "../../text/timeline.js";
+import { callDuration, timeline } from "../../text/timeline.js";
 import { FailureBox } from "../components/failure-box.js";
 import { TimelineRows } from "../components/timeline-rows.js";
 import { type Column, Rows } from "../components/rows.js";
@@ -52,8 +52,8 @@ function CallView({ sessionId, detail, asTimeline, height, width, theme }: { ses
         {` · ${s(call.type)} · ${s(call.mode)} · ${s(call.initiator)} → ${s(call.receiver)} (${s(call.receiverType)}) · found in ${s(detail.appLabel)}`}
       </Text>
       <Text wrap="truncate-end">
-        {`started ${formatTime(call.startedAt ?? call.initiatedAt)} · ended ${formatTime(call.endedAt)} · total ${formatMinutes(call.totalDurationInMinutes)}`}
-        {` (audio ${call.totalAudioMinutes?.toFixed(2) ?? "—"}, video ${call.totalVideoMinutes?.toFixed(2) ?? "—"} min) · ${countOf(entries, "entry", "entries")}`}
+        {`started ${formatTime(call.startedAt ?? call.initiatedAt)} · ended ${formatTime(call.endedAt)} · lasted ${formatDuration(callDuration(call, Date.now() / 1000))}`}
+        {` · participant minutes ${formatPlainMinutes(call.totalDurationInMinutes)} (audio ${call.totalAudioMinutes?.toFixed(2) ?? "—"}, video ${call.totalVideoMinutes?.toFixed(2) ?? "—"}) · ${countOf(entries, "entry", "entries")}`}
       </Text>
       {asTimeline && participants.length > 0 ? (
         <TimelineRows heading={`Participants (${participants.length})`} drawn={timeline(call, width)} selected={inRecordings ? -1 : detail.selected} height={participantsHeight + 1} theme={theme} />

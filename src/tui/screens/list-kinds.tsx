@@ -3,7 +3,8 @@ import type { Conversation, User } from "../../api/chat-schemas.js";
 import type { ListItems, ListKind } from "../../api/list-kinds.js";
 import { type Call, type Group, shownField } from "../../api/schemas.js";
 import type { ExplorerStore } from "../../store/explorer-store.js";
-import { formatDuration, formatMinutes, formatRelative, formatTime } from "../../text/format.js";
+import { formatDuration, formatPlainMinutes, formatRelative, formatTime } from "../../text/format.js";
+import { callDuration } from "../../text/timeline.js";
 import type { Column } from "../components/rows.js";
 import { CallPreview, GroupPreview } from "../components/previews.js";
 import { ConversationPreview, UserPreview } from "../components/chat-previews.js";
@@ -50,9 +51,6 @@ export const groupColumns = (width: number, withUser: boolean): Column<Group>[] 
   ];
 };
 
-/** When an ongoing call began: its duration is counted from it at each frame (live mode ticks every second). */
-const ongoingSince = (c: Call) => (c.status === "ongoing" && c.endedAt === undefined ? c.startedAt ?? c.initiatedAt : undefined);
-
 /** `v1.us.<appId>.` is the same on every row of an app: narrow screens show what follows. */
 const sessionTail = (id: string) => id.replace(/^v\d+\.[a-z]+\.[^.]+\./, "…");
 
@@ -68,7 +66,10 @@ export const callColumns = (width: number): Column<Call>[] => {
     { header: "mode", get: (c) => shownField(c, "mode", () => c.mode ?? ""), width: 9, priority: 5 },
     { header: "receiver", get: (c) => shownField(c, "receiver", () => c.receiver ?? ""), flex: 1, minWidth: 10, priority: 5 },
     { header: "parts", get: (c) => shownField(c, "totalParticipants", () => c.totalParticipants ?? c.participants?.length ?? ""), width: 5, align: "right", priority: 4 },
-    { header: "duration", get: (c) => shownField(c, "totalDurationInMinutes", () => (ongoingSince(c) !== undefined ? formatDuration(Date.now() / 1000 - ongoingSince(c)!) : formatMinutes(c.totalDurationInMinutes))), width: 8, align: "right", priority: 4 },
+    // How long the call lasted (ticking while it goes on, live mode redraws every second); the service's
+    // total is the participants' minutes summed, shown apart.
+    { header: "duration", get: (c) => shownField(c, "startedAt", () => formatDuration(callDuration(c, Date.now() / 1000))), width: 8, align: "right", priority: 4 },
+    ...(wide ? [{ header: "minutes", get: (c: Call) => shownField(c, "totalDurationInMinutes", () => formatPlainMinutes(c.totalDurationInMinutes)), width: 7, align: "right" as const, priority: 2 }] : []),
     { header: "started", get: (c) => shownField(c, "startedAt", () => (wide ? formatTime(c.startedAt) : age(c.startedAt))), width: wide ? 16 : 8, priority: 3 },
   ];
 };

@@ -11,3 +11,15 @@ export function sessionIdIn(text: string): string {
   // Not of that shape (an older or foreign id): the text, less the blanks, quotes and brackets around it.
   return text.trim().replace(/^["'`([{<]+|["'`)\]}>,;.]+$/g, "");
 }
+
+/**
+ * The session id a command-line argument names: one of that shape anywhere in it (a log line
+ * will do), else the argument itself when it is one word (an older or foreign id); undefined for
+ * a line that holds none.
+ */
+export function sessionIdArgument(text: string): string | undefined {
+  const found = SESSION_ID.exec(text);
+  if (found) return found[0];
+  const word = sessionIdIn(text);
+  return word === "" || /\s/.test(word) ? undefined : word;
+}
