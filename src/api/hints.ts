@@ -1,4 +1,5 @@
 import { type ApiError, CLIENT_CODES } from "./errors.js";
+import { REGIONS } from "./regions.js";
 
 /**
  * What to do about a failure, by the service's (or ccx's) code: one table for
@@ -14,7 +15,7 @@ const HINTS: Record<string, Hint> = {
     explorer: "the key is not this app's: check the app id, the region (ctrl-r) and the key",
   },
   AUTH_ERR_NO_ACCESS: "this needs the fullAccess (REST API) key, not the Auth key",
-  ERR_APP_NOT_FOUND: { cli: "check the app id and the region (--region us|eu|in)", explorer: "the app does not answer in this region: try another (ctrl-r)" },
+  ERR_APP_NOT_FOUND: { cli: `check the app id and the region (--region ${REGIONS.join("|")})`, explorer: "the app does not answer in this region: try another (ctrl-r)" },
   ERR_UID_NOT_FOUND: { explorer: "no such user: change it with u, or clear it" },
   ERR_TOO_MANY_REQUESTS: { cli: "the app's rate limit was reached; wait and try again", explorer: "rate limited: wait a moment, then r to retry" },
   ERR_CALL_SESSION_NOT_FOUND: { explorer: "no known app has this call: check the id, or the apps (ctrl-p)" },

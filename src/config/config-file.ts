@@ -3,6 +3,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import * as v from "valibot";
 import { REGIONS } from "../api/client.js";
+import { REGION_WORDS } from "../api/regions.js";
 import { jsonErrorOffset, jsonErrorReason, lineAndColumn } from "./json-error.js";
 
 /**
@@ -37,7 +38,7 @@ const object = <S extends v.GenericSchema>(what: string, schema: S) =>
 
 const PROFILE_FIELDS = {
   appId: text,
-  region: v.picklist(REGIONS, "must be us, eu or in"),
+  region: v.picklist(REGIONS, `must be ${REGION_WORDS}`),
   name: v.optional(str),
   apiKey: v.optional(v.pipe(headerValue, v.minLength(1, "must not be empty"))),
   apiKeyCommand: v.optional(text),
@@ -85,7 +86,7 @@ export const RESERVED_NAMES = ["__proto__", "constructor", "prototype"];
 
 const PROFILE_FIXES: Record<string, string> = {
   appId: "give the app id from the dashboard, as a string",
-  region: "use us, eu or in",
+  region: `use ${REGION_WORDS}`,
   name: "a label of your choice, as a string",
   apiKey: "the REST API key (fullAccess scope) as a string, or apiKeyCommand instead",
   apiKeyCommand: "a shell command that prints the key, such as \"pass show cometchat/prod\"",

@@ -1,5 +1,6 @@
 import { discoverApps, fullAccessKeyOf, type ManagementTarget } from "../api/apps.js";
 import { type AppTarget, DEFAULT_CALLS_URL, DEFAULT_CHAT_URL, DEFAULT_MANAGEMENT_URL, REGIONS, type Region } from "../api/client.js";
+import { REGION_WORDS } from "../api/regions.js";
 import type { Http } from "../api/http.js";
 import { type ConfigFile, ConfigError, type Profile, defaultConfigPath, loadConfigFile } from "./config-file.js";
 
@@ -55,7 +56,7 @@ export interface KnownApp {
 function region(value: string | undefined, where: string): Region | undefined {
   if (value === undefined || value === "") return undefined;
   if ((REGIONS as readonly string[]).includes(value)) return value as Region;
-  throw new ConfigError(`${where}: unknown region "${value}"; use us, eu or in`);
+  throw new ConfigError(`${where}: unknown region "${value}"; use ${REGION_WORDS}`);
 }
 
 /**

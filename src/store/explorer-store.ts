@@ -189,7 +189,13 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
       },
 
       navigate(route) {
-        ctx.updateView(get().activeKey, (v) => ({ ...v, nav: [...v.nav, route] }));
+        // A screen is on the stack once: opening the one on top again does nothing, and opening one
+        // deeper goes back to it (L on the log, ? on help, :log twice piled up "log › log › help › help").
+        const same = (r: Route) => JSON.stringify(r) === JSON.stringify(route);
+        ctx.updateView(get().activeKey, (v) => {
+          const at = v.nav.findIndex(same);
+          return { ...v, nav: at >= 0 ? v.nav.slice(0, at + 1) : [...v.nav, route] };
+        });
         afterMove();
       },
 

@@ -95,61 +95,50 @@ export function lineAt(text: string): LineState {
   return { text, cursor: text.length };
 }
 
-/** What one key does to a line. */
+/**
+ * The keys of every line, as data: what each does to the line, and the words help and the footer say
+ * for it (gemini-cli's key bindings, in miniature). `editLine` dispatches from this table and the help
+ * screen and the line's footer are written from it, so the three cannot disagree.
+ */
+export interface LineBinding {
+  /** Key names as the parser names them; the first is the one help and the footer show first. */
+  keys: readonly string[];
+  description: string;
+  /** The short word the footer shows while a line is open; bindings without one are in help only. */
+  footer?: string;
+  apply(line: LineState): LineOutcome;
+}
+
+const edit = (line: LineState): LineOutcome => ({ kind: "edit", line });
+
+export const LINE_BINDINGS: readonly LineBinding[] = [
+  { keys: ["enter"], description: "runs the line (a filter applies, a command runs)", footer: "apply", apply: ({ text }) => ({ kind: "submit", text }) },
+  { keys: ["escape", "ctrl-c"], description: "closes the line", footer: "close", apply: () => ({ kind: "cancel" }) },
+  { keys: ["up", "ctrl-p"], description: "an earlier command or filter (kept while ccx runs)", footer: "earlier", apply: () => ({ kind: "recall", step: -1 }) },
+  { keys: ["down", "ctrl-n"], description: "a later command or filter", apply: () => ({ kind: "recall", step: 1 }) },
+  { keys: ["tab"], description: "completes a command and its argument (the command bar)", apply: () => ({ kind: "complete" }) },
+  { keys: ["left", "ctrl-b"], description: "a character back", apply: ({ text, cursor }) => edit({ text, cursor: prevBoundary(text, cursor) }) },
+  { keys: ["right", "ctrl-f"], description: "a character on", apply: ({ text, cursor }) => edit({ text, cursor: nextBoundary(text, cursor) }) },
+  { keys: ["ctrl-a", "home"], description: "to the start", footer: "start", apply: ({ text }) => edit({ text, cursor: 0 }) },
+  { keys: ["ctrl-e", "end"], description: "to the end", footer: "end", apply: ({ text }) => edit({ text, cursor: text.length }) },
+  { keys: ["alt-b", "ctrl-left"], description: "a word back", apply: ({ text, cursor }) => edit({ text, cursor: wordStart(text, cursor) }) },
+  { keys: ["alt-f", "ctrl-right"], description: "a word on", apply: ({ text, cursor }) => edit({ text, cursor: wordEnd(text, cursor) }) },
+  { keys: ["backspace", "ctrl-h"], description: "deletes the character before the cursor", apply: (line) => edit(cut(line, prevBoundary(line.text, line.cursor), line.cursor)) },
+  { keys: ["delete", "ctrl-d"], description: "deletes the character under the cursor", apply: (line) => edit(cut(line, line.cursor, nextBoundary(line.text, line.cursor))) },
+  { keys: ["ctrl-u"], description: "cuts to the start", footer: "cut to start", apply: (line) => edit(cut(line, 0, line.cursor)) },
+  { keys: ["ctrl-k"], description: "cuts to the end", footer: "cut to end", apply: (line) => edit(cut(line, line.cursor, line.text.length)) },
+  { keys: ["ctrl-w"], description: "cuts the blank-separated word before the cursor", footer: "cut word", apply: (line) => edit(cut(line, blankWordStart(line.text, line.cursor), line.cursor)) },
+  { keys: ["alt-backspace"], description: "cuts the word before the cursor", apply: (line) => edit(cut(line, wordStart(line.text, line.cursor), line.cursor)) },
+  { keys: ["alt-d"], description: "cuts the word after the cursor", apply: (line) => edit(cut(line, line.cursor, wordEnd(line.text, line.cursor))) },
+];
+
+const LINE_KEY = new Map(LINE_BINDINGS.flatMap((b) => b.keys.map((k) => [k, b] as const)));
+
+/** What one key does to a line: a paste is text, a line key does what its binding says, a printable key types. */
 export function editLine(line: LineState, key: KeyPress): LineOutcome {
-  const { text, cursor } = line;
-  const edit = (next: LineState): LineOutcome => ({ kind: "edit", line: next });
   if (key.paste) return edit(insert(line, pastedText(key.text ?? "")));
-  switch (key.name) {
-    case "enter":
-      return { kind: "submit", text };
-    case "escape":
-    case "ctrl-c":
-      return { kind: "cancel" };
-    case "up":
-    case "ctrl-p":
-      return { kind: "recall", step: -1 };
-    case "down":
-    case "ctrl-n":
-      return { kind: "recall", step: 1 };
-    case "tab":
-      return { kind: "complete" };
-    case "left":
-    case "ctrl-b":
-      return edit({ text, cursor: prevBoundary(text, cursor) });
-    case "right":
-    case "ctrl-f":
-      return edit({ text, cursor: nextBoundary(text, cursor) });
-    case "home":
-    case "ctrl-a":
-      return edit({ text, cursor: 0 });
-    case "end":
-    case "ctrl-e":
-      return edit({ text, cursor: text.length });
-    case "alt-b":
-    case "ctrl-left":
-      return edit({ text, cursor: wordStart(text, cursor) });
-    case "alt-f":
-    case "ctrl-right":
-      return edit({ text, cursor: wordEnd(text, cursor) });
-    case "backspace":
-    case "ctrl-h":
-      return edit(cut(line, prevBoundary(text, cursor), cursor));
-    case "delete":
-    case "ctrl-d":
-      return edit(cut(line, cursor, nextBoundary(text, cursor)));
-    case "ctrl-u":
-      return edit(cut(line, 0, cursor));
-    case "ctrl-k":
-      return edit(cut(line, cursor, text.length));
-    case "ctrl-w":
-      return edit(cut(line, blankWordStart(text, cursor), cursor));
-    case "alt-backspace":
-      return edit(cut(line, wordStart(text, cursor), cursor));
-    case "alt-d":
-      return edit(cut(line, cursor, wordEnd(text, cursor)));
-    default:
-      // A printable key types its character; other named keys do nothing to the line.
-      return key.text !== undefined && key.text.replace(CONTROLS, "") !== "" ? edit(insert(line, key.text.replace(CONTROLS, ""))) : { kind: "ignore" };
-  }
+  const binding = LINE_KEY.get(key.name);
+  if (binding) return binding.apply(line);
+  // A printable key types its character; other named keys do nothing to the line.
+  return key.text !== undefined && key.text.replace(CONTROLS, "") !== "" ? edit(insert(line, key.text.replace(CONTROLS, ""))) : { kind: "ignore" };
 }

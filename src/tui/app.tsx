@@ -9,8 +9,9 @@ import { displayWidth, truncate } from "../text/width.js";
 import { DialogBox } from "./components/dialog-box.js";
 import { downloadStatus } from "./components/download-status.js";
 import { LineView } from "./components/line-view.js";
-import { footerHints } from "./keymap.js";
-import { activeLayers } from "./input/router.js";
+import { keyLabel } from "./keymap.js";
+import { LINE_BINDINGS } from "../store/line-editor.js";
+import { activeHints } from "./input/router.js";
 import { bodyHeight, frameLayout } from "./layout.js";
 import { LIST_VIEWS } from "./screens/list-kinds.js";
 import { selectedItem } from "./screens/list-screen.js";
@@ -18,8 +19,8 @@ import { screenFor } from "./screens/registry.js";
 import { SidePane } from "./screens/side-pane.js";
 import type { Theme } from "./theme.js";
 
-/** The footer while a filter or a field is typed: the keys go to the line. */
-const LINE_HINTS = "enter apply · esc close · ↑/↓ earlier · ctrl-a/ctrl-e ends · ctrl-u/ctrl-k cut · ctrl-w word";
+/** The footer while a line is open: the keys go to the line, and its table says which. */
+const LINE_HINTS = LINE_BINDINGS.filter((b) => b.footer).map((b) => `${keyLabel(b.keys[0]!)} ${b.footer}`).join(" · ");
 
 /** The lines drawn at the bottom, by what they say before the text; the others are drawn in their view. */
 const PROMPT_LABELS: Partial<Record<Prompt["kind"], (prompt: Prompt) => string>> = {
@@ -92,7 +93,7 @@ export function App({ store, theme }: AppProps) {
         {panes.side > 0 ? <SidePane state={state} width={panes.side} height={height} theme={theme} /> : null}
         <Box width={panes.main} height={height} flexDirection="column" overflow="hidden">
           {state.ui.dialog
-            ? <DialogBox dialog={state.ui.dialog} width={panes.main} theme={theme} />
+            ? <DialogBox dialog={state.ui.dialog} keys={activeHints(store).join(" · ")} width={panes.main} theme={theme} />
             : screen.render({ state, route: route as never, height, width: panes.main, theme })}
         </Box>
         {panes.preview > 0 ? (
@@ -113,7 +114,7 @@ export function App({ store, theme }: AppProps) {
         </Box>
       ) : (
         <Text color={state.notice ? theme.warning : theme.muted} wrap="truncate-end">
-          {state.notice ?? (state.downloads ? downloadStatus(state.downloads) : error?.hint ? `${sanitize(error.code)}: ${error.hint}` : prompt ? LINE_HINTS : footerHints(activeLayers(store)).join(" · "))}
+          {state.notice ?? (state.downloads ? downloadStatus(state.downloads) : error?.hint ? `${sanitize(error.code)}: ${error.hint}` : prompt ? LINE_HINTS : activeHints(store).join(" · "))}
         </Text>
       )}
     </Box>

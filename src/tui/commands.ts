@@ -1,4 +1,4 @@
-import { isListKind } from "../api/list-kinds.js";
+import { LIST_KIND_NAMES, isListKind } from "../api/list-kinds.js";
 import { REGIONS } from "../api/regions.js";
 import { type ExplorerState, type ExplorerStore, activeView, currentRoute } from "../store/explorer-store.js";
 import { LIVE } from "../store/live-actions.js";
@@ -61,7 +61,7 @@ export const COMMANDS: Command[] = [
       const state = store.getState();
       const route = currentRoute(state);
       const page = Number(arg);
-      if (!isListKind(route.view)) return state.notify(":page works in the groups and calls lists");
+      if (!isListKind(route.view)) return state.notify(`:page works in the lists (${LIST_KIND_NAMES.join(", ")})`);
       if (!Number.isInteger(page) || page < 1) return state.notify("usage: :page <n>, from 1");
       state.goToPage(route.view, page);
     },

@@ -1,4 +1,7 @@
+import { LIST_KIND_NAMES, type ListKind } from "../api/list-kinds.js";
 import { REGIONS } from "../api/regions.js";
+import type { WriteRequest } from "../store/types.js";
+import { COMMANDS } from "./commands.js";
 import { activeApp } from "../store/explorer-store.js";
 import { jsonForTerminal } from "../text/json.js";
 import { sanitize } from "../text/sanitize.js";
@@ -14,20 +17,29 @@ import type { Binding, KeyContext } from "./screens/types.js";
 
 export const move = (ctx: KeyContext, to: number) => ctx.cursor.set(Math.max(0, Math.min(to, ctx.cursor.count - 1)));
 
+/** Why y, Y or o has nothing to act on here (the footer then leaves them out). */
+const nothingToCopy = (c: KeyContext) => (c.selection()?.url ?? c.selection()?.id ? undefined : "nothing to copy here");
+const noJson = (c: KeyContext) => (c.selection()?.json === undefined ? "no JSON to copy here" : undefined);
+const nothingToOpen = (c: KeyContext) => (c.selection()?.url ? undefined : "nothing to open here");
+
 export function copySelection(c: KeyContext, what: "id" | "json"): void {
   const selection = c.selection();
-  const notify = c.store.getState().notify;
-  if (what === "json") {
-    if (selection?.json === undefined) return notify("no JSON to copy here");
-    // A copy is pasted into a terminal: C1, bidi and invisible characters go escaped, as in --json.
-    return c.services.copy(jsonForTerminal(selection.json, 2), "JSON");
-  }
-  const text = selection?.url ?? selection?.id;
-  if (!text) return notify("nothing to copy here");
+  // A copy is pasted into a terminal: C1, bidi and invisible characters go escaped, as in --json.
+  if (what === "json") return c.services.copy(jsonForTerminal(selection!.json, 2), "JSON");
   // Why sanitized: an id or URL is server text, and a paste of a raw ESC (or a line break, which
   // runs the line) would act on the terminal it is pasted into. Ids as the screen shows them.
-  c.services.copy(sanitize(text), selection?.url ? "URL" : "id");
+  c.services.copy(sanitize(selection!.url ?? selection!.id!), selection!.what ?? (selection!.url ? "URL" : "id"));
 }
+
+/** The list `step` away from the one in view, in the order tab goes through them (from another screen: the first). */
+function stepList(c: KeyContext, step: 1 | -1): void {
+  const at = LIST_KIND_NAMES.indexOf(c.route.view as ListKind);
+  const next = at < 0 ? 0 : (at + step + LIST_KIND_NAMES.length) % LIST_KIND_NAMES.length;
+  c.store.getState().openRoot(LIST_KIND_NAMES[next]!);
+}
+
+/** What the command bar takes, for its binding's description: every command of the table. */
+const commandNames = () => COMMANDS.map((c) => `:${c.name}${c.args ? ` ${c.args}` : ""}`).join(" ");
 
 function nextRegion(c: KeyContext): void {
   const current = REGIONS.findIndex((r) => r === activeApp(c.state)?.region);
@@ -51,7 +63,7 @@ function openApps(c: KeyContext): void {
 export const GLOBAL_BINDINGS: Binding[] = [
   { keys: ["?"], description: "help: every key", footer: "help", run: (c) => c.store.getState().navigate({ view: "help" }) },
   { keys: ["q", "ctrl-c"], description: "quit", footer: "quit", run: (c) => c.services.quit() },
-  { keys: [":"], description: "command bar (:groups :calls :users :call <id> :user <uid> :msgs :as <uid> :stats :interval :app :region :log :q; tab completes)", run: (c) => c.store.getState().openPrompt("command") },
+  { keys: [":"], description: `command bar (${commandNames()}; tab completes)`, run: (c) => c.store.getState().openPrompt("command") },
   { keys: ["escape"], description: "back", footer: "back", run: (c) => c.store.getState().back() },
   { keys: ["j", "down"], description: "down", onRows: true, run: (c) => move(c, c.cursor.index + 1) },
   { keys: ["k", "up"], description: "up", onRows: true, run: (c) => move(c, c.cursor.index - 1) },
@@ -60,18 +72,15 @@ export const GLOBAL_BINDINGS: Binding[] = [
   { keys: ["pageDown"], description: "page down", onRows: true, run: (c) => move(c, c.cursor.index + c.pageRows) },
   { keys: ["pageUp"], description: "page up", onRows: true, run: (c) => move(c, c.cursor.index - c.pageRows) },
   { keys: ["r"], description: "refresh (retry)", footer: "refresh", run: (c) => c.store.getState().refresh() },
-  { keys: ["tab"], description: "groups ⇄ calls", footer: "groups⇄calls", run: (c) => c.store.getState().openRoot(c.route.view === "groups" ? "calls" : "groups") },
+  { keys: ["tab"], description: `the next list (${LIST_KIND_NAMES.join(" → ")} → ${LIST_KIND_NAMES[0]})`, footer: "next list", run: (c) => stepList(c, 1) },
+  { keys: ["shift-tab"], description: "the list before", run: (c) => stepList(c, -1) },
   { keys: ["ctrl-p"], description: "apps (the apps pane when it shows, else the apps screen)", footer: "apps", run: openApps },
   { keys: ["ctrl-r"], description: `next region (${REGIONS.join(" → ")})`, run: nextRegion },
   { keys: ["u"], description: "act on behalf of a user (empty: nobody)", footer: "act as", run: (c) => c.store.getState().openPrompt("user", c.state.user ?? "") },
   { keys: ["L"], description: "request log", footer: "log", run: (c) => c.store.getState().navigate({ view: "log" }) },
-  { keys: ["y"], description: "copy the id or URL (OSC 52: works over SSH and in tmux)", footer: "copy", onRows: true, run: (c) => copySelection(c, "id") },
-  { keys: ["Y"], description: "copy the JSON", onRows: true, run: (c) => copySelection(c, "json") },
-  { keys: ["o"], description: "open the URL", onRows: true, run: (c) => {
-    const url = c.selection()?.url;
-    if (url) c.services.open(url);
-    else c.store.getState().notify("nothing to open here");
-  } },
+  { keys: ["y"], description: "copy the id or URL (OSC 52: works over SSH and in tmux)", footer: "copy", onRows: true, disabled: nothingToCopy, run: (c) => copySelection(c, "id") },
+  { keys: ["Y"], description: "copy the JSON", onRows: true, disabled: noJson, run: (c) => copySelection(c, "json") },
+  { keys: ["o"], description: "open the URL", onRows: true, disabled: nothingToOpen, run: (c) => c.services.open(c.selection()!.url!) },
   { keys: ["["], description: "apps pane on or off (wide terminals)", run: (c) => togglePane(c, "side", "apps pane") },
   { keys: ["]"], description: "preview pane on or off (wide terminals)", run: (c) => togglePane(c, "preview", "preview pane") },
 ];
@@ -92,10 +101,14 @@ export const SIDE_BINDINGS: Binding[] = [
   { keys: ["escape", "ctrl-p"], description: "back to the view", footer: "back", run: (c) => c.store.getState().setFocus("main") },
 ];
 
-/** A write to confirm: it shows what will be sent; nothing else has the keys meanwhile. */
+/** What confirming a write does, by the write: the footer names it. */
+const WRITE_VERBS: Readonly<Record<WriteRequest["kind"], string>> = { token: "create the token", message: "send", download: "download" };
+const confirmVerb = (c: KeyContext) => (c.state.ui.dialog?.kind === "confirm" ? WRITE_VERBS[c.state.ui.dialog.write.kind] : "confirm");
+
+/** A write to confirm: it shows what will be done; nothing else has the keys meanwhile. */
 export const CONFIRM_BINDINGS: Binding[] = [
-  { keys: ["y", "enter"], description: "send it", footer: "send", run: (c) => c.store.getState().runWrite() },
-  { keys: ["n", "escape", "q"], description: "cancel: nothing is sent", footer: "cancel", run: (c) => c.store.getState().closeDialog() },
+  { keys: ["y", "enter"], description: "do it: send the message, create the token or download the recordings the box shows", footer: confirmVerb, run: (c) => c.store.getState().runWrite() },
+  { keys: ["n", "escape", "q"], description: "cancel: nothing is done", footer: "cancel", run: (c) => c.store.getState().closeDialog() },
   { keys: ["ctrl-c"], description: "quit", run: (c) => c.services.quit() },
 ];
 
@@ -109,8 +122,10 @@ export const SECRET_BINDINGS: Binding[] = [
   { keys: ["ctrl-c"], description: "quit", run: (c) => c.services.quit() },
 ];
 
+const KEY_LABELS: Readonly<Record<string, string>> = { escape: "esc", up: "↑", down: "↓", left: "←", right: "→" };
+
 /** A binding's key as help and the footer write it. */
-export const keyLabel = (key: string) => (key === "escape" ? "esc" : key);
+export const keyLabel = (key: string) => KEY_LABELS[key] ?? key;
 
 /** The first binding for `name` in the layers, in order. */
 export function bindingIn(layers: ReadonlyArray<readonly Binding[]>, name: string): Binding | undefined {
@@ -121,15 +136,19 @@ export function bindingIn(layers: ReadonlyArray<readonly Binding[]>, name: strin
   return undefined;
 }
 
-/** Footer hints: the layer's own keys first, then the global ones no own key hides. */
-export function footerHints(layers: ReadonlyArray<readonly Binding[]>): string[] {
+/**
+ * Footer hints: the layer's own keys first, then the global ones no own key hides; a key that does
+ * nothing here (its `disabled` gives a reason) is left out, so the footer offers only what works.
+ */
+export function footerHints(layers: ReadonlyArray<readonly Binding[]>, ctx: KeyContext): string[] {
   const seen = new Set<string>();
   const hints: string[] = [];
   for (const layer of layers) {
     for (const b of layer) {
       const hidden = b.keys.every((k) => seen.has(k));
       for (const k of b.keys) seen.add(k);
-      if (b.footer && !hidden) hints.push(`${keyLabel(b.keys[0]!)} ${b.footer}`);
+      if (!b.footer || hidden || b.disabled?.(ctx)) continue;
+      hints.push(`${keyLabel(b.keys[0]!)} ${typeof b.footer === "string" ? b.footer : b.footer(ctx)}`);
     }
   }
   return hints;

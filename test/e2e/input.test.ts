@@ -59,7 +59,7 @@ describe.skipIf(tmuxMissing !== undefined)(`keys that arrive together${tmuxMissi
       return list?.crumbs === "calls" && !filterLineOpen(l) && l;
     }, { what: "the calls list, `:calls` run after the Escape", escapes: true, timeoutMs: 4000 });
     expectFrame(raw.map(plain), s, "after Escape and :calls");
-    await s.keys("Tab");
+    await s.keys("BTab");
     const groups = await s.waitFor((l) => {
       const list = settledList(l);
       return list?.crumbs === "groups" && list;

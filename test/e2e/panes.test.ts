@@ -120,7 +120,7 @@ describe.skipIf(tmuxMissing !== undefined)(`the panes${tmuxMissing ? ` (skipped:
       expect(preview[at + 1]?.split(/\s+/)[0], "the first participant").toBe(call.participants[0]);
       expect(preview.find((l) => l.startsWith("to ")), "the preview's receiver").toContain(` ${call.receiver} (`);
     }
-    await s.keys("Tab");
+    await s.keys("BTab");
     await s.waitFor((l) => settledList(l)?.crumbs === "groups", { what: "back on the groups" });
   });
 

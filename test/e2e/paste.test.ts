@@ -221,7 +221,7 @@ describe.skipIf(tmuxMissing !== undefined)(`pasting a session id${tmuxMissing ? 
 
       await s.type(":calls\r");
       await backOn("calls", "`:calls` run: the calls list");
-      await s.keys("Tab");
+      await s.keys("BTab");
       await backOn("groups", "the groups list");
       await s.keys(":", "Up");
       await commandLine("calls", "↑ once");
@@ -234,7 +234,7 @@ describe.skipIf(tmuxMissing !== undefined)(`pasting a session id${tmuxMissing ? 
     });
 
     it("a filter typed fast, its Enter and j in one write: the filter is applied and j moves the selection", async () => {
-      await s.keys("Tab");
+      await s.keys("BTab");
       await backOn("groups", "the groups list");
       await s.type("/type:private\rj");
       const list = await s.waitFor((raw) => {

@@ -84,7 +84,7 @@ const KINDS: Record<Kind, KindSpec> = {
     table: groupTable as TableColumn<never>[], rows: (w) => groupColumns(w, false) as Column<never>[],
   },
   calls: {
-    schema: callListSchema, id: "sessionId", shown: ["status", "mode", "type", "startedAt", "totalDurationInMinutes", "receiver"],
+    schema: callListSchema, id: "sessionId", shown: ["status", "mode", "type", "startedAt", "endedAt", "totalDurationInMinutes", "receiver"],
     table: callTable as TableColumn<never>[], rows: (w) => callColumns(w) as Column<never>[],
   },
   users: {
@@ -127,10 +127,10 @@ function check(kind: Kind, index: number, field: string, value: unknown): boolea
   // The table marks it in the item's row.
   const plan = planTable(spec.table, [read as never], { width: 400, color: false });
   expect(tableRows(plan, [read as never]).join("\n")).toContain("[!]");
-  // So do the explorer's rows: its column shows the field marked, and the row drawn (of the columns that
-  // fit a 100-column frame) holds it when that column is drawn.
+  // So do the explorer's rows: its column (on a wide screen, where every column shows) shows the field
+  // marked, and the row drawn (of the columns that fit a 100-column frame) holds it when that column is drawn.
   if (spec.rows) {
-    const tuiColumns = spec.rows(100) as Array<{ get(row: unknown): unknown }>;
+    const tuiColumns = spec.rows(160) as Array<{ get(row: unknown): unknown }>;
     const marked = tuiColumns.findIndex((c) => String(c.get(read)).startsWith("[!]"));
     expect(marked).toBeGreaterThanOrEqual(0);
     if (marked < 4) {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { FORM_BINDINGS, GLOBAL_BINDINGS, SIDE_BINDINGS } from "../../src/tui/keymap.js";
+import { FORM_BINDINGS, GLOBAL_BINDINGS, SIDE_BINDINGS, keyLabel } from "../../src/tui/keymap.js";
+import { LINE_BINDINGS } from "../../src/store/line-editor.js";
 import { SCREENS } from "../../src/tui/screens/registry.js";
 import { COMMANDS } from "../../src/tui/commands.js";
 
 /** Every binding of every table the router dispatches from. */
-const ALL_BINDINGS = [...GLOBAL_BINDINGS, ...Object.values(SCREENS).flatMap((s) => s.bindings), ...FORM_BINDINGS, ...SIDE_BINDINGS];
+const ALL_BINDINGS = [...GLOBAL_BINDINGS, ...Object.values(SCREENS).flatMap((s) => s.bindings), ...FORM_BINDINGS, ...SIDE_BINDINGS, ...LINE_BINDINGS];
 import { type Tui, lines, tuiFixture } from "../support/tui.js";
 
 /** `?` is generated from the table that dispatches the keys: every binding is listed, key and description. */
@@ -12,7 +13,6 @@ import { type Tui, lines, tuiFixture } from "../support/tui.js";
 const fixture = tuiFixture();
 let tui: Tui;
 
-const keyLabel = (key: string) => (key === "escape" ? "esc" : key);
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** The help's own lines: between the header and breadcrumbs and the footer. */
 const body = (frame: string) => lines(frame).slice(2, -1);
@@ -34,7 +34,7 @@ describe("help", () => {
     let doc = body(frame);
 
     // Scroll until the view stops moving; the screens join into the whole help.
-    for (let i = 0; i < 20; i++) {
+    for (let i = 0; i < 80; i++) {
       expect(lines(frame).length).toBeLessThanOrEqual(rows);
       await tui.press("pageDown");
       const next = tui.frame();
@@ -56,8 +56,17 @@ describe("help", () => {
     // The commands and the filter keys follow the bindings.
     for (const c of COMMANDS) expect(text).toMatch(new RegExp(`^  :${escape(c.name)}\\b`, "m"));
     expect(text).toMatch(/^  :call <sessionId> +find a call/m);
-    // The line keys are said once, for every line input.
-    expect(text).toMatch(/ctrl-u\/ctrl-k cut/);
+    // Every screen of the registry has its part (the welcome aside: it is what shows before any app is
+    // known, with its keys on it), its legend included.
+    for (const screen of Object.values(SCREENS)) {
+      if (screen.standalone || screen.title === "Help") continue;
+      expect(text, screen.title).toMatch(new RegExp(`^${escape(screen.title)}$`, "m"));
+      for (const note of screen.legend ?? []) expect(text.replace(/\s+/g, " ")).toContain(note);
+    }
+    expect(text).toMatch(/^The request log \(L\)$/m);
+    const flat = text.replace(/\s+/g, " ");
+    expect(flat).toMatch(/\+ marks a row that came, ~ one whose status changed/);
+    expect(flat).toMatch(/going up past the top loads older messages/);
     expect(text).toMatch(/^  rec:yes /m);
 
     // Back to the top, and out.

@@ -1,4 +1,5 @@
 import { type Command, InvalidArgumentError, Option } from "commander";
+import { REGIONS } from "../../api/regions.js";
 import {
   DEFAULT_NOW, DEFAULT_RECORDING_BYTES_PER_MINUTE, DEFAULT_SIZES, type EmulatorSettings, VARIANTS, type Variant,
 } from "../../emulator/options.js";
@@ -86,7 +87,7 @@ export function registerEmulator(program: Command): void {
     .option("--host <address>", "address to listen on", "127.0.0.1")
     .option("--port <n>", "port to listen on (0: any free port)", integerOption(0, 65535), 0)
     .option("--seed <n>", "seed of the generated data", integerOption(0), 1)
-    .option("--apps <n>", "number of apps, spread over us, eu, in", integerOption(1, 50), DEFAULT_SIZES.apps)
+    .option("--apps <n>", `number of apps, spread over ${REGIONS.join(", ")}`, integerOption(1, 50), DEFAULT_SIZES.apps)
     .option("--groups <n>", "groups per app", integerOption(0, 1_000_000), DEFAULT_SIZES.groups)
     .option("--calls <n>", "calls per app", integerOption(0, 1_000_000), DEFAULT_SIZES.calls)
     .option("--users <n>", "active users per app (a few deactivated ones come besides)", integerOption(1, 1_000_000), DEFAULT_SIZES.users)

@@ -16,7 +16,7 @@ export const callColumns: TableColumn<Call>[] = [
   { header: "type", get: (c) => shownField(c, "type", () => c.type ?? ""), min: 5 },
   { header: "started", get: (c) => shownField(c, "startedAt", () => formatTime(c.startedAt)), min: 16 },
   // The call's span; the service's total is the participants' minutes summed, in a column of its own.
-  { header: "duration", get: (c) => shownField(c, "startedAt", () => formatDuration(callDuration(c, Date.now() / 1000))), align: "right", min: 8 },
+  { header: "duration", get: (c) => shownField(c, "startedAt", () => shownField(c, "endedAt", () => formatDuration(callDuration(c, Date.now() / 1000)))), align: "right", min: 8 },
   { header: "minutes", get: (c) => shownField(c, "totalDurationInMinutes", () => formatPlainMinutes(c.totalDurationInMinutes)), align: "right", min: 7 },
   { header: "parts", get: (c) => shownField(c, "totalParticipants", () => c.totalParticipants ?? c.participants?.length ?? ""), align: "right", min: 5 },
   { header: "rec", get: (c) => shownField(c, "hasRecording", () => (c.hasRecording ? "yes" : "")), min: 3 },

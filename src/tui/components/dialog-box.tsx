@@ -6,15 +6,16 @@ import type { Theme } from "../theme.js";
 /**
  * A box that has the keys: a write shown as it will be sent, to confirm, or
  * a secret shown once. Its lines carry typed and server text: sanitized.
+ * `keys`: what its keys do, from the table that dispatches them.
  */
-export function DialogBox({ dialog, width, theme }: { dialog: Dialog; width: number; theme: Theme }) {
+export function DialogBox({ dialog, keys, width, theme }: { dialog: Dialog; keys: string; width: number; theme: Theme }) {
   const secret = dialog.kind === "secret";
   return (
     <Box flexDirection="column" width={Math.min(width, 100)} borderStyle="round" borderColor={secret ? theme.success : theme.warning} paddingX={1}>
       <Text bold wrap="truncate-end">{sanitize(dialog.title)}</Text>
       {dialog.lines.map((line, i) => <Text key={i} wrap="wrap">{sanitize(line)}</Text>)}
       {secret ? <Text color={theme.accent} wrap="wrap">{sanitize(dialog.value)}</Text> : null}
-      <Text color={theme.muted}>{secret ? "y copy · esc close" : dialog.write.kind === "download" ? "y download · n cancel" : "y send · n cancel"}</Text>
+      <Text color={theme.muted} wrap="wrap">{keys}</Text>
     </Box>
   );
 }

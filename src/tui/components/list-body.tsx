@@ -29,7 +29,9 @@ function summary<Item>(list: ListState<Item>): string {
   const total = list.total === undefined ? "" : ` of ${list.total}`;
   const keys = [list.hasMore ? "n" : "", list.page > 1 ? "p" : ""].filter(Boolean).join("/");
   const where = list.totalPages !== undefined ? `page ${list.page}/${list.totalPages}` : list.page > 1 || list.hasMore ? `page ${list.page}` : "";
-  const pages = where ? ` · ${where}${list.hasMore ? "" : " (the last)"}${keys ? ` (${keys})` : ""}` : "";
+  // After a failure nothing more is loaded, but that says nothing of what the service has: r retries.
+  const last = !list.hasMore && !list.error ? " (the last)" : "";
+  const pages = where ? ` · ${where}${last}${keys ? ` (${keys})` : ""}` : "";
   const live = list.live ? ` · live${list.live.slowedMs ? `, slowed to ${Math.round(list.live.slowedMs / 1000)} s after a 429` : ""} (w stops)` : "";
   return `${list.items.length}${total}${pages}${live}`;
 }

@@ -2,7 +2,7 @@ import { LIST_KINDS, isListKind } from "../../api/list-kinds.js";
 import { type ExplorerStore, currentRoute } from "../../store/explorer-store.js";
 import { type KeyPress, editLine } from "../../store/line-editor.js";
 import { completeCommand, runCommand } from "../commands.js";
-import { CONFIRM_BINDINGS, FORM_BINDINGS, GLOBAL_BINDINGS, SECRET_BINDINGS, SIDE_BINDINGS, bindingIn } from "../keymap.js";
+import { CONFIRM_BINDINGS, FORM_BINDINGS, GLOBAL_BINDINGS, SECRET_BINDINGS, SIDE_BINDINGS, bindingIn, footerHints } from "../keymap.js";
 import { bodyHeight, frameLayout } from "../layout.js";
 import { screenFor } from "../screens/registry.js";
 import { SESSION_ID } from "../../api/session-id.js";
@@ -55,6 +55,13 @@ export function activeLayers(store: ExplorerStore): ReadonlyArray<readonly Bindi
   if (state.ui.form && isListKind(route.view)) return [FORM_BINDINGS, GLOBAL_BINDINGS];
   const screen = screenFor(route);
   return screen.standalone ? [screen.bindings] : [screen.bindings, GLOBAL_BINDINGS];
+}
+
+/** What the footer offers now: the active layers' hints, less the keys that would do nothing here. */
+export function activeHints(store: ExplorerStore): string[] {
+  // The footer only reads the context: services are never called from it.
+  const inert: Services = { quit: () => {}, copy: () => {}, open: () => {} };
+  return footerHints(activeLayers(store), keyContext(store, inert));
 }
 
 /** The context a binding runs with, read from the store as it is now. */
@@ -128,7 +135,10 @@ export function createInputRouter(store: ExplorerStore, services: Services): Inp
     }
     if (binding.onRows && awaitingRows(store)) return hold(key);
     if (state.notice) state.notify(undefined);
-    binding.run(keyContext(store, services));
+    const ctx = keyContext(store, services);
+    const reason = binding.disabled?.(ctx);
+    if (reason) return state.notify(reason);
+    binding.run(ctx);
   }
 
   const apply = (keys: KeyPress[]) => {

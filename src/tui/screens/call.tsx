@@ -76,6 +76,10 @@ const detailOf = (state: ExplorerState, sessionId: string) => activeView(state).
 
 export const callScreen: Screen<RouteOf<"call">> = {
   title: "A call",
+  legend: [
+    "lasted: from the call's start to its end (to now while it goes on); participant minutes: the service's total, summed over the entries",
+    "the timeline: a bar per entry (one per device) from joined to left, ▶ still in the call, × never joined (its state said)",
+  ],
   crumb: (route) => `call ${sanitize(route.sessionId)}`,
   bindings: [
     { keys: ["enter"], description: "show the recording, or open the participant (the user)", footer: "open", run: (c) => c.selection()?.open?.() },

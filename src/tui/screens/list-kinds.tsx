@@ -68,7 +68,7 @@ export const callColumns = (width: number): Column<Call>[] => {
     { header: "parts", get: (c) => shownField(c, "totalParticipants", () => c.totalParticipants ?? c.participants?.length ?? ""), width: 5, align: "right", priority: 4 },
     // How long the call lasted (ticking while it goes on, live mode redraws every second); the service's
     // total is the participants' minutes summed, shown apart.
-    { header: "duration", get: (c) => shownField(c, "startedAt", () => formatDuration(callDuration(c, Date.now() / 1000))), width: 8, align: "right", priority: 4 },
+    { header: "duration", get: (c) => shownField(c, "startedAt", () => shownField(c, "endedAt", () => formatDuration(callDuration(c, Date.now() / 1000)))), width: 8, align: "right", priority: 4 },
     ...(wide ? [{ header: "minutes", get: (c: Call) => shownField(c, "totalDurationInMinutes", () => formatPlainMinutes(c.totalDurationInMinutes)), width: 7, align: "right" as const, priority: 2 }] : []),
     { header: "started", get: (c) => shownField(c, "startedAt", () => (wide ? formatTime(c.startedAt) : age(c.startedAt))), width: wide ? 16 : 8, priority: 3 },
   ];

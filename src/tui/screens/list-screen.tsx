@@ -28,13 +28,17 @@ export function listScreen<K extends ListKind>(kind: K, extra: Binding[] = []): 
       const item = selected(c.state);
       if (item) view.open(c.store, item);
     } },
-    { keys: ["n"], description: "next page (cursor: load more)", footer: "next page", onRows: true, run: (c) => c.store.getState().nextPage(kind) },
-    { keys: ["p"], description: "previous page", onRows: true, run: (c) => c.store.getState().prevPage(kind) },
+    { keys: ["n"], description: "next page (cursor: load more)", footer: "next page", onRows: true, disabled: (c) => (listOf(c.state).hasMore || listOf(c.state).error ? undefined : "this is the last page"), run: (c) => c.store.getState().nextPage(kind) },
+    { keys: ["p"], description: "previous page", onRows: true, disabled: (c) => (listOf(c.state).page > 1 && listOf(c.state).cursor === undefined ? undefined : "this is the first page"), run: (c) => c.store.getState().prevPage(kind) },
     { keys: ["w"], description: "live: follow the list (asked again every interval, :interval; new and changed rows marked)", footer: "live", run: (c) => c.store.getState().toggleLive(kind) },
     ...extra,
   ];
   return {
     title: `The ${spec.noun} list`,
+    legend: [
+      `under the list: the rows, of how many when the service's count can be true, and the page (n/p move; after:/before: load more as you scroll)`,
+      `live (w): + marks a row that came, ~ one whose status changed, for ${LIVE.markMs / 1000} s`,
+    ],
     crumb: () => spec.noun,
     bindings,
     cursor: (state) => ({ index: listOf(state).selected, count: listOf(state).items.length }),

@@ -2,6 +2,7 @@ import { Box, Text } from "ink";
 import type { Message } from "../../api/chat-schemas.js";
 import { shownField } from "../../api/schemas.js";
 import { threadKey } from "../../store/detail-actions.js";
+import { MAX_THREAD_ROWS } from "../../store/thread-actions.js";
 import { type ExplorerState, activeView } from "../../store/explorer-store.js";
 import type { ThreadScope, ThreadState } from "../../store/types.js";
 import { formatRelative, formatTime } from "../../text/format.js";
@@ -87,6 +88,10 @@ const bindings: Binding[] = [
 
 export const messagesScreen: Screen<RouteOf<"messages">> = {
   title: "Messages",
+  legend: [
+    "oldest at the top, the cursor on the newest at the bottom; going up past the top loads older messages (by id, as the SDK pages)",
+    `a thread keeps at most the latest ${MAX_THREAD_ROWS} messages; r loads the newest again`,
+  ],
   crumb: (route) => sanitize(scopeTitle(route.scope)),
   bindings,
   cursor: (state, route) => ({ index: threadOf(state, route.scope)?.selected ?? 0, count: threadOf(state, route.scope)?.items.length ?? 0 }),

@@ -9,6 +9,7 @@ import { messagesScreen } from "./messages.js";
 import { userScreen } from "./user.js";
 import { usersScreen } from "./users.js";
 import { createHelpScreen } from "./help.js";
+import { helpSections } from "./help-text.js";
 import { logScreen } from "./log.js";
 import { recordingScreen } from "./recording.js";
 import { statsScreen } from "./stats.js";
@@ -33,10 +34,13 @@ const SCREENS_BUT_HELP = {
   welcome: welcomeScreen,
 } satisfies Omit<Registry, "help">;
 
+/** What help says: every screen's keys and legend, then the keys of the boxes and lines, the commands and the filters. */
+export const HELP_SECTIONS = helpSections(Object.values(SCREENS_BUT_HELP) as ReadonlyArray<Screen<never>>);
+
 /** Every route's screen: a route without one does not compile. */
 export const SCREENS: Registry = {
   ...SCREENS_BUT_HELP,
-  help: createHelpScreen(Object.values(SCREENS_BUT_HELP) as ReadonlyArray<Screen<never>>),
+  help: createHelpScreen(HELP_SECTIONS),
 };
 
 /** The screen that draws a route and has its keys. */

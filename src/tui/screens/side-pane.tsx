@@ -7,7 +7,7 @@ import { truncate } from "../../text/width.js";
 import type { Theme } from "../theme.js";
 import type { Selection } from "./types.js";
 
-/** The known apps in the pane's order: by region (us, eu, in, then any other), as configured within one. */
+/** The known apps in the pane's order: by region (in REGIONS' order, then any other), as configured within one. */
 export function appsByRegion(apps: AppRef[]): AppRef[] {
   const rank = (region: string) => {
     const i = (REGIONS as readonly string[]).indexOf(region);

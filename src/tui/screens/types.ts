@@ -7,6 +7,8 @@ import type { Theme } from "../theme.js";
 export interface Selection {
   id?: string;
   url?: string;
+  /** What y copies, as the notice names it, when it is not the row's id: "request as curl". */
+  what?: string;
   json?: unknown;
   open?: () => void;
 }
@@ -40,8 +42,13 @@ export interface KeyContext {
 export interface Binding {
   keys: string[];
   description: string;
-  /** The short word the footer shows for it; bindings without one are in help only. */
-  footer?: string;
+  /** The short word the footer shows for it (or words from the context: "y download"); bindings without one are in help only. */
+  footer?: string | ((ctx: KeyContext) => string);
+  /**
+   * Why the key does nothing here and now ("this is the last page"), as lazygit's GetDisabledReason: the
+   * footer leaves it out, and pressing it says the reason instead of running it.
+   */
+  disabled?: (ctx: KeyContext) => string | undefined;
   /**
    * It acts on the list's rows (moves, opens, copies, pages): while a new query's rows are on their way,
    * it waits for them (and every key after it waits too), so that it acts on the rows the user will see.
@@ -62,6 +69,8 @@ export interface ScreenProps<R extends Route> {
 export interface Screen<R extends Route = Route> {
   /** The title of its keys in help. */
   title: string;
+  /** What help says of the screen beyond its keys: what its marks and columns mean, what moving does. */
+  legend?: readonly string[];
   crumb(route: R): string;
   bindings: Binding[];
   /** Its keys alone (none of the global ones, no paste) and no panes beside it: the welcome, before any app is known. */

@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { activeHints } from "../../src/tui/input/router.js";
+import { type Tui, lines, listRows, tuiFixture } from "../support/tui.js";
+
+/**
+ * Footers that tell the truth: every key a footer offers does what it says there, and a key that would
+ * do nothing (nothing to copy, no next page) is not offered; pressed all the same, it says why.
+ */
+
+const fixture = tuiFixture();
+let tui: Tui | undefined;
+afterEach(async () => {
+  await tui?.unmount();
+  tui = undefined;
+});
+
+const footer = (frame: string) => lines(frame).at(-1) ?? "";
+/** What the footer offers, whole (the frame cuts a long footer at the terminal's edge). */
+const hints = () => activeHints(tui!.store);
+
+describe("footers", () => {
+  it("n next page shows while a next page exists, and not on the last, where n says so", async () => {
+    tui = await fixture.mount({ columns: 120, rows: 30 });
+    let frame = await tui.waitForFrame((f) => listRows(f).length > 0, "the groups");
+    expect(hints()).toContain("n next page");
+    const pages = tui.store.getState().views[tui.store.getState().activeKey]!.lists.groups.totalPages!;
+    expect(pages).toBeGreaterThan(1);
+    await tui.paste(`:page ${pages}\r`);
+    frame = await tui.waitForFrame((f) => f.includes(`page ${pages}/${pages}`), "the last page");
+    expect(hints()).not.toContain("n next page");
+    await tui.press("n");
+    await tui.waitForFrame((f) => footer(f) === "this is the last page", "n refused in words");
+  });
+
+  it("y copy is offered on a message, and copies its id; on stats it is not, and y says there is nothing to copy", async () => {
+    tui = await fixture.mount({ columns: 120, rows: 30 });
+    await tui.waitForFrame((f) => listRows(f).length > 0, "the groups");
+    await tui.paste(":msgs\r");
+    let frame = await tui.waitForFrame((f) => lines(f)[1]!.includes("messages") && hints().includes("y copy"), "the app's messages");
+    const key = tui.store.getState().activeKey;
+    const thread = Object.values(tui.store.getState().views[key]!.threads)[0]!;
+    await tui.press("y");
+    await tui.waitForFrame((f) => footer(f).startsWith("copied the id"), "the copy said");
+    expect(tui.copies().at(-1)).toBe(thread.items[thread.selected]!.id);
+
+    await tui.paste(":stats\r");
+    frame = await tui.waitForFrame((f) => f.includes("duration of a call"), "the stats");
+    expect(hints()).not.toContain("y copy");
+    await tui.press("y");
+    await tui.waitForFrame((f) => footer(f) === "nothing to copy here", "y refused in words");
+    await tui.press("Y");
+    await tui.waitForFrame((f) => footer(f).startsWith("copied the JSON"), "Y copies the figures");
+  });
+
+  it("in the request log y copies the request as curl, and says so", async () => {
+    tui = await fixture.mount({ columns: 120, rows: 30 });
+    await tui.waitForFrame((f) => listRows(f).length > 0, "the groups");
+    await tui.press("L");
+    await tui.waitForFrame((f) => f.includes("the latest requests"), "the log");
+    await tui.press("y");
+    await tui.waitForFrame((f) => footer(f).startsWith("copied the request as curl"), "the copy named");
+    expect(tui.copies().at(-1)).toMatch(/^curl /);
+  });
+
+  it("a write's box and footer name the write: y create the token on a user", async () => {
+    const user = fixture.fx.emulator.world.apps[0]!.users[0]!;
+    tui = await fixture.mount({ columns: 120, rows: 30 });
+    await tui.paste(`:user ${user.uid}\r`);
+    await tui.waitForFrame((f) => lines(f)[1]!.includes(`user ${user.uid}`) && f.includes("groups joined"), "the user");
+    await tui.press("t");
+    const frame = await tui.waitForFrame((f) => f.includes("y create the token · n cancel"), "the token's box");
+    expect(footer(frame)).toBe("y create the token · n cancel");
+    await tui.press("n");
+  });
+});
