@@ -1,5 +1,5 @@
 import { sanitize } from "./sanitize.js";
-import { type Align, displayWidth, displayWidthUpTo, fit, truncate } from "./width.js";
+import { type Align, displayWidth, displayWidthUpTo, fit, padWhole, truncate } from "./width.js";
 
 /**
  * Tables for people, laid out for a terminal `width` columns wide (80 over SSH,
@@ -134,8 +134,13 @@ export function planTable<Row>(columns: readonly TableColumn<Row>[], rows: reado
   return { columns, headers, shown, widths, width, color: Boolean(options.color) };
 }
 
+/**
+ * A row in the planned widths: cut to them on a terminal; in a pipe (unbounded) a cell wider than its
+ * column (a later page of --all, planned on the first) is printed whole and pushes the rest along.
+ */
 function lineOf<Row>(plan: TableLayout<Row>, texts: string[]): string {
-  return trimEnd(texts.slice(0, plan.shown).map((text, i) => fit(text, plan.widths[i]!, plan.columns[i]!.align ?? "left")).join(GAP));
+  const cell = plan.width === Infinity ? padWhole : fit;
+  return trimEnd(texts.slice(0, plan.shown).map((text, i) => cell(text, plan.widths[i]!, plan.columns[i]!.align ?? "left")).join(GAP));
 }
 
 /** The header line of a planned table. */

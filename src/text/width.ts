@@ -179,6 +179,11 @@ function pad(text: string, width: number, align: Align): string {
   return padded;
 }
 
+/** At least `width` columns: padded with spaces when shorter, whole when longer (a pipe's table cuts nothing). */
+export function padWhole(text: string, width: number, align: Align = "left"): string {
+  return pad(text, columns(width), align);
+}
+
 /** Exactly `width` columns: truncated when longer, padded with spaces when shorter. */
 export function fit(text: string, width: number, align: Align = "left"): string {
   const limit = columns(width);

@@ -11,6 +11,7 @@ import { runCcx } from "../support/run-ccx.js";
 
 let fx: EmulatorFixture;
 let docs: EmulatorFixture;
+let ties: EmulatorFixture;
 let env: Record<string, string>;
 let docsEnv: Record<string, string>;
 /** Every request the first emulator answered, as its log writes them. */
@@ -22,9 +23,10 @@ const envOf = (f: EmulatorFixture) => ({
 });
 
 beforeAll(async () => {
-  [fx, docs] = await Promise.all([
+  [fx, docs, ties] = await Promise.all([
     emulatorFixture({ sizes: { apps: 1, groups: 40, calls: 30, users: 30 }, verbose: true, log: (line: string) => served.push(line) }),
     emulatorFixture({ sizes: { apps: 1, groups: 40, calls: 10, users: 30 }, variants: new Set(["docs"]) }),
+    emulatorFixture({ sizes: { apps: 1, groups: 60, calls: 5, users: 10 }, variants: new Set(["cursor-ties"]) }),
   ]);
   env = envOf(fx);
   docsEnv = envOf(docs);
@@ -32,6 +34,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await fx?.close();
   await docs?.close();
+  await ties?.close();
 });
 
 const world = () => fx.emulator.world.apps[0]!;
@@ -65,6 +68,21 @@ describe("tables in a pipe", () => {
     expect(narrow.stdout).toMatch(/\(hidden: .*\)/);
     const bad = await runCcx(["users", "--width", "wide"], env);
     expect(bad.code).toBe(2);
+  });
+
+  it("with --all, cut nothing on later pages either: a value wider than its column on the first page is printed whole", async () => {
+    const group = world().groups[0]!;
+    const name = group.name;
+    group.name = `zz ${"long name ".repeat(8)}end`;
+    try {
+      const run = await runCcx(["groups", "--all", "--per-page", "5", "--query", "sort:name"], { ...env, ...NO_COLUMNS });
+      expect(run.code, run.stderr).toBe(0);
+      const line = rowsOf(run.stdout).find((r) => r.includes(group.guid));
+      expect(line).toContain(group.name);
+      expect(run.stdout).not.toContain("…");
+    } finally {
+      group.name = name;
+    }
   });
 
   it("print a call's details whole: every participant's device and every recording's URL as sent", async () => {
@@ -121,6 +139,20 @@ describe("cursor mode's hint", () => {
     const updatedSince2020 = world().groups.filter((g) => g.updatedAt > Date.parse("2020-01-01") / 1000);
     expect(seen).toHaveLength(updatedSince2020.length);
     expect(new Set(seen).size).toBe(seen.length);
+  });
+
+  it("says when the page's groups share times, where a time alone cannot say which were had; --all walks them all once", async () => {
+    // This emulator answers the cursor's own time again, as a server that counts it in: the page after
+    // the first begins with the first page's last group.
+    const first = await runCcx(["groups", "--query", "after:2000-01-01", "--per-page", "7"], envOf(ties));
+    const next = /next: ccx groups --query '([^']+)'/.exec(first.stderr)![1]!;
+    const run = await runCcx(["groups", "--query", next], envOf(ties));
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/^7 shown \(items here share times: the next page may repeat or skip some at its start; --all does not\) · next: ccx groups --query/m);
+    const all = await runCcx(["groups", "--query", "after:2000-01-01", "--per-page", "7", "--all", "--json"], envOf(ties));
+    const guids = (JSON.parse(all.stdout) as Array<{ guid: string }>).map((g) => g.guid);
+    expect(new Set(guids).size).toBe(guids.length);
+    expect(guids).toHaveLength(60);
   });
 });
 

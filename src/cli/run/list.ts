@@ -56,7 +56,7 @@ export function runList<K extends ListKind>(spec: ListSpec<K>, run: ListRun<K>, 
     // What the table needs (withTags for its TAGS column), unless the filter says otherwise; --json asks the filter alone.
     if (!flags.json && !flags.ndjson) for (const [name, value] of Object.entries(run.tableQuery ?? {})) params[name] ??= value;
     const progress = flags.all && progressWanted(command) ? progressLine(kind.noun) : undefined;
-    const next = nextPageHint(spec.name, kind.parse(filterLine(spec.filterFlags, flags)).tokens, params);
+    const next = nextPageHint(spec.name, kind.parse(filterLine(spec.filterFlags, flags)).tokens, params, kind.cursorItem?.timeOf as ((item: unknown) => unknown) | undefined);
     await printPages(kind.pages(await activeAppClient(runtime), params), run.columns, { ...flags, progress }, runtime, next);
   });
 }
@@ -70,7 +70,7 @@ const shellWord = (text: string) => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'${
  * from the items (the SDK's way: docs/service.md), since `--page` does not
  * move a cursor. The filter goes whole into --query, in place of the flags.
  */
-function nextPageHint(command: string, tokens: readonly FilterToken[], params: Record<string, string>): PageFooter<unknown> {
+function nextPageHint(command: string, tokens: readonly FilterToken[], params: Record<string, string>, timeOf?: (item: unknown) => unknown): PageFooter<unknown> {
   const perPage = params.perPage === undefined ? undefined : Number(params.perPage);
   return (page, shown) => {
     const walk = (page as { walk?: CursorState }).walk;
@@ -79,7 +79,13 @@ function nextPageHint(command: string, tokens: readonly FilterToken[], params: R
       if (walk.done || walk.at === undefined) return { summary: `${summary} · no more` };
       const kept = tokens.filter((t) => t.key !== "after" && t.key !== "before" && t.key !== "page").map((t) => t.text);
       const cursor = `${walk.affix === "append" ? "after" : "before"}:${walk.at}`;
-      return { summary, next: `ccx ${command} --query ${shellWord([...kept, cursor].join(" "))}` };
+      // A time can carry only the position, not which of the items at it were had: where items share
+      // times (this page shows some that do), or the server counts the cursor's own time in (this page
+      // starts with items at it), the next page may repeat some at its start, or skip some.
+      const times = page.items.map((item) => Number(timeOf?.(item)));
+      const inclusive = times.includes(Number(params.updatedAt));
+      const tie = inclusive || new Set(times).size < times.length ? " (items here share times: the next page may repeat or skip some at its start; --all does not)" : "";
+      return { summary: `${summary}${tie}`, next: `ccx ${command} --query ${shellWord([...kept, cursor].join(" "))}` };
     }
     return numberedNote(page, shown, perPage, params.page === undefined ? 1 : Number(params.page));
   };
