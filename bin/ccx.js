@@ -6,7 +6,8 @@ const { createRequire, wrap } = require("node:module");
 const { dirname, join } = require("node:path");
 const vm = require("node:vm");
 
-const bundle = join(__dirname, "..", "dist", "ccx.cjs");
+const dist = join(__dirname, "..", "dist");
+const bundle = join(dist, "ccx.cjs");
 if (!existsSync(bundle)) {
   process.stderr.write("error: ccx is not built yet; run `npm run build` in its checkout first.\n");
   process.exit(1);
@@ -18,34 +19,21 @@ process.stdout.on("error", (error) => {
   throw error;
 });
 
-// Compiled with V8's code cache, which the first run writes beside the bundle (as
-// v8-compile-cache does): a one-shot command must start within 1.6× of a bare node,
-// and compiling the bundle is a good part of what it adds. Node 20 has no
-// module.enableCompileCache; a cache V8 rejects (another Node) is rewritten.
-// One cache per command (ccx.cjs.call.v8cache, …), written by its first run that
-// succeeds: a cache holds what its run compiled, and one left by another command
-// (the emulator, --help) made `ccx call` compile its own code again, 2–4 ms a run.
-const word = process.argv[2];
-const command = /^[a-z][a-z-]{0,30}$/.test(word ?? "") ? word : undefined;
-const cacheFile = command ? `${bundle}.${command}.v8cache` : `${bundle}.v8cache`;
 // Help and version compile none of a command's work: their cache would be the wrong one.
 const representative = !process.argv.slice(2).some((a) => ["--help", "-h", "--version", "-V", "help"].includes(a));
-let cachedData;
-try {
-  cachedData = readFileSync(cacheFile);
-} catch {
-  cachedData = undefined;
-}
-const script = new vm.Script(wrap(readFileSync(bundle, "utf8")), { filename: bundle, cachedData });
-// The bundle loads the explorer (an ES module) and the emulator on demand; node:vm code cannot import() by itself.
-globalThis.__ccxImport = (url) => import(url);
-if ((cachedData === undefined || script.cachedDataRejected) && representative) {
-  process.once("exit", (code) => {
-    // A failed run (a mistyped command exits 2) may have stopped short, and leaves no cache file behind.
-    if (code !== 0) return;
+// Caches to write at exit: those V8 had none for, or rejected (another Node).
+const stale = [];
+process.once("exit", (code) => {
+  // A failed run (a mistyped command exits 2) may have stopped short: it leaves no cache behind.
+  if (code !== 0 || stale.length === 0) return;
+  try {
+    // A read-only install (a global prefix owned by root) never gets one: not even made, which takes a few ms.
+    accessSync(dist, constants.W_OK);
+  } catch {
+    return;
+  }
+  for (const { script, cacheFile } of stale) {
     try {
-      // A read-only install (a global prefix owned by root) never gets one: not even made, which takes a few ms.
-      accessSync(dirname(bundle), constants.W_OK);
       // Written at exit, so that it holds what this run compiled; renamed into place, so that runs at once never read half a file.
       const partial = `${cacheFile}.${process.pid}`;
       writeFileSync(partial, script.createCachedData());
@@ -53,7 +41,37 @@ if ((cachedData === undefined || script.cachedDataRejected) && representative) {
     } catch {
       // No cache, no harm: the bundle runs as well without it.
     }
-  });
+  }
+});
+
+/**
+ * Runs a CommonJS bundle compiled with V8's code cache, as v8-compile-cache does (Node 20 has no
+ * module.enableCompileCache, and keeps no cache for what import() loads): a one-shot command must
+ * start within 1.15× of a bare Node client, and the explorer show its rows within 3× a bare node,
+ * and compiling is a good part of what they add. The cache is written at the exit of the first run
+ * that succeeds: it holds what that run compiled.
+ */
+function load(file, cacheFile) {
+  let cachedData;
+  try {
+    cachedData = readFileSync(cacheFile);
+  } catch {
+    cachedData = undefined;
+  }
+  const script = new vm.Script(wrap(readFileSync(file, "utf8")), { filename: file, cachedData });
+  if ((cachedData === undefined || script.cachedDataRejected) && representative) stale.push({ script, cacheFile });
+  const module_ = { exports: {}, id: file, filename: file, loaded: false };
+  script.runInThisContext().call(module_.exports, module_.exports, createRequire(file), module_, file, dirname(file));
+  return module_.exports;
 }
-const module_ = { exports: {}, id: bundle, filename: bundle, loaded: false };
-script.runInThisContext().call(module_.exports, module_.exports, createRequire(bundle), module_, bundle, dirname(bundle));
+
+// node:vm code cannot import() by itself: ccx.cjs loads its sibling bundles (the explorer, the
+// emulator) through __ccxLoad, with a cache each, and anything else through __ccxImport.
+globalThis.__ccxLoad = (file) => load(file, `${file}.v8cache`);
+globalThis.__ccxImport = (url) => import(url);
+
+// One cache per command (ccx.cjs.call.v8cache, …): a cache holds what its run compiled, and one
+// left by another command (the emulator, --help) made `ccx call` compile its own code again, 2–4 ms a run.
+const word = process.argv[2];
+const command = /^[a-z][a-z-]{0,30}$/.test(word ?? "") ? word : undefined;
+load(bundle, command ? `${bundle}.${command}.v8cache` : `${bundle}.v8cache`);

@@ -12,12 +12,12 @@ import { existsSync, readFileSync, readdirSync, renameSync, rmSync, statSync, wr
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { build } from "esbuild";
-import { common, explorer, lazyChildProcess, lazyStringWidthSegmenter, noDevtools, root } from "./bundles.mjs";
+import { common, explorer, inkWithoutDevtools, lazyChildProcess, fastStringWidth, lazySliceAnsiSegmenter, noDevtools, root, syncYoga } from "./bundles.mjs";
 
 const dist = join(root, "dist");
 // Built beside dist/ and swapped in at the end: a ccx already running (a test, a demo) never finds dist/ half made.
 const staging = join(root, ".dist-next");
-const outputs = ["ccx.cjs", "emulator.cjs", "tui.mjs", "undici.cjs"];
+const outputs = ["ccx.cjs", "emulator.cjs", "store.cjs", "tui.cjs", "undici.cjs"];
 
 function newestSource(dir) {
   let newest = 0;
@@ -45,42 +45,47 @@ const started = performance.now();
 
 /**
  * The emulator, the explorer and undici are bundles of their own, loaded when
- * used: the emulator (CommonJS) by `ccx emulator`, the explorer (an ES module:
- * ink's layout engine loads its WebAssembly with a top-level await) by `ccx`,
- * undici (which only a proxy needs) when HTTPS_PROXY or HTTP_PROXY is set.
+ * used: the emulator by `ccx emulator`; the explorer by `ccx` in two parts, its
+ * store (no ink: it sends the first requests while the screens load) and its
+ * screens (ink, React and the layout engine, whose WebAssembly is compiled
+ * synchronously so that the bundle is CommonJS, loaded with a code cache);
+ * undici (which only a proxy needs) when HTTPS_PROXY or HTTP_PROXY is set. The
+ * screens' bundle has its own copy of the store's modules: they are pure, and
+ * the one store is made by store.cjs.
  */
 const apart = {
   name: "apart",
   setup(b) {
     b.onResolve({ filter: /\/emulator\/index\.js$/ }, () => ({ path: "./emulator.cjs", external: true }));
-    b.onResolve({ filter: /\/tui\/index\.js$/ }, () => ({ path: "./tui.mjs", external: true }));
+    b.onResolve({ filter: /\/store\/explorer-store\.js$/ }, () => ({ path: "./store.cjs", external: true }));
+    b.onResolve({ filter: /\/tui\/index\.js$/ }, () => ({ path: "./tui.cjs", external: true }));
     b.onResolve({ filter: /^undici$/ }, () => ({ path: "./undici.cjs", external: true }));
   },
 };
 
 await Promise.all([
-  build({ ...common, entryPoints: [join(root, "src", "cli", "main.ts")], outfile: join(staging, "ccx.cjs"), plugins: [apart, lazyChildProcess, lazyStringWidthSegmenter] }),
+  build({ ...common, entryPoints: [join(root, "src", "cli", "main.ts")], outfile: join(staging, "ccx.cjs"), plugins: [apart, lazyChildProcess, fastStringWidth] }),
   build({ ...common, entryPoints: [join(root, "src", "emulator", "index.ts")], outfile: join(staging, "emulator.cjs") }),
+  build({ ...common, entryPoints: [join(root, "src", "store", "explorer-store.ts")], outfile: join(staging, "store.cjs"), plugins: [fastStringWidth] }),
   build({ ...common, entryPoints: [createRequire(import.meta.url).resolve("undici")], outfile: join(staging, "undici.cjs") }),
   build({
     ...common,
     ...explorer,
-    format: "esm",
     entryPoints: [join(root, "src", "tui", "index.tsx")],
-    outfile: join(staging, "tui.mjs"),
-    plugins: [noDevtools, lazyStringWidthSegmenter],
-    // react-reconciler and friends are CommonJS and call require(): give the ES module one.
-    banner: { js: "import { createRequire as __ccxRequire } from 'node:module'; const require = __ccxRequire(import.meta.url);" },
+    outfile: join(staging, "tui.cjs"),
+    plugins: [noDevtools, fastStringWidth, lazySliceAnsiSegmenter, syncYoga, inkWithoutDevtools],
   }),
 ]);
-// The bundles it loads on demand are found beside it, however it is loaded (bin/ccx.js compiles it with a code cache).
+// The bundles it loads on demand are found beside it, however it is loaded. bin/ccx.js compiles
+// them as it compiles this one, with a V8 code cache (globalThis.__ccxLoad): Node 20 keeps none for
+// what import() loads. Without the launcher (a test requiring the bundle), import() loads them.
 const main = join(staging, "ccx.cjs");
-// A script compiled by node:vm has no import() of its own: bin/ccx.js lends it one (globalThis.__ccxImport).
-const lent = "(globalThis.__ccxImport??(u=>import(u)))";
+const load = (file) => `Promise.resolve().then(()=>globalThis.__ccxLoad?globalThis.__ccxLoad(${file}):import(require("node:url").pathToFileURL(${file}).href))`;
 writeFileSync(main, readFileSync(main, "utf8").replace(/\bimport\("([^"]+)"\)/g, (_, specifier) =>
   specifier.startsWith("./")
-    ? `${lent}(require("node:url").pathToFileURL(require("node:path").join(__dirname,${JSON.stringify(specifier.slice(2))})).href)`
-    : `${lent}(${JSON.stringify(specifier)})`));
+    ? load(`require("node:path").join(__dirname,${JSON.stringify(specifier.slice(2))})`)
+    // A script compiled by node:vm has no import() of its own: bin/ccx.js lends it one (globalThis.__ccxImport).
+    : `(globalThis.__ccxImport??(u=>import(u)))(${JSON.stringify(specifier)})`));
 // The single executable (npm run sea) lives in dist/sea/ and outlives a rebuild of the bundles.
 if (existsSync(join(dist, "sea"))) renameSync(join(dist, "sea"), join(staging, "sea"));
 rmSync(dist, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 // What the esbuild bundles share: scripts/build.mjs (dist/, run by node) and
 // scripts/sea.mjs (one CommonJS file inside a single executable) use both.
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 
 export const root = new URL("..", import.meta.url).pathname;
 export const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
@@ -37,17 +37,103 @@ export const lazyChildProcess = {
  * string-width makes its Intl.Segmenter when it loads. The first Intl object a
  * process makes loads ICU's data (7–14 ms here), which a command printing
  * JSON, or a table of plain ASCII, never needs (src/text/intl.ts): the
- * segmenter is made on its first use instead.
+ * segmenter is made on its first use instead. Its `/^\p{RGI_Emoji}$/v` costs
+ * about 65 ms to make and first run, paid by the explorer's first frame and
+ * any table with a non-ASCII character: src/text/rgi-emoji.ts answers the same
+ * from the parts of that set, each made only when needed. A string of one code
+ * point is its own grapheme: it is measured without the segmenter.
  */
-export const lazyStringWidthSegmenter = {
-  name: "lazy-string-width-segmenter",
+export const fastStringWidth = {
+  name: "fast-string-width",
   setup(b) {
     b.onLoad({ filter: /string-width[\\/]index\.js$/ }, (args) => {
       const source = readFileSync(args.path, "utf8");
       const eager = "const segmenter = new Intl.Segmenter();";
-      if (!source.includes(eager)) throw new Error("string-width changed: update the lazy-string-width-segmenter plugin in scripts/bundles.mjs");
-      const lazy = "let madeSegmenter; const segmenter = { segment: (text) => (madeSegmenter ??= new Intl.Segmenter()).segment(text) };";
+      const rgi = "const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;";
+      // wrap-ansi (under ink) keeps string-width 7 of its own, which finds emoji with emoji-regex instead.
+      const seven = /"version": "7\./.test(readFileSync(join(dirname(args.path), "package.json"), "utf8"));
+      if (!source.includes(eager) || (!seven && !source.includes(rgi))) throw new Error("string-width changed: update the fast-string-width plugin in scripts/bundles.mjs");
+      // One code point is one grapheme: no segmenter (and no ICU) for it. ink measures every character it draws alone.
+      const lazy = "let madeSegmenter; const segmenter = { segment: (text) => (text.length === 1 || (text.length === 2 && text.codePointAt(0) > 0xffff) ? [{ segment: text }] : (madeSegmenter ??= new Intl.Segmenter()).segment(text)) };";
+      const parts = `import { rgiEmojiRegex } from ${JSON.stringify(join(root, "src", "text", "rgi-emoji.ts"))};`;
+      return { contents: source.replace(eager, lazy).replace(rgi, parts), loader: "js" };
+    });
+  },
+};
+
+/** slice-ansi (under ink) makes a grapheme segmenter when it loads: on first use instead, as string-width's. */
+export const lazySliceAnsiSegmenter = {
+  name: "lazy-slice-ansi-segmenter",
+  setup(b) {
+    b.onLoad({ filter: /slice-ansi[\\/]tokenize-ansi\.js$/ }, (args) => {
+      const source = readFileSync(args.path, "utf8");
+      const eager = "const GRAPHEME_SEGMENTER = new Intl.Segmenter(undefined, {granularity: 'grapheme'});";
+      if (!source.includes(eager)) throw new Error("slice-ansi changed: update the lazy-slice-ansi-segmenter plugin in scripts/bundles.mjs");
+      const lazy = "let madeSegmenter; const GRAPHEME_SEGMENTER = { segment: (text) => (madeSegmenter ??= new Intl.Segmenter(undefined, {granularity: 'grapheme'})).segment(text) };";
       return { contents: source.replace(eager, lazy), loader: "js" };
+    });
+  },
+};
+
+/**
+ * yoga-layout (ink's layout engine) starts with `await loadYoga()` at the top of
+ * its module, which a CommonJS bundle cannot hold (the explorer's bundle and the
+ * single executable are CommonJS, the first to load with a V8 code cache). Its WebAssembly is compiled
+ * synchronously instead (Node allows it on the main thread, whatever the size),
+ * through Emscripten's instantiateWasm hook: the module is ready on return.
+ */
+export const syncYoga = {
+  name: "sync-yoga",
+  setup(b) {
+    b.onLoad({ filter: /yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ }, (args) => {
+      const source = readFileSync(args.path, "utf8");
+      const wasm = /H="data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)"/.exec(source);
+      const scriptDir = "var _scriptDir = import.meta.url;";
+      if (!wasm || !source.includes(scriptDir)) throw new Error("yoga-layout changed: update the sync-yoga plugin in scripts/bundles.mjs");
+      // The base64 moves to an export (it is not kept twice); import.meta has no meaning in CommonJS.
+      const contents = source.replace(wasm[0], 'H=""').replace(scriptDir, "var _scriptDir = undefined;");
+      return { contents: `${contents}\nexport const wasmBase64 = ${JSON.stringify(wasm[1])};\n`, loader: "js" };
+    });
+    b.onLoad({ filter: /yoga-layout[\\/]dist[\\/]src[\\/]index\.js$/ }, (args) => ({
+      resolveDir: dirname(args.path),
+      loader: "js",
+      contents: `
+        import loadYoga, { wasmBase64 } from "../binaries/yoga-wasm-base64-esm.js";
+        import wrapAssembly from "./wrapAssembly.js";
+        const yoga = {
+          instantiateWasm(imports, ready) {
+            const instance = new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(wasmBase64, "base64")), imports);
+            ready(instance);
+            return instance.exports;
+          },
+        };
+        loadYoga(yoga).catch(() => {});
+        if (!yoga.calledRun) throw new Error("yoga-layout did not start synchronously: see the sync-yoga plugin in scripts/bundles.mjs");
+        export default wrapAssembly(yoga);
+        export * from "./generated/YGEnums.js";
+      `,
+    }));
+  },
+};
+
+/**
+ * ink's reconciler awaits at its top too, only when DEV=true: for React
+ * devtools (not installed, stubbed in dist/ too) and its own package.json. Both become no-ops.
+ */
+export const inkWithoutDevtools = {
+  name: "ink-without-devtools",
+  setup(b) {
+    b.onLoad({ filter: /ink[\\/]build[\\/]reconciler\.js$/ }, (args) => {
+      const awaits = [
+        ["await import('./devtools.js');", ";"],
+        ["? await loadPackageJson()", "? { name: undefined, version: undefined }"],
+      ];
+      let source = readFileSync(args.path, "utf8");
+      for (const [from, to] of awaits) {
+        if (!source.includes(from)) throw new Error("ink changed: update the ink-without-devtools plugin in scripts/bundles.mjs");
+        source = source.replace(from, to);
+      }
+      return { contents: source, loader: "js" };
     });
   },
 };

@@ -11,7 +11,7 @@ import { chmodSync, copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, s
 import { createRequire, isBuiltin } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
 import { build } from "esbuild";
-import { common, explorer, lazyChildProcess, lazyStringWidthSegmenter, noDevtools, root } from "./bundles.mjs";
+import { common, explorer, inkWithoutDevtools, lazyChildProcess, fastStringWidth, lazySliceAnsiSegmenter, noDevtools, root, syncYoga } from "./bundles.mjs";
 
 const require = createRequire(import.meta.url);
 const { inject } = require("postject");
@@ -31,68 +31,6 @@ const exe = join(out, "ccx");
 // The sentinel Node's own binary carries for postject (the same for every Node version).
 const FUSE = "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2";
 
-/**
- * yoga-layout (ink's layout engine) starts with `await loadYoga()` at the top of
- * its module, which a CommonJS bundle cannot hold. Its WebAssembly is compiled
- * synchronously instead (Node allows it on the main thread, whatever the size),
- * through Emscripten's instantiateWasm hook: the module is ready on return.
- */
-const syncYoga = {
-  name: "sync-yoga",
-  setup(b) {
-    b.onLoad({ filter: /yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ }, (args) => {
-      const source = readFileSync(args.path, "utf8");
-      const wasm = /H="data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)"/.exec(source);
-      const scriptDir = "var _scriptDir = import.meta.url;";
-      if (!wasm || !source.includes(scriptDir)) throw new Error("yoga-layout changed: update the sync-yoga plugin in scripts/sea.mjs");
-      // The base64 moves to an export (it is not kept twice); import.meta has no meaning in CommonJS.
-      const contents = source.replace(wasm[0], 'H=""').replace(scriptDir, "var _scriptDir = undefined;");
-      return { contents: `${contents}\nexport const wasmBase64 = ${JSON.stringify(wasm[1])};\n`, loader: "js" };
-    });
-    b.onLoad({ filter: /yoga-layout[\\/]dist[\\/]src[\\/]index\.js$/ }, (args) => ({
-      resolveDir: dirname(args.path),
-      loader: "js",
-      contents: `
-        import loadYoga, { wasmBase64 } from "../binaries/yoga-wasm-base64-esm.js";
-        import wrapAssembly from "./wrapAssembly.js";
-        const yoga = {
-          instantiateWasm(imports, ready) {
-            const instance = new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(wasmBase64, "base64")), imports);
-            ready(instance);
-            return instance.exports;
-          },
-        };
-        loadYoga(yoga).catch(() => {});
-        if (!yoga.calledRun) throw new Error("yoga-layout did not start synchronously: see the sync-yoga plugin in scripts/sea.mjs");
-        export default wrapAssembly(yoga);
-        export * from "./generated/YGEnums.js";
-      `,
-    }));
-  },
-};
-
-/**
- * ink's reconciler awaits at its top too, only when DEV=true: for React
- * devtools (not installed, stubbed in dist/ too) and its own package.json. Both become no-ops.
- */
-const inkWithoutDevtools = {
-  name: "ink-without-devtools",
-  setup(b) {
-    b.onLoad({ filter: /ink[\\/]build[\\/]reconciler\.js$/ }, (args) => {
-      const awaits = [
-        ["await import('./devtools.js');", ";"],
-        ["? await loadPackageJson()", "? { name: undefined, version: undefined }"],
-      ];
-      let source = readFileSync(args.path, "utf8");
-      for (const [from, to] of awaits) {
-        if (!source.includes(from)) throw new Error("ink changed: update the ink-without-devtools plugin in scripts/sea.mjs");
-        source = source.replace(from, to);
-      }
-      return { contents: source, loader: "js" };
-    });
-  },
-};
-
 const started = performance.now();
 mkdirSync(out, { recursive: true });
 const { metafile } = await build({
@@ -103,7 +41,7 @@ const { metafile } = await build({
   outfile: bundle,
   // Nothing would read a source map inside the executable.
   sourcemap: false,
-  plugins: [noDevtools, lazyChildProcess, lazyStringWidthSegmenter, syncYoga, inkWithoutDevtools],
+  plugins: [noDevtools, lazyChildProcess, fastStringWidth, lazySliceAnsiSegmenter, syncYoga, inkWithoutDevtools],
 });
 
 // What the executable could not load would fail only when that command runs: refuse it now.

@@ -25,12 +25,17 @@ export const uidOrEntity = v.union([
   v.pipe(v.looseObject({ uid: v.string() }), v.transform((entity) => entity.uid)),
   v.pipe(v.looseObject({ guid: v.string() }), v.transform((entity) => entity.guid)),
 ]);
-/** Fields of an item that came in a form ccx cannot read, as sent: shown marked, never sinking the page. */
-const ODD = new WeakMap<object, Record<string, unknown>>();
+/**
+ * Fields of an item that came in a form ccx cannot read, as sent: shown marked, never sinking the page.
+ * Kept on the item under a registered symbol (not enumerable: JSON and spreads leave it out) rather than
+ * in a module's WeakMap, since the explorer's store and its screens are bundled apart, each with its
+ * own copy of this module: a WeakMap of one copy was empty in the other.
+ */
+const ODD = Symbol.for("ccx.oddFields");
 
 /** The fields of `item` that could not be read, as the server sent them (undefined when none). */
 export function oddFields(item: unknown): Record<string, unknown> | undefined {
-  return item !== null && typeof item === "object" ? ODD.get(item) : undefined;
+  return item !== null && typeof item === "object" ? (item as { [ODD]?: Record<string, unknown> })[ODD] : undefined;
 }
 
 /** How a field that could not be read is shown: as sent (JSON), marked `[!]`, in tables and the explorer alike. */
@@ -62,7 +67,7 @@ export function tolerantObject<F extends Record<string, v.GenericSchema>>(id: ke
         else odd[name] = (raw as Record<string, unknown>)[name];
         if (!read.success || read.output === undefined) delete out[name];
       }
-      if (Object.keys(odd).length > 0) ODD.set(out, odd);
+      if (Object.keys(odd).length > 0) Object.defineProperty(out, ODD, { value: odd, enumerable: false });
       return out as { [K in keyof F]: v.InferOutput<F[K]> } & Record<string, unknown>;
     }),
   );

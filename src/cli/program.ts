@@ -50,6 +50,8 @@ export const REGISTRARS: ReadonlyArray<{ names: readonly string[]; register(prog
  * its suggestions for a mistyped command and completion need them all.
  */
 function registrarsFor(argv: readonly string[] | undefined): ReadonlyArray<(typeof REGISTRARS)[number]> {
+  // Nothing at all: the explorer, which needs no command's definition (with options, they may be mistyped commands').
+  if (argv?.length === 0) return [];
   const named = argv && REGISTRARS.find((r) => r.names.includes(argv[0] ?? ""));
   return named && !named.whole ? [named] : REGISTRARS;
 }

@@ -1,8 +1,6 @@
 import os from "node:os";
 import { render } from "ink";
-import type { Http } from "../api/http.js";
-import { createExplorerStore } from "../store/explorer-store.js";
-import type { AppRef } from "../store/types.js";
+import type { ExplorerStore } from "../store/explorer-store.js";
 import { App } from "./app.js";
 import { crashReport } from "./crash.js";
 import { attachInput } from "./input/attach.js";
@@ -13,16 +11,12 @@ import type { ExplorerNext } from "./screens/types.js";
 import { createTheme } from "./theme.js";
 
 export interface ExplorerLaunch {
-  http: Http;
-  apps: AppRef[];
-  activeKey?: string;
-  user?: string;
+  /**
+   * The explorer's store, made by the command line before this bundle loaded, its first request already
+   * on its way (ink, React and the layout engine take a while to load, and that request needs none of them).
+   */
+  store: ExplorerStore;
   color: boolean;
-  caFile?: string;
-  /** Open this call first (`ccx call <id> --tui`, `:call`). */
-  sessionId?: string;
-  /** "welcome": no app is known (nothing configured). */
-  root?: "groups" | "calls" | "welcome";
   /** Said in the footer at start. */
   notice?: string;
   /** Masks the secrets in use, for the crash report. */
@@ -40,8 +34,10 @@ export interface ExplorerExit {
  * on quit, on a crash, and on SIGINT/SIGTERM/SIGHUP.
  */
 export async function runExplorer(launch: ExplorerLaunch): Promise<ExplorerExit> {
-  const store = createExplorerStore({ http: launch.http, apps: launch.apps, activeKey: launch.activeKey, user: launch.user, root: launch.root, caFile: launch.caFile });
+  const { store } = launch;
   store.getState().setViewport(Math.max(20, (process.stdout.columns || 80) - 1), process.stdout.rows || 24);
+  // Said in the first frame, with the rows the store may already have.
+  if (launch.notice) store.getState().notify(launch.notice);
   const restore = enterAlternateScreen(process.stdout);
   // Ink never reads the keyboard: the router does (it would only if a component asked for input).
   const instance = render(<App store={store} theme={createTheme(launch.color)} />, {
@@ -82,9 +78,6 @@ export async function runExplorer(launch: ExplorerLaunch): Promise<ExplorerExit>
   process.on("SIGHUP", onSignal);
   process.on("uncaughtException", onCrash);
   process.on("unhandledRejection", onCrash);
-  if (launch.notice) store.getState().notify(launch.notice);
-  if (launch.sessionId) store.getState().openCall(launch.sessionId);
-  else if (launch.root !== "welcome") store.getState().reload(launch.root ?? "groups");
   try {
     await instance.waitUntilExit();
   } finally {

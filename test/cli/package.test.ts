@@ -71,7 +71,7 @@ describe.skipIf(!hasNpm)(`the npm package${hasNpm ? "" : " (skipped: npm is not 
 
   it("holds the bundles and no more: no source maps, no code cache made on this machine, no single executable", () => {
     const files = filesUnder(installed);
-    for (const f of ["bin/ccx.js", "bin/package.json", "dist/ccx.cjs", "dist/emulator.cjs", "dist/tui.mjs", "dist/undici.cjs", "package.json"]) {
+    for (const f of ["bin/ccx.js", "bin/package.json", "dist/ccx.cjs", "dist/emulator.cjs", "dist/store.cjs", "dist/tui.cjs", "dist/undici.cjs", "package.json"]) {
       expect(files).toContain(f);
     }
     expect(files.filter((f) => /\.map$|v8cache|^dist\/sea\//.test(f))).toEqual([]);
@@ -138,11 +138,11 @@ describe.skipIf(!hasNpm)(`the npm package${hasNpm ? "" : " (skipped: npm is not 
     }
   });
 
-  it("loads the explorer's bundle with no node_modules to lean on", async () => {
-    const tui = join(installed, "dist", "tui.mjs");
-    const script = `const m = await import(${JSON.stringify(tui)}); process.stdout.write(typeof m.runExplorer);`;
+  it("loads the explorer's bundles with no node_modules to lean on", async () => {
+    const [store, tui] = ["store.cjs", "tui.cjs"].map((f) => join(installed, "dist", f));
+    const script = `const s = await import(${JSON.stringify(store)}); const m = await import(${JSON.stringify(tui)}); process.stdout.write(typeof s.createExplorerStore + " " + typeof m.runExplorer);`;
     const run = await runFile(process.execPath, ["--input-type=module", "-e", script], { env: { PATH: "/usr/bin:/bin" }, cwd: tmp });
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toBe("function");
+    expect(run.stdout).toBe("function function");
   });
 });

@@ -30,7 +30,11 @@ describe("buildProgram", () => {
     expect(names(buildProgram(["members", "g1"]))).toEqual(["group", "members"]);
   });
 
-  it.each([[[]], [["--help"]], [["help", "call"]], [["grups"]], [["--profile", "prod", "call", "x"]], [["completion", "bash"]], [["__complete", "--", "ccx", "gr"]]])(
+  it("defines no command for a bare ccx: the explorer needs none of them", () => {
+    expect(names(buildProgram([]))).toEqual([]);
+  });
+
+  it.each([[["--help"]], [["help", "call"]], [["grups"]], [["--profile", "prod", "call", "x"]], [["completion", "bash"]], [["__complete", "--", "ccx", "gr"]]])(
     "defines every command for %j",
     (argv) => {
       expect(names(buildProgram(argv))).toEqual(everyName);

@@ -2,7 +2,8 @@ import type { Command } from "commander";
 import { ConfigError } from "../../config/config-file.js";
 import { redact } from "../../config/mask.js";
 import { type KnownApp, Settings } from "../../config/resolve.js";
-import type { AppRef } from "../../store/types.js";
+import type { ExplorerState, ExplorerStore } from "../../store/explorer-store.js";
+import type { AppRef, AppViewState } from "../../store/types.js";
 import type { ExplorerNext } from "../../tui/screens/types.js";
 import { DEMO_SEED } from "../commands/demo.js";
 import { useColor } from "../render/terminal.js";
@@ -29,6 +30,29 @@ export interface ExploreOptions {
   notice?: string;
 }
 
+/** How long the first frame waits for the first answer, once the screens are loaded. */
+const FIRST_ANSWER_WAIT_MS = 150;
+
+/** Whether the view shown first is still waiting for its answer: its list, or the call asked for. */
+function loading(state: ExplorerState, view: AppViewState): boolean {
+  return state.inflight > 0 || Object.values(view.lists).some((l) => l.loading) || Object.values(view.callDetails).some((d) => d.loading);
+}
+
+/** Resolves once the first view's answer is in the store (read, not only received), or after `ms`. */
+function firstAnswer(store: ExplorerStore, activeView: (state: ExplorerState) => AppViewState, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    const unsubscribe = store.subscribe((state) => {
+      if (!loading(state, activeView(state))) done();
+    });
+  });
+}
+
 const SET_UP = "run ccx init to set one up (or ccx demo to try the explorer on demo data), pass --app-id and --api-key, or set CCX_MANAGEMENT_KEY and CCX_MANAGEMENT_SECRET";
 
 /**
@@ -51,16 +75,24 @@ export async function runExplore(command: Command, options: ExploreOptions = {})
     // chalk (under Ink) reads --no-color from argv when it loads and then drops every style,
     // inverse video too, which is what marks the selection; the theme has taken the flag already.
     process.argv = process.argv.filter((arg) => !/^--no-colou?rs?$/.test(arg));
+    // The store first, and its first request (the groups, or the call asked for) sent at once: the
+    // screens' bundle (ink, React, the layout engine) loads meanwhile, and draws the answer when it is in.
+    const { activeView, createExplorerStore } = await import("../../store/explorer-store.js");
+    const store = createExplorerStore({ http, apps: appRefs(settings), user: settings.active?.onBehalfOf, caFile: settings.caFile, root: unconfigured ? "welcome" : undefined });
+    if (options.sessionId) store.getState().openCall(options.sessionId);
+    else if (!unconfigured) store.getState().reload("groups");
+    // The screens load while the request is on its way (the kernel connects meanwhile), and the first
+    // frame waits a little for its answer: on a near server it then has the rows, on a far one it
+    // shows the list loading, and the rows follow.
+    // A turn of the event loop first: the request's socket is opened and its handshake begun before the
+    // thread is busy loading.
+    await new Promise((resolve) => setImmediate(resolve));
     const { runExplorer } = await import("../../tui/index.js");
+    if (!unconfigured) await firstAnswer(store, activeView, FIRST_ANSWER_WAIT_MS);
     const exit = await runExplorer({
-      http,
-      apps: appRefs(settings),
-      user: settings.active?.onBehalfOf,
+      store,
       color: useColor(flags.color === false),
-      caFile: settings.caFile,
-      sessionId: options.sessionId,
       notice: options.notice,
-      root: unconfigured ? "welcome" : undefined,
       redact: (text) => redact(text, settings.secrets()),
     });
     next = exit.next;
