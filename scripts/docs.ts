@@ -39,7 +39,7 @@ const visible = (command: Command) => !(command as unknown as { _hidden?: boolea
 
 async function commandReference(): Promise<string> {
   await loadFilterHelp();
-  const program = buildProgram();
+  const program = await buildProgram();
   const parts = [`### ccx\n\n\`\`\`text\n${helpOf(program)}\n\`\`\``];
   for (const command of program.commands.filter(visible)) {
     parts.push(`### ccx ${command.name()}\n\n\`\`\`text\n${helpOf(command)}\n\`\`\``);

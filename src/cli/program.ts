@@ -1,52 +1,42 @@
 import { Command, CommanderError } from "commander";
 import { sanitize } from "../text/sanitize.js";
 import { VERSION } from "../version.js";
-import { registerApps } from "./commands/apps.js";
-import { registerCall } from "./commands/call.js";
-import { registerCalls } from "./commands/calls.js";
-import { registerCompletion } from "./commands/completion.js";
-import { registerConfig } from "./commands/config.js";
-import { registerDemo } from "./commands/demo.js";
-import { registerDownload } from "./commands/download.js";
-import { registerEmulator } from "./commands/emulator.js";
-import { registerGroup } from "./commands/group.js";
-import { registerGroups } from "./commands/groups.js";
-import { registerInit } from "./commands/init.js";
-import { registerConversations } from "./commands/conversations.js";
-import { registerMessages } from "./commands/messages.js";
-import { registerStats } from "./commands/stats.js";
-import { registerUsers } from "./commands/users.js";
 import { addGlobalOptions } from "./global-options.js";
 import { loadFilterHelp } from "./list-command.js";
 import { EXIT } from "./usage-error.js";
 
+/** What defines one or more commands on the program. */
+type Register = (program: Command) => void;
+
 /**
  * Every command, in the order help lists them, with the names each one's
- * register function defines (a test holds the two together). `whole`: it reads
- * the definition of every other command.
+ * register function defines (a test holds the two together). Each is loaded
+ * when a command line needs it: `ccx call` initializes the modules of call
+ * alone, not those of every command (start-up, docs/benchmarks.md). `whole`:
+ * it reads the definition of every other command.
  */
-export const REGISTRARS: ReadonlyArray<{ names: readonly string[]; register(program: Command): void; whole?: boolean }> = [
-  { names: ["groups"], register: registerGroups },
-  { names: ["group", "members"], register: registerGroup },
-  { names: ["users", "user", "token"], register: registerUsers },
-  { names: ["messages", "send"], register: registerMessages },
-  { names: ["conversations"], register: registerConversations },
-  { names: ["calls"], register: registerCalls },
-  { names: ["call"], register: registerCall },
-  { names: ["stats"], register: registerStats },
-  { names: ["download"], register: registerDownload },
-  { names: ["apps"], register: registerApps },
-  { names: ["demo"], register: registerDemo },
-  { names: ["emulator"], register: registerEmulator },
-  { names: ["completion", "__complete"], register: registerCompletion, whole: true },
-  { names: ["init"], register: registerInit },
-  { names: ["config"], register: registerConfig },
+export const REGISTRARS: ReadonlyArray<{ names: readonly string[]; load(): Promise<Register>; whole?: boolean }> = [
+  { names: ["groups"], load: async () => (await import("./commands/groups.js")).registerGroups },
+  { names: ["group", "members"], load: async () => (await import("./commands/group.js")).registerGroup },
+  { names: ["users", "user", "token"], load: async () => (await import("./commands/users.js")).registerUsers },
+  { names: ["messages", "send"], load: async () => (await import("./commands/messages.js")).registerMessages },
+  { names: ["conversations"], load: async () => (await import("./commands/conversations.js")).registerConversations },
+  { names: ["calls"], load: async () => (await import("./commands/calls.js")).registerCalls },
+  { names: ["call"], load: async () => (await import("./commands/call.js")).registerCall },
+  { names: ["stats"], load: async () => (await import("./commands/stats.js")).registerStats },
+  { names: ["download"], load: async () => (await import("./commands/download.js")).registerDownload },
+  { names: ["apps"], load: async () => (await import("./commands/apps.js")).registerApps },
+  { names: ["demo"], load: async () => (await import("./commands/demo.js")).registerDemo },
+  { names: ["emulator"], load: async () => (await import("./commands/emulator.js")).registerEmulator },
+  { names: ["completion", "__complete"], load: async () => (await import("./commands/completion.js")).registerCompletion, whole: true },
+  { names: ["init"], load: async () => (await import("./commands/init.js")).registerInit },
+  { names: ["config"], load: async () => (await import("./commands/config.js")).registerConfig },
 ];
 
 /**
  * The registrars a command line needs: when its first word names a command,
  * that command's alone. Defining every command's options took 3 ms of each
- * start (`ccx call` has to start within 1.6× of a bare node); the root's help,
+ * start (`ccx call` has to stay near a bare Node client); the root's help,
  * its suggestions for a mistyped command and completion need them all.
  */
 function registrarsFor(argv: readonly string[] | undefined): ReadonlyArray<(typeof REGISTRARS)[number]> {
@@ -61,7 +51,8 @@ function registrarsFor(argv: readonly string[] | undefined): ReadonlyArray<(type
  * tests can build and run it in-process. Given the arguments it will parse,
  * it defines only what they need; without them, every command.
  */
-export function buildProgram(argv?: readonly string[]): Command {
+export async function buildProgram(argv?: readonly string[]): Promise<Command> {
+  const registers = await Promise.all(registrarsFor(argv).map((r) => r.load()));
   const program = new Command("ccx")
     .description("A terminal explorer for the CometChat REST v3 API (chat, calls, management).")
     .version(VERSION, "-V, --version")
@@ -81,7 +72,7 @@ export function buildProgram(argv?: readonly string[]): Command {
     const { runExplore } = await import("./run/explore.js");
     await runExplore(command);
   });
-  for (const registrar of registrarsFor(argv)) registrar.register(program);
+  for (const register of registers) register(program);
   for (const command of program.commands) command.version(VERSION, "-V, --version").exitOverride();
   // The explorer takes no operands, so a word there is a mistyped command (fuzz: `ccx grups` said
   // "too many arguments. Expected 0 arguments but got 1", and `ccx grups --per-page 5` "unknown
@@ -108,6 +99,6 @@ export async function runProgram(program: Command, argv: string[]): Promise<void
   }
 }
 
-export function main(argv: string[]): Promise<void> {
-  return runProgram(buildProgram(argv), argv);
+export async function main(argv: string[]): Promise<void> {
+  await runProgram(await buildProgram(argv), argv);
 }

@@ -2,6 +2,9 @@
  * One-shot commands, spawned as a user runs them:
  * - `ccx call <id> --json` on loopback, beside a bare `node -e 0` and beside
  *   `curl -s … | jq .`, medians of the same run (budget: ≤ 150 ms and ≤ 1.6× node);
+ *   and on the real trust path as on a user's machine (NODE_EXTRA_CA_CERTS naming the
+ *   emulator's CA alone, no --ca) beside a bare Node `https.get` of the same URL
+ *   (budget: ≤ 1.15× it);
  * - `ccx groups --all --ndjson` over 100,000 groups: groups/s and peak RSS
  *   (budget: ≥ 20,000 groups/s, ≤ 150 MB);
  * - `ccx messages --all --ndjson` over 100,000 messages: messages/s and peak RSS
@@ -17,6 +20,8 @@ import type { EmulatorLine } from "../../src/cli/emulator-process.js";
 import type { Figure } from "./emulator-groups.js";
 
 const BIN = new URL("../../bin/ccx.js", import.meta.url).pathname;
+/** A bare Node `https.get` of the same URL: what any Node client pays. */
+const HTTPS_GET = new URL("./fixtures/https-get.cjs", import.meta.url).pathname;
 /** Where Debian keeps the system roots, when NODE_EXTRA_CA_CERTS does not name them already. */
 const SYSTEM_ROOTS = "/etc/ssl/certs/ca-certificates.crt";
 
@@ -66,6 +71,7 @@ export async function benchCli(runs = 21): Promise<Figure[]> {
       ccxRoots: () => run(process.execPath, [BIN, "call", call.sessionId, "--json"], roots),
       nodeUser: () => run(process.execPath, ["-e", "0"], user),
       ccxUser: () => run(process.execPath, [BIN, "call", call.sessionId, "--json"], user),
+      getUser: () => run(process.execPath, [HTTPS_GET, url], user),
     };
     if (hasCommand("curl") && hasCommand("jq")) {
       contenders.curl = () => run("sh", ["-c", `curl -s --cacert "$CCX_CA_FILE" -H "apikey: $CCX_API_KEY" "${url}" | jq . > /dev/null`], env);
@@ -94,6 +100,9 @@ export async function benchCli(runs = 21): Promise<Figure[]> {
     const ccxUser = median(times.ccxUser!);
     figures.push({ what: "node -e 0, as on a user's machine (NODE_EXTRA_CA_CERTS = the emulator's CA alone)", value: Math.round(nodeUser), unit: "ms" });
     figures.push({ what: `ccx call <id> --json, as on a user's machine (${(ccxUser / nodeUser).toFixed(2)}× node)`, value: Math.round(ccxUser), unit: "ms", budget: "≤ 150 ms", ok: ccxUser <= 150 });
+    const getUser = median(times.getUser!);
+    figures.push({ what: "a bare Node https.get of the same URL, printed as JSON, the same machine", value: Math.round(getUser), unit: "ms" });
+    figures.push({ what: "ccx call <id> --json ÷ the bare https.get", value: +(ccxUser / getUser).toFixed(2), unit: "×", budget: "≤ 1.15×", ok: ccxUser / getUser <= 1.15 });
   } finally {
     small.stop();
   }

@@ -36,7 +36,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function candidates(words: string[], withEnv: NodeJS.ProcessEnv = env): Promise<string[]> {
-  const result: Completion = await complete(buildProgram(), words, withEnv);
+  const result: Completion = await complete(await buildProgram(), words, withEnv);
   if ("paths" in result) throw new Error(`expected candidates, got paths (${result.paths})`);
   return result.candidates.map((c) => c.value);
 }
@@ -75,7 +75,7 @@ describe("the engine", () => {
     expect(await candidates(["--config", otherConfig, "groups", "--profile", ""])).toEqual(["other"]);
     expect(await candidates([`--config=${otherConfig}`, "--profile="])).toEqual(["--profile=other"]);
     expect(await candidates(["config", "use", ""])).toEqual(["prod-us", "staging-eu"]);
-    const described = await complete(buildProgram(), ["--profile", "p"], env);
+    const described = await complete(await buildProgram(), ["--profile", "p"], env);
     expect(described).toEqual({ candidates: [{ value: "prod-us", description: "app1 us" }] });
   });
 
@@ -114,8 +114,8 @@ describe("the engine", () => {
   });
 
   it("leaves files and directories to the shell", async () => {
-    expect(await complete(buildProgram(), ["--config", "~/x"], env)).toEqual({ paths: "file" });
-    expect(await complete(buildProgram(), ["download", "--dir", ""], env)).toEqual({ paths: "dir" });
+    expect(await complete(await buildProgram(), ["--config", "~/x"], env)).toEqual({ paths: "file" });
+    expect(await complete(await buildProgram(), ["download", "--dir", ""], env)).toEqual({ paths: "dir" });
   });
 
   it("completes an argument's choices: completion <shell>", async () => {

@@ -13,9 +13,9 @@ const names = (program: Command) => program.commands.map((c) => c.name());
 const everyName = REGISTRARS.flatMap((r) => r.names);
 
 describe("the registrars", () => {
-  it.each(REGISTRARS.map((r) => [r.names.join(", "), r] as const))("%s: the names listed are exactly what it defines", (_, registrar) => {
+  it.each(REGISTRARS.map((r) => [r.names.join(", "), r] as const))("%s: the names listed are exactly what it defines", async (_, registrar) => {
     const program = new Command("ccx");
-    registrar.register(program);
+    (await registrar.load())(program);
     expect(names(program)).toEqual(registrar.names);
   });
 
@@ -25,24 +25,24 @@ describe("the registrars", () => {
 });
 
 describe("buildProgram", () => {
-  it("defines only the command its first word names, and with it what that one registers", () => {
-    expect(names(buildProgram(["call", "v1.us.x.y", "--json"]))).toEqual(["call"]);
-    expect(names(buildProgram(["members", "g1"]))).toEqual(["group", "members"]);
+  it("defines only the command its first word names, and with it what that one registers", async () => {
+    expect(names(await buildProgram(["call", "v1.us.x.y", "--json"]))).toEqual(["call"]);
+    expect(names(await buildProgram(["members", "g1"]))).toEqual(["group", "members"]);
   });
 
-  it("defines no command for a bare ccx: the explorer needs none of them", () => {
-    expect(names(buildProgram([]))).toEqual([]);
+  it("defines no command for a bare ccx: the explorer needs none of them", async () => {
+    expect(names(await buildProgram([]))).toEqual([]);
   });
 
   it.each([[["--help"]], [["help", "call"]], [["grups"]], [["--profile", "prod", "call", "x"]], [["completion", "bash"]], [["__complete", "--", "ccx", "gr"]]])(
     "defines every command for %j",
-    (argv) => {
-      expect(names(buildProgram(argv))).toEqual(everyName);
+    async (argv) => {
+      expect(names(await buildProgram(argv))).toEqual(everyName);
     },
   );
 
-  it("without arguments, every command (tests and completion read the whole definition)", () => {
-    expect(names(buildProgram())).toEqual(everyName);
+  it("without arguments, every command (tests and completion read the whole definition)", async () => {
+    expect(names(await buildProgram())).toEqual(everyName);
   });
 });
 

@@ -33,8 +33,8 @@ vi.mock("../../src/api/http.js", async (importOriginal) => {
 vi.mock("../../src/cli/run/explore.js", () => ({ runExplore: async () => void process.stdout.write("[explorer reached]\n") }));
 
 /** The program as main.ts builds it, with demo and emulator stopped at their action (their options parsed as usual). */
-function program(): Command {
-  const built = buildProgram();
+async function program(): Promise<Command> {
+  const built = await buildProgram();
   for (const name of ["demo", "emulator"]) {
     built.commands.find((c) => c.name() === name)!.action(async () => void process.stdout.write(`[${name} reached]\n`));
   }
@@ -79,7 +79,7 @@ async function run(argv: string[]): Promise<Outcome> {
   const listeners = process.stdout.listeners("error");
   process.exitCode = undefined;
   try {
-    await runProgram(program(), argv);
+    await runProgram(await program(), argv);
     return { code: Number(process.exitCode ?? 0), stdout, stderr };
   } finally {
     process.exitCode = before;
@@ -140,7 +140,7 @@ const values: Record<string, fc.Arbitrary<string>> = {
 };
 /** Every option of every command, read from the program itself: whether it takes a value. */
 const OPTIONS: Record<string, Array<{ flag: string; takesValue: boolean }>> = Object.fromEntries(
-  [buildProgram()].flatMap((root) => [root, ...root.commands]).map((command) => [
+  [await buildProgram()].flatMap((root) => [root, ...root.commands]).map((command) => [
     command.parent ? command.name() : "",
     command.options.flatMap((o) => [o.long, o.short].filter((f): f is string => Boolean(f)).map((flag) => ({ flag, takesValue: o.required || o.optional }))),
   ]),
@@ -225,7 +225,7 @@ describe("regressions found by fuzzing", () => {
   });
 
   it("a thrown non-Error is one sanitized line, not a crash inside the error handler", async () => {
-    const built = program();
+    const built = await program();
     built.commands.find((c) => c.name() === "apps")!.action(async () => {
       throw undefined;
     });
