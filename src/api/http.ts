@@ -30,11 +30,14 @@ export interface HttpOptions {
 }
 
 export interface HttpRequest {
-  method: "GET" | "POST";
+  /** Only a GET is ever sent twice: a write is never retried, since the service may have acted. */
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   url: string;
   headers: Record<string, string>;
   body?: unknown;
   signal?: AbortSignal;
+  /** An answer with no body is no failure (a write's 204); its `json` is undefined. */
+  emptyOk?: boolean;
 }
 
 export interface HttpResponse {
@@ -305,7 +308,7 @@ export class Http {
     } catch (error) {
       throw error instanceof ApiError ? error : this.failure(error, req, timeout);
     }
-    return this.decode(res.status, res.headers, Buffer.concat(chunks).toString("utf8"), bytes);
+    return this.decode(res.status, res.headers, Buffer.concat(chunks).toString("utf8"), bytes, req.emptyOk);
   }
 
   private failure(error: unknown, req: { url: string; signal?: AbortSignal }, timeout: AbortSignal, waited = "no complete answer within", lost = "no answer from"): ApiError {
@@ -324,7 +327,7 @@ export class Http {
     return new ApiError(CLIENT_CODES.network, `${lost} ${host} (${detail})`);
   }
 
-  private decode(status: number, headers: HttpResponse["headers"], text: string, bytes: number): HttpResponse {
+  private decode(status: number, headers: HttpResponse["headers"], text: string, bytes: number, emptyOk = false): HttpResponse {
     if (status >= 300 && status < 400) throw redirected(status, headers, ", so the API key was not sent there");
     let json: unknown;
     let parsed = false;
@@ -353,6 +356,7 @@ export class Http {
       // A 404 is not found whatever its body says (some versions answer `{}`): exit 3, the body named.
       throw new ApiError(status === 404 ? CLIENT_CODES.notFound : CLIENT_CODES.http, `HTTP ${status}${body}`, extra);
     }
+    if (!parsed && emptyOk && text.trim() === "") return { status, headers, json: undefined, bytes };
     if (!parsed) {
       const what = text.trim() === "" ? "an empty body" : htmlPage(text) ?? "a body that is not JSON (cut short?)";
       throw new ApiError(CLIENT_CODES.notJson, `the server answered ${what} instead of JSON`, { status });

@@ -25,6 +25,7 @@ export const REGISTRARS: ReadonlyArray<{ names: readonly string[]; load(): Promi
   { names: ["call"], load: async () => (await import("./commands/call.js")).registerCall },
   { names: ["stats"], load: async () => (await import("./commands/stats.js")).registerStats },
   { names: ["download"], load: async () => (await import("./commands/download.js")).registerDownload },
+  { names: ["api"], load: async () => (await import("./commands/api.js")).registerApi },
   { names: ["apps"], load: async () => (await import("./commands/apps.js")).registerApps },
   { names: ["demo"], load: async () => (await import("./commands/demo.js")).registerDemo },
   { names: ["emulator"], load: async () => (await import("./commands/emulator.js")).registerEmulator },

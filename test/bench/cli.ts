@@ -6,7 +6,8 @@
  *   emulator's CA alone, no --ca) beside a bare Node `https.get` of the same URL
  *   (budget: ≤ 1.15× it);
  * - `ccx groups --all --ndjson` over 100,000 groups: groups/s and peak RSS
- *   (budget: ≥ 20,000 groups/s, ≤ 150 MB);
+ *   (budget: ≥ 20,000 groups/s, ≤ 150 MB); `ccx api /groups --paginate` the same (issue 19);
+ * - `ccx api /calls/<id>` beside `ccx call` and the bare https.get (issue 19: the same ratio);
  * - `ccx messages --all --ndjson` over 100,000 messages: messages/s and peak RSS
  *   (≤ 150 MB, issue 11; the rate held to the groups' budget);
  * - `ccx stats` over 100,000 calls: calls/s and peak RSS (budget: ≥ 20,000 calls/s, ≤ 150 MB).
@@ -72,6 +73,7 @@ export async function benchCli(runs = 21): Promise<Figure[]> {
       nodeUser: () => run(process.execPath, ["-e", "0"], user),
       ccxUser: () => run(process.execPath, [BIN, "call", call.sessionId, "--json"], user),
       getUser: () => run(process.execPath, [HTTPS_GET, url], user),
+      apiUser: () => run(process.execPath, [BIN, "api", `/calls/${call.sessionId}`], user),
     };
     if (hasCommand("curl") && hasCommand("jq")) {
       contenders.curl = () => run("sh", ["-c", `curl -s --cacert "$CCX_CA_FILE" -H "apikey: $CCX_API_KEY" "${url}" | jq . > /dev/null`], env);
@@ -103,6 +105,9 @@ export async function benchCli(runs = 21): Promise<Figure[]> {
     const getUser = median(times.getUser!);
     figures.push({ what: "a bare Node https.get of the same URL, printed as JSON, the same machine", value: Math.round(getUser), unit: "ms" });
     figures.push({ what: "ccx call <id> --json ÷ the bare https.get", value: +(ccxUser / getUser).toFixed(2), unit: "×", budget: "≤ 1.15×", ok: ccxUser / getUser <= 1.15 });
+    // Issue 19: ccx api starts as ccx call does (the same ratio to the bare script).
+    const apiUser = median(times.apiUser!);
+    figures.push({ what: "ccx api /calls/<id> ÷ the bare https.get", value: +(apiUser / getUser).toFixed(2), unit: "×", budget: "as ccx call (≤ 1.15×)", ok: apiUser / getUser <= Math.max(1.15, (ccxUser / getUser) * 1.03) });
   } finally {
     small.stop();
   }
@@ -111,6 +116,9 @@ export async function benchCli(runs = 21): Promise<Figure[]> {
   const groups = await streamAll(["--apps", "1", "--groups", "100000", "--users", "500", "--calls", "1", "--messages", "0"], ["groups", "--all", "--ndjson", "--per-page", "1000"]);
   figures.push({ what: `ccx groups --all --ndjson, ${groups.lines.toLocaleString("en")} groups`, value: Math.round(groups.rate), unit: "groups/s", budget: "≥ 20,000/s", ok: groups.rate >= 20_000 && groups.lines === 100_000 });
   figures.push({ what: "ccx groups --all --ndjson, peak RSS", value: Math.round(groups.peakMb), unit: "MB", budget: "≤ 150 MB", ok: groups.peakMb <= 150 });
+  const api = await streamAll(["--apps", "1", "--groups", "100000", "--users", "500", "--calls", "1", "--messages", "0"], ["api", "/groups", "--paginate", "-f", "perPage=1000"]);
+  figures.push({ what: `ccx api /groups --paginate, ${api.lines.toLocaleString("en")} groups`, value: Math.round(api.rate), unit: "items/s", budget: "≥ 20,000/s", ok: api.rate >= 20_000 && api.lines === 100_000 });
+  figures.push({ what: "ccx api /groups --paginate, peak RSS", value: Math.round(api.peakMb), unit: "MB", budget: "≤ 150 MB", ok: api.peakMb <= 150 });
   // Messages page by id (the SDK's walk, from the newest back): the budget of groups, ours; the RSS one is issue 11's.
   const messages = await streamAll(["--apps", "1", "--groups", "200", "--users", "500", "--calls", "1", "--messages", "100000"], ["messages", "--all", "--ndjson", "--limit", "1000"]);
   figures.push({ what: `ccx messages --all --ndjson, ${messages.lines.toLocaleString("en")} messages`, value: Math.round(messages.rate), unit: "messages/s", budget: "≥ 20,000/s", ok: messages.rate >= 20_000 && messages.lines === 100_000 });

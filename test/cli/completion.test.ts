@@ -123,6 +123,21 @@ describe("the engine", () => {
   });
 });
 
+describe("ccx api's paths and query parameters, from the endpoint catalogue", () => {
+  it("completes the documented paths as typed, an id pasted keeping its place", async () => {
+    expect(await candidates(["api", "/gr"])).toEqual(expect.arrayContaining(["/groups", "/groups/{guid}", "/groups/{guid}/members", "/groups/{guid}/messages"]));
+    expect((await candidates(["api", "/groups/team-red/m"])).sort()).toEqual(["/groups/team-red/members", "/groups/team-red/members/{uid}", "/groups/team-red/messages"]);
+    expect(await candidates(["api", "/apps/{appId}/webhooks/"])).toEqual(["/apps/{appId}/webhooks/{webhookId}", "/apps/{appId}/webhooks/{webhookId}/triggers"]);
+    expect(await candidates(["api", "/nope"])).toEqual([]);
+  });
+
+  it("completes -f with the query parameters of the path on the line", async () => {
+    expect(await candidates(["api", "/users", "-f", "with"])).toEqual(["withTags=", "withDeactivated="]);
+    expect(await candidates(["api", "/notifications/v1/logs", "--field", "re"])).toEqual(["reactionId=", "reactionSender=", "receiver=", "receiverType=", "reactionReceiver=", "reason="]);
+    expect(await candidates(["api", "/users", "-f", "perPage=1"])).toEqual([]);
+  });
+});
+
 describe("ccx completion and ccx __complete", () => {
   it("prints a script for each shell, refuses another, and keeps __complete out of --help", async () => {
     for (const shell of ["bash", "zsh", "fish"]) {

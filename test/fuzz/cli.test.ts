@@ -168,8 +168,8 @@ const argv: fc.Arbitrary<string[]> = fc
     const head: fc.Arbitrary<string[]> =
       command === "" ? fc.constant([]) : command === "call" ? fc.oneof(weird, fc.constant("v1.us.fuzzapp.1")).map((id) => ["call", id]) : fc.constant([command]);
     const flags = fc.oneof(fc.array(wildFlag(own), { maxLength: 4 }), fc.array(plausibleFlag(own), { maxLength: 4 }));
-    // A watch runs until interrupted: not a one-shot command to fuzz.
-    return fc.tuple(head, flags).map(([h, f]) => [...h, ...f.flat()]).filter((args) => !args.some((a) => a.startsWith("--watch")));
+    // A watch runs until interrupted, and `--input -` reads stdin to its end: not one-shot commands to fuzz in-process.
+    return fc.tuple(head, flags).map(([h, f]) => [...h, ...f.flat()]).filter((args) => !args.some((a, i) => a.startsWith("--watch") || a === "--input=-" || (a === "--input" && args[i + 1] === "-")));
   });
 
 // ---- properties -------------------------------------------------------------------

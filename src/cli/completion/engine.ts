@@ -1,5 +1,6 @@
 import type { Command, Option } from "commander";
 import { filterKeysOf } from "../list-command.js";
+import { completerOf } from "./completers.js";
 import { type Candidate, brief, choiceCandidates, filterCandidates } from "./filter.js";
 import { configPathOf, profileCandidates } from "./profiles.js";
 
@@ -124,6 +125,8 @@ function optionCandidates(command: Command): Candidate[] {
  */
 async function valueCandidates(at: Position, option: Option, typed: string, lead: string, env: NodeJS.ProcessEnv): Promise<Completion> {
   const name = option.attributeName();
+  const own = completerOf(option);
+  if (own) return { candidates: own(typed, at).map((c) => ({ ...c, value: lead + c.value })) };
   if (name === "profile") return { candidates: startingWith(profileCandidates(configPathOf(at.config, env)), typed).map((c) => ({ ...c, value: lead + c.value })) };
   if (option.argChoices) return { candidates: choiceCandidates(option.argChoices, typed, lead) };
   const valueName = /[<[](\w+)/.exec(option.flags)?.[1];
@@ -140,6 +143,8 @@ function operandCandidates(at: Position, typed: string, env: NodeJS.ProcessEnv):
   const args = at.command.registeredArguments;
   const arg = args[at.operands.length] ?? (args.at(-1)?.variadic ? args.at(-1) : undefined);
   if (!arg) return [];
+  const own = completerOf(arg);
+  if (own) return own(typed, at);
   if (arg.argChoices) return startingWith(arg.argChoices.map((value) => ({ value })), typed);
   return arg.name() === "profile" ? startingWith(profileCandidates(configPathOf(at.config, env)), typed) : [];
 }

@@ -1,0 +1,136 @@
+import { type CursorState, advanceCursor, cursorQuery, startCursor } from "./cursor.js";
+import type { PagingStyle } from "./endpoints.js";
+
+/**
+ * The paging styles of endpoints.ts, one strategy each: given the query a page
+ * was asked with and its answer, the items it brought (those not had before)
+ * and the query of the next page, or none. `ccx api --paginate` walks any
+ * documented list with them. Answers are read as the exports give them, and
+ * a walk stops rather than loop: on an empty page, on a page that brings
+ * nothing new, or on a service that answers the same cursor again.
+ */
+
+export type PageQuery = Record<string, string>;
+
+export interface PageStep {
+  /** The page's items, less those an inclusive cursor sent again. */
+  items: unknown[];
+  /** The query of the next page; none after the last. */
+  next?: PageQuery;
+}
+
+export interface Pager {
+  /** The query of the first page. */
+  first: PageQuery;
+  step(query: PageQuery, body: unknown): PageStep;
+}
+
+type Item = Record<string, unknown>;
+const record = (value: unknown): Item | undefined => (value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Item) : undefined);
+
+/**
+ * A list answer's items: `data` as an array, or an object keyed "0", "1", …
+ * (the exports' groups example), or one item alone (the apps example).
+ */
+export function listItems(body: unknown): unknown[] {
+  const data = record(body)?.data;
+  if (Array.isArray(data)) return data;
+  const object = record(data);
+  if (object && Object.keys(object).length > 0 && Object.keys(object).every((k) => /^\d+$/.test(k))) return Object.values(object);
+  return data === undefined || data === null ? [] : [data];
+}
+
+/** An item's id, whatever the resource calls it. */
+function idOf(item: unknown): string {
+  const it = record(item) ?? {};
+  return String(it.guid ?? it.uid ?? it.sessionId ?? it.id ?? it._id ?? JSON.stringify(item));
+}
+
+const positive = (text: string | undefined): number | undefined => {
+  const n = Number(text);
+  return text !== undefined && Number.isInteger(n) && n > 0 ? n : undefined;
+};
+
+/** By page number: the next until `meta.pagination` says it was the last, or a page comes back short or empty. */
+function byPage(query: PageQuery): Pager {
+  return {
+    first: { ...query, page: query.page ?? "1" },
+    step(asked, body) {
+      const items = listItems(body);
+      const pagination = record(record(record(body)?.meta)?.pagination);
+      const page = positive(asked.page) ?? 1;
+      const pages = Number(pagination?.total_pages);
+      const perPage = positive(asked.perPage) ?? (Number.isFinite(Number(pagination?.per_page)) ? Number(pagination?.per_page) : undefined);
+      const last = items.length === 0 || (Number.isFinite(pages) ? page >= pages : perPage !== undefined && items.length < perPage);
+      return { items, next: last ? undefined : { ...asked, page: String(page + 1) } };
+    },
+  };
+}
+
+/**
+ * A cursor derived from the items, as the SDK pages (cursor.ts): `updatedAt`
+ * for groups and users, when the query asks for it; `id` for messages, from
+ * the newest back unless the query gives a start.
+ */
+function byCursor(query: PageQuery, param: "updatedAt" | "id", sizeParam: string): Pager {
+  const affix = query.affix === "append" ? "append" : "prepend";
+  const at = query[param] === undefined ? undefined : Number(query[param]);
+  let state: CursorState = startCursor(param, Number.isFinite(at) ? at : undefined, affix);
+  const { [param]: _position, affix: _affix, ...rest } = query;
+  const timeOf = (item: unknown) => (param === "id" ? record(item)?.id : record(item)?.updatedAt);
+  return {
+    first: { ...rest, ...cursorQuery(state) },
+    step(_asked, body) {
+      const page = listItems(body);
+      const walk = advanceCursor(state, page, idOf, timeOf, positive(query[sizeParam]));
+      state = walk.state;
+      return { items: walk.fresh, next: state.done ? undefined : { ...rest, ...cursorQuery(state) } };
+    },
+  };
+}
+
+/** The `meta.next` the answer gives (reactions, threads): followed while it moves and brings something new. */
+function byNext(query: PageQuery): Pager {
+  const seen = new Set<string>();
+  return {
+    first: query,
+    step(asked, body) {
+      const items = listItems(body).filter((item) => !seen.has(idOf(item)));
+      for (const item of items) seen.add(idOf(item));
+      const next = record(record(record(body)?.meta)?.next);
+      const cursor: PageQuery = {};
+      for (const [key, value] of Object.entries(next ?? {})) if (typeof value === "string" || typeof value === "number") cursor[key] = String(value);
+      const moved = Object.keys(cursor).length > 0 && Object.entries(cursor).some(([key, value]) => asked[key] !== value);
+      return { items, next: items.length > 0 && moved ? { ...asked, ...cursor } : undefined };
+    },
+  };
+}
+
+/** Notification logs: `logId` + `affix`, from the last log of the page (the answer's own cursor names messages). */
+function byLogId(query: PageQuery): Pager {
+  return {
+    first: query,
+    step(asked, body) {
+      const items = listItems(body);
+      const last = record(items.at(-1));
+      const logId = last?._id ?? last?.id;
+      const moves = items.length > 0 && logId !== undefined && String(logId) !== asked.logId;
+      return { items, next: moves ? { ...asked, logId: String(logId), affix: asked.affix ?? "append" } : undefined };
+    },
+  };
+}
+
+/**
+ * The pager for a documented list: its style, or the `updatedAt` cursor when
+ * the list takes one and the query starts it (`-f updatedAt=…`, `-f affix=…`).
+ */
+export function pagerFor(style: PagingStyle, query: PageQuery, takes: readonly string[] = []): Pager {
+  if (style === "pages" && takes.includes("updatedAt") && (query.updatedAt !== undefined || query.affix !== undefined)) return byCursor(query, "updatedAt", "perPage");
+  switch (style) {
+    case "pages": return byPage(query);
+    case "message-id": return byCursor(query, "id", "limit");
+    case "next": return byNext(query);
+    case "log-id": return byLogId(query);
+    case "none": return { first: query, step: (_asked, body) => ({ items: listItems(body) }) };
+  }
+}

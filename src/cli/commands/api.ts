@@ -1,0 +1,93 @@
+import { Argument, type Command, InvalidArgumentError, Option } from "commander";
+import { ENDPOINTS, HOSTS, METHODS, type Method, findEndpoint, pathOnly } from "../../api/endpoints.js";
+import { completeWith } from "../completion/completers.js";
+import type { Candidate } from "../completion/filter.js";
+import { collect } from "../usage-error.js";
+
+export interface ApiFlags {
+  method?: Method;
+  field: Array<[string, string]>;
+  typedField: Array<[string, unknown]>;
+  input?: string;
+  host?: "chat" | "calls" | "management";
+  paginate?: boolean;
+  json?: boolean;
+  yes?: boolean;
+  reveal?: boolean;
+}
+
+/** `key=value`: the key before the first `=`, the rest the value (which may hold `=`). */
+function field(raw: string): [string, string] {
+  const eq = raw.indexOf("=");
+  if (eq <= 0) throw new InvalidArgumentError(`expected key=value, got "${raw}".`);
+  return [raw.slice(0, eq), raw.slice(eq + 1)];
+}
+
+/** As field, the value read as JSON when it is JSON (a number, true, false, null, an array or object), else the text. */
+function typedField(raw: string): [string, unknown] {
+  const [key, text] = field(raw);
+  try {
+    return [key, JSON.parse(text)];
+  } catch {
+    return [key, text];
+  }
+}
+
+/**
+ * The documented paths that continue what is typed: its whole segments matched
+ * against each template (a `{name}` takes any value, so an id pasted keeps its
+ * place), the segment being typed against the template's.
+ */
+function pathCandidates(typed: string): Candidate[] {
+  const parts = typed.split("/");
+  const done = parts.slice(0, -1);
+  const partial = parts.at(-1) ?? "";
+  const out = new Map<string, Candidate>();
+  for (const endpoint of ENDPOINTS) {
+    const template = endpoint.path.split("/");
+    if (template.length < parts.length) continue;
+    const fits = done.every((segment, i) => template[i] === segment || (template[i]!.startsWith("{") && segment !== ""));
+    const next = template[done.length]!;
+    if (!fits || !(next.startsWith(partial) || next.startsWith("{"))) continue;
+    const value = [...done, next.startsWith("{") && partial !== "" ? partial : next, ...template.slice(done.length + 1)].join("/");
+    if (!out.has(value)) out.set(value, { value, description: `${endpoint.methods.join(" ")} · ${endpoint.group}` });
+  }
+  return [...out.values()];
+}
+
+/** The query parameters the path on the line takes, as `name=`. */
+function fieldCandidates(typed: string, operands: readonly string[]): Candidate[] {
+  if (typed.includes("=")) return [];
+  const endpoint = operands[0] === undefined ? undefined : findEndpoint(pathOnly(operands[0]), "GET");
+  return (endpoint?.query ?? []).filter((name) => name.startsWith(typed)).map((name) => ({ value: `${name}=`, description: `${endpoint!.path} query parameter` }));
+}
+
+/** `ccx api`: any documented operation, as `gh api` is for GitHub. */
+export function registerApi(program: Command): void {
+  program
+    .command("api")
+    .description("send any documented operation (GET unless -X says otherwise) and print the answer; a write asks first")
+    .addArgument(completeWith(new Argument("<path>", "under the host's base, {appId} filled in: /users/{uid}, /apps/{appId}/webhooks, /groups?perPage=5"), pathCandidates))
+    .addOption(new Option("-X, --method <method>", "the HTTP method; anything but GET is a write").choices([...METHODS]))
+    .addOption(completeWith(new Option("-f, --field <key=value>", "a query parameter on GET, a field of the JSON body otherwise (repeatable)").argParser(collect(field)).default([]), (typed, { operands }) => fieldCandidates(typed, operands)))
+    .addOption(new Option("-F, --typed-field <key=value>", "as -f, the value read as JSON when it is (numbers, true, false, null, arrays)").argParser(collect(typedField)).default([]))
+    .option("--input <file>", "the JSON body from a file (- for stdin)")
+    .addOption(new Option("--host <host>", "send it to this host; by default the one the catalogue gives the path (chat when it gives none)").choices([...HOSTS]))
+    .option("--paginate", "follow the path's documented paging: every item, one JSON object a line")
+    .option("--json", "print the answer as compact JSON, as on a pipe, even on a terminal")
+    .option("--yes", "send a write without asking (required without a terminal)")
+    .option("--reveal", "show the secrets an answer holds (API keys, tokens, passwords) instead of masking them")
+    .addHelpText("after", [
+      "",
+      "The host and credentials come from the path, when the service documents it: /apps/... goes to",
+      "the management API with its key and secret, /moderation/rules to the app's chat host with the",
+      "management headers, /calls/... to the calls API; --host overrides. -X is never implied: -f",
+      "with no -X is a GET's query. A write shows the request and asks on a terminal, needs --yes",
+      "without one, is refused in read-only mode before anything is sent, and is never retried.",
+      "Secrets in the answer are masked unless --reveal is given; what was masked is named on stderr.",
+    ].join("\n"))
+    .action(async (path: string, flags: ApiFlags, command: Command) => {
+      const { runApi } = await import("../run/api.js");
+      await runApi(path, flags, command);
+    });
+}

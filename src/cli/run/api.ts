@@ -1,0 +1,170 @@
+import { open } from "node:fs/promises";
+import type { Command } from "commander";
+import { type ApiCall, callNeedsApp, prepareCall, urlWithQuery } from "../../api/api-call.js";
+import { type Masked, maskAnswerSecrets } from "../../api/answer-secrets.js";
+import type { AppTarget } from "../../api/client.js";
+import { ApiError, CLIENT_CODES } from "../../api/errors.js";
+import { pagerFor } from "../../api/paging-styles.js";
+import { jsonForTerminal } from "../../text/json.js";
+import { sanitize } from "../../text/sanitize.js";
+import type { ApiFlags } from "../commands/api.js";
+import { Cancelled, terminalAsker } from "../prompt.js";
+import { type Runtime, runCommand } from "../runtime.js";
+import { EXIT } from "../usage-error.js";
+
+const badInput = (message: string) => new ApiError(CLIENT_CODES.badInput, message);
+
+/** The largest body --input reads: far over any the service takes, and short of filling memory (/dev/zero). */
+const MAX_INPUT_BYTES = 16 * 1024 * 1024;
+
+/** The bytes of a file, or of stdin for `-`, at most MAX_INPUT_BYTES. */
+async function readInput(input: string): Promise<Buffer> {
+  const where = input === "-" ? "stdin" : input;
+  const tooLarge = () => badInput(`${where} holds more than ${MAX_INPUT_BYTES / 1024 / 1024} MiB; nothing was sent`);
+  const chunks: Buffer[] = [];
+  let total = 0;
+  const take = (chunk: Buffer) => {
+    total += chunk.length;
+    if (total > MAX_INPUT_BYTES) throw tooLarge();
+    chunks.push(chunk);
+  };
+  try {
+    if (input === "-") {
+      for await (const chunk of process.stdin) take(chunk as Buffer);
+    } else {
+      const file = await open(input, "r");
+      try {
+        for await (const chunk of file.createReadStream({ highWaterMark: 64 * 1024 })) take(chunk as Buffer);
+      } finally {
+        await file.close();
+      }
+    }
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw badInput(`cannot read ${where}: ${(error as NodeJS.ErrnoException).code ?? error}; nothing was sent`);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The JSON body of --input. */
+async function readBody(input: string): Promise<unknown> {
+  const text = (await readInput(input)).toString("utf8");
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badInput(`${input === "-" ? "stdin" : input} is not JSON; nothing was sent`);
+  }
+}
+
+/** The query of a GET, or the body of a write, from -f, -F and --input. */
+async function payload(flags: ApiFlags, write: boolean): Promise<{ query: Record<string, string>; body?: unknown }> {
+  const fields = [...flags.field, ...flags.typedField];
+  if (!write) {
+    if (flags.input !== undefined) throw badInput("--input is the body of a write: add -X POST (or PUT, PATCH, DELETE)");
+    return { query: Object.fromEntries(fields.map(([key, value]) => [key, typeof value === "string" ? value : JSON.stringify(value)])) };
+  }
+  const given = flags.input === undefined ? undefined : await readBody(flags.input);
+  if (fields.length === 0) return { query: {}, body: given };
+  if (given !== undefined && (given === null || typeof given !== "object" || Array.isArray(given))) throw badInput("-f adds fields to a JSON object: the --input body is not one");
+  return { query: {}, body: { ...(given as object | undefined), ...Object.fromEntries(fields) } };
+}
+
+/** The app the flags, env or profile name, when there is one (found through the management API if need be). */
+async function activeTarget({ settings, http }: Runtime): Promise<AppTarget | undefined> {
+  if (!settings.active && settings.management) await settings.loadManagementApps(http);
+  const app = settings.active;
+  if (!app) return undefined;
+  if (app.key.value === undefined && app.key.command === undefined && settings.management) await settings.loadManagementApps(http);
+  return settings.targetOf(app);
+}
+
+/** What a write will send, for the question: method, URL, host, app, acting user and body. */
+function describeWrite(call: ApiCall, body: unknown): string[] {
+  const lines = [`${call.method} ${urlWithQuery(call.url, call.query)}`, `  host: ${call.host}${call.appId ? ` · app ${call.appId}` : ""}${call.headers.onBehalfOf ? ` · as ${call.headers.onBehalfOf}` : ""}`];
+  if (call.endpoint === undefined) lines.push("  not a documented operation");
+  lines.push(body === undefined ? "  no body" : `  body: ${jsonForTerminal(body)}`);
+  return lines.map((line) => sanitize(line));
+}
+
+/** Asks on the terminal (stderr: stdout is the answer's) whether to send the write. */
+async function confirmed(call: ApiCall, body: unknown): Promise<boolean> {
+  const asker = terminalAsker(process.stdin, process.stderr);
+  try {
+    for (const line of describeWrite(call, body)) asker.tell(line);
+    return /^(y|yes)$/i.test(await asker.ask("send it? [y/N] "));
+  } catch (error) {
+    if (error instanceof Cancelled) return false;
+    throw error;
+  } finally {
+    asker.close();
+  }
+}
+
+/** `ccx api`: one request, or every page of a documented list (--paginate), printed as JSON. */
+export function runApi(path: string, flags: ApiFlags, command: Command): Promise<void> {
+  return runCommand(command, async (runtime) => {
+    const method = flags.method ?? "GET";
+    const write = method !== "GET";
+    if (write && flags.paginate) throw badInput("--paginate follows a list, which is read with GET: drop -X or --paginate");
+    const { query, body } = await payload(flags, write);
+    const input = { method, path, host: flags.host, query };
+    const app = callNeedsApp(input) ? await activeTarget(runtime) : undefined;
+    const call = prepareCall(input, { app, management: runtime.settings.management, readOnly: runtime.settings.readOnly });
+    if (write) {
+      // Refused before anything is sent, and before anything is asked.
+      if (call.readOnly) throw new ApiError(CLIENT_CODES.readOnly, `read-only mode: ${method} ${path} refused, nothing was sent (unset --read-only, CCX_READ_ONLY or the profile's readOnly to write)`);
+      if (!flags.yes) {
+        if (!process.stdin.isTTY || !process.stderr.isTTY) throw badInput(`${method} is a write, and there is no terminal to ask on: add --yes to send it (nothing was sent)`);
+        if (!(await confirmed(call, body))) {
+          runtime.warn("not sent");
+          return EXIT.failure;
+        }
+      }
+    }
+    const show = <T>(value: T): Masked<T> => (flags.reveal ? { value, paths: [] } : maskAnswerSecrets(value));
+    const masked = new Set<string>();
+    const note = (paths: string[]) => paths.forEach((p) => masked.add(p.replace(/\[\d+\]/g, "[]")));
+    if (flags.paginate) await paginate(runtime, call, show, note);
+    else {
+      // Sent once: http.ts retries GETs only, since the service may have acted on a write.
+      const response = await runtime.http.send({ method, url: urlWithQuery(call.url, call.query), headers: call.headers, body, emptyOk: write });
+      if (response.json === undefined) runtime.warn(`HTTP ${response.status}, no body`);
+      else {
+        const shown = show(response.json);
+        note(shown.paths);
+        await runtime.write(`${jsonForTerminal(shown.value, process.stdout.isTTY && !flags.json ? 2 : undefined)}\n`);
+      }
+    }
+    if (masked.size > 0) runtime.warn(`masked (--reveal shows them): ${[...masked].slice(0, 8).join(", ")}${masked.size > 8 ? `, and ${masked.size - 8} more` : ""}`);
+  });
+}
+
+/** Every page of a documented list, its items one JSON object a line, as they come. */
+async function paginate(runtime: Runtime, call: ApiCall, show: <T>(value: T) => Masked<T>, note: (paths: string[]) => void): Promise<void> {
+  const style = call.endpoint?.paging;
+  if (!style) throw badInput(`--paginate follows a documented list, and ${call.endpoint ? `${call.endpoint.path} is not one` : "this path is not documented"}: drop --paginate to print the answer`);
+  const pager = pagerFor(style, call.query, call.endpoint?.query);
+  const asked = new Set<string>();
+  let items = 0;
+  let pages = 0;
+  for (let query: Record<string, string> | undefined = pager.first; query; ) {
+    // A service that answers a cursor with itself would be walked for ever.
+    const key = JSON.stringify(query);
+    if (asked.has(key)) {
+      runtime.warn("stopped: the service gave the same cursor again");
+      break;
+    }
+    asked.add(key);
+    const response = await runtime.http.send({ method: "GET", url: urlWithQuery(call.url, query), headers: call.headers });
+    const step = pager.step(query, response.json);
+    pages++;
+    for (const item of step.items) {
+      const shown = show(item);
+      note(shown.paths);
+      await runtime.write(`${jsonForTerminal(shown.value)}\n`);
+      items++;
+    }
+    query = step.next;
+  }
+  if (process.stderr.isTTY) runtime.warn(`${items} item${items === 1 ? "" : "s"}, ${pages} page${pages === 1 ? "" : "s"}`);
+}

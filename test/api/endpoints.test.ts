@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { prepareCall } from "../../src/api/api-call.js";
+import { maskAnswerSecrets } from "../../src/api/answer-secrets.js";
+import { ENDPOINTS, findEndpoint, operationCounts } from "../../src/api/endpoints.js";
+
+const app = { appId: "app1", region: "eu" as const, apiKey: "k".repeat(40), chatUrl: "https://{appId}.api-{region}.example.test/v3", callsUrl: "https://{appId}.call-{region}.example.test/v3" };
+const management = { url: "https://mgmt.example.test", key: "mkey", secret: "msecret" };
+
+describe("the endpoint catalogue", () => {
+  it("holds every group the exports document, each path once, every list with its paging", () => {
+    const groups = new Set(ENDPOINTS.map((e) => e.group));
+    for (const group of ["API Keys", "Users", "Groups", "Messages", "Conversations", "Auth Tokens", "Group Members", "Banned Users", "Friends", "Blocked Users", "Roles",
+      "Restrict Features", "RBAC", "Metrics", "Notifications", "Moderation", "Calls", "App", "Extensions", "Team Management", "Settings", "Webhooks", "Tenants"]) {
+      expect(groups, group).toContain(group);
+    }
+    const keys = ENDPOINTS.map((e) => `${e.host} ${e.auth} ${e.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    const paged = (q: string) => ["page", "perPage", "limit", "logId"].includes(q);
+    for (const e of ENDPOINTS) if (e.methods.includes("GET") && e.query?.some(paged)) expect(e.paging, e.path).toBeDefined();
+    const { operations, reads } = operationCounts();
+    expect(operations).toBeGreaterThan(180);
+    expect(reads).toBeGreaterThan(80);
+  });
+
+  it("finds a path's operation: a literal segment outranks a parameter, the method breaks ties", () => {
+    expect(findEndpoint("/users/alice")?.path).toBe("/users/{uid}");
+    expect(findEndpoint("/users/alice/messages")?.path).toBe("/users/{uid}/messages");
+    expect(findEndpoint("/moderation/flagged-messages")?.path).toBe("/moderation/flagged-messages");
+    expect(findEndpoint("/apps/{appId}/webhooks/w1/triggers")?.path).toBe("/apps/{appId}/webhooks/{webhookId}/triggers");
+    expect(findEndpoint("/messages/12/reactions/👍", "POST")?.path).toBe("/messages/{id}/reactions/{reaction}");
+    expect(findEndpoint("/nothing/here")).toBeUndefined();
+  });
+
+  it("gives a call the host and headers of its path: apikey, management, moderation's three", () => {
+    const chat = prepareCall({ method: "GET", path: "/users?perPage=5", query: { page: "2" } }, { app: { ...app, onBehalfOf: "alice" }, readOnly: false });
+    expect(chat).toMatchObject({ host: "chat", url: "https://app1.api-eu.example.test/v3/users", query: { perPage: "5", page: "2" }, headers: { apikey: app.apiKey, onBehalfOf: "alice" } });
+    const calls = prepareCall({ method: "GET", path: "/calls/v1.eu.app1.x", query: {} }, { app, readOnly: false });
+    expect(calls.url).toBe("https://app1.call-eu.example.test/v3/calls/v1.eu.app1.x");
+    const hooks = prepareCall({ method: "GET", path: "/apps/{appId}/webhooks", query: {} }, { app, management, readOnly: false });
+    expect(hooks).toMatchObject({ host: "management", url: "https://mgmt.example.test/apps/app1/webhooks", headers: { key: "mkey", secret: "msecret" } });
+    const rules = prepareCall({ method: "GET", path: "/moderation/rules", query: {} }, { app, management, readOnly: false });
+    expect(rules).toMatchObject({ host: "chat", url: "https://app1.api-eu.example.test/v3/moderation/rules", headers: { key: "mkey", secret: "msecret", appId: "app1" } });
+    expect(prepareCall({ method: "GET", path: "/stats", host: "calls", query: {} }, { app, readOnly: false }).url).toBe("https://app1.call-eu.example.test/v3/stats");
+    expect(() => prepareCall({ method: "GET", path: "/apps", query: {} }, { app, readOnly: false })).toThrow(/CCX_MANAGEMENT_KEY/);
+    expect(() => prepareCall({ method: "GET", path: "/users", query: {} }, { readOnly: false })).toThrow(/--app-id/);
+  });
+});
+
+describe("secrets in answers", () => {
+  it("masks keys, tokens and passwords wherever they sit, and names where", () => {
+    const answer = { data: [{ uid: "a", authToken: "a_0123456789abcdef", name: "Al" }], hook: { basicAuth: { username: "u", password: "hunter22" } }, apiKeys: { "0123456789abcdefXYZ1": { apiKey: "0123456789abcdefXYZ1", scope: "fullAccess" } } };
+    const { value, paths } = maskAnswerSecrets(answer);
+    const text = JSON.stringify(value);
+    for (const secret of ["a_0123456789abcdef", "hunter22", "0123456789abcdefXYZ1"]) expect(text).not.toContain(secret);
+    expect(value.data[0]!.name).toBe("Al");
+    expect(paths).toEqual(["data[0].authToken", "hook.basicAuth.password", "apiKeys.<key>", "apiKeys.<key>.apiKey"]);
+    expect(maskAnswerSecrets({ data: { key: "feature-key", uid: "x" } }).paths).toEqual([]);
+  });
+});
