@@ -1,8 +1,10 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
+import type { ManagementTarget } from "../api/apps.js";
 import { AppClient, type Region } from "../api/client.js";
 import type { Http } from "../api/http.js";
 import { LIST_KIND_NAMES, type ListKind, isListKind } from "../api/list-kinds.js";
 import { type StoreContext, activeApp, activeView, currentRoute } from "./context.js";
+import { type ApiActions, apiActions } from "./api-actions.js";
 import { type DetailActions, detailActions } from "./detail-actions.js";
 import { type DownloadActions, downloadActions } from "./download-actions.js";
 import { type ListActions, emptyList, listActions } from "./list-actions.js";
@@ -36,9 +38,11 @@ export interface ExplorerOptions {
   root?: ListKind | "welcome";
   /** The CA file requests trust, for the curl commands the request log copies. */
   caFile?: string;
+  /** The management API's credentials, for :api on its paths. */
+  management?: ManagementTarget;
 }
 
-export interface ExplorerState extends ListActions, LiveActions, DetailActions, UserActions, ThreadActions, WriteActions, DownloadActions, StatsActions, UiActions {
+export interface ExplorerState extends ListActions, LiveActions, DetailActions, UserActions, ThreadActions, WriteActions, DownloadActions, StatsActions, ApiActions, UiActions {
   apps: AppRef[];
   activeKey: string;
   /** The user requests act for (onBehalfOf), if any. */
@@ -153,6 +157,7 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
       ...writeActions(ctx),
       ...downloadActions(ctx),
       ...statsActions(ctx),
+      ...apiActions(ctx, options.management),
       ...uiActions(ctx),
 
       switchApp(key) {
@@ -183,7 +188,7 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
         abortAll();
         const stale = <L extends ListState<unknown>>(l: L): L => ({ ...emptyList(), filter: l.filter, tokens: l.tokens, errors: l.errors, params: l.params }) as L;
         const staleLists = (lists: AppViewState["lists"]) => Object.fromEntries(Object.entries(lists).map(([kind, l]) => [kind, stale(l)])) as AppViewState["lists"];
-        const views = Object.fromEntries(Object.entries(get().views).map(([k, v]) => [k, { ...v, lists: staleLists(v.lists), callDetails: {}, groupDetails: {}, userDetails: {}, threads: {}, stats: undefined }]));
+        const views = Object.fromEntries(Object.entries(get().views).map(([k, v]) => [k, { ...v, lists: staleLists(v.lists), callDetails: {}, groupDetails: {}, userDetails: {}, threads: {}, stats: undefined, apis: undefined }]));
         set({ user, views });
         get().refresh();
       },

@@ -38,6 +38,8 @@ export type Route =
   | { view: "log" }
   | { view: "stats" }
   | { view: "help" }
+  /** Any documented GET as a tree (:api <path>). */
+  | { view: "api"; path: string }
   /** Nothing is configured: try the demo, or set up (the explorer's only screen then). */
   | { view: "welcome" };
 
@@ -167,6 +169,28 @@ export interface StatsState {
   stopped?: boolean;
 }
 
+/** The answer of one path on the :api screen. */
+export interface ApiViewState {
+  /** As typed: `/users/alice`, `/groups?perPage=5`. */
+  path: string;
+  loading: boolean;
+  /** The answer, its secrets masked. */
+  body?: unknown;
+  /** Where secrets were masked. */
+  masked?: string[];
+  error?: Failure;
+  /** The nodes whose fold is flipped from the default (json-tree.ts). */
+  toggled: string[];
+  /** The page shown: 1, then one more each n. */
+  page: number;
+  /** A documented list (n pages it). */
+  paged?: boolean;
+  /** The next page's query; none after the last. */
+  next?: Record<string, string>;
+  /** The request of the answer shown: method and URL. */
+  request?: string;
+}
+
 /** Everything the explorer remembers of one app, kept when switching away and back. */
 export interface AppViewState {
   lists: { [K in ListKind]: ListState<ListItems[K]> };
@@ -177,6 +201,8 @@ export interface AppViewState {
   threads: Record<string, ThreadState>;
   /** The :stats screen's figures, over the calls list's filter. */
   stats?: StatsState;
+  /** The :api screen's answers, by path (the last few asked). */
+  apis?: Record<string, ApiViewState>;
   nav: Route[];
 }
 
@@ -198,8 +224,8 @@ export interface LogEntry {
   done: boolean;
 }
 
-/** The line inputs: the command bar, the live filter, the user prompt, a field of the filter form, a message's text. */
-export type PromptKind = "command" | "filter" | "user" | "field" | "message";
+/** The line inputs: the command bar, the live filter, the user prompt, a field of the filter form, a message's text, a search in a tree. */
+export type PromptKind = "command" | "filter" | "user" | "field" | "message" | "search";
 
 /** A write the explorer asks to confirm before it sends anything. */
 export type WriteRequest =

@@ -127,6 +127,7 @@ export function uiActions(ctx: StoreContext): Omit<UiActions, "ui"> {
           if (prompt.kind === "field" && prompt.list) ctx.get().submitFilter(prompt.list);
           if (prompt.kind === "user") ctx.get().setUser(outcome.text.trim() || undefined);
           if (prompt.kind === "message" && prompt.send) ctx.get().confirmMessage(outcome.text, prompt.send);
+          if (prompt.kind === "search") ctx.get().searchApi(outcome.text);
           return prompt.kind === "command" ? { command: outcome.text } : {};
         }
         default:

@@ -26,6 +26,7 @@ const LINE_HINTS = LINE_BINDINGS.filter((b) => b.footer).map((b) => `${keyLabel(
 const PROMPT_LABELS: Partial<Record<Prompt["kind"], (prompt: Prompt) => string>> = {
   command: () => ":",
   user: () => "act as user (empty: nobody): ",
+  search: () => "/",
   message: (p) => `message as ${p.send?.as} to ${p.send?.receiverType} ${p.send?.receiver}: `,
 };
 

@@ -110,6 +110,14 @@ export const COMMANDS: Command[] = [
     run: (arg, store) => openMessages(unquoted(arg), store.getState()),
   },
   { name: "stats", description: "call analytics over the calls filter (default: the last 30 days); r recomputes", run: (_, store) => store.getState().openStats() },
+  {
+    name: "api", args: "<path>", description: "any documented GET as a tree (/users/<uid>, /groups?perPage=5, /apps/{appId}/webhooks)",
+    run: (arg, store) => {
+      const path = arg.trim();
+      if (!path.startsWith("/")) return store.getState().notify("usage: :api <path>, e.g. :api /users/alice");
+      store.getState().openApi(path);
+    },
+  },
   { name: "log", description: "the request log", run: (_, store) => store.getState().navigate({ view: "log" }) },
   { name: "help", description: "every key and command", run: (_, store) => store.getState().navigate({ view: "help" }) },
   { name: "q", aliases: ["quit"], description: "quit", run: (_, _store, quit) => quit() },

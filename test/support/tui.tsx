@@ -62,6 +62,8 @@ export interface MountOptions {
   backoffMs?: number;
   /** The CA file requests trust (default: the emulator's), e.g. one that also trusts a file server. */
   caFile?: string;
+  /** Give the store the management API's credentials (for :api on its paths). */
+  management?: boolean;
 }
 
 const CSI = "\u001b[";
@@ -137,7 +139,8 @@ export interface Tui {
 export async function mountTui(fx: EmulatorFixture, options: MountOptions = {}): Promise<Tui> {
   const http = new Http({ caFile: options.caFile ?? fx.info.caFile, retries: options.retries ?? 0, backoffMs: options.backoffMs ?? 10 });
   const apps = options.apps ?? appRefs(fx);
-  const store = createExplorerStore({ http, apps, debounceMs: options.debounceMs ?? 80, root: options.root, caFile: fx.info.caFile });
+  const management = options.management ? { url: fx.info.managementUrl, key: fx.info.management.key, secret: fx.info.management.secret } : undefined;
+  const store = createExplorerStore({ http, apps, debounceMs: options.debounceMs ?? 80, root: options.root, caFile: fx.info.caFile, management });
   if (!options.panes) for (const pane of ["side", "preview"] as const) store.getState().togglePane(pane);
   const writes: string[] = [];
   const instance = render(<App store={store} theme={createTheme(options.color ?? false)} />);

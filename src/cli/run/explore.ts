@@ -78,7 +78,7 @@ export async function runExplore(command: Command, options: ExploreOptions = {})
     // The store first, and its first request (the groups, or the call asked for) sent at once: the
     // screens' bundle (ink, React, the layout engine) loads meanwhile, and draws the answer when it is in.
     const { activeView, createExplorerStore } = await import("../../store/explorer-store.js");
-    const store = createExplorerStore({ http, apps: appRefs(settings), user: settings.active?.onBehalfOf, caFile: settings.caFile, root: unconfigured ? "welcome" : undefined });
+    const store = createExplorerStore({ http, apps: appRefs(settings), user: settings.active?.onBehalfOf, caFile: settings.caFile, management: settings.management, root: unconfigured ? "welcome" : undefined });
     if (options.sessionId) store.getState().openCall(options.sessionId);
     else if (!unconfigured) store.getState().reload("groups");
     // The screens load while the request is on its way (the kernel connects meanwhile), and the first

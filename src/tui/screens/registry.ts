@@ -1,4 +1,5 @@
 import type { Route } from "../../store/types.js";
+import { apiScreen } from "./api.js";
 import { appsScreen } from "./apps.js";
 import { callScreen } from "./call.js";
 import { callsScreen } from "./calls.js";
@@ -31,6 +32,7 @@ const SCREENS_BUT_HELP = {
   apps: appsScreen,
   log: logScreen,
   stats: statsScreen,
+  api: apiScreen,
   welcome: welcomeScreen,
 } satisfies Omit<Registry, "help">;
 
