@@ -1,4 +1,6 @@
 import { Command, CommanderError } from "commander";
+import { RESOURCE_LIST } from "../resources/index.js";
+import { resourceCommandNames } from "../resources/resource.js";
 import { sanitize } from "../text/sanitize.js";
 import { VERSION } from "../version.js";
 import { addGlobalOptions } from "./global-options.js";
@@ -26,6 +28,12 @@ export const REGISTRARS: ReadonlyArray<{ names: readonly string[]; load(): Promi
   { names: ["stats"], load: async () => (await import("./commands/stats.js")).registerStats },
   { names: ["download"], load: async () => (await import("./commands/download.js")).registerDownload },
   { names: ["api"], load: async () => (await import("./commands/api.js")).registerApi },
+  // Those a resource's definition makes (src/resources/), and the list of them all.
+  ...RESOURCE_LIST.map((resource) => ({
+    names: resourceCommandNames(resource),
+    load: async () => (await import("./commands/resource.js")).resourceRegistrar(resource),
+  })),
+  { names: ["resources"], load: async () => (await import("./commands/resource.js")).registerResourcesCommand },
   { names: ["apps"], load: async () => (await import("./commands/apps.js")).registerApps },
   { names: ["demo"], load: async () => (await import("./commands/demo.js")).registerDemo },
   { names: ["emulator"], load: async () => (await import("./commands/emulator.js")).registerEmulator },

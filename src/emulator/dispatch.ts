@@ -12,7 +12,7 @@ import { callRoutes } from "./routes/calls.js";
 import { groupRoutes } from "./routes/groups.js";
 import { blockRoutes } from "./routes/blocks.js";
 import { conversationRoutes } from "./routes/conversations.js";
-import { apiKeyRoutes, managementRoutes } from "./routes/management.js";
+import { apiKeyRoutes, managementRoutes, webhookRoutes } from "./routes/management.js";
 import { messageListRoutes } from "./routes/message-lists.js";
 import { messageRoutes } from "./routes/messages.js";
 import { statsRoutes } from "./routes/stats.js";
@@ -20,7 +20,7 @@ import { userRoutes } from "./routes/users.js";
 
 const ROUTES: Route[] = [
   ...groupRoutes, ...userRoutes, ...messageRoutes, ...messageListRoutes, ...conversationRoutes, ...blockRoutes,
-  ...apiKeyRoutes, ...callRoutes, ...statsRoutes, ...managementRoutes,
+  ...apiKeyRoutes, ...callRoutes, ...statsRoutes, ...managementRoutes, ...webhookRoutes,
 ];
 const MAX_BODY = 1 << 20;
 

@@ -4,6 +4,7 @@ import { memberStep } from "./members.js";
 import { generateMessages } from "./messages.js";
 import { MessageStore } from "./message-store.js";
 import { REGIONS, type App, type Group, type GroupType, type Sizes, type User, type World } from "./model.js";
+import { generateWebhooks } from "./webhooks.js";
 import { Random } from "./random.js";
 import {
   APP_NAMES, DESCRIPTIONS, FIRST_NAMES, GROUP_ADJECTIVES, GROUP_NOUNS, HOSTILE_GROUP_NAMES,
@@ -75,6 +76,7 @@ function generateApp(seed: number, sizes: Sizes, now: number, recordingUrl: Reco
     calls: [],
     callBySessionId: new Map(),
     messages: new MessageStore(0),
+    webhooks: generateWebhooks(seed, identity.appId, identity.createdAt, now),
   };
   app.calls = generateCalls(seed, app, sizes.calls, now, recordingUrl);
   app.callBySessionId = new Map(app.calls.map((c) => [c.sessionId, c]));

@@ -1,4 +1,5 @@
 import type { MessageStore } from "./message-store.js";
+import type { Webhook } from "./webhooks.js";
 
 /** The emulator's in-memory world: what it generates and serves. */
 
@@ -139,6 +140,8 @@ export interface App {
   callBySessionId: Map<string, Call>;
   /** Every message of the app and the conversations they make up. */
   messages: MessageStore;
+  /** The app's webhooks (the management API's), with their triggers. */
+  webhooks: Webhook[];
 }
 
 export interface World {

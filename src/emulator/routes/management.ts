@@ -1,5 +1,7 @@
-import type { AppRoute, ManagementRoute } from "../context.js";
+import type { AppRoute, BaseContext, ManagementRoute } from "../context.js";
 import type { App } from "../data/model.js";
+import { WEBHOOK_TRIGGERS, type Webhook } from "../data/webhooks.js";
+import { ServiceError, notFound } from "../errors.js";
 import { QueryReader, paginate, readPage } from "../query.js";
 
 const REGION_NAMES = { us: "United States", eu: "Europe", in: "India" } as const;
@@ -39,6 +41,59 @@ export const managementRoutes: ManagementRoute[] = [
       const apps = ctx.world.apps.filter((a) => !searchKey || a.name.toLowerCase().includes(searchKey) || a.appId.includes(searchKey));
       const { data, pagination } = paginate(apps, page);
       return { data: data.map(appJson), meta: { pagination } };
+    },
+  },
+];
+
+/** The app a management path names, as the service finds it: any region. */
+function appOf(ctx: BaseContext, appId: string): App {
+  const app = ctx.world.apps.find((a) => a.appId === appId);
+  if (!app) throw new ServiceError("ERR_APP_NOT_FOUND", `The app ${appId} does not exist.`, "Check the appId: GET /apps lists the apps of the account.");
+  return app;
+}
+
+function webhookOf(ctx: BaseContext, appId: string, webhookId: string): Webhook {
+  const webhook = appOf(ctx, appId).webhooks.find((w) => w.id === webhookId);
+  if (!webhook) throw notFound("ERR_WEBHOOK_NOT_FOUND", "webhook with ID", webhookId);
+  return webhook;
+}
+
+/** A webhook as the list gives it (the exports' list example: no credentials, no triggers). */
+const webhookSummary = ({ id, name, webhookURL, enabled, createdAt, updatedAt }: Webhook) => ({ id, name, webhookURL, enabled, createdAt, updatedAt });
+
+/** Webhooks and their triggers (management-apis.json): the list by page, one by id (double-wrapped, as the exports answer), its triggers. */
+export const webhookRoutes: ManagementRoute[] = [
+  {
+    api: "management",
+    method: "GET",
+    path: /^\/apps\/(?<appId>[^/]+)\/webhooks\/?$/,
+    handle: (ctx, { appId }) => {
+      const q = new QueryReader(ctx.params);
+      // The exports' example says per_page 10; page is not documented, and is taken.
+      const page = readPage(q, { perPage: 10, max: 1000 });
+      const searchKey = q.string("searchKey")?.toLowerCase();
+      q.done();
+      const hooks = appOf(ctx, appId!).webhooks.filter((w) => !searchKey || w.name.toLowerCase().includes(searchKey) || w.id.includes(searchKey));
+      const { data, pagination } = paginate(hooks, page);
+      return { data: data.map(webhookSummary), meta: { pagination } };
+    },
+  },
+  {
+    api: "management",
+    method: "GET",
+    path: /^\/apps\/(?<appId>[^/]+)\/webhooks\/(?<webhookId>[^/]+)\/?$/,
+    handle: (ctx, { appId, webhookId }) => {
+      const { triggers: _t, ...webhook } = webhookOf(ctx, appId!, webhookId!);
+      return { data: [{ data: webhook }] };
+    },
+  },
+  {
+    api: "management",
+    method: "GET",
+    path: /^\/apps\/(?<appId>[^/]+)\/webhooks\/(?<webhookId>[^/]+)\/triggers\/?$/,
+    handle: (ctx, { appId, webhookId }) => {
+      const triggers = webhookOf(ctx, appId!, webhookId!).triggers.map((id) => WEBHOOK_TRIGGERS.find((t) => t.id === id)!);
+      return { data: triggers, meta: { pagination: { total: triggers.length, count: triggers.length, per_page: triggers.length, current_page: 1, total_pages: 1 } } };
     },
   },
 ];

@@ -1,0 +1,147 @@
+import type { Command } from "commander";
+import * as v from "valibot";
+import { type ApiCall, callNeedsApp, prepareCall, urlWithQuery } from "../../api/api-call.js";
+import { maskAnswerSecrets } from "../../api/answer-secrets.js";
+import { ODD_MARK, oddFields } from "../../api/schemas.js";
+import { pagerFor } from "../../api/paging-styles.js";
+import { type AnyResource, endpointOf, fillParams, oneItem, pathParams, readItems } from "../../resources/resource.js";
+import { fieldLines } from "../../text/fields.js";
+import { jsonForTerminal } from "../../text/json.js";
+import { type TableColumn, type TableLayout, planTable, tableHeader, tableNote, tableRows } from "../../text/table.js";
+import { ConfigError } from "../../config/config-file.js";
+import type { ResourceItemFlags, ResourceListFlags } from "../commands/resource.js";
+import { useColor } from "../render/terminal.js";
+import { type Runtime, runCommand } from "../runtime.js";
+
+/** A resource's columns as the command line's table draws them: one that grows gives room back first. */
+const tableColumns = (resource: AnyResource): Array<TableColumn<Record<string, unknown>>> =>
+  resource.columns.map((c) => ({ header: c.header, get: (item) => c.get(item), min: c.min, max: c.max, flex: c.grows ? 1 : undefined, align: c.align }));
+
+/** The request for a path of the resource, its parameters filled in, for the active app (or the management API). */
+async function callFor(runtime: Runtime, path: string, query: Record<string, string>): Promise<ApiCall> {
+  const input = { method: "GET" as const, path, query };
+  const { settings, http } = runtime;
+  let app;
+  if (callNeedsApp(input)) {
+    if (!settings.active && settings.management) await settings.loadManagementApps(http);
+    const known = settings.active;
+    if (known && known.key.value === undefined && known.key.command === undefined && settings.management) await settings.loadManagementApps(http);
+    app = known && settings.targetOf(known);
+  }
+  return prepareCall(input, { app, management: settings.management, readOnly: settings.readOnly });
+}
+
+/** Masks the secrets of what is printed, unless --reveal; the fields masked are named once, at the end. */
+function masker(reveal: boolean | undefined) {
+  const masked = new Set<string>();
+  return {
+    show<T>(value: T): T {
+      if (reveal) return value;
+      const shown = maskAnswerSecrets(value);
+      for (const path of shown.paths) masked.add(path.replace(/\[\d+\]/g, "[]"));
+      return shown.value;
+    },
+    note: (runtime: Runtime) => masked.size > 0 && runtime.warn(`masked (--reveal shows them): ${[...masked].join(", ")}`),
+  };
+}
+
+/** `ccx <name> [<params>…]`: a page of the list, or every page (--all), as a table, --json or --ndjson. */
+export function runResourceList(resource: AnyResource, params: string[], flags: ResourceListFlags, command: Command): Promise<void> {
+  return runCommand(command, async (runtime) => {
+    if (flags.json && flags.ndjson) throw new ConfigError("choose one of --json and --ndjson");
+    const list = resource.list!;
+    const endpoint = endpointOf(list.path);
+    const query: Record<string, string> = Object.fromEntries(flags.field);
+    if (flags.perPage !== undefined || list.perPage) query.perPage ??= String(flags.perPage ?? list.perPage!.default);
+    if (flags.page !== undefined) query.page = String(flags.page);
+    const call = await callFor(runtime, fillParams(list.path, params), query);
+    const pager = pagerFor(endpoint.paging ?? "none", call.query, endpoint.query);
+    const mask = masker(flags.reveal);
+    const color = useColor(flags.color === false);
+    let plan: TableLayout<Record<string, unknown>> | undefined;
+    let count = 0;
+    let opened = false;
+    let next: Record<string, string> | undefined;
+    for (let asked: Record<string, string> | undefined = pager.first; asked; asked = flags.all ? next : undefined) {
+      const response = await runtime.http.send({ method: "GET", url: urlWithQuery(call.url, asked), headers: call.headers });
+      const step = pager.step(asked, response.json);
+      next = step.next;
+      const raw = step.items.map((item) => mask.show(item));
+      if (flags.ndjson) {
+        if (raw.length > 0) await runtime.write(`${raw.map((item) => jsonForTerminal(item)).join("\n")}\n`);
+      } else if (flags.json) {
+        if (raw.length > 0) await runtime.write(`${opened ? ",\n" : "[\n"}${raw.map((item) => jsonForTerminal(item)).join(",\n")}`);
+        opened ||= raw.length > 0;
+      } else {
+        const items = readItems(resource, { data: raw });
+        if (items.length > 0) {
+          const header = plan === undefined;
+          plan ??= planTable(tableColumns(resource), items, { width: runtime.width, color });
+          await runtime.write(`${[...(header ? [tableHeader(plan)] : []), ...tableRows(plan, items)].join("\n")}\n`);
+        }
+      }
+      count += step.items.length;
+    }
+    if (flags.json) await runtime.write(opened ? "\n]\n" : "[]\n");
+    const note = plan && tableNote(plan);
+    if (note) await runtime.write(`${note}\n`);
+    // For people, on stderr: stdout keeps only rows (or JSON).
+    if (!flags.all) runtime.warn(`${count} shown${next ? ` · more follow: --all${endpoint.paging === "pages" ? `, or --page ${(flags.page ?? 1) + 1}` : ""}` : ""}`);
+    mask.note(runtime);
+  });
+}
+
+/** `ccx <singular> <id>`: one item, every field the service sent, the telling ones first; --json as sent. */
+export function runResourceItem(resource: AnyResource, params: string[], flags: ResourceItemFlags, command: Command): Promise<void> {
+  return runCommand(command, async (runtime) => {
+    const detail = resource.detail!;
+    const call = await callFor(runtime, fillParams(detail.path, params), {});
+    const response = await runtime.http.send({ method: "GET", url: urlWithQuery(call.url, call.query), headers: call.headers });
+    const mask = masker(flags.reveal);
+    const raw = mask.show(oneItem(response.json, resource.idField));
+    if (flags.json) await runtime.write(`${jsonForTerminal(raw, 2)}\n`);
+    else {
+      const read = v.safeParse(resource.schema, raw);
+      const item = (read.success ? read.output : raw) as Record<string, unknown>;
+      await runtime.write(`${fieldLines(raw as Record<string, unknown>, { first: detail.first, odd: oddFields(item), mark: ODD_MARK }).join("\n")}\n`);
+    }
+    mask.note(runtime);
+  });
+}
+
+/** A command as typed: `ccx webhook <webhookId>`. */
+const commandLine = (name: string, path: string) => [`ccx ${name}`, ...pathParams(path).map((p) => `<${p}>`)].join(" ");
+
+/** `ccx resources`: each resource's commands, host, paths and paging. */
+export function runResources(resources: readonly AnyResource[], flags: { json?: boolean }, command: Command): Promise<void> {
+  return runCommand(command, async (runtime) => {
+    const rows = resources.map((r) => {
+      const list = r.list && endpointOf(r.list.path);
+      const detail = r.detail && endpointOf(r.detail.path);
+      return {
+        name: r.name,
+        singular: r.singular,
+        aliases: [...(r.aliases ?? [])],
+        commands: [...(r.list ? [commandLine(r.name, r.list.path)] : []), ...(r.detail ? [commandLine(r.singular, r.detail.path)] : [])],
+        host: (list ?? detail)!.host,
+        group: (list ?? detail)!.group,
+        list: r.list?.path,
+        detail: r.detail?.path,
+        paging: list?.paging ?? "none",
+        children: [...(r.children ?? [])],
+        description: r.description,
+      };
+    });
+    if (flags.json) return void (await runtime.write(`${rows.map((row) => jsonForTerminal(row)).join("\n")}\n`));
+    const columns: Array<TableColumn<(typeof rows)[number]>> = [
+      { header: "name", get: (r) => r.name, min: 12 },
+      { header: "commands", get: (r) => r.commands.join(", "), min: 16 },
+      { header: "host", get: (r) => r.host, min: 10 },
+      { header: "paging", get: (r) => r.paging, min: 6 },
+      { header: "list", get: (r) => r.list ?? "", min: 12, flex: 1 },
+      { header: "one", get: (r) => r.detail ?? "", min: 8, flex: 1 },
+    ];
+    const plan = planTable(columns, rows, { width: runtime.width, color: useColor(false) });
+    await runtime.write(`${[tableHeader(plan), ...tableRows(plan, rows)].join("\n")}\n`);
+  });
+}

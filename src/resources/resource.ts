@@ -1,0 +1,87 @@
+import * as v from "valibot";
+import { type Endpoint, findEndpoint } from "../api/endpoints.js";
+import { listItems } from "../api/paging-styles.js";
+
+/**
+ * One resource of the service, defined once: where its list and its items
+ * live (paths of the endpoint catalogue, which gives their host, credentials
+ * and paging), how an item is read and named, and its columns. The commands
+ * `ccx <name>` and `ccx <singular> <id>`, their flags and completion, and
+ * `ccx resources` derive from it (src/resources/index.ts lists them all).
+ */
+
+/** A column of a resource's table, for the command line's tables and the explorer's alike. */
+export interface ResourceColumn<Item> {
+  header: string;
+  get(item: Item): unknown;
+  /** The narrowest it may be before it is dropped (or its width, when it does not grow). */
+  min: number;
+  /** The widest it grows, however long its values. */
+  max?: number;
+  /** It takes the width left over, and gives it back first when room is short (a name, a URL). */
+  grows?: boolean;
+  align?: "left" | "right";
+}
+
+export interface Resource<Item extends Record<string, unknown> = Record<string, unknown>> {
+  /** The plural, its list command: `webhooks`. */
+  name: string;
+  /** One item's command: `webhook`. */
+  singular: string;
+  aliases?: readonly string[];
+  /** What it is, for help and `ccx resources`. */
+  description: string;
+  /** The field that names an item. */
+  idField: keyof Item & string;
+  /** How one item is read: tolerant, an odd field kept as sent and marked. */
+  schema: v.GenericSchema<unknown, Item>;
+  /** The path of its list (a template of the endpoint catalogue), and its page size when it takes one. */
+  list?: { path: string; perPage?: { default: number; max: number } };
+  /** The path of one item, and the fields a person looks for first. */
+  detail?: { path: string; first: readonly string[] };
+  /** Resources reached from an item: their list's path takes this item's id. */
+  children?: readonly string[];
+  columns: ReadonlyArray<ResourceColumn<Item>>;
+}
+
+/** A resource whose item type is erased, as the registry holds them. */
+export type AnyResource = Resource<Record<string, unknown>>;
+
+/** The commands a resource defines: `ccx <name>` for its list, `ccx <singular>` for one item. */
+export const resourceCommandNames = (resource: AnyResource): string[] => [...(resource.list ? [resource.name] : []), ...(resource.detail ? [resource.singular] : [])];
+
+/** The documented operation behind a path of a resource: a definition naming an undocumented path is a mistake. */
+export function endpointOf(path: string): Endpoint {
+  const endpoint = findEndpoint(path, "GET");
+  if (!endpoint || endpoint.path !== path) throw new Error(`${path} is not a documented GET of the endpoint catalogue`);
+  return endpoint;
+}
+
+/** The parameters a user gives a path, in order: `/calls/{sessionId}/transcriptions` → `sessionId` (`{appId}` is filled in). */
+export const pathParams = (path: string): string[] => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!).filter((p) => p !== "appId");
+
+/** The path with the values given, in order, put in (encoded); `{appId}` is left for the request to fill. */
+export function fillParams(path: string, values: readonly string[]): string {
+  let i = 0;
+  return path.replace(/\{([^}]+)\}/g, (whole, name: string) => (name === "appId" ? whole : encodeURIComponent(values[i++] ?? "")));
+}
+
+/**
+ * The one item an answer holds, in every form the exports give: `data` as the
+ * item, as an array of one, or as `[{data: {…}}]` (a webhook).
+ */
+export function oneItem(body: unknown, idField: string): unknown {
+  let data = (body as { data?: unknown } | null)?.data;
+  if (Array.isArray(data) && data.length === 1) data = data[0];
+  const inner = (data as { data?: unknown } | null)?.data;
+  if (data !== null && typeof data === "object" && !(idField in data) && inner !== null && typeof inner === "object" && !Array.isArray(inner)) data = inner;
+  return data;
+}
+
+/** The items of a list answer, each read by the resource's schema; an item it cannot read at all is kept as sent. */
+export function readItems<Item extends Record<string, unknown>>(resource: Resource<Item>, body: unknown): Item[] {
+  return listItems(body).map((raw) => {
+    const read = v.safeParse(resource.schema, raw);
+    return read.success ? read.output : (raw as Item);
+  });
+}

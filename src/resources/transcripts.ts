@@ -1,0 +1,37 @@
+import * as v from "valibot";
+import { int, opt, tolerantObject } from "../api/schemas.js";
+import { formatTime } from "../text/format.js";
+import type { Resource } from "./resource.js";
+
+/** When a transcript was made: ISO in the exports, seconds from older services (docs/service.md). */
+const isoOrSeconds = v.union([v.string(), int]);
+
+const transcriptSchema = tolerantObject("tid", {
+  tid: v.string(),
+  mid: opt(v.string()),
+  roomName: opt(v.string()),
+  startTime: opt(int),
+  endTime: opt(int),
+  transcriptDate: opt(isoOrSeconds),
+  transcriptUrl: opt(v.string()),
+});
+type Transcript = v.InferOutput<typeof transcriptSchema>;
+
+const dateOf = (value: string | number | undefined) => (typeof value === "number" ? formatTime(value) : value ?? "");
+
+/** A call's transcripts (GET /calls/{sessionId}/transcriptions). */
+export const transcripts: Resource<Transcript> = {
+  name: "transcripts",
+  singular: "transcript",
+  aliases: ["transcriptions"],
+  description: "a call's transcripts: when each was made and where to fetch it",
+  idField: "tid",
+  schema: transcriptSchema,
+  list: { path: "/calls/{sessionId}/transcriptions", perPage: { default: 100, max: 1000 } },
+  columns: [
+    { header: "tid", get: (t) => t.tid, min: 16 },
+    { header: "made", get: (t) => dateOf(t.transcriptDate), min: 16 },
+    { header: "started", get: (t) => (t.startTime === undefined ? "" : formatTime(t.startTime)), min: 16 },
+    { header: "url", get: (t) => t.transcriptUrl ?? "", min: 12, grows: true },
+  ],
+};

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RESOURCE_LIST } from "../../src/resources/index.js";
+import { endpointOf, resourceCommandNames } from "../../src/resources/resource.js";
+import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
+import { runCcx } from "../support/run-ccx.js";
+
+/**
+ * Resources made from one definition each (src/resources/): their commands
+ * against the emulator over HTTPS (a call's transcripts on the calls host;
+ * the app's webhooks and their triggers on the management API), the forms the
+ * exports answer in (a webhook double-wrapped), secrets masked, and
+ * `ccx resources`, which lists them all.
+ */
+
+let fx: EmulatorFixture;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  fx = await emulatorFixture({ sizes: { apps: 1, groups: 5, calls: 40, users: 10, messages: 0 } });
+  env = {
+    CCX_CHAT_URL: fx.info.chatUrl, CCX_CALLS_URL: fx.info.callsUrl, CCX_MANAGEMENT_URL: fx.info.managementUrl, CCX_CA_FILE: fx.info.caFile,
+    CCX_APP_ID: fx.app().appId, CCX_REGION: fx.app().region, CCX_API_KEY: fx.app().fullAccessKey,
+    CCX_MANAGEMENT_KEY: fx.info.management.key, CCX_MANAGEMENT_SECRET: fx.info.management.secret,
+  };
+});
+afterAll(() => fx?.close());
+
+const world = () => fx.emulator.world.apps[0]!;
+const ndjson = (text: string) => text.trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, any>);
+
+describe("every definition", () => {
+  it("names documented GETs only, and commands no other command has", async () => {
+    for (const resource of RESOURCE_LIST) {
+      if (resource.list) expect(endpointOf(resource.list.path).methods).toContain("GET");
+      if (resource.detail) expect(endpointOf(resource.detail.path).methods).toContain("GET");
+    }
+    const names = RESOURCE_LIST.flatMap(resourceCommandNames);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it("ccx resources lists each with its commands, host, paths and paging; --json one object a line", async () => {
+    const table = await runCcx(["resources"], { ...env, COLUMNS: "200" });
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/^webhooks\s+ccx webhooks, ccx webhook <webhookId>\s+management\s+pages\s+\/apps\/\{appId\}\/webhooks\s/m);
+    const json = ndjson((await runCcx(["resources", "--json"], env)).stdout);
+    expect(json.map((r) => r.name)).toEqual(RESOURCE_LIST.map((r) => r.name));
+    expect(json.find((r) => r.name === "transcripts")).toMatchObject({ host: "calls", list: "/calls/{sessionId}/transcriptions", paging: "pages", commands: ["ccx transcripts <sessionId>"] });
+  });
+});
+
+describe("webhooks and their triggers (the management API)", () => {
+  it("ccx webhooks: a table of the app's webhooks; --ndjson as sent", async () => {
+    const run = await runCcx(["webhooks"], env);
+    expect(run.code).toBe(0);
+    expect(run.stdout.split("\n")[0]).toMatch(/^ID\s+NAME\s+ENABLED\s+UPDATED\s+URL$/);
+    for (const hook of world().webhooks) expect(run.stdout).toContain(hook.id);
+    expect(run.stderr).toMatch(new RegExp(`^${world().webhooks.length} shown$`, "m"));
+    const lines = ndjson((await runCcx(["webhooks", "--ndjson"], env)).stdout);
+    expect(lines.map((w) => w.id)).toEqual(world().webhooks.map((w) => w.id));
+  });
+
+  it("ccx webhook <id>: every field, read from the exports' double-wrapped answer, the password masked unless --reveal", async () => {
+    const hook = world().webhooks.find((w) => w.password)!;
+    const run = await runCcx(["webhook", hook.id], env);
+    expect(run.code).toBe(0);
+    expect(run.stdout.split("\n")[0]).toBe(`id              ${hook.id}`);
+    expect(run.stdout).toMatch(new RegExp(`^webhookURL\\s+${hook.webhookURL}$`, "m"));
+    expect(run.stdout).toMatch(new RegExp(`^password\\s+…${hook.password!.slice(-4)}$`, "m"));
+    expect(run.stdout).not.toContain(hook.password!);
+    expect(run.stderr).toMatch(/^masked \(--reveal shows them\): password$/m);
+    const json = await runCcx(["webhook", hook.id, "--json", "--reveal"], env);
+    expect(JSON.parse(json.stdout)).toMatchObject({ id: hook.id, password: hook.password });
+    const missing = await runCcx(["webhook", "wh-nope"], env);
+    expect(missing.code).toBe(3);
+    expect(missing.stderr).toMatch(/^error: ERR_WEBHOOK_NOT_FOUND: /m);
+  });
+
+  it("ccx triggers <webhookId>: the events it is posted for, from the documented list", async () => {
+    const hook = world().webhooks[0]!;
+    const run = await runCcx(["triggers", hook.id], env);
+    expect(run.code).toBe(0);
+    expect(run.stdout.split("\n")[0]).toMatch(/^TRIGGER\s+DESCRIPTION$/);
+    for (const id of hook.triggers) expect(run.stdout).toMatch(new RegExp(`^${id}\\s`, "m"));
+  });
+
+  it("without the management key and secret it says what to set, exit 2", async () => {
+    const { CCX_MANAGEMENT_KEY: _k, CCX_MANAGEMENT_SECRET: _s, ...appOnly } = env;
+    const run = await runCcx(["webhooks"], appOnly);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/CCX_MANAGEMENT_KEY and CCX_MANAGEMENT_SECRET/);
+  });
+});
+
+describe("a call's transcripts (the calls host)", () => {
+  it("ccx transcripts <sessionId>: a page, --json as sent, --all streams; an unknown call exits 3", async () => {
+    const call = world().calls.find((c) => c.transcriptions.length > 0)!;
+    const run = await runCcx(["transcripts", call.sessionId], env);
+    expect(run.code).toBe(0);
+    expect(run.stdout.split("\n")[0]).toMatch(/^TID\s+MADE\s+STARTED\s+URL$/);
+    for (const t of call.transcriptions) expect(run.stdout).toContain(t.tid);
+    const json = await runCcx(["transcripts", call.sessionId, "--json"], env);
+    expect(JSON.parse(json.stdout)).toEqual((await fx.calls(`/calls/${call.sessionId}/transcriptions`, { perPage: 100, page: 1 })).body.data);
+    const one = await runCcx(["transcripts", call.sessionId, "--per-page", "1", "--all", "--ndjson"], env);
+    expect(ndjson(one.stdout).map((t) => t.tid)).toEqual(call.transcriptions.map((t) => t.tid));
+    expect((await runCcx(["transcripts", "v1.us.nope.1"], env)).code).toBe(3);
+  });
+});
