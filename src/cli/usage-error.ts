@@ -42,6 +42,13 @@ export function timeOption(raw: string): number {
   return seconds;
 }
 
+/** `key=value` (-f): the key before the first `=`, the rest the value (which may hold `=`). */
+export function keyValueOption(raw: string): [string, string] {
+  const eq = raw.indexOf("=");
+  if (eq <= 0) throw new InvalidArgumentError(`expected key=value, got "${raw}".`);
+  return [raw.slice(0, eq), raw.slice(eq + 1)];
+}
+
 export function collect<T>(parse: (raw: string) => T) {
   return (raw: string, previous: T[] = []): T[] => [...previous, parse(raw)];
 }

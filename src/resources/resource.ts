@@ -14,6 +14,8 @@ import { listItems } from "../api/paging-styles.js";
 export interface ResourceColumn<Item> {
   header: string;
   get(item: Item): unknown;
+  /** The field it shows, when one: a value the schema could not read then shows as sent, marked. */
+  field?: string;
   /** The narrowest it may be before it is dropped (or its width, when it does not grow). */
   min: number;
   /** The widest it grows, however long its values. */

@@ -29,9 +29,9 @@ export const transcripts: Resource<Transcript> = {
   schema: transcriptSchema,
   list: { path: "/calls/{sessionId}/transcriptions", perPage: { default: 100, max: 1000 } },
   columns: [
-    { header: "tid", get: (t) => t.tid, min: 16 },
-    { header: "made", get: (t) => dateOf(t.transcriptDate), min: 16 },
-    { header: "started", get: (t) => (t.startTime === undefined ? "" : formatTime(t.startTime)), min: 16 },
-    { header: "url", get: (t) => t.transcriptUrl ?? "", min: 12, grows: true },
+    { header: "tid", field: "tid", get: (t) => t.tid, min: 16 },
+    { header: "made", field: "transcriptDate", get: (t) => dateOf(t.transcriptDate), min: 16 },
+    { header: "started", field: "startTime", get: (t) => (t.startTime === undefined ? "" : formatTime(t.startTime)), min: 16 },
+    { header: "url", field: "transcriptUrl", get: (t) => t.transcriptUrl ?? "", min: 12, grows: true },
   ],
 };

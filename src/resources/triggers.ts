@@ -17,7 +17,7 @@ export const triggers: Resource<Trigger> = {
   schema: triggerSchema,
   list: { path: "/apps/{appId}/webhooks/{webhookId}/triggers" },
   columns: [
-    { header: "trigger", get: (t) => t.id, min: 24 },
-    { header: "description", get: (t) => t.description ?? "", min: 12, grows: true },
+    { header: "trigger", field: "id", get: (t) => t.id, min: 24 },
+    { header: "description", field: "description", get: (t) => t.description ?? "", min: 12, grows: true },
   ],
 };

@@ -25,10 +25,10 @@ export const webhooks: Resource<Webhook> = {
   detail: { path: "/apps/{appId}/webhooks/{webhookId}", first: ["id", "name", "webhookURL", "enabled", "useBasicAuth", "username", "password", "createdAt", "updatedAt"] },
   children: ["triggers"],
   columns: [
-    { header: "id", get: (w) => w.id, min: 12 },
-    { header: "name", get: (w) => w.name ?? "", min: 8, max: 32, grows: true },
-    { header: "enabled", get: (w) => (w.enabled === undefined ? "" : w.enabled ? "yes" : "no"), min: 7 },
-    { header: "updated", get: (w) => (w.updatedAt === undefined ? "" : formatTime(w.updatedAt)), min: 16 },
-    { header: "url", get: (w) => w.webhookURL ?? "", min: 12, grows: true },
+    { header: "id", field: "id", get: (w) => w.id, min: 12 },
+    { header: "name", field: "name", get: (w) => w.name ?? "", min: 8, max: 32, grows: true },
+    { header: "enabled", field: "enabled", get: (w) => (w.enabled === undefined ? "" : w.enabled ? "yes" : "no"), min: 7 },
+    { header: "updated", field: "updatedAt", get: (w) => (w.updatedAt === undefined ? "" : formatTime(w.updatedAt)), min: 16 },
+    { header: "url", field: "webhookURL", get: (w) => w.webhookURL ?? "", min: 12, grows: true },
   ],
 };

@@ -5,6 +5,7 @@ import type { Http } from "../api/http.js";
 import { LIST_KIND_NAMES, type ListKind, isListKind } from "../api/list-kinds.js";
 import { type StoreContext, activeApp, activeView, currentRoute } from "./context.js";
 import { type ApiActions, apiActions } from "./api-actions.js";
+import { type ResourceActions, resourceActions } from "./resource-actions.js";
 import { type DetailActions, detailActions } from "./detail-actions.js";
 import { type DownloadActions, downloadActions } from "./download-actions.js";
 import { type ListActions, emptyList, listActions } from "./list-actions.js";
@@ -42,7 +43,7 @@ export interface ExplorerOptions {
   management?: ManagementTarget;
 }
 
-export interface ExplorerState extends ListActions, LiveActions, DetailActions, UserActions, ThreadActions, WriteActions, DownloadActions, StatsActions, ApiActions, UiActions {
+export interface ExplorerState extends ListActions, LiveActions, DetailActions, UserActions, ThreadActions, WriteActions, DownloadActions, StatsActions, ApiActions, ResourceActions, UiActions {
   apps: AppRef[];
   activeKey: string;
   /** The user requests act for (onBehalfOf), if any. */
@@ -158,6 +159,7 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
       ...downloadActions(ctx),
       ...statsActions(ctx),
       ...apiActions(ctx, options.management),
+      ...resourceActions(ctx, options.management),
       ...uiActions(ctx),
 
       switchApp(key) {
@@ -188,7 +190,7 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
         abortAll();
         const stale = <L extends ListState<unknown>>(l: L): L => ({ ...emptyList(), filter: l.filter, tokens: l.tokens, errors: l.errors, params: l.params }) as L;
         const staleLists = (lists: AppViewState["lists"]) => Object.fromEntries(Object.entries(lists).map(([kind, l]) => [kind, stale(l)])) as AppViewState["lists"];
-        const views = Object.fromEntries(Object.entries(get().views).map(([k, v]) => [k, { ...v, lists: staleLists(v.lists), callDetails: {}, groupDetails: {}, userDetails: {}, threads: {}, stats: undefined, apis: undefined }]));
+        const views = Object.fromEntries(Object.entries(get().views).map(([k, v]) => [k, { ...v, lists: staleLists(v.lists), callDetails: {}, groupDetails: {}, userDetails: {}, threads: {}, stats: undefined, apis: undefined, resourceLists: undefined, resourceItems: undefined }]));
         set({ user, views });
         get().refresh();
       },

@@ -40,6 +40,10 @@ export type Route =
   | { view: "help" }
   /** Any documented GET as a tree (:api <path>). */
   | { view: "api"; path: string }
+  /** A resource made from a definition (src/resources/): its list, its path's parameters given. */
+  | { view: "resource"; name: string; params: string[] }
+  /** One item of such a resource: its list's parameters, then its id. */
+  | { view: "resource-item"; name: string; params: string[] }
   /** Nothing is configured: try the demo, or set up (the explorer's only screen then). */
   | { view: "welcome" };
 
@@ -191,6 +195,26 @@ export interface ApiViewState {
   request?: string;
 }
 
+/** A list of a resource made from a definition: the rows as sent (secrets masked), n adds a page. */
+export interface ResourceListState {
+  loading: boolean;
+  rows: unknown[];
+  /** The next page's query; none after the last. */
+  next?: Record<string, string>;
+  /** Pages read. */
+  page: number;
+  selected: number;
+  error?: Failure;
+  request?: string;
+}
+
+/** One item of such a resource, as sent (secrets masked). */
+export interface ResourceItemState {
+  loading: boolean;
+  item?: Record<string, unknown>;
+  error?: Failure;
+}
+
 /** Everything the explorer remembers of one app, kept when switching away and back. */
 export interface AppViewState {
   lists: { [K in ListKind]: ListState<ListItems[K]> };
@@ -203,6 +227,9 @@ export interface AppViewState {
   stats?: StatsState;
   /** The :api screen's answers, by path (the last few asked). */
   apis?: Record<string, ApiViewState>;
+  /** Lists and items of the resources made from definitions, by resourceKey (name and parameters). */
+  resourceLists?: Record<string, ResourceListState>;
+  resourceItems?: Record<string, ResourceItemState>;
   nav: Route[];
 }
 

@@ -3,6 +3,8 @@ import { REGIONS } from "../api/regions.js";
 import { type ExplorerState, type ExplorerStore, activeView, currentRoute } from "../store/explorer-store.js";
 import { LIVE } from "../store/live-actions.js";
 import { SESSION_ID, sessionIdIn } from "../api/session-id.js";
+import { RESOURCE_LIST } from "../resources/index.js";
+import { type AnyResource, pathParams } from "../resources/resource.js";
 
 /**
  * The command bar (`:`): one table, which runs the commands, completes them
@@ -32,6 +34,26 @@ function openMessages(id: string, state: ExplorerState): void {
   if (route.view === "group") return state.openThread({ kind: "group", guid: route.guid });
   if (route.view === "user") return state.openMessagesWith(route.uid);
   state.openThread({ kind: "app" });
+}
+
+/** `:<name> <params>` opens a resource's list, `:<singular> <params> <id>` one item: made from the definitions. */
+function resourceCommands(resource: AnyResource): Command[] {
+  const command = (name: string, path: string, description: string, aliases: readonly string[] | undefined, open: (store: ExplorerStore, params: string[]) => void): Command => {
+    const wanted = pathParams(path);
+    const args = wanted.map((p) => `<${p}>`).join(" ");
+    return {
+      name, ...(aliases?.length ? { aliases: [...aliases] } : {}), ...(args ? { args } : {}), description,
+      run: (arg, store) => {
+        const params = arg.trim() ? arg.trim().split(/\s+/).map(unquoted) : [];
+        if (params.length !== wanted.length) return store.getState().notify(`usage: :${name}${args ? ` ${args}` : ""}`);
+        open(store, params);
+      },
+    };
+  };
+  return [
+    ...(resource.list ? [command(resource.name, resource.list.path, resource.description, resource.aliases, (store, params) => store.getState().openResource(resource.name, params))] : []),
+    ...(resource.detail ? [command(resource.singular, resource.detail.path, `one of ${resource.name}: every field, and what it holds`, undefined, (store, params) => store.getState().openResourceItem(resource.name, params))] : []),
+  ];
 }
 
 export const COMMANDS: Command[] = [
@@ -118,6 +140,7 @@ export const COMMANDS: Command[] = [
       store.getState().openApi(path);
     },
   },
+  ...RESOURCE_LIST.flatMap(resourceCommands),
   { name: "log", description: "the request log", run: (_, store) => store.getState().navigate({ view: "log" }) },
   { name: "help", description: "every key and command", run: (_, store) => store.getState().navigate({ view: "help" }) },
   { name: "q", aliases: ["quit"], description: "quit", run: (_, _store, quit) => quit() },

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { RESOURCE_LIST } from "../../src/resources/index.js";
 
 /**
  * The layers of docs/architecture.md, read from the sources: arrows point down only
@@ -57,7 +58,8 @@ describe("the layers", () => {
   it("points down only: the store never reaches the explorer, api never the store, the client and the emulator never each other", () => {
     const forbidden: Record<string, string[]> = {
       store: ["tui", "cli", "emulator"],
-      api: ["store", "tui", "cli", "emulator"],
+      api: ["store", "tui", "cli", "emulator", "resources"],
+      resources: ["store", "tui", "cli", "emulator"],
       query: ["api", "store", "tui", "cli", "emulator"],
       text: ["api", "store", "tui", "cli", "emulator"],
       tui: ["cli", "emulator"],
@@ -71,5 +73,17 @@ describe("the layers", () => {
     // The store is drawn by Ink but never imports it.
     const inkInStore = sources(path.join(SRC, "store")).filter((f) => /from "ink"/.test(readFileSync(f, "utf8")));
     expect(inkInStore).toEqual([]);
+  });
+});
+
+describe("resources made from a definition", () => {
+  it("are named by no store or screen file: those draw and keep any resource from its definition", () => {
+    const names = RESOURCE_LIST.flatMap((r) => [r.name, r.singular, ...(r.aliases ?? [])]);
+    const files = [...sources(path.join(SRC, "store")), ...sources(path.join(SRC, "tui", "screens"))];
+    const naming = files.flatMap((file) => {
+      const text = readFileSync(file, "utf8");
+      return names.filter((name) => new RegExp(`["'\`]${name}["'\`]`).test(text)).map((name) => `${path.relative(SRC, file)}: "${name}"`);
+    });
+    expect(naming).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
-import { Argument, type Command, InvalidArgumentError, Option } from "commander";
+import { Argument, type Command, Option } from "commander";
 import { ENDPOINTS, HOSTS, METHODS, type Method, findEndpoint, pathOnly } from "../../api/endpoints.js";
 import { completeWith } from "../completion/completers.js";
 import type { Candidate } from "../completion/filter.js";
-import { collect } from "../usage-error.js";
+import { collect, keyValueOption } from "../usage-error.js";
 
 export interface ApiFlags {
   method?: Method;
@@ -16,16 +16,9 @@ export interface ApiFlags {
   reveal?: boolean;
 }
 
-/** `key=value`: the key before the first `=`, the rest the value (which may hold `=`). */
-function field(raw: string): [string, string] {
-  const eq = raw.indexOf("=");
-  if (eq <= 0) throw new InvalidArgumentError(`expected key=value, got "${raw}".`);
-  return [raw.slice(0, eq), raw.slice(eq + 1)];
-}
-
 /** As field, the value read as JSON when it is JSON (a number, true, false, null, an array or object), else the text. */
 function typedField(raw: string): [string, unknown] {
-  const [key, text] = field(raw);
+  const [key, text] = keyValueOption(raw);
   try {
     return [key, JSON.parse(text)];
   } catch {
@@ -69,7 +62,7 @@ export function registerApi(program: Command): void {
     .description("send any documented operation (GET unless -X says otherwise) and print the answer; a write asks first")
     .addArgument(completeWith(new Argument("<path>", "under the host's base, {appId} filled in: /users/{uid}, /apps/{appId}/webhooks, /groups?perPage=5"), pathCandidates))
     .addOption(new Option("-X, --method <method>", "the HTTP method; anything but GET is a write").choices([...METHODS]))
-    .addOption(completeWith(new Option("-f, --field <key=value>", "a query parameter on GET, a field of the JSON body otherwise (repeatable)").argParser(collect(field)).default([]), (typed, { operands }) => fieldCandidates(typed, operands)))
+    .addOption(completeWith(new Option("-f, --field <key=value>", "a query parameter on GET, a field of the JSON body otherwise (repeatable)").argParser(collect(keyValueOption)).default([]), (typed, { operands }) => fieldCandidates(typed, operands)))
     .addOption(new Option("-F, --typed-field <key=value>", "as -f, the value read as JSON when it is (numbers, true, false, null, arrays)").argParser(collect(typedField)).default([]))
     .option("--input <file>", "the JSON body from a file (- for stdin)")
     .addOption(new Option("--host <host>", "send it to this host; by default the one the catalogue gives the path (chat when it gives none)").choices([...HOSTS]))

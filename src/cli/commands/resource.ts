@@ -1,8 +1,8 @@
-import { Argument, type Command, InvalidArgumentError, Option } from "commander";
+import { Argument, type Command, Option } from "commander";
 import { type AnyResource, endpointOf, pathParams } from "../../resources/resource.js";
 import { RESOURCE_LIST } from "../../resources/index.js";
 import { completeWith } from "../completion/completers.js";
-import { collect, integerOption } from "../usage-error.js";
+import { collect, integerOption, keyValueOption } from "../usage-error.js";
 
 export interface ResourceListFlags {
   field: Array<[string, string]>;
@@ -20,13 +20,6 @@ export interface ResourceItemFlags {
   reveal?: boolean;
 }
 
-/** `key=value`, a query parameter. */
-function field(raw: string): [string, string] {
-  const eq = raw.indexOf("=");
-  if (eq <= 0) throw new InvalidArgumentError(`expected key=value, got "${raw}".`);
-  return [raw.slice(0, eq), raw.slice(eq + 1)];
-}
-
 /** `<sessionId>` for `{sessionId}`: a path's parameters as a command's arguments. */
 const argumentsOf = (path: string) => pathParams(path).map((name) => new Argument(`<${name}>`, `the ${name} the path takes`));
 
@@ -39,7 +32,7 @@ export function resourceRegistrar(resource: AnyResource) {
       for (const alias of resource.aliases ?? []) list.alias(alias);
       for (const argument of argumentsOf(resource.list.path)) list.addArgument(argument);
       const query = endpoint.query ?? [];
-      list.addOption(completeWith(new Option("-f, --field <key=value>", "a query parameter of the list (repeatable)").argParser(collect(field)).default([]), (typed) =>
+      list.addOption(completeWith(new Option("-f, --field <key=value>", "a query parameter of the list (repeatable)").argParser(collect(keyValueOption)).default([]), (typed) =>
         typed.includes("=") ? [] : query.filter((q) => q.startsWith(typed)).map((q) => ({ value: `${q}=` }))));
       if (endpoint.paging === "pages") list.addOption(new Option("--page <n>", "this page (from 1)").argParser(integerOption(1)));
       if (resource.list.perPage) list.addOption(new Option("--per-page <n>", `items a page (default ${resource.list.perPage.default})`).argParser(integerOption(1, resource.list.perPage.max)));

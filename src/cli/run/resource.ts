@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import * as v from "valibot";
 import { type ApiCall, callNeedsApp, prepareCall, urlWithQuery } from "../../api/api-call.js";
 import { maskAnswerSecrets } from "../../api/answer-secrets.js";
-import { ODD_MARK, oddFields } from "../../api/schemas.js";
+import { ODD_MARK, oddFields, shownField } from "../../api/schemas.js";
 import { pagerFor } from "../../api/paging-styles.js";
 import { type AnyResource, endpointOf, fillParams, oneItem, pathParams, readItems } from "../../resources/resource.js";
 import { fieldLines } from "../../text/fields.js";
@@ -15,7 +15,7 @@ import { type Runtime, runCommand } from "../runtime.js";
 
 /** A resource's columns as the command line's table draws them: one that grows gives room back first. */
 const tableColumns = (resource: AnyResource): Array<TableColumn<Record<string, unknown>>> =>
-  resource.columns.map((c) => ({ header: c.header, get: (item) => c.get(item), min: c.min, max: c.max, flex: c.grows ? 1 : undefined, align: c.align }));
+  resource.columns.map((c) => ({ header: c.header, get: (item) => (c.field ? shownField(item, c.field, () => c.get(item)) : c.get(item)), min: c.min, max: c.max, flex: c.grows ? 1 : undefined, align: c.align }));
 
 /** The request for a path of the resource, its parameters filled in, for the active app (or the management API). */
 async function callFor(runtime: Runtime, path: string, query: Record<string, string>): Promise<ApiCall> {

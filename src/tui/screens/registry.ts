@@ -13,6 +13,8 @@ import { createHelpScreen } from "./help.js";
 import { helpSections } from "./help-text.js";
 import { logScreen } from "./log.js";
 import { recordingScreen } from "./recording.js";
+import { resourceItemScreen } from "./resource-item.js";
+import { resourceListScreen } from "./resource-list.js";
 import { statsScreen } from "./stats.js";
 import { welcomeScreen } from "./welcome.js";
 import type { RouteOf, Screen } from "./types.js";
@@ -33,6 +35,8 @@ const SCREENS_BUT_HELP = {
   log: logScreen,
   stats: statsScreen,
   api: apiScreen,
+  resource: resourceListScreen,
+  "resource-item": resourceItemScreen,
   welcome: welcomeScreen,
 } satisfies Omit<Registry, "help">;
 

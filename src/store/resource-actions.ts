@@ -1,0 +1,155 @@
+import { prepareCall, urlWithQuery } from "../api/api-call.js";
+import { maskAnswerSecrets } from "../api/answer-secrets.js";
+import type { ManagementTarget } from "../api/apps.js";
+import { type Pager, pagerFor } from "../api/paging-styles.js";
+import { resourceNamed } from "../resources/index.js";
+import { type AnyResource, endpointOf, fillParams, oneItem, readItems } from "../resources/resource.js";
+import { type StoreContext, currentRoute } from "./context.js";
+import { toFailure } from "./failure.js";
+import type { ResourceItemState, ResourceListState } from "./types.js";
+
+/**
+ * The screens of the resources made from a definition (src/resources/): a
+ * list and one item, for any of them, read as their commands read them (the
+ * endpoint catalogue's host, credentials and paging), secrets masked. Nothing
+ * here names a resource: the definitions say everything.
+ */
+export interface ResourceActions {
+  /** Opens a resource's list, its path's parameters given (the children of item `w1`: ["w1"]). */
+  openResource(name: string, params: readonly string[]): void;
+  /** Opens one item: its list's parameters, then its id. */
+  openResourceItem(name: string, params: readonly string[]): void;
+  /** The next page of the list in view, added below its rows (n). */
+  moreResource(): void;
+  /** Asks for the list or item in view again (r). */
+  reloadResource(): void;
+  /** Moves the list's (or the item's children's) selection. */
+  selectResourceRow(index: number): void;
+}
+
+/** Where a resource's list (or item) is kept: its name and its path's parameters. */
+export const resourceKey = (name: string, params: readonly string[]) => [name, ...params].map(encodeURIComponent).join("/");
+
+/** How many rows a list keeps as n adds pages: beyond, --all on the command line is the tool. */
+export const MAX_RESOURCE_ROWS = 5000;
+
+export function resourceActions(ctx: StoreContext, management: ManagementTarget | undefined): ResourceActions {
+  const pagers = new Map<string, Pager>();
+  const view = () => ctx.get().views[ctx.get().activeKey]!;
+  const setList = (appKey: string, key: string, patch: Partial<ResourceListState>) =>
+    ctx.updateView(appKey, (v) => ({ ...v, resourceLists: { ...v.resourceLists, [key]: { loading: false, rows: [], page: 0, selected: 0, ...v.resourceLists?.[key], ...patch } } }));
+  const setItem = (appKey: string, key: string, patch: Partial<ResourceItemState>) =>
+    ctx.updateView(appKey, (v) => ({ ...v, resourceItems: { ...v.resourceItems, [key]: { loading: false, ...v.resourceItems?.[key], ...patch } } }));
+
+  /** The request of a path for the active app (or the management API). */
+  const callOf = (path: string, query: Record<string, string>) =>
+    prepareCall({ method: "GET", path, query }, { app: ctx.clientFor(ctx.get().activeKey).target, management, readOnly: true });
+
+  const loadList = (resource: AnyResource, params: readonly string[], more: boolean) => {
+    const appKey = ctx.get().activeKey;
+    const key = resourceKey(resource.name, params);
+    const list = resource.list!;
+    const endpoint = endpointOf(list.path);
+    const slot = `${appKey}/resource/${key}`;
+    let call;
+    try {
+      call = callOf(fillParams(list.path, params), list.perPage ? { perPage: String(list.perPage.default) } : {});
+    } catch (error) {
+      return setList(appKey, key, { loading: false, error: toFailure(error) });
+    }
+    if (!more) pagers.set(slot, pagerFor(endpoint.paging ?? "none", call.query, endpoint.query));
+    const pager = pagers.get(slot)!;
+    const known = view().resourceLists?.[key];
+    const asked = more ? known?.next : pager.first;
+    if (!asked) return;
+    const request = ctx.slots.begin(slot);
+    const url = urlWithQuery(call.url, asked);
+    setList(appKey, key, { loading: true, error: undefined, request: `GET ${url}` });
+    ctx.http.send({ method: "GET", url, headers: call.headers, signal: request.signal }).then(
+      (response) => {
+        if (!request.isCurrent()) return;
+        const step = pager.step(asked, response.json);
+        const rows = step.items.map((item) => maskAnswerSecrets(item).value);
+        const before = more ? ctx.get().views[appKey]?.resourceLists?.[key] : undefined;
+        const all = [...(before?.rows ?? []), ...rows].slice(0, MAX_RESOURCE_ROWS);
+        setList(appKey, key, { loading: false, rows: all, next: all.length < MAX_RESOURCE_ROWS ? step.next : undefined, page: (before?.page ?? 0) + 1, selected: more ? before?.selected ?? 0 : 0 });
+      },
+      (error: unknown) => {
+        if (request.isCurrent()) setList(appKey, key, { loading: false, error: toFailure(error) });
+      },
+    ).finally(request.finish);
+  };
+
+  const loadItem = (resource: AnyResource, params: readonly string[]) => {
+    const appKey = ctx.get().activeKey;
+    const key = resourceKey(resource.name, params);
+    const slot = `${appKey}/resource-item/${key}`;
+    let call;
+    try {
+      call = callOf(fillParams(resource.detail!.path, params), {});
+    } catch (error) {
+      return setItem(appKey, key, { loading: false, error: toFailure(error) });
+    }
+    const request = ctx.slots.begin(slot);
+    setItem(appKey, key, { loading: true, error: undefined });
+    ctx.http.send({ method: "GET", url: urlWithQuery(call.url, call.query), headers: call.headers, signal: request.signal }).then(
+      (response) => {
+        if (request.isCurrent()) setItem(appKey, key, { loading: false, item: maskAnswerSecrets(oneItem(response.json, resource.idField)).value as Record<string, unknown> });
+      },
+      (error: unknown) => {
+        if (request.isCurrent()) setItem(appKey, key, { loading: false, error: toFailure(error) });
+      },
+    ).finally(request.finish);
+    // Its first child's list shows below its fields, keyed by the child's own path parameters.
+    const child = resource.children?.map(resourceNamed).find((c) => c?.list);
+    if (child) loadList(child, params, false);
+  };
+
+  return {
+    openResource(name, params) {
+      const resource = resourceNamed(name);
+      if (!resource?.list) return ctx.get().notify(`no list of ${name}`);
+      ctx.get().navigate({ view: "resource", name: resource.name, params: [...params] });
+      const known = view().resourceLists?.[resourceKey(resource.name, params)];
+      if (!known || known.error) loadList(resource, params, false);
+    },
+
+    openResourceItem(name, params) {
+      const resource = resourceNamed(name);
+      if (!resource?.detail) return ctx.get().notify(`no item view of ${name}`);
+      ctx.get().navigate({ view: "resource-item", name: resource.name, params: [...params] });
+      const known = view().resourceItems?.[resourceKey(resource.name, params)];
+      if (!known || known.error) loadItem(resource, params);
+    },
+
+    moreResource() {
+      const route = currentRoute(ctx.get());
+      if (route.view !== "resource") return;
+      const resource = resourceNamed(route.name);
+      if (resource?.list && view().resourceLists?.[resourceKey(resource.name, route.params)]?.next) loadList(resource, route.params, true);
+    },
+
+    reloadResource() {
+      const route = currentRoute(ctx.get());
+      const resource = route.view === "resource" || route.view === "resource-item" ? resourceNamed(route.name) : undefined;
+      if (!resource) return;
+      if (route.view === "resource") loadList(resource, (route as { params: string[] }).params, false);
+      else loadItem(resource, (route as { params: string[] }).params);
+    },
+
+    selectResourceRow(index) {
+      const route = currentRoute(ctx.get());
+      if (route.view !== "resource" && route.view !== "resource-item") return;
+      const resource = resourceNamed(route.name);
+      // An item's rows are its first child's list.
+      const listed = route.view === "resource" ? resource : resource?.children?.map(resourceNamed).find((c) => c?.list);
+      if (!listed) return;
+      const key = resourceKey(listed.name, route.params);
+      const list = view().resourceLists?.[key];
+      if (list) setList(ctx.get().activeKey, key, { selected: Math.max(0, Math.min(index, list.rows.length - 1)) });
+    },
+  };
+}
+
+/** The rows of a list, each read by its resource's schema (tolerant: an odd field kept and marked). */
+export const resourceRows = (resource: AnyResource, list: ResourceListState | undefined) => (list ? readItems(resource, { data: list.rows }) : []);

@@ -1,0 +1,72 @@
+import { Box, Text } from "ink";
+import * as v from "valibot";
+import { ODD_MARK, oddFields } from "../../api/schemas.js";
+import { type ExplorerState, activeView } from "../../store/explorer-store.js";
+import { resourceKey } from "../../store/resource-actions.js";
+import type { ResourceItemState } from "../../store/types.js";
+import { resourceNamed } from "../../resources/index.js";
+import type { AnyResource } from "../../resources/resource.js";
+import { fieldLines } from "../../text/fields.js";
+import { countOf } from "../../text/format.js";
+import { sanitize } from "../../text/sanitize.js";
+import { FailureBox } from "../components/failure-box.js";
+import type { Theme } from "../theme.js";
+import { ResourceRows, rowSelection } from "./resource-list.js";
+import type { RouteOf, Screen } from "./types.js";
+
+type ItemRoute = RouteOf<"resource-item">;
+
+const itemOf = (state: ExplorerState, route: ItemRoute): ResourceItemState | undefined => activeView(state).resourceItems?.[resourceKey(route.name, route.params)];
+/** The resource whose list shows below the item: its first child with a list. */
+const childOf = (resource: AnyResource | undefined) => resource?.children?.map(resourceNamed).find((c) => c?.list);
+const childListOf = (state: ExplorerState, route: ItemRoute) => {
+  const child = childOf(resourceNamed(route.name));
+  return child && activeView(state).resourceLists?.[resourceKey(child.name, route.params)];
+};
+
+function ItemView({ resource, detail, child, state, route, height, width, theme }: { resource: AnyResource; detail?: ResourceItemState; child?: AnyResource; state: ExplorerState; route: ItemRoute; height: number; width: number; theme: Theme }) {
+  if (!detail || (detail.loading && !detail.item)) return <Text color={theme.muted}>{`loading ${resource.singular} ${sanitize(route.params.at(-1) ?? "")}…`}</Text>;
+  if (detail.error && !detail.item) return <FailureBox failure={detail.error} theme={theme} />;
+  const read = v.safeParse(resource.schema, detail.item);
+  const fields = fieldLines(detail.item ?? {}, { first: resource.detail!.first, odd: read.success ? oddFields(read.output) : undefined, mark: ODD_MARK });
+  // The fields take what the child's list (its status, header and five rows) leaves.
+  const room = child ? Math.max(3, height - 9) : height;
+  const shown = fields.slice(0, room);
+  const list = childListOf(state, route);
+  return (
+    <Box flexDirection="column" height={height}>
+      {shown.map((line, i) => <Text key={i} wrap="truncate-end">{line}</Text>)}
+      {fields.length > shown.length ? <Text color={theme.muted}>{`… ${countOf(fields.length - shown.length, "more field")} (Y copies the JSON)`}</Text> : null}
+      {child ? <Text bold>{`${child.name[0]!.toUpperCase()}${child.name.slice(1)} (${list?.rows.length ?? "…"})`}</Text> : null}
+      {child ? <ResourceRows resource={child} list={list} height={Math.max(3, height - shown.length - 2)} width={width} theme={theme} /> : null}
+    </Box>
+  );
+}
+
+/** One item of a resource made from a definition: every field as sent, then its first sub-resource's list. */
+export const resourceItemScreen: Screen<ItemRoute> = {
+  title: "A resource's item (:<singular> <id>, or Enter on a list)",
+  legend: ["every field the service sent, the telling ones first, secrets masked; below, the item's first sub-resource (a webhook's triggers)"],
+  crumb: (route) => sanitize(`${resourceNamed(route.name)?.singular ?? route.name} ${route.params.at(-1) ?? ""}`),
+  bindings: [
+    { keys: ["enter"], description: "open the selected row of the list below, where it has an item view", onRows: true, disabled: (c) => (c.selection()?.open ? undefined : "no item view here"), run: (c) => c.selection()?.open?.() },
+    { keys: ["r"], description: "ask again", footer: "refresh", run: (c) => c.store.getState().reloadResource() },
+  ],
+  cursor: (state, route) => {
+    const list = childListOf(state, route);
+    return { index: list?.selected ?? 0, count: list?.rows.length ?? 0 };
+  },
+  select: (store, _route, index) => store.getState().selectResourceRow(index),
+  selection: (state, route) => {
+    const child = childOf(resourceNamed(route.name));
+    const list = childListOf(state, route);
+    if (child && list?.rows.length) return rowSelection(state, child, list, route.params);
+    const item = itemOf(state, route)?.item;
+    return item && { id: route.params.at(-1), json: item };
+  },
+  render: ({ state, route, height, width, theme }) => {
+    const resource = resourceNamed(route.name);
+    if (!resource?.detail) return <Text>{`no item view of ${sanitize(route.name)}`}</Text>;
+    return <ItemView resource={resource} detail={itemOf(state, route)} child={childOf(resource)} state={state} route={route} height={height} width={width} theme={theme} />;
+  },
+};

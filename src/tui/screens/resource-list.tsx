@@ -1,0 +1,84 @@
+import { Box, Text } from "ink";
+import { type ExplorerState, activeView } from "../../store/explorer-store.js";
+import { resourceKey, resourceRows } from "../../store/resource-actions.js";
+import type { ResourceListState } from "../../store/types.js";
+import { resourceNamed } from "../../resources/index.js";
+import type { AnyResource } from "../../resources/resource.js";
+import { sanitize } from "../../text/sanitize.js";
+import { FailureBox } from "../components/failure-box.js";
+import { Rows } from "../components/rows.js";
+import type { Theme } from "../theme.js";
+import { rowColumns } from "./resource-columns.js";
+import type { RouteOf, Screen } from "./types.js";
+
+type ListRoute = RouteOf<"resource">;
+
+const listOf = (state: ExplorerState, route: ListRoute): ResourceListState | undefined => activeView(state).resourceLists?.[resourceKey(route.name, route.params)];
+
+/** The status above a list of a resource: its request, how many rows, whether n loads more. */
+export function listStatus(list: ResourceListState | undefined): string {
+  if (!list) return "";
+  if (list.loading && list.rows.length === 0) return `⟳ ${list.request ?? "asking"}`;
+  const more = list.next ? " · n loads more" : list.page > 0 ? " (all)" : "";
+  return `${list.loading ? "⟳ " : ""}${list.rows.length} loaded${more} · ${list.request ?? ""}`;
+}
+
+/**
+ * The rows read by their schema and the columns sized to them, made once per answer: every key press
+ * draws again, and reading 5,000 rows each time would be felt.
+ */
+const drawn = new WeakMap<readonly unknown[], { rows: Array<Record<string, unknown>>; columns: ReturnType<typeof rowColumns> }>();
+function drawable(resource: AnyResource, list: ResourceListState | undefined) {
+  if (!list) return { rows: [], columns: [] };
+  let made = drawn.get(list.rows);
+  if (!made) {
+    const rows = resourceRows(resource, list) as Array<Record<string, unknown>>;
+    drawn.set(list.rows, (made = { rows, columns: rowColumns(resource, rows) }));
+  }
+  return made;
+}
+
+/** A list's rows under its status; the selected row in inverse video. */
+export function ResourceRows({ resource, list, height, width, theme }: { resource: AnyResource; list: ResourceListState | undefined; height: number; width: number; theme: Theme }) {
+  const { rows, columns } = drawable(resource, list);
+  return (
+    <Box flexDirection="column">
+      <Text color={theme.muted} wrap="truncate-end">{sanitize(listStatus(list))}</Text>
+      {list?.error ? <FailureBox failure={list.error} theme={theme} /> : null}
+      {rows.length === 0 && list && !list.loading && !list.error ? <Text color={theme.muted}>{`no ${resource.name}`}</Text> : null}
+      {rows.length > 0 ? <Rows columns={columns} rows={rows} selected={list!.selected} height={height - 1 - (list?.error ? 3 : 0)} width={width} theme={theme} /> : null}
+    </Box>
+  );
+}
+
+/** The selection of a list's row: its id, its JSON as sent, and its item opened when the resource has one. */
+export function rowSelection(state: ExplorerState, resource: AnyResource | undefined, list: ResourceListState | undefined, params: readonly string[]) {
+  const row = list?.rows[list.selected] as Record<string, unknown> | undefined;
+  if (!resource || !row) return undefined;
+  const id = String(row[resource.idField] ?? "");
+  return { id, json: row, open: resource.detail ? () => state.openResourceItem(resource.name, [...params, id]) : undefined };
+}
+
+/** The list of any resource made from a definition (:webhooks, :transcripts <sessionId>, …). */
+export const resourceListScreen: Screen<ListRoute> = {
+  title: "A resource's list (:<name>, made from its definition)",
+  legend: [
+    "the resources that `ccx resources` lists, each from its definition: its columns, its host and paging; Enter opens an item where the resource has an item view",
+  ],
+  crumb: (route) => sanitize([route.name, ...route.params].join(" ")),
+  bindings: [
+    { keys: ["enter"], description: "open the selected item (its fields, and its first sub-resource below)", footer: "open", onRows: true, disabled: (c) => (c.selection()?.open ? undefined : "no item view here"), run: (c) => c.selection()?.open?.() },
+    { keys: ["n"], description: "load the next page below", footer: "more", disabled: (c) => (c.route.view === "resource" && listOf(c.state, c.route)?.next ? undefined : "every page is loaded"), run: (c) => c.store.getState().moreResource() },
+    { keys: ["r"], description: "ask again from the first page", footer: "refresh", run: (c) => c.store.getState().reloadResource() },
+  ],
+  cursor: (state, route) => {
+    const list = listOf(state, route);
+    return { index: list?.selected ?? 0, count: list?.rows.length ?? 0 };
+  },
+  select: (store, _route, index) => store.getState().selectResourceRow(index),
+  selection: (state, route) => rowSelection(state, resourceNamed(route.name), listOf(state, route), route.params),
+  render: ({ state, route, height, width, theme }) => {
+    const resource = resourceNamed(route.name);
+    return resource ? <ResourceRows resource={resource} list={listOf(state, route)} height={height} width={width} theme={theme} /> : <Text>{`no resource ${sanitize(route.name)}`}</Text>;
+  },
+};

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { type Tui, lines, tuiFixture } from "../support/tui.js";
+
+/**
+ * The resources made from a definition, in the explorer: `:webhooks` lists
+ * them (the management API), Enter opens one with its fields and its
+ * triggers below, the password masked; `:transcripts <sessionId>` on the
+ * calls host; `:webhook <id>` straight to one; usage said when an id is missing.
+ */
+
+const fixture = tuiFixture({ sizes: { apps: 1, groups: 5, calls: 30, users: 8, messages: 0 } });
+let tui: Tui;
+
+async function command(text: string): Promise<void> {
+  await tui.press(":");
+  await tui.type(text);
+  await tui.press("enter");
+}
+
+describe("resources from their definitions", () => {
+  it(":webhooks lists the app's webhooks; Enter opens one, its fields and its triggers below, the password masked", async () => {
+    tui = await fixture.mount({ load: true, management: true });
+    const hooks = fixture.fx.emulator.world.apps[0]!.webhooks;
+    await command("webhooks");
+    const list = await tui.waitForFrame((f) => f.includes(hooks[0]!.id) && f.includes(`${hooks.length} loaded`), "the webhooks");
+    expect(lines(list)[1]).toMatch(/webhooks$/);
+    expect(list).toMatch(/ID\s+NAME\s+ENABLED\s+UPDATED\s+URL/);
+    const hook = hooks.findIndex((w) => w.password);
+    for (let i = 0; i < hook; i++) await tui.press("j");
+    await tui.press("enter");
+    const one = hooks[hook]!;
+    const frame = await tui.waitForFrame((f) => f.includes(`Triggers (${one.triggers.length})`) && f.includes(one.triggers[0]!), "the webhook and its triggers");
+    expect(lines(frame)[1]).toMatch(new RegExp(`webhooks › webhook ${one.id}$`));
+    expect(frame).toMatch(new RegExp(`^webhookURL\\s+${one.webhookURL}`, "m"));
+    expect(frame).toMatch(new RegExp(`^password\\s+…${one.password!.slice(-4)}`, "m"));
+    expect(frame).not.toContain(one.password!);
+    for (const trigger of one.triggers) expect(frame).toContain(trigger);
+    // y copies the selected trigger's id.
+    await tui.press("y");
+    expect(tui.copies().at(-1)).toBe(one.triggers[0]);
+  });
+
+  it(":transcripts <sessionId> on the calls host; :webhook <id> opens one; a missing id is said", async () => {
+    tui = await fixture.mount({ load: true, management: true });
+    const call = fixture.fx.emulator.world.apps[0]!.calls.find((c) => c.transcriptions.length > 0)!;
+    await command(`transcripts ${call.sessionId}`);
+    await tui.waitForFrame((f) => f.includes(call.transcriptions[0]!.tid), "the transcripts");
+    expect(fixture.fx.served.at(-1)).toMatch(new RegExp(`\\.call-[a-z]+/v3/calls/${call.sessionId}/transcriptions\\?perPage=100&page=1 200`));
+    const hook = fixture.fx.emulator.world.apps[0]!.webhooks[1]!;
+    await command(`webhook ${hook.id}`);
+    await tui.waitForFrame((f) => f.includes(`Triggers (${hook.triggers.length})`), "the webhook");
+    await command("triggers");
+    await tui.waitForFrame((f) => f.includes("usage: :triggers <webhookId>"), "the usage");
+  });
+});
