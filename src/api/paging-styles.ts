@@ -101,7 +101,10 @@ function byNext(query: PageQuery): Pager {
       const cursor: PageQuery = {};
       for (const [key, value] of Object.entries(next ?? {})) if (typeof value === "string" || typeof value === "number") cursor[key] = String(value);
       const moved = Object.keys(cursor).length > 0 && Object.entries(cursor).some(([key, value]) => asked[key] !== value);
-      return { items, next: items.length > 0 && moved ? { ...asked, ...cursor } : undefined };
+      // A page shorter than the limit it was asked with is the last, whatever cursor it names.
+      const limit = Number(record(record(record(body)?.meta)?.current)?.limit);
+      const short = Number.isInteger(limit) && limit > 0 && listItems(body).length < limit;
+      return { items, next: items.length > 0 && moved && !short ? { ...asked, ...cursor } : undefined };
     },
   };
 }

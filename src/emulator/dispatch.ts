@@ -13,6 +13,7 @@ import { groupRoutes } from "./routes/groups.js";
 import { blockRoutes } from "./routes/blocks.js";
 import { conversationRoutes } from "./routes/conversations.js";
 import { apiKeyRoutes, managementRoutes, webhookRoutes } from "./routes/management.js";
+import { messageDetailRoutes } from "./routes/message-detail.js";
 import { messageListRoutes } from "./routes/message-lists.js";
 import { messageRoutes } from "./routes/messages.js";
 import { statsRoutes } from "./routes/stats.js";
@@ -20,7 +21,7 @@ import { userRoutes } from "./routes/users.js";
 
 const ROUTES: Route[] = [
   ...groupRoutes, ...userRoutes, ...messageRoutes, ...messageListRoutes, ...conversationRoutes, ...blockRoutes,
-  ...apiKeyRoutes, ...callRoutes, ...statsRoutes, ...managementRoutes, ...webhookRoutes,
+  ...apiKeyRoutes, ...callRoutes, ...statsRoutes, ...managementRoutes, ...webhookRoutes, ...messageDetailRoutes,
 ];
 const MAX_BODY = 1 << 20;
 
@@ -224,6 +225,8 @@ function headerValue(req: IncomingMessage, name: string): string | undefined {
 function decodeGroups(groups: Record<string, string> | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(groups ?? {})) {
+    // An optional group that did not take part is absent, not "undefined".
+    if (v === undefined) continue;
     try {
       out[k] = decodeURIComponent(v);
     } catch {

@@ -19,6 +19,8 @@ export const DEFAULT_STATUS: Readonly<Record<string, number>> = {
   ERR_APP_NOT_FOUND: 404, // guess: an appId unknown in the region asked
   ERR_CALL_SESSION_NOT_FOUND: 404, // guess (docs/service.md)
   ERR_RECORDING_NOT_FOUND: 404, // guess: a recording link to nothing (the real files sit on a CDN)
+  ERR_MESSAGE_ID_NOT_FOUND: 404, // the code is the moderation docs'; the status a guess
+  ERR_WEBHOOK_NOT_FOUND: 404, // guess
   ERR_TOO_MANY_REQUESTS: 429,
   ERR_INTERNAL_SERVER_ERROR: 500,
 };

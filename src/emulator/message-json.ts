@@ -95,9 +95,10 @@ function content(app: App, i: number, parties: Parties, view: MessageView, optio
   }
 }
 
-function reactions(d: number): Json[] {
+/** A message's reactions as its JSON counts them: each emoji and how many reacted with it. */
+export function reactions(d: number): Array<{ reaction: string; count: number }> {
   const first = d >>> 4;
-  return Array.from({ length: 1 + (d % 3) }, (_, j) => ({ reaction: REACTIONS[(first + j) % REACTIONS.length], count: 1 + (mix32(d, j) % 5) }));
+  return Array.from({ length: 1 + (d % 3) }, (_, j) => ({ reaction: REACTIONS[(first + j) % REACTIONS.length]!, count: 1 + (mix32(d, j) % 5) }));
 }
 
 export function messageJson(app: App, i: number, view: MessageView, options: EmulatorOptions): Json {

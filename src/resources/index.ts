@@ -1,3 +1,4 @@
+import { message, reactions, thread } from "./messages.js";
 import type { AnyResource, Resource } from "./resource.js";
 import { transcripts } from "./transcripts.js";
 import { triggers } from "./triggers.js";
@@ -10,7 +11,7 @@ import { webhooks } from "./webhooks.js";
  * still have definitions of their own (src/api/list-kinds.ts), which are to
  * move here.
  */
-export const RESOURCES = { transcripts, webhooks, triggers } satisfies Record<string, Resource<any>>;
+export const RESOURCES = { message, thread, reactions, transcripts, webhooks, triggers } satisfies Record<string, Resource<any>>;
 
 export type ResourceName = keyof typeof RESOURCES;
 

@@ -37,8 +37,11 @@ export interface Resource<Item extends Record<string, unknown> = Record<string, 
   idField: keyof Item & string;
   /** How one item is read: tolerant, an odd field kept as sent and marked. */
   schema: v.GenericSchema<unknown, Item>;
-  /** The path of its list (a template of the endpoint catalogue), and its page size when it takes one. */
-  list?: { path: string; perPage?: { default: number; max: number } };
+  /**
+   * The path of its list (a template of the endpoint catalogue), its page size when it takes one, and
+   * a narrower path a flag chooses (`--reaction R`: /messages/{id}/reactions/{reaction}).
+   */
+  list?: { path: string; perPage?: { default: number; max: number }; narrowed?: { flag: string; path: string; description: string } };
   /** The path of one item, and the fields a person looks for first. */
   detail?: { path: string; first: readonly string[] };
   /** Resources reached from an item: their list's path takes this item's id. */

@@ -16,7 +16,7 @@ let fx: EmulatorFixture;
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  fx = await emulatorFixture({ sizes: { apps: 1, groups: 5, calls: 40, users: 10, messages: 0 } });
+  fx = await emulatorFixture({ sizes: { apps: 1, groups: 8, calls: 40, users: 12, messages: 1500 } });
   env = {
     CCX_CHAT_URL: fx.info.chatUrl, CCX_CALLS_URL: fx.info.callsUrl, CCX_MANAGEMENT_URL: fx.info.managementUrl, CCX_CA_FILE: fx.info.caFile,
     CCX_APP_ID: fx.app().appId, CCX_REGION: fx.app().region, CCX_API_KEY: fx.app().fullAccessKey,
@@ -105,3 +105,44 @@ describe("a call's transcripts (the calls host)", () => {
     expect((await runCcx(["transcripts", "v1.us.nope.1"], env)).code).toBe(3);
   });
 });
+
+describe("a message, its thread and its reactions (the chat host)", () => {
+  /** The app's messages as GET /messages walks them, newest first. */
+  async function messages(): Promise<Array<Record<string, any>>> {
+    return ndjson((await runCcx(["messages", "--all", "--ndjson", "--limit", "1000"], env)).stdout);
+  }
+
+  it("ccx message <id>: every field, the telling ones first; an unknown id exits 3", async () => {
+    const [m] = await messages();
+    const run = await runCcx(["message", m!.id], env);
+    expect(run.code).toBe(0);
+    expect(run.stdout.split("\n").slice(0, 2)).toEqual([`id              ${m!.id}`, `sender          ${m!.sender}`]);
+    expect(JSON.parse((await runCcx(["message", m!.id, "--json"], env)).stdout)).toEqual(m);
+    const missing = await runCcx(["message", "99999999"], env);
+    expect(missing.code).toBe(3);
+    expect(missing.stderr).toMatch(/^error: ERR_MESSAGE_ID_NOT_FOUND: /m);
+  });
+
+  it("ccx thread <id>: the replies, walked by the answer's cursor though the inputs are pages", async () => {
+    const all = await messages();
+    const parent = all.find((m) => (m.replyCount ?? 0) >= 2)!;
+    const replies = all.filter((m) => m.parentId === parent.id).map((m) => m.id).sort((a, b) => Number(a) - Number(b));
+    const run = await runCcx(["thread", parent.id, "--per-page", "1", "--all", "--ndjson"], env);
+    expect(run.code).toBe(0);
+    expect(ndjson(run.stdout).map((m) => m.id)).toEqual(replies);
+    const table = await runCcx(["thread", parent.id], env);
+    expect(table.stdout.split("\n")[0]).toMatch(/^ID\s+SENT\s+SENDER\s+TYPE\s+MESSAGE$/);
+  });
+
+  it("ccx reactions <id>: each reaction of the counts the message shows; --reaction narrows to one", async () => {
+    const m = (await messages()).find((x) => (x.reactions?.length ?? 0) >= 2)!;
+    const counted = (m.reactions as Array<{ reaction: string; count: number }>).reduce((n, r) => n + r.count, 0);
+    const all = ndjson((await runCcx(["reactions", m.id, "--all", "--ndjson"], env)).stdout);
+    expect(all).toHaveLength(counted);
+    const first = m.reactions[0] as { reaction: string; count: number };
+    const one = ndjson((await runCcx(["reactions", m.id, "--reaction", first.reaction, "--all", "--ndjson"], env)).stdout);
+    expect(one).toHaveLength(first.count);
+    expect(one.every((r) => r.reaction === first.reaction && r.messageId === m.id)).toBe(true);
+  });
+});
+

@@ -8,7 +8,7 @@ import { type Tui, lines, tuiFixture } from "../support/tui.js";
  * calls host; `:webhook <id>` straight to one; usage said when an id is missing.
  */
 
-const fixture = tuiFixture({ sizes: { apps: 1, groups: 5, calls: 30, users: 8, messages: 0 } });
+const fixture = tuiFixture({ sizes: { apps: 1, groups: 5, calls: 30, users: 8, messages: 600 } });
 let tui: Tui;
 
 async function command(text: string): Promise<void> {
@@ -51,5 +51,18 @@ describe("resources from their definitions", () => {
     await tui.waitForFrame((f) => f.includes(`Triggers (${hook.triggers.length})`), "the webhook");
     await command("triggers");
     await tui.waitForFrame((f) => f.includes("usage: :triggers <webhookId>"), "the usage");
+  });
+
+  it(":message <id> shows its fields and its thread below; :reactions <id> lists who reacted", async () => {
+    tui = await fixture.mount({ load: true });
+    const answer = await fixture.fx.chat("/messages", { limit: 600 });
+    const parent = (answer.body.data as Array<Record<string, any>>).find((m) => (m.replyCount ?? 0) >= 1)!;
+    await command(`message ${parent.id}`);
+    const frame = await tui.waitForFrame((f) => f.includes(`Thread (${parent.replyCount})`) && !f.includes("⟳"), "the message and its thread");
+    expect(frame).toMatch(new RegExp(`^id\\s+${parent.id}`, "m"));
+    expect(frame).toMatch(/ID\s+SENT\s+SENDER\s+TYPE\s+MESSAGE/);
+    const reacted = (answer.body.data as Array<Record<string, any>>).find((m) => (m.reactions?.length ?? 0) >= 1)!;
+    await command(`reactions ${reacted.id}`);
+    await tui.waitForFrame((f) => f.includes(reacted.reactions[0].reaction) && /\d+ loaded/.test(f), "the reactions");
   });
 });

@@ -6,6 +6,8 @@ import { collect, integerOption, keyValueOption } from "../usage-error.js";
 
 export interface ResourceListFlags {
   field: Array<[string, string]>;
+  /** The narrower path's value (`--reaction 👍`), by its flag's name. */
+  [narrowed: string]: unknown;
   page?: number;
   perPage?: number;
   all?: boolean;
@@ -34,6 +36,7 @@ export function resourceRegistrar(resource: AnyResource) {
       const query = endpoint.query ?? [];
       list.addOption(completeWith(new Option("-f, --field <key=value>", "a query parameter of the list (repeatable)").argParser(collect(keyValueOption)).default([]), (typed) =>
         typed.includes("=") ? [] : query.filter((q) => q.startsWith(typed)).map((q) => ({ value: `${q}=` }))));
+      if (resource.list.narrowed) list.option(`--${resource.list.narrowed.flag} <value>`, resource.list.narrowed.description);
       if (endpoint.paging === "pages") list.addOption(new Option("--page <n>", "this page (from 1)").argParser(integerOption(1)));
       if (resource.list.perPage) list.addOption(new Option("--per-page <n>", `items a page (default ${resource.list.perPage.default})`).argParser(integerOption(1, resource.list.perPage.max)));
       if (endpoint.paging && endpoint.paging !== "none") list.option("--all", "every page, streamed");

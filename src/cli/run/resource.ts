@@ -54,7 +54,9 @@ export function runResourceList(resource: AnyResource, params: string[], flags: 
     const query: Record<string, string> = Object.fromEntries(flags.field);
     if (flags.perPage !== undefined || list.perPage) query.perPage ??= String(flags.perPage ?? list.perPage!.default);
     if (flags.page !== undefined) query.page = String(flags.page);
-    const call = await callFor(runtime, fillParams(list.path, params), query);
+    const narrowedBy = list.narrowed && flags[list.narrowed.flag];
+    const path = list.narrowed && typeof narrowedBy === "string" ? fillParams(list.narrowed.path, [...params, narrowedBy]) : fillParams(list.path, params);
+    const call = await callFor(runtime, path, query);
     const pager = pagerFor(endpoint.paging ?? "none", call.query, endpoint.query);
     const mask = masker(flags.reveal);
     const color = useColor(flags.color === false);
