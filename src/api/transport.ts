@@ -85,7 +85,13 @@ class UndiciProxyTransport implements Transport {
     // undici is CommonJS: bundled, its exports may sit on `default`.
     const undici = ("EnvHttpProxyAgent" in loaded ? loaded : (loaded as { default: typeof loaded }).default) as typeof import("undici");
     const tls = options.ca ? { ca: options.ca } : {};
+    // The proxies of the environment given (a command's), not undici's reading of process.env.
+    const env = options.env;
+    const httpProxy = env.HTTP_PROXY || env.http_proxy || undefined;
     const dispatcher = new undici.EnvHttpProxyAgent({
+      httpProxy,
+      httpsProxy: env.HTTPS_PROXY || env.https_proxy || httpProxy,
+      noProxy: env.NO_PROXY ?? env.no_proxy,
       connect: tls,
       requestTls: tls,
       headersTimeout: options.timeoutMs,

@@ -4,6 +4,7 @@ import { resourceCommandNames } from "../resources/resource.js";
 import { sanitize } from "../text/sanitize.js";
 import { VERSION } from "../version.js";
 import { addGlobalOptions } from "./global-options.js";
+import { type IOStreams, systemIO, useIO } from "./io.js";
 import { loadFilterHelp } from "./list-command.js";
 import { EXIT } from "./usage-error.js";
 
@@ -91,8 +92,12 @@ export async function buildProgram(argv?: readonly string[]): Promise<Command> {
   return program;
 }
 
-/** Parses `argv` (without node and the script) and runs the command; failures set the exit code of docs/commands.md. */
-export async function runProgram(program: Command, argv: string[]): Promise<void> {
+/**
+ * Parses `argv` (without node and the script) and runs the command, with `io` for its streams and
+ * environment; failures set the exit code of docs/commands.md.
+ */
+export async function runProgram(program: Command, argv: string[], io: IOStreams = systemIO()): Promise<void> {
+  useIO(program, io);
   try {
     if (argv.some((a) => a === "--help" || a === "-h") || argv[0] === "help") await loadFilterHelp();
     await program.parseAsync(argv, { from: "user" });
@@ -103,7 +108,7 @@ export async function runProgram(program: Command, argv: string[]): Promise<void
       return;
     }
     // Whatever was thrown (not always an Error), one sanitized line and exit 1, never a stack trace.
-    process.stderr.write(`error: ${sanitize(error instanceof Error ? error.message : error) || "unknown failure"}\n`);
+    io.err.write(`error: ${sanitize(error instanceof Error ? error.message : error) || "unknown failure"}\n`);
     process.exitCode = EXIT.failure;
   }
 }

@@ -8,12 +8,17 @@ import { redact } from "../config/mask.js";
 import { sanitize } from "../text/sanitize.js";
 import { type GlobalFlags, Settings } from "../config/resolve.js";
 import { VERSION } from "../version.js";
-import { outputWidth } from "./render/terminal.js";
+import { type IOStreams, ioOf } from "./io.js";
+import { outputWidth, useColor } from "./render/terminal.js";
 import { EXIT } from "./usage-error.js";
 
 export interface Runtime {
   settings: Settings;
   http: Http;
+  /** The command's streams and environment (the process's, or a test's twin). */
+  io: IOStreams;
+  /** Whether stdout gets colour: not with --no-color, NO_COLOR, or output that is not a terminal. */
+  color: boolean;
   /** Columns to lay stdout out for (render/terminal.ts outputWidth): Infinity in a pipe, nothing cut. */
   width: number;
   /** Writes to stdout honouring backpressure, so streams stay in bounded memory. */
@@ -24,12 +29,13 @@ export interface Runtime {
 
 /** Settings and the shared Http for one command; every message it prints is masked. */
 export function createRuntime(command: Command, given?: Settings): Runtime {
-  const flags = command.optsWithGlobals() as GlobalFlags & { verbose?: boolean; width?: number };
-  const settings = given ?? new Settings(flags);
+  const flags = command.optsWithGlobals() as GlobalFlags & { verbose?: boolean; width?: number; color?: boolean };
+  const io = ioOf(command);
+  const settings = given ?? new Settings(flags, io.env);
   // Warnings carry server text too (the management API's message, --verbose's codes).
-  const warn = (text: string) => process.stderr.write(`${redact(sanitize(text, { multiline: true }), settings.secrets())}\n`);
+  const warn = (text: string) => void io.err.write(`${redact(sanitize(text, { multiline: true }), settings.secrets())}\n`);
   for (const warning of settings.warnings) warn(`warning: ${warning}`);
-  const http = new Http({ caFile: settings.caFile, timeoutMs: settings.timeoutMs, userAgent: `ccx/${VERSION} (node ${process.version})` });
+  const http = new Http({ caFile: settings.caFile, timeoutMs: settings.timeoutMs, userAgent: `ccx/${VERSION} (node ${process.version})`, env: io.env });
   if (flags.verbose) {
     http.onEvent((e) => {
       if (e.phase !== "end") return;
@@ -41,10 +47,12 @@ export function createRuntime(command: Command, given?: Settings): Runtime {
   return {
     settings,
     http,
-    width: outputWidth(flags.width),
+    io,
+    color: useColor(flags.color === false, io.out, io.env),
+    width: outputWidth(flags.width, io.out, io.env),
     warn,
     async write(text: string) {
-      if (!process.stdout.write(text)) await once(process.stdout, "drain");
+      if (!io.out.write(text)) await once(io.out as NodeJS.EventEmitter, "drain");
     },
     close: () => http.close(),
   };
@@ -87,8 +95,9 @@ export function describeFailure(error: unknown, secrets: Iterable<string>): stri
  */
 export async function runCommand(command: Command, body: (runtime: Runtime) => Promise<number | void>, settings?: () => Settings): Promise<void> {
   let runtime: Runtime | undefined;
+  const io = ioOf(command);
   // A closed pipe (ccx … | head) is not an error.
-  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  io.out.on("error", (error: NodeJS.ErrnoException) => {
     if (error.code === "EPIPE") process.exit(process.exitCode ?? EXIT.ok);
   });
   try {
@@ -96,8 +105,8 @@ export async function runCommand(command: Command, body: (runtime: Runtime) => P
     process.exitCode = (await body(runtime)) ?? EXIT.ok;
   } catch (error) {
     // Settings may have failed to load: mask what the flags and env carry all the same.
-    const given = [command.optsWithGlobals().apiKey, process.env.CCX_API_KEY, process.env.CCX_MANAGEMENT_KEY, process.env.CCX_MANAGEMENT_SECRET];
-    process.stderr.write(describeFailure(error, [...(runtime?.settings.secrets() ?? []), ...given].filter((s): s is string => Boolean(s))));
+    const given = [command.optsWithGlobals().apiKey, io.env.CCX_API_KEY, io.env.CCX_MANAGEMENT_KEY, io.env.CCX_MANAGEMENT_SECRET];
+    io.err.write(describeFailure(error, [...(runtime?.settings.secrets() ?? []), ...given].filter((s): s is string => Boolean(s))));
     process.exitCode = exitCodeOf(error);
   } finally {
     await runtime?.close();
@@ -109,12 +118,13 @@ export async function runCommand(command: Command, body: (runtime: Runtime) => P
  * write the config file themselves): failures printed as runCommand prints
  * them, the secrets the body adds to `secrets` masked.
  */
-export async function runWithoutSettings(body: (secrets: Set<string>) => Promise<number | void>): Promise<void> {
+export async function runWithoutSettings(command: Command, body: (secrets: Set<string>, io: IOStreams) => Promise<number | void>): Promise<void> {
   const secrets = new Set<string>();
+  const io = ioOf(command);
   try {
-    process.exitCode = (await body(secrets)) ?? EXIT.ok;
+    process.exitCode = (await body(secrets, io)) ?? EXIT.ok;
   } catch (error) {
-    process.stderr.write(describeFailure(error, secrets));
+    io.err.write(describeFailure(error, secrets));
     process.exitCode = exitCodeOf(error);
   }
 }

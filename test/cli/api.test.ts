@@ -1,10 +1,9 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
-import { runCcx } from "../support/run-ccx.js";
+import { runInProcess as runCcx } from "../support/run-in-process.js";
 
 /**
  * `ccx api` against the emulator over HTTPS: the host and headers inferred
@@ -178,16 +177,7 @@ describe("ccx api: writes", () => {
   });
 
   it("--input - reads the body from stdin; a body too large or not JSON is refused before anything is sent", async () => {
-    const bin = new URL("../../bin/ccx.js", import.meta.url).pathname;
-    // Spawned apart from runCcx, whose child has no stdin; the emulator answers in this process meanwhile.
-    const child = spawn(process.execPath, [bin, "api", "-X", "POST", "/users", "--input", "-", "--yes"], {
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", XDG_CONFIG_HOME: "/nonexistent-ccx-config", ...env },
-    });
-    const piped = { stdout: "", stderr: "" };
-    child.stdout.setEncoding("utf8").on("data", (t: string) => (piped.stdout += t));
-    child.stderr.setEncoding("utf8").on("data", (t: string) => (piped.stderr += t));
-    child.stdin.end(JSON.stringify({ uid: "api-stdin", name: "Piped" }));
-    await new Promise((resolve) => child.once("close", resolve));
+    const piped = await runCcx(["api", "-X", "POST", "/users", "--input", "-", "--yes"], env, JSON.stringify({ uid: "api-stdin", name: "Piped" }));
     expect(piped.stderr).toBe("");
     expect(JSON.parse(piped.stdout).data.uid).toBe("api-stdin");
     const before = posts().length;

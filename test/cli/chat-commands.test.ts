@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
-import { runCcx } from "../support/run-ccx.js";
+import { runInProcess as runCcx } from "../support/run-in-process.js";
 
 /**
  * The chat side's commands over HTTPS against the emulator: users, user,

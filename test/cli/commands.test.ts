@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { displayWidth } from "../../src/text/width.js";
 import { connectProxy } from "../support/connect-proxy.js";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
-import { allOutput, runCcx } from "../support/run-ccx.js";
+import { allOutput, runCcx as spawnCcx } from "../support/run-ccx.js";
+import { runInProcess as runCcx } from "../support/run-in-process.js";
 
 /**
  * The one-shot commands, run as a user would (the built bin/ccx.js in a child
@@ -204,11 +205,11 @@ describe("ccx calls and ccx apps", () => {
 });
 
 describe("trust, proxies and faults", () => {
-  it("trusts the CA from --ca, and from NODE_EXTRA_CA_CERTS alone", async () => {
+  it("trusts the CA from --ca, and from NODE_EXTRA_CA_CERTS alone (read by Node as it starts: a process of its own)", async () => {
     const { CCX_CA_FILE: ca, ...withoutCa } = env;
     expect((await runCcx(["groups", "--per-page", "1", "--json"], withoutCa)).code).toBe(1);
     expect((await runCcx(["groups", "--per-page", "1", "--json", "--ca", ca!], withoutCa)).code).toBe(0);
-    expect((await runCcx(["groups", "--per-page", "1", "--json"], { ...withoutCa, NODE_EXTRA_CA_CERTS: ca! })).code).toBe(0);
+    expect((await spawnCcx(["groups", "--per-page", "1", "--json"], { ...withoutCa, NODE_EXTRA_CA_CERTS: ca! })).code).toBe(0);
   });
 
   it("goes through HTTPS_PROXY when it is set", async () => {

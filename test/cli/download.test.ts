@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Call } from "../../src/emulator/data/model.js";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
 import { type FileMode, type FileServer, combinedCaFile, expectedBytes, fileServer } from "../support/file-server.js";
-import { runCcx } from "../support/run-ccx.js";
+import { runInProcess as runCcx } from "../support/run-in-process.js";
 
 /**
  * `ccx download`, run as a user runs it (the built bin/ccx.js), the calls

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
-import { runCcx } from "../support/run-ccx.js";
+import { runInProcess as runCcx } from "../support/run-in-process.js";
 
 /** `ccx group <guid>` (every field) and `ccx members <guid>` (paged, --all, --json, --ndjson, --scope), over HTTPS. */
 

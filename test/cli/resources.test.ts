@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RESOURCE_LIST } from "../../src/resources/index.js";
 import { endpointOf, resourceCommandNames } from "../../src/resources/resource.js";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
-import { runCcx } from "../support/run-ccx.js";
+import { runInProcess as runCcx } from "../support/run-in-process.js";
 
 /**
  * Resources made from one definition each (src/resources/): their commands

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { displayWidth } from "../../src/text/width.js";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
-import { runCcx } from "../support/run-ccx.js";
+import { runInProcess as runCcx } from "../support/run-in-process.js";
 import { STATS_PER_PAGE } from "../../src/api/stats.js";
 import { reference } from "../support/stats-reference.js";
 

@@ -1,4 +1,5 @@
 import { Argument, type Command } from "commander";
+import { ioOf } from "../io.js";
 
 export const SHELLS = ["bash", "zsh", "fish"] as const;
 export type Shell = (typeof SHELLS)[number];
@@ -14,9 +15,9 @@ export function registerCompletion(program: Command): void {
     .command("completion")
     .description("print a completion script for bash, zsh or fish: commands, flags, profiles, regions, filter keys")
     .addArgument(new Argument("<shell>", "bash, zsh or fish").choices(SHELLS))
-    .action(async (shell: Shell) => {
+    .action(async (shell: Shell, _flags: unknown, command: Command) => {
       const { completionScript } = await import("../completion/scripts.js");
-      process.stdout.write(completionScript(shell));
+      ioOf(command).out.write(completionScript(shell));
     });
   // The scripts put `--` first: the words that follow reach the action untouched, options (even --help) included.
   program
@@ -24,8 +25,9 @@ export function registerCompletion(program: Command): void {
     .argument("[words...]", "the command line's words up to the cursor, the program's name first, as typed")
     .action(async (words: string[], _flags: unknown, command: Command) => {
       const { complete } = await import("../completion/engine.js");
-      const result = await complete(command.parent!, words.slice(1), process.env);
+      const io = ioOf(command);
+      const result = await complete(command.parent!, words.slice(1), io.env);
       const lines = "paths" in result ? [`:${result.paths}`] : result.candidates.map((c) => (c.description ? `${c.value}\t${c.description}` : c.value));
-      process.stdout.write(lines.length > 0 ? `${lines.join("\n")}\n` : "");
+      io.out.write(lines.length > 0 ? `${lines.join("\n")}\n` : "");
     });
 }

@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { ioOf } from "../io.js";
 import { formatCount, formatDuration } from "../../text/format.js";
 
 /**
@@ -9,7 +10,7 @@ import { formatCount, formatDuration } from "../../text/format.js";
  */
 
 /** Whether a command shows progress: stderr is a terminal and `--no-progress` was not given. */
-export function progressWanted(command: Command, stream: NodeJS.WriteStream = process.stderr): boolean {
+export function progressWanted(command: Command, stream: { isTTY?: boolean } = ioOf(command).err): boolean {
   return (command.optsWithGlobals() as { progress?: boolean }).progress !== false && Boolean(stream.isTTY);
 }
 
@@ -31,7 +32,7 @@ export function progressText(noun: string, count: number, total: number | undefi
   return `${formatCount(count)}${of} ${noun} · ${formatCount(Math.round(rate))}/s${left}`;
 }
 
-export function progressLine(noun: string, stream: NodeJS.WriteStream = process.stderr): ProgressLine {
+export function progressLine(noun: string, stream: NodeJS.WritableStream & { isTTY?: boolean; columns?: number } = process.stderr): ProgressLine {
   const started = performance.now();
   let drawn = 0;
   let shown = false;

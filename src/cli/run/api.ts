@@ -8,6 +8,7 @@ import { pagerFor } from "../../api/paging-styles.js";
 import { jsonForTerminal } from "../../text/json.js";
 import { sanitize } from "../../text/sanitize.js";
 import type { ApiFlags } from "../commands/api.js";
+import type { IOStreams } from "../io.js";
 import { Cancelled, terminalAsker } from "../prompt.js";
 import { type Runtime, runCommand } from "../runtime.js";
 import { EXIT } from "../usage-error.js";
@@ -18,7 +19,7 @@ const badInput = (message: string) => new ApiError(CLIENT_CODES.badInput, messag
 const MAX_INPUT_BYTES = 16 * 1024 * 1024;
 
 /** The bytes of a file, or of stdin for `-`, at most MAX_INPUT_BYTES. */
-async function readInput(input: string): Promise<Buffer> {
+async function readInput(input: string, stdin: NodeJS.ReadableStream): Promise<Buffer> {
   const where = input === "-" ? "stdin" : input;
   const tooLarge = () => badInput(`${where} holds more than ${MAX_INPUT_BYTES / 1024 / 1024} MiB; nothing was sent`);
   const chunks: Buffer[] = [];
@@ -30,7 +31,7 @@ async function readInput(input: string): Promise<Buffer> {
   };
   try {
     if (input === "-") {
-      for await (const chunk of process.stdin) take(chunk as Buffer);
+      for await (const chunk of stdin) take(chunk as Buffer);
     } else {
       const file = await open(input, "r");
       try {
@@ -47,8 +48,8 @@ async function readInput(input: string): Promise<Buffer> {
 }
 
 /** The JSON body of --input. */
-async function readBody(input: string): Promise<unknown> {
-  const text = (await readInput(input)).toString("utf8");
+async function readBody(input: string, stdin: NodeJS.ReadableStream): Promise<unknown> {
+  const text = (await readInput(input, stdin)).toString("utf8");
   try {
     return JSON.parse(text);
   } catch {
@@ -57,13 +58,13 @@ async function readBody(input: string): Promise<unknown> {
 }
 
 /** The query of a GET, or the body of a write, from -f, -F and --input. */
-async function payload(flags: ApiFlags, write: boolean): Promise<{ query: Record<string, string>; body?: unknown }> {
+async function payload(flags: ApiFlags, write: boolean, io: IOStreams): Promise<{ query: Record<string, string>; body?: unknown }> {
   const fields = [...flags.field, ...flags.typedField];
   if (!write) {
     if (flags.input !== undefined) throw badInput("--input is the body of a write: add -X POST (or PUT, PATCH, DELETE)");
     return { query: Object.fromEntries(fields.map(([key, value]) => [key, typeof value === "string" ? value : JSON.stringify(value)])) };
   }
-  const given = flags.input === undefined ? undefined : await readBody(flags.input);
+  const given = flags.input === undefined ? undefined : await readBody(flags.input, io.in);
   if (fields.length === 0) return { query: {}, body: given };
   if (given !== undefined && (given === null || typeof given !== "object" || Array.isArray(given))) throw badInput("-f adds fields to a JSON object: the --input body is not one");
   return { query: {}, body: { ...(given as object | undefined), ...Object.fromEntries(fields) } };
@@ -87,8 +88,8 @@ function describeWrite(call: ApiCall, body: unknown): string[] {
 }
 
 /** Asks on the terminal (stderr: stdout is the answer's) whether to send the write. */
-async function confirmed(call: ApiCall, body: unknown): Promise<boolean> {
-  const asker = terminalAsker(process.stdin, process.stderr);
+async function confirmed(call: ApiCall, body: unknown, io: IOStreams): Promise<boolean> {
+  const asker = terminalAsker(io.in as NodeJS.ReadStream, io.err as NodeJS.WriteStream);
   try {
     for (const line of describeWrite(call, body)) asker.tell(line);
     return /^(y|yes)$/i.test(await asker.ask("send it? [y/N] "));
@@ -106,7 +107,7 @@ export function runApi(path: string, flags: ApiFlags, command: Command): Promise
     const method = flags.method ?? "GET";
     const write = method !== "GET";
     if (write && flags.paginate) throw badInput("--paginate follows a list, which is read with GET: drop -X or --paginate");
-    const { query, body } = await payload(flags, write);
+    const { query, body } = await payload(flags, write, runtime.io);
     const input = { method, path, host: flags.host, query };
     const app = callNeedsApp(input) ? await activeTarget(runtime) : undefined;
     const call = prepareCall(input, { app, management: runtime.settings.management, readOnly: runtime.settings.readOnly });
@@ -114,8 +115,8 @@ export function runApi(path: string, flags: ApiFlags, command: Command): Promise
       // Refused before anything is sent, and before anything is asked.
       if (call.readOnly) throw new ApiError(CLIENT_CODES.readOnly, `read-only mode: ${method} ${path} refused, nothing was sent (unset --read-only, CCX_READ_ONLY or the profile's readOnly to write)`);
       if (!flags.yes) {
-        if (!process.stdin.isTTY || !process.stderr.isTTY) throw badInput(`${method} is a write, and there is no terminal to ask on: add --yes to send it (nothing was sent)`);
-        if (!(await confirmed(call, body))) {
+        if (!runtime.io.in.isTTY || !runtime.io.err.isTTY) throw badInput(`${method} is a write, and there is no terminal to ask on: add --yes to send it (nothing was sent)`);
+        if (!(await confirmed(call, body, runtime.io))) {
           runtime.warn("not sent");
           return EXIT.failure;
         }
@@ -132,7 +133,7 @@ export function runApi(path: string, flags: ApiFlags, command: Command): Promise
       else {
         const shown = show(response.json);
         note(shown.paths);
-        await runtime.write(`${jsonForTerminal(shown.value, process.stdout.isTTY && !flags.json ? 2 : undefined)}\n`);
+        await runtime.write(`${jsonForTerminal(shown.value, runtime.io.out.isTTY && !flags.json ? 2 : undefined)}\n`);
       }
     }
     if (masked.size > 0) runtime.warn(`masked (--reveal shows them): ${[...masked].slice(0, 8).join(", ")}${masked.size > 8 ? `, and ${masked.size - 8} more` : ""}`);
@@ -166,5 +167,5 @@ async function paginate(runtime: Runtime, call: ApiCall, show: <T>(value: T) => 
     }
     query = step.next;
   }
-  if (process.stderr.isTTY) runtime.warn(`${items} item${items === 1 ? "" : "s"}, ${pages} page${pages === 1 ? "" : "s"}`);
+  if (runtime.io.err.isTTY) runtime.warn(`${items} item${items === 1 ? "" : "s"}, ${pages} page${pages === 1 ? "" : "s"}`);
 }

@@ -2,7 +2,6 @@ import type { Command } from "commander";
 import { maskKey } from "../../config/mask.js";
 import type { KnownApp } from "../../config/resolve.js";
 import { renderTable } from "../../text/table.js";
-import { useColor } from "../render/terminal.js";
 import { runCommand } from "../runtime.js";
 import { jsonForTerminal } from "../../text/json.js";
 
@@ -14,7 +13,7 @@ function keyOf(app: KnownApp): string {
 
 /** `ccx apps`: every app known, the active one marked, with where it and its key came from. */
 export function runApps(flags: { json?: boolean; color?: boolean }, command: Command): Promise<void> {
-  return runCommand(command, async ({ settings, http, width, write, warn }) => {
+  return runCommand(command, async ({ settings, http, width, write, warn, color }) => {
     if (settings.management) {
       try {
         await settings.loadManagementApps(http);
@@ -40,7 +39,7 @@ export function runApps(flags: { json?: boolean; color?: boolean }, command: Com
       { header: "region", get: (a) => a.region, min: 6 },
       { header: "source", get: (a) => a.source, min: 6 },
       { header: "key", get: keyOf, min: 8 },
-    ], apps, { width, color: useColor(flags.color === false) });
+    ], apps, { width, color });
     await write(`${lines.join("\n")}\n`);
   });
 }

@@ -1,5 +1,6 @@
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
+import { ioOf } from "../io.js";
 import { callPages, getCall } from "../../api/calls.js";
 import type { AppClient } from "../../api/client.js";
 import { type CallRecordings, type DownloadTotals, downloadCalls, prepareDir } from "../../api/download-batch.js";
@@ -76,7 +77,7 @@ export function runDownload(sessionIds: string[], flags: DownloadFlags, command:
       calls = await callsByIds(runtime, sessionIds);
     }
 
-    const progress = progressWanted(command) ? new DownloadProgress(process.stderr, () => terminalWidth(process.stderr)) : undefined;
+    const progress = progressWanted(command) ? new DownloadProgress(ioOf(command).err as NodeJS.WriteStream, () => terminalWidth(ioOf(command).err, ioOf(command).env)) : undefined;
     const say = (print: () => void) => (progress ? progress.above(print) : print());
     let empty = 0;
     let totals: DownloadTotals;

@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { ioOf } from "../io.js";
 import { getGroup, memberPages } from "../../api/groups.js";
 import { ODD_MARK, oddFields } from "../../api/schemas.js";
 import { jsonForTerminal } from "../../text/json.js";
@@ -27,7 +28,7 @@ export function runMembers(guid: string, flags: MembersFlags, command: Command):
   return runCommand(command, async (runtime) => {
     const client = await activeAppClient(runtime);
     const color = (command.optsWithGlobals() as { color?: boolean }).color;
-    const progress = flags.all && progressWanted(command) ? progressLine(flags.banned ? "banned users" : "members") : undefined;
+    const progress = flags.all && progressWanted(command) ? progressLine(flags.banned ? "banned users" : "members", ioOf(command).err) : undefined;
     if (flags.banned) {
       if (flags.scope) throw new ConfigError("--scope picks among members; banned users have none");
       const banned = userPagesAt(client, usersPath.banned(guid), { page: flags.page, perPage: flags.perPage });

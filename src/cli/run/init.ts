@@ -9,6 +9,7 @@ import { type RawConfig, configPathOf, readRawConfig, writeRawConfig } from "../
 import { countOf } from "../../text/format.js";
 import { sanitize } from "../../text/sanitize.js";
 import { VERSION } from "../../version.js";
+import type { IOStreams } from "../io.js";
 import { Cancelled, terminalAsker } from "../prompt.js";
 import { managementLines, profileLines } from "../render/config.js";
 import { describeFailure, exitCodeOf, runWithoutSettings } from "../runtime.js";
@@ -86,14 +87,14 @@ function report(path: string, config: RawConfig, plan: InitPlan, thenExplore: bo
  */
 export async function runInit(flags: InitFlags, command: Command, options: { thenExplore?: boolean } = {}): Promise<InitResult | undefined> {
   const given = { ...command.optsWithGlobals(), ...flags } as InitGiven;
-  const env = process.env;
   let result: InitResult | undefined;
-  await runWithoutSettings(async (secrets) => {
+  await runWithoutSettings(command, async (secrets, io) => {
+    const env = io.env;
     for (const secret of [given.apiKey, given.managementKey, given.managementSecret]) if (secret) secrets.add(secret);
     const path = configPathOf(given, env);
-    const existing = readRawConfig(path, (warning) => process.stderr.write(`warning: ${sanitize(warning)}\n`)) ?? {};
-    const terminal = Boolean(process.stdin.isTTY && process.stdout.isTTY);
-    const asker = terminal && !given.yes ? terminalAsker() : undefined;
+    const existing = readRawConfig(path, (warning) => void io.err.write(`warning: ${sanitize(warning)}\n`)) ?? {};
+    const terminal = Boolean(io.in.isTTY && io.out.isTTY);
+    const asker = terminal && !given.yes ? terminalAsker(io.in as NodeJS.ReadStream, io.out as NodeJS.WriteStream) : undefined;
     const whyNoQuestions = given.yes ? "with --yes" : "without a terminal";
     let plan: InitPlan;
     let answered: string;
@@ -102,12 +103,12 @@ export async function runInit(flags: InitFlags, command: Command, options: { the
       plan = await gatherPlan(given, existing, asker, whyNoQuestions);
       for (;;) {
         try {
-          answered = await testPlan(plan, given, env, secrets);
+          answered = await testPlan(plan, given, io, secrets);
           break;
         } catch (error) {
           // Without questions the failure is the answer (its exit code); on a terminal the answers are not lost.
           if (!asker || error instanceof Cancelled) throw error;
-          process.stderr.write(describeFailure(error, secrets));
+          io.err.write(describeFailure(error, secrets));
           const next = await choose(asker, "Nothing was written. e edit the answers (each kept as its default), r retry, q quit? [e] ", ["e", "r", "q"]);
           if (next === "q") return exitCodeOf(error);
           if (next === "e") plan = await gatherPlan(given, existing, asker, whyNoQuestions, plan);
@@ -118,18 +119,18 @@ export async function runInit(flags: InitFlags, command: Command, options: { the
     } finally {
       asker?.close();
     }
-    process.stdout.write(`${answered}\n`);
+    io.out.write(`${answered}\n`);
     const updated = applyPlan(existing, plan);
     writeRawConfig(path, updated);
-    process.stdout.write(report(path, updated, plan, Boolean(options.thenExplore)));
+    io.out.write(report(path, updated, plan, Boolean(options.thenExplore)));
     result = { path, profile: plan.kind === "app" ? plan.name : undefined };
   });
   return result;
 }
 
 /** Tests the plan's credentials with one request (its secrets masked in every message from now on). */
-async function testPlan(plan: InitPlan, given: InitGiven, env: NodeJS.ProcessEnv, secrets: Set<string>): Promise<string> {
+async function testPlan(plan: InitPlan, given: InitGiven, io: IOStreams, secrets: Set<string>): Promise<string> {
   for (const secret of plan.kind === "app" ? [plan.key] : [plan.key, plan.secret]) secrets.add(secret);
-  process.stderr.write(`testing the credentials with ${plan.kind === "app" ? "GET /groups" : "GET /apps"}…\n`);
-  return testCredentials(plan, given, env);
+  io.err.write(`testing the credentials with ${plan.kind === "app" ? "GET /groups" : "GET /apps"}…\n`);
+  return testCredentials(plan, given, io.env);
 }

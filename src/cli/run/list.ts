@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { ioOf } from "../io.js";
 import { type Page, pageCounts, trustedTotal } from "../../api/paging.js";
 import type { CursorState } from "../../api/cursor.js";
 import { ConfigError } from "../../config/config-file.js";
@@ -10,7 +11,6 @@ import type { FilterToken, ParsedFilter } from "../../query/index.js";
 import type { FilterFlag, ListFlags, ListRun, ListSpec } from "../list-command.js";
 import { activeAppClient } from "./active-app.js";
 import { type ProgressLine, progressLine, progressWanted } from "../render/progress.js";
-import { useColor } from "../render/terminal.js";
 import { type Runtime, runCommand } from "../runtime.js";
 import { jsonForTerminal } from "../../text/json.js";
 
@@ -55,7 +55,7 @@ export function runList<K extends ListKind>(spec: ListSpec<K>, run: ListRun<K>, 
     const params = filterParams(kind.parse, spec.filterFlags, flags);
     // What the table needs (withTags for its TAGS column), unless the filter says otherwise; --json asks the filter alone.
     if (!flags.json && !flags.ndjson) for (const [name, value] of Object.entries(run.tableQuery ?? {})) params[name] ??= value;
-    const progress = flags.all && progressWanted(command) ? progressLine(kind.noun) : undefined;
+    const progress = flags.all && progressWanted(command) ? progressLine(kind.noun, ioOf(command).err) : undefined;
     const next = nextPageHint(spec.name, kind.parse(filterLine(spec.filterFlags, flags)).tokens, params, kind.cursorItem?.timeOf as ((item: unknown) => unknown) | undefined);
     await printPages(kind.pages(await activeAppClient(runtime), params), run.columns, { ...flags, progress }, runtime, next);
   });
@@ -144,14 +144,14 @@ export async function printPages<Item, P extends Page<Item> & { raw: unknown[] }
   if (flags.json && flags.ndjson) throw new ConfigError("choose one of --json and --ndjson");
   const { warn } = runtime;
   const width = runtime.width;
-  const color = useColor(flags.color === false);
+  const color = runtime.color;
   let first = true;
   let count = 0;
   let plan: TableLayout<Item> | undefined;
   const progress = flags.all ? flags.progress : undefined;
   // Rows written to the terminal the progress is on: the line is cleared first, and drawn again after.
   const write = async (text: string) => {
-    if (progress && process.stdout.isTTY) progress.done();
+    if (progress && runtime.io.out.isTTY) progress.done();
     await runtime.write(text);
   };
   for await (const page of pages) {
@@ -166,7 +166,7 @@ export async function printPages<Item, P extends Page<Item> & { raw: unknown[] }
       await write(`${[...(header ? [tableHeader(plan)] : []), ...tableRows(plan, page.items)].join("\n")}\n`);
     }
     count += page.items.length;
-    progress?.update(count, trustedTotal(page.pagination?.total, count), process.stdout.isTTY);
+    progress?.update(count, trustedTotal(page.pagination?.total, count), runtime.io.out.isTTY);
     if (page.items.length > 0) first = false;
     if (!flags.all) {
       // For people, on stderr: stdout keeps only rows (or JSON), for grep, wc and jq.

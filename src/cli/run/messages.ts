@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { ioOf } from "../io.js";
 import { ApiError, CLIENT_CODES } from "../../api/errors.js";
 import { type MessagePage, type MessageScope, messagePages, sendTextMessage } from "../../api/messages.js";
 import { parseMessageFilter } from "../../query/index.js";
@@ -42,7 +43,7 @@ export function runMessages(flags: MessagesFlags, command: Command): Promise<voi
     const start = flags.after !== undefined ? { id: flags.after, affix: "append" } : flags.before !== undefined ? { id: flags.before, affix: "prepend" } : {};
     const limit = flags.limit ?? (params.limit === undefined ? undefined : Number(params.limit));
     const pages = messagePages(client, scope, { ...params, ...start, ...(limit !== undefined ? { limit } : {}) });
-    const progress = flags.all && progressWanted(command) ? progressLine("messages") : undefined;
+    const progress = flags.all && progressWanted(command) ? progressLine("messages", ioOf(command).err) : undefined;
     await printPages(pages, messageColumns, { ...flags, color: (command.optsWithGlobals() as { color?: boolean }).color, progress }, runtime, messagesFooter);
   });
 }

@@ -10,7 +10,6 @@ import { jsonForTerminal } from "../../text/json.js";
 import { type TableColumn, type TableLayout, planTable, tableHeader, tableNote, tableRows } from "../../text/table.js";
 import { ConfigError } from "../../config/config-file.js";
 import type { ResourceItemFlags, ResourceListFlags } from "../commands/resource.js";
-import { useColor } from "../render/terminal.js";
 import { type Runtime, runCommand } from "../runtime.js";
 
 /** A resource's columns as the command line's table draws them: one that grows gives room back first. */
@@ -59,7 +58,7 @@ export function runResourceList(resource: AnyResource, params: string[], flags: 
     const call = await callFor(runtime, path, query);
     const pager = pagerFor(endpoint.paging ?? "none", call.query, endpoint.query);
     const mask = masker(flags.reveal);
-    const color = useColor(flags.color === false);
+    const color = runtime.color;
     let plan: TableLayout<Record<string, unknown>> | undefined;
     let count = 0;
     let opened = false;
@@ -143,7 +142,7 @@ export function runResources(resources: readonly AnyResource[], flags: { json?: 
       { header: "list", get: (r) => r.list ?? "", min: 12, flex: 1 },
       { header: "one", get: (r) => r.detail ?? "", min: 8, flex: 1 },
     ];
-    const plan = planTable(columns, rows, { width: runtime.width, color: useColor(false) });
+    const plan = planTable(columns, rows, { width: runtime.width, color: runtime.color });
     await runtime.write(`${[tableHeader(plan), ...tableRows(plan, rows)].join("\n")}\n`);
   });
 }

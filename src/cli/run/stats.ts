@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { ioOf } from "../io.js";
 import { type StatsProgress, type StatsReport, callStatsReport, statsWindow } from "../../api/stats.js";
 import { parseCallFilter } from "../../query/index.js";
 import { nowSeconds } from "../../query/time.js";
@@ -19,7 +20,7 @@ export function runStats(flags: StatsFlags, command: Command): Promise<void> {
     const client = await activeAppClient(runtime);
     const now = nowSeconds(undefined);
     const window = statsWindow(params, now);
-    const line = progressWanted(command) ? progressLine("calls") : undefined;
+    const line = progressWanted(command) ? progressLine("calls", ioOf(command).err) : undefined;
     const progress = line && { update: ({ calls, total }: StatsProgress) => line.update(calls, total), done: () => line.done() };
     let report: StatsReport;
     try {

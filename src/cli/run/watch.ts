@@ -8,7 +8,6 @@ import { ConfigError } from "../../config/config-file.js";
 import { jsonForTerminal } from "../../text/json.js";
 import { type TableColumn, type TableLayout, planTable, tableHeader, tableRows } from "../../text/table.js";
 import { callColumns } from "../render/call-rows.js";
-import { useColor } from "../render/terminal.js";
 import type { FilterFlag, ListFlags } from "../list-command.js";
 import { type Runtime, runCommand } from "../runtime.js";
 import { activeAppClient } from "./active-app.js";
@@ -70,7 +69,7 @@ async function watch(client: AppClient, params: Record<string, string>, flags: L
   const known = new Map<string, string>();
   let plan: TableLayout<Change> | undefined;
   let slowedMs: number | undefined;
-  const color = useColor(flags.color === false);
+  const color = runtime.color;
   try {
     while (!stopped) {
       limited = false;
