@@ -12,6 +12,8 @@ import * as v from "valibot";
 /** A number, also when sent as a numeric string (the recording webhook does). */
 export const num = v.union([v.number(), v.pipe(v.string(), v.trim(), v.regex(/^-?\d+(\.\d+)?$/), v.transform(Number))]);
 export const int = v.pipe(num, v.integer());
+/** An id sent as a string or as a number: read as its text. */
+export const idText = v.union([v.string(), v.pipe(v.number(), v.transform(String))]);
 /** A field that may be absent, or sent as `null` (the documented examples do): both read as absent. */
 export const opt = <S extends v.GenericSchema>(schema: S) =>
   v.optional(v.pipe(v.nullable(schema), v.transform((value): v.InferOutput<S> | undefined => value ?? undefined)));

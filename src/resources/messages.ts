@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { messageSchema } from "../api/chat-schemas.js";
-import { int, opt, tolerantObject, uidOrEntity } from "../api/schemas.js";
+import { idText, int, opt, tolerantObject, uidOrEntity } from "../api/schemas.js";
 import { formatTime } from "../text/format.js";
 import { messageSummary } from "../text/message.js";
 import type { Resource, ResourceColumn } from "./resource.js";
@@ -40,8 +40,8 @@ export const thread: Resource<Message> = {
 };
 
 const reactionSchema = tolerantObject("id", {
-  id: v.pipe(v.union([v.string(), v.number()]), v.transform(String)),
-  messageId: opt(v.union([v.string(), v.pipe(v.number(), v.transform(String))])),
+  id: idText,
+  messageId: opt(idText),
   reaction: opt(v.string()),
   uid: opt(uidOrEntity),
   reactedAt: opt(int),

@@ -1,10 +1,10 @@
 import * as v from "valibot";
-import { int, opt, tolerantObject } from "../api/schemas.js";
+import { idText, int, opt, tolerantObject } from "../api/schemas.js";
 import { formatTime } from "../text/format.js";
 import type { Resource } from "./resource.js";
 
 const webhookSchema = tolerantObject("id", {
-  id: v.pipe(v.union([v.string(), v.number()]), v.transform(String)),
+  id: idText,
   name: opt(v.string()),
   webhookURL: opt(v.string()),
   enabled: opt(v.boolean()),
