@@ -25,7 +25,19 @@ export interface ResourceActions {
   reloadResource(): void;
   /** Moves the list's (or the item's children's) selection. */
   selectResourceRow(index: number): void;
+  /** Shows the item's next sub-resource below its fields (tab: a message's thread, then its reactions). */
+  nextResourceChild(): void;
 }
+
+/** The sub-resources of an item that have a list, in the order its definition names them. */
+export const childrenOf = (resource: AnyResource | undefined): AnyResource[] =>
+  (resource?.children ?? []).map(resourceNamed).filter((c): c is AnyResource => Boolean(c?.list));
+
+/** The sub-resource shown below an item: the one tab chose, the first at the start. */
+export const shownChildOf = (resource: AnyResource | undefined, item: ResourceItemState | undefined): AnyResource | undefined => {
+  const children = childrenOf(resource);
+  return children[(item?.child ?? 0) % Math.max(1, children.length)];
+};
 
 /** Where a resource's list (or item) is kept: its name and its path's parameters. */
 export const resourceKey = (name: string, params: readonly string[]) => [name, ...params].map(encodeURIComponent).join("/");
@@ -100,8 +112,8 @@ export function resourceActions(ctx: StoreContext, management: ManagementTarget 
         if (request.isCurrent()) setItem(appKey, key, { loading: false, error: toFailure(error) });
       },
     ).finally(request.finish);
-    // Its first child's list shows below its fields, keyed by the child's own path parameters.
-    const child = resource.children?.map(resourceNamed).find((c) => c?.list);
+    // The list of the sub-resource shown below its fields, keyed by the child's own path parameters.
+    const child = shownChildOf(resource, view().resourceItems?.[key]);
     if (child) loadList(child, params, false);
   };
 
@@ -141,12 +153,25 @@ export function resourceActions(ctx: StoreContext, management: ManagementTarget 
       const route = currentRoute(ctx.get());
       if (route.view !== "resource" && route.view !== "resource-item") return;
       const resource = resourceNamed(route.name);
-      // An item's rows are its first child's list.
-      const listed = route.view === "resource" ? resource : resource?.children?.map(resourceNamed).find((c) => c?.list);
+      // An item's rows are the list of the sub-resource shown below it.
+      const listed = route.view === "resource" ? resource : shownChildOf(resource, view().resourceItems?.[resourceKey(route.name, route.params)]);
       if (!listed) return;
       const key = resourceKey(listed.name, route.params);
       const list = view().resourceLists?.[key];
       if (list) setList(ctx.get().activeKey, key, { selected: Math.max(0, Math.min(index, list.rows.length - 1)) });
+    },
+
+    nextResourceChild() {
+      const route = currentRoute(ctx.get());
+      if (route.view !== "resource-item") return;
+      const resource = resourceNamed(route.name);
+      const children = childrenOf(resource);
+      if (children.length < 2) return;
+      const key = resourceKey(route.name, route.params);
+      const child = ((view().resourceItems?.[key]?.child ?? 0) + 1) % children.length;
+      setItem(ctx.get().activeKey, key, { child });
+      const shown = children[child]!;
+      if (!view().resourceLists?.[resourceKey(shown.name, route.params)]) loadList(shown, route.params, false);
     },
   };
 }

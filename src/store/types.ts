@@ -213,6 +213,8 @@ export interface ResourceItemState {
   loading: boolean;
   item?: Record<string, unknown>;
   error?: Failure;
+  /** Which of its sub-resources shows below it (tab), by its place in the definition. */
+  child?: number;
 }
 
 /** Everything the explorer remembers of one app, kept when switching away and back. */

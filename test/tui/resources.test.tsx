@@ -61,6 +61,12 @@ describe("resources from their definitions", () => {
     const frame = await tui.waitForFrame((f) => f.includes(`Thread (${parent.replyCount})`) && !f.includes("⟳"), "the message and its thread");
     expect(frame).toMatch(new RegExp(`^id\\s+${parent.id}`, "m"));
     expect(frame).toMatch(/ID\s+SENT\s+SENDER\s+TYPE\s+MESSAGE/);
+    expect(frame).toContain("· tab: reactions");
+    // tab shows its reactions below instead, and back.
+    await tui.press("tab");
+    await tui.waitForFrame((f) => /Reactions \(\d+\) · tab: thread/.test(f) && !f.includes("⟳"), "its reactions below");
+    await tui.press("tab");
+    await tui.waitForFrame((f) => f.includes(`Thread (${parent.replyCount}) · tab: reactions`), "its thread again");
     const reacted = (answer.body.data as Array<Record<string, any>>).find((m) => (m.reactions?.length ?? 0) >= 1)!;
     await command(`reactions ${reacted.id}`);
     await tui.waitForFrame((f) => f.includes(reacted.reactions[0].reaction) && /\d+ loaded/.test(f), "the reactions");

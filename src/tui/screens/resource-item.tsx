@@ -2,7 +2,7 @@ import { Box, Text } from "ink";
 import * as v from "valibot";
 import { ODD_MARK, oddFields } from "../../api/schemas.js";
 import { type ExplorerState, activeView } from "../../store/explorer-store.js";
-import { resourceKey } from "../../store/resource-actions.js";
+import { childrenOf, resourceKey, shownChildOf } from "../../store/resource-actions.js";
 import type { ResourceItemState } from "../../store/types.js";
 import { resourceNamed } from "../../resources/index.js";
 import type { AnyResource } from "../../resources/resource.js";
@@ -17,12 +17,19 @@ import type { RouteOf, Screen } from "./types.js";
 type ItemRoute = RouteOf<"resource-item">;
 
 const itemOf = (state: ExplorerState, route: ItemRoute): ResourceItemState | undefined => activeView(state).resourceItems?.[resourceKey(route.name, route.params)];
-/** The resource whose list shows below the item: its first child with a list. */
-const childOf = (resource: AnyResource | undefined) => resource?.children?.map(resourceNamed).find((c) => c?.list);
+/** The sub-resource whose list shows below the item (tab chooses among them). */
+const childOf = (state: ExplorerState, route: ItemRoute) => shownChildOf(resourceNamed(route.name), itemOf(state, route));
 const childListOf = (state: ExplorerState, route: ItemRoute) => {
-  const child = childOf(resourceNamed(route.name));
+  const child = childOf(state, route);
   return child && activeView(state).resourceLists?.[resourceKey(child.name, route.params)];
 };
+/** "Thread (2) · tab: reactions": the list shown, and the next one tab shows. */
+function childHeading(resource: AnyResource, child: AnyResource, rows: number | undefined): string {
+  const children = childrenOf(resource);
+  const next = children[(children.indexOf(child) + 1) % children.length]!;
+  const title = `${child.name[0]!.toUpperCase()}${child.name.slice(1)} (${rows ?? "…"})`;
+  return next === child ? title : `${title} · tab: ${next.name}`;
+}
 
 function ItemView({ resource, detail, child, state, route, height, width, theme }: { resource: AnyResource; detail?: ResourceItemState; child?: AnyResource; state: ExplorerState; route: ItemRoute; height: number; width: number; theme: Theme }) {
   if (!detail || (detail.loading && !detail.item)) return <Text color={theme.muted}>{`loading ${resource.singular} ${sanitize(route.params.at(-1) ?? "")}…`}</Text>;
@@ -37,7 +44,7 @@ function ItemView({ resource, detail, child, state, route, height, width, theme 
     <Box flexDirection="column" height={height}>
       {shown.map((line, i) => <Text key={i} wrap="truncate-end">{line}</Text>)}
       {fields.length > shown.length ? <Text color={theme.muted}>{`… ${countOf(fields.length - shown.length, "more field")} (Y copies the JSON)`}</Text> : null}
-      {child ? <Text bold>{`${child.name[0]!.toUpperCase()}${child.name.slice(1)} (${list?.rows.length ?? "…"})`}</Text> : null}
+      {child ? <Text bold>{childHeading(resource, child, list?.rows.length)}</Text> : null}
       {child ? <ResourceRows resource={child} list={list} height={Math.max(3, height - shown.length - 2)} width={width} theme={theme} /> : null}
     </Box>
   );
@@ -50,6 +57,7 @@ export const resourceItemScreen: Screen<ItemRoute> = {
   crumb: (route) => sanitize(`${resourceNamed(route.name)?.singular ?? route.name} ${route.params.at(-1) ?? ""}`),
   bindings: [
     { keys: ["enter"], description: "open the selected row of the list below, where it has an item view", onRows: true, disabled: (c) => (c.selection()?.open ? undefined : "no item view here"), run: (c) => c.selection()?.open?.() },
+    { keys: ["tab"], description: "the next sub-resource below (a message's thread, then its reactions)", footer: "next below", disabled: (c) => (c.route.view === "resource-item" && childrenOf(resourceNamed(c.route.name)).length > 1 ? undefined : "one sub-resource at most here"), run: (c) => c.store.getState().nextResourceChild() },
     { keys: ["r"], description: "ask again", footer: "refresh", run: (c) => c.store.getState().reloadResource() },
   ],
   cursor: (state, route) => {
@@ -58,7 +66,7 @@ export const resourceItemScreen: Screen<ItemRoute> = {
   },
   select: (store, _route, index) => store.getState().selectResourceRow(index),
   selection: (state, route) => {
-    const child = childOf(resourceNamed(route.name));
+    const child = childOf(state, route);
     const list = childListOf(state, route);
     if (child && list?.rows.length) return rowSelection(state, child, list, route.params);
     const item = itemOf(state, route)?.item;
@@ -67,6 +75,6 @@ export const resourceItemScreen: Screen<ItemRoute> = {
   render: ({ state, route, height, width, theme }) => {
     const resource = resourceNamed(route.name);
     if (!resource?.detail) return <Text>{`no item view of ${sanitize(route.name)}`}</Text>;
-    return <ItemView resource={resource} detail={itemOf(state, route)} child={childOf(resource)} state={state} route={route} height={height} width={width} theme={theme} />;
+    return <ItemView resource={resource} detail={itemOf(state, route)} child={childOf(state, route)} state={state} route={route} height={height} width={width} theme={theme} />;
   },
 };
