@@ -41,10 +41,11 @@ describe("every definition", () => {
   it("ccx resources lists each with its commands, host, paths and paging; --json one object a line", async () => {
     const table = await runCcx(["resources"], { ...env, COLUMNS: "200" });
     expect(table.code).toBe(0);
-    expect(table.stdout).toMatch(/^webhooks\s+ccx webhooks, ccx webhook <webhookId>\s+management\s+pages\s+\/apps\/\{appId\}\/webhooks\s/m);
+    expect(table.stdout).toMatch(/^webhooks\s+ccx webhooks, ccx webhook <webhookId>\s+:webhooks, :webhook <webhookId>\s+management\s+pages\s+\/apps\/\{appId\}\/webhooks\s/m);
     const json = ndjson((await runCcx(["resources", "--json"], env)).stdout);
     expect(json.map((r) => r.name)).toEqual(RESOURCE_LIST.map((r) => r.name));
-    expect(json.find((r) => r.name === "transcripts")).toMatchObject({ host: "calls", list: "/calls/{sessionId}/transcriptions", paging: "pages", commands: ["ccx transcripts <sessionId>"] });
+    expect(json.find((r) => r.name === "transcripts")).toMatchObject({ host: "calls", list: "/calls/{sessionId}/transcriptions", paging: "pages", commands: ["ccx transcripts <sessionId>"], explorer: [":transcripts <sessionId>"] });
+    expect(json.find((r) => r.name === "triggers")?.explorer).toEqual([":triggers <webhookId>", "below a webhook"]);
   });
 });
 

@@ -124,6 +124,9 @@ export function runResources(resources: readonly AnyResource[], flags: { json?: 
         singular: r.singular,
         aliases: [...(r.aliases ?? [])],
         commands: [...(r.list ? [commandLine(r.name, r.list.path)] : []), ...(r.detail ? [commandLine(r.singular, r.detail.path)] : [])],
+        // Where it shows in the explorer: its `:` commands, and the item it is a sub-resource of.
+        explorer: [...(r.list ? [commandLine(r.name, r.list.path).replace(/^ccx /, ":")] : []), ...(r.detail ? [commandLine(r.singular, r.detail.path).replace(/^ccx /, ":")] : []),
+          ...resources.filter((parent) => parent.children?.includes(r.name)).map((parent) => `below a ${parent.singular}`)],
         host: (list ?? detail)!.host,
         group: (list ?? detail)!.group,
         list: r.list?.path,
@@ -137,6 +140,7 @@ export function runResources(resources: readonly AnyResource[], flags: { json?: 
     const columns: Array<TableColumn<(typeof rows)[number]>> = [
       { header: "name", get: (r) => r.name, min: 12 },
       { header: "commands", get: (r) => r.commands.join(", "), min: 16 },
+      { header: "explorer", get: (r) => r.explorer.join(", "), min: 12, flex: 1 },
       { header: "host", get: (r) => r.host, min: 10 },
       { header: "paging", get: (r) => r.paging, min: 6 },
       { header: "list", get: (r) => r.list ?? "", min: 12, flex: 1 },
