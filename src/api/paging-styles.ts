@@ -1,5 +1,6 @@
 import { type CursorState, advanceCursor, cursorQuery, startCursor } from "./cursor.js";
 import type { PagingStyle } from "./endpoints.js";
+import { type Page, lastNumberedPage } from "./paging.js";
 
 /**
  * The paging styles of endpoints.ts, one strategy each: given the query a page
@@ -59,9 +60,8 @@ function byPage(query: PageQuery): Pager {
       const items = listItems(body);
       const pagination = record(record(record(body)?.meta)?.pagination);
       const page = positive(asked.page) ?? 1;
-      const pages = Number(pagination?.total_pages);
       const perPage = positive(asked.perPage) ?? (Number.isFinite(Number(pagination?.per_page)) ? Number(pagination?.per_page) : undefined);
-      const last = items.length === 0 || (Number.isFinite(pages) ? page >= pages : perPage !== undefined && items.length < perPage);
+      const last = lastNumberedPage(page, pagination as Page<unknown>["pagination"], items.length, perPage);
       return { items, next: last ? undefined : { ...asked, page: String(page + 1) } };
     },
   };

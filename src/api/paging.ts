@@ -67,15 +67,22 @@ export function numberedPageCounts(pagination: Page<unknown>["pagination"], page
   return pageCounts(pagination, before + rows, rows, Number.isFinite(perPage) ? perPage : undefined);
 }
 
+/**
+ * Whether page `page` of a list paged by number is its last: it is empty, or the count of pages the
+ * service gave says so, or (with no count) it is shorter than the page size asked. The one rule of
+ * page-number paging: `--all`, the explorer and `ccx api --paginate` (paging-styles.ts) all ask it.
+ */
+export function lastNumberedPage(page: number, pagination: Page<unknown>["pagination"], count: number, perPage?: number): boolean {
+  const pages = Number(pagination?.total_pages);
+  return count === 0 || (Number.isFinite(pages) ? page >= pages : perPage !== undefined && count < perPage);
+}
+
 /** Page 1, 2, … until the service says it was the last (or a page comes back empty). */
 export async function* pagesByNumber<T>(fetchPage: (page: number) => Promise<Page<T>>, firstPage = 1): AsyncGenerator<Page<T>> {
   for (let page = firstPage; ; page++) {
     const result = await fetchPage(page);
     yield result;
-    // The last page by the count of pages when the service gave it, else by an empty page.
-    const pages = result.pagination?.total_pages;
-    const last = pages !== undefined ? page >= pages : result.items.length === 0;
-    if (last || result.items.length === 0) return;
+    if (lastNumberedPage(page, result.pagination, result.items.length)) return;
   }
 }
 
