@@ -55,7 +55,7 @@ describe("webhooks and their triggers (the management API)", () => {
     expect(run.code).toBe(0);
     expect(run.stdout.split("\n")[0]).toMatch(/^ID\s+NAME\s+ENABLED\s+UPDATED\s+URL$/);
     for (const hook of world().webhooks) expect(run.stdout).toContain(hook.id);
-    expect(run.stderr).toMatch(new RegExp(`^${world().webhooks.length} shown$`, "m"));
+    expect(run.stderr).toMatch(new RegExp(`^${world().webhooks.length} shown of ${world().webhooks.length} · page 1/1 · the last page$`, "m"));
     const lines = ndjson((await runCcx(["webhooks", "--ndjson"], env)).stdout);
     expect(lines.map((w) => w.id)).toEqual(world().webhooks.map((w) => w.id));
   });

@@ -11,6 +11,11 @@ import { type TableColumn, type TableLayout, planTable, tableHeader, tableNote, 
 import { ConfigError } from "../../config/config-file.js";
 import type { ResourceItemFlags, ResourceListFlags } from "../commands/resource.js";
 import { type Runtime, runCommand } from "../runtime.js";
+import { numberedNote } from "./list.js";
+import type { Page } from "../../api/paging.js";
+
+/** `count` placeholders: what numberedNote counts of a page it does not read. */
+const step0 = (count: number): unknown[] => Array.from({ length: count });
 
 /** A resource's columns as the command line's table draws them: one that grows gives room back first. */
 const tableColumns = (resource: AnyResource): Array<TableColumn<Record<string, unknown>>> =>
@@ -63,10 +68,12 @@ export function runResourceList(resource: AnyResource, params: string[], flags: 
     let count = 0;
     let opened = false;
     let next: Record<string, string> | undefined;
+    let lastBody: unknown;
     for (let asked: Record<string, string> | undefined = pager.first; asked; asked = flags.all ? next : undefined) {
       const response = await runtime.http.send({ method: "GET", url: urlWithQuery(call.url, asked), headers: call.headers });
       const step = pager.step(asked, response.json);
       next = step.next;
+      lastBody = response.json;
       const raw = step.items.map((item) => mask.show(item));
       if (flags.ndjson) {
         if (raw.length > 0) await runtime.write(`${raw.map((item) => jsonForTerminal(item)).join("\n")}\n`);
@@ -86,8 +93,19 @@ export function runResourceList(resource: AnyResource, params: string[], flags: 
     if (flags.json) await runtime.write(opened ? "\n]\n" : "[]\n");
     const note = plan && tableNote(plan);
     if (note) await runtime.write(`${note}\n`);
-    // For people, on stderr: stdout keeps only rows (or JSON).
-    if (!flags.all) runtime.warn(`${count} shown${next ? ` · more follow: --all${endpoint.paging === "pages" ? `, or --page ${(flags.page ?? 1) + 1}` : ""}` : ""}`);
+    // For people, on stderr: stdout keeps only rows (or JSON), the counts as every list says them (numberedNote).
+    if (!flags.all) {
+      const page = flags.page ?? 1;
+      const perPage = Number(call.query.perPage) || undefined;
+      const pagination = (lastBody as { meta?: { pagination?: Page<unknown>["pagination"] } } | undefined)?.meta?.pagination;
+      const counted = endpoint.paging === "pages"
+        ? numberedNote({ items: step0(count), pagination }, count, perPage, page).summary.replace(/ · the last page$/, "")
+        : count === 0 ? "none" : `${count} shown`;
+      // Whether more follow is the pager's to say: the same rule --all walks by.
+      const more = !next ? undefined : endpoint.paging === "pages" ? `next: --page ${page + 1}, or --all` : "more follow: --all";
+      if (!flags.json && !flags.ndjson) runtime.warn(more ? `${counted} · ${more}` : `${counted}${endpoint.paging === "pages" ? " · the last page" : ""}`);
+      else if (more) runtime.warn(`${counted}; ${more}`);
+    }
     mask.note(runtime);
   });
 }
