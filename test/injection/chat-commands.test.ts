@@ -211,6 +211,28 @@ describe("messages", () => {
   });
 });
 
+describe("ccx api and the commands made from definitions", () => {
+  it("ccx api prints the answers' payloads JSON-escaped, one request or --paginate; ccx message <id>, harmless, every field", async () => {
+    const [api, paged] = await runAll([
+      [["api", "/users?perPage=100"], env],
+      [["api", "/users", "--paginate", "-f", "perPage=7"], env],
+    ]);
+    const body = expectJson(api!, "ccx api /users")[0]!;
+    expect(body.data.length).toBeGreaterThan(PAYLOADS.length);
+    expect(expectJson(paged!, "ccx api /users --paginate").map((u) => u.uid).sort()).toEqual(body.data.map((u: { uid: string }) => u.uid).sort());
+    for (const { last, user, payload: p } of injected.conversations.slice(0, 6)) {
+      const id = String(last + 1);
+      const [table, json] = await runAll([[["message", id], env], [["message", id, "--json"], env]]);
+      expectTable(table!, `ccx message ${id} (${p.label})`, "whole");
+      // Its sender, the payload's user, named harmless.
+      expect(table!.stdout).toMatch(new RegExp(`^sender +${escape(sanitize(user.uid))}$`, "m"));
+      const read = expectJson(json!, `ccx message ${id} --json`)[0]!;
+      expect(read.id).toBe(id);
+      expect(read.sender).toBe(user.uid);
+    }
+  });
+});
+
 describe("writes", () => {
   it("ccx token <uid>: a token that names a hostile uid is printed harmless; ccx send: a hostile text to a hostile uid, said harmless, read back as sent", async () => {
     const other = injected.conversations.find((c) => c.payload.name === "c1-csi")!.user;
