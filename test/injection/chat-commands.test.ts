@@ -223,7 +223,7 @@ describe("ccx api and the commands made from definitions", () => {
     for (const { last, user, payload: p } of injected.conversations.slice(0, 6)) {
       const id = String(last + 1);
       const [table, json] = await runAll([[["message", id], env], [["message", id, "--json"], env]]);
-      expectTable(table!, `ccx message ${id} (${p.label})`, "whole");
+      expectTable(table!, `ccx message ${id} (${p.name})`, "whole");
       // Its sender, the payload's user, named harmless.
       expect(table!.stdout).toMatch(new RegExp(`^sender +${escape(sanitize(user.uid))}$`, "m"));
       const read = expectJson(json!, `ccx message ${id} --json`)[0]!;
