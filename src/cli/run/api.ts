@@ -10,6 +10,7 @@ import { sanitize } from "../../text/sanitize.js";
 import type { ApiFlags } from "../commands/api.js";
 import type { IOStreams } from "../io.js";
 import { Cancelled, terminalAsker } from "../prompt.js";
+import { progressLine, progressWanted } from "../render/progress.js";
 import { type Runtime, runCommand } from "../runtime.js";
 import { EXIT } from "../usage-error.js";
 
@@ -125,7 +126,7 @@ export function runApi(path: string, flags: ApiFlags, command: Command): Promise
     const show = <T>(value: T): Masked<T> => (flags.reveal ? { value, paths: [] } : maskAnswerSecrets(value));
     const masked = new Set<string>();
     const note = (paths: string[]) => paths.forEach((p) => masked.add(p.replace(/\[\d+\]/g, "[]")));
-    if (flags.paginate) await paginate(runtime, call, show, note);
+    if (flags.paginate) await paginate(runtime, command, call, show, note);
     else {
       // Sent once: http.ts retries GETs only, since the service may have acted on a write.
       const response = await runtime.http.send({ method, url: urlWithQuery(call.url, call.query), headers: call.headers, body, emptyOk: write });
@@ -141,13 +142,15 @@ export function runApi(path: string, flags: ApiFlags, command: Command): Promise
 }
 
 /** Every page of a documented list, its items one JSON object a line, as they come. */
-async function paginate(runtime: Runtime, call: ApiCall, show: <T>(value: T) => Masked<T>, note: (paths: string[]) => void): Promise<void> {
+async function paginate(runtime: Runtime, command: Command, call: ApiCall, show: <T>(value: T) => Masked<T>, note: (paths: string[]) => void): Promise<void> {
   const style = call.endpoint?.paging;
   if (!style) throw badInput(`--paginate follows a documented list, and ${call.endpoint ? `${call.endpoint.path} is not one` : "this path is not documented"}: drop --paginate to print the answer`);
   const pager = pagerFor(style, call.query, call.endpoint?.query);
   const asked = new Set<string>();
   let items = 0;
   let pages = 0;
+  // On a terminal's stderr, how far the walk is (--no-progress: not).
+  const progress = progressWanted(command) ? progressLine("items", runtime.io.err) : undefined;
   for (let query: Record<string, string> | undefined = pager.first; query; ) {
     // A service that answers a cursor with itself would be walked for ever.
     const key = JSON.stringify(query);
@@ -159,13 +162,16 @@ async function paginate(runtime: Runtime, call: ApiCall, show: <T>(value: T) => 
     const response = await runtime.http.send({ method: "GET", url: urlWithQuery(call.url, query), headers: call.headers });
     const step = pager.step(query, response.json);
     pages++;
+    if (progress && runtime.io.out.isTTY) progress.done();
     for (const item of step.items) {
       const shown = show(item);
       note(shown.paths);
       await runtime.write(`${jsonForTerminal(shown.value)}\n`);
       items++;
     }
+    progress?.update(items, undefined, runtime.io.out.isTTY);
     query = step.next;
   }
+  progress?.done();
   if (runtime.io.err.isTTY) runtime.warn(`${items} item${items === 1 ? "" : "s"}, ${pages} page${pages === 1 ? "" : "s"}`);
 }

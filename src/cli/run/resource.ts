@@ -12,6 +12,7 @@ import { ConfigError } from "../../config/config-file.js";
 import type { ResourceItemFlags, ResourceListFlags } from "../commands/resource.js";
 import { type Runtime, runCommand } from "../runtime.js";
 import { numberedNote } from "./list.js";
+import { progressLine, progressWanted } from "../render/progress.js";
 import type { Page } from "../../api/paging.js";
 
 /** `count` placeholders: what numberedNote counts of a page it does not read. */
@@ -69,6 +70,12 @@ export function runResourceList(resource: AnyResource, params: string[], flags: 
     let opened = false;
     let next: Record<string, string> | undefined;
     let lastBody: unknown;
+    // On a terminal's stderr, --all says how far it is (--no-progress: not).
+    const progress = flags.all && progressWanted(command) ? progressLine(resource.name, runtime.io.err) : undefined;
+    const write = async (text: string) => {
+      if (progress && runtime.io.out.isTTY) progress.done();
+      await runtime.write(text);
+    };
     for (let asked: Record<string, string> | undefined = pager.first; asked; asked = flags.all ? next : undefined) {
       const response = await runtime.http.send({ method: "GET", url: urlWithQuery(call.url, asked), headers: call.headers });
       const step = pager.step(asked, response.json);
@@ -76,20 +83,22 @@ export function runResourceList(resource: AnyResource, params: string[], flags: 
       lastBody = response.json;
       const raw = step.items.map((item) => mask.show(item));
       if (flags.ndjson) {
-        if (raw.length > 0) await runtime.write(`${raw.map((item) => jsonForTerminal(item)).join("\n")}\n`);
+        if (raw.length > 0) await write(`${raw.map((item) => jsonForTerminal(item)).join("\n")}\n`);
       } else if (flags.json) {
-        if (raw.length > 0) await runtime.write(`${opened ? ",\n" : "[\n"}${raw.map((item) => jsonForTerminal(item)).join(",\n")}`);
+        if (raw.length > 0) await write(`${opened ? ",\n" : "[\n"}${raw.map((item) => jsonForTerminal(item)).join(",\n")}`);
         opened ||= raw.length > 0;
       } else {
         const items = readItems(resource, { data: raw });
         if (items.length > 0) {
           const header = plan === undefined;
           plan ??= planTable(tableColumns(resource), items, { width: runtime.width, color });
-          await runtime.write(`${[...(header ? [tableHeader(plan)] : []), ...tableRows(plan, items)].join("\n")}\n`);
+          await write(`${[...(header ? [tableHeader(plan)] : []), ...tableRows(plan, items)].join("\n")}\n`);
         }
       }
       count += step.items.length;
+      progress?.update(count, undefined, runtime.io.out.isTTY);
     }
+    progress?.done();
     if (flags.json) await runtime.write(opened ? "\n]\n" : "[]\n");
     const note = plan && tableNote(plan);
     if (note) await runtime.write(`${note}\n`);
