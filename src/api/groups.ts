@@ -49,8 +49,3 @@ export async function getGroup(client: AppClient, guid: string, signal?: AbortSi
 export function listMembers(client: AppClient, guid: string, page: number, perPage = 100, signal?: AbortSignal, scopes?: string): Promise<UserPage> {
   return listUsersAt(client, usersPath.members(guid), { page, perPage, scopes }, signal);
 }
-
-/** Every page of a group's members from `first`. */
-export function memberPages(client: AppClient, guid: string, options: { first?: number; perPage?: number; scopes?: string } = {}): AsyncGenerator<UserPage> {
-  return pagesByNumber((page) => listMembers(client, guid, page, options.perPage, undefined, options.scopes), options.first) as AsyncGenerator<UserPage>;
-}

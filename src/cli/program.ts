@@ -20,7 +20,7 @@ type Register = (program: Command) => void;
  */
 export const REGISTRARS: ReadonlyArray<{ names: readonly string[]; load(): Promise<Register>; whole?: boolean }> = [
   { names: ["groups"], load: async () => (await import("./commands/groups.js")).registerGroups },
-  { names: ["group", "members"], load: async () => (await import("./commands/group.js")).registerGroup },
+  { names: ["group"], load: async () => (await import("./commands/group.js")).registerGroup },
   { names: ["users", "user", "token"], load: async () => (await import("./commands/users.js")).registerUsers },
   { names: ["messages", "send"], load: async () => (await import("./commands/messages.js")).registerMessages },
   { names: ["conversations"], load: async () => (await import("./commands/conversations.js")).registerConversations },

@@ -1,3 +1,4 @@
+import { members } from "./members.js";
 import { message, reactions, thread } from "./messages.js";
 import type { AnyResource, Resource } from "./resource.js";
 import { transcripts } from "./transcripts.js";
@@ -7,11 +8,11 @@ import { webhooks } from "./webhooks.js";
 /**
  * Every resource defined by a Resource (resource.ts), by name: its commands,
  * completion and `ccx resources` are made from this table. The lists of the
- * first resources (groups, calls, users, members, messages, conversations)
- * still have definitions of their own (src/api/list-kinds.ts), which are to
- * move here.
+ * first resources (groups, calls, users, messages, conversations) still have
+ * definitions of their own (src/api/list-kinds.ts), which are to move here;
+ * members moved first.
  */
-export const RESOURCES = { message, thread, reactions, transcripts, webhooks, triggers } satisfies Record<string, Resource<any>>;
+export const RESOURCES = { members, message, thread, reactions, transcripts, webhooks, triggers } satisfies Record<string, Resource<any>>;
 
 export type ResourceName = keyof typeof RESOURCES;
 

@@ -41,7 +41,17 @@ export interface Resource<Item extends Record<string, unknown> = Record<string, 
    * The path of its list (a template of the endpoint catalogue), its page size when it takes one, and
    * a narrower path a flag chooses (`--reaction R`: /messages/{id}/reactions/{reaction}).
    */
-  list?: { path: string; perPage?: { default: number; max: number }; narrowed?: { flag: string; path: string; description: string } };
+  list?: {
+    path: string;
+    perPage?: { default: number; max: number };
+    /** Flags that are query parameters of the list: `--scope admin` sends `scopes=admin`. */
+    flags?: ReadonlyArray<{ flag: string; param: string; description: string }>;
+    /**
+     * A narrower or other documented path a flag chooses: with a value when the path takes one more
+     * parameter (`--reaction 👍`), alone otherwise (`--banned`); `excludes`: flags it does not go with.
+     */
+    narrowed?: { flag: string; path: string; description: string; excludes?: readonly string[] };
+  };
   /** The path of one item, and the fields a person looks for first. */
   detail?: { path: string; first: readonly string[] };
   /** Resources reached from an item: their list's path takes this item's id. */
@@ -51,6 +61,10 @@ export interface Resource<Item extends Record<string, unknown> = Record<string, 
 
 /** A resource whose item type is erased, as the registry holds them. */
 export type AnyResource = Resource<Record<string, unknown>>;
+
+/** Whether a list's narrower path takes a value (one parameter more than the list's own path). */
+export const narrowedTakesValue = (list: NonNullable<AnyResource["list"]>): boolean =>
+  list.narrowed !== undefined && pathParams(list.narrowed.path).length > pathParams(list.path).length;
 
 /** The commands a resource defines: `ccx <name>` for its list, `ccx <singular>` for one item. */
 export const resourceCommandNames = (resource: AnyResource): string[] => [...(resource.list ? [resource.name] : []), ...(resource.detail ? [resource.singular] : [])];

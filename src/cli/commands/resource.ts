@@ -1,5 +1,5 @@
 import { Argument, type Command, Option } from "commander";
-import { type AnyResource, endpointOf, pathParams } from "../../resources/resource.js";
+import { type AnyResource, endpointOf, narrowedTakesValue, pathParams } from "../../resources/resource.js";
 import { RESOURCE_LIST } from "../../resources/index.js";
 import { completeWith } from "../completion/completers.js";
 import { collect, integerOption, keyValueOption } from "../usage-error.js";
@@ -36,7 +36,9 @@ export function resourceRegistrar(resource: AnyResource) {
       const query = endpoint.query ?? [];
       list.addOption(completeWith(new Option("-f, --field <key=value>", "a query parameter of the list (repeatable)").argParser(collect(keyValueOption)).default([]), (typed) =>
         typed.includes("=") ? [] : query.filter((q) => q.startsWith(typed)).map((q) => ({ value: `${q}=` }))));
-      if (resource.list.narrowed) list.option(`--${resource.list.narrowed.flag} <value>`, resource.list.narrowed.description);
+      for (const f of resource.list.flags ?? []) list.option(`--${f.flag} <value>`, `${f.description} (${f.param})`);
+      const narrowed = resource.list.narrowed;
+      if (narrowed) list.option(narrowedTakesValue(resource.list) ? `--${narrowed.flag} <value>` : `--${narrowed.flag}`, `${narrowed.description} (GET ${narrowed.path})`);
       if (endpoint.paging === "pages") list.addOption(new Option("--page <n>", "this page (from 1)").argParser(integerOption(1)));
       if (resource.list.perPage) list.addOption(new Option("--per-page <n>", `items a page (default ${resource.list.perPage.default})`).argParser(integerOption(1, resource.list.perPage.max)));
       if (endpoint.paging && endpoint.paging !== "none") list.option("--all", "every page, streamed");

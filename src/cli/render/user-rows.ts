@@ -4,7 +4,7 @@ import { formatTime } from "../../text/format.js";
 import type { TableColumn } from "../../text/table.js";
 import type { ListRun } from "../list-command.js";
 
-/** Users (and members, banned and blocked users) as table rows for people. */
+/** Users as table rows for people. */
 export const userColumns: TableColumn<User>[] = [
   { header: "uid", get: (u) => u.uid, min: 8, max: 32, flex: 1 },
   { header: "name", get: (u) => shownField(u, "name", () => u.name ?? ""), min: 8, max: 32, flex: 2 },
@@ -13,14 +13,6 @@ export const userColumns: TableColumn<User>[] = [
   { header: "tags", get: (u) => shownField(u, "tags", () => (u.tags ?? []).join(",")), min: 6, max: 24, flex: 1 },
   { header: "last active", get: (u) => shownField(u, "lastActiveAt", () => formatTime(u.lastActiveAt)), min: 16 },
   { header: "created", get: (u) => shownField(u, "createdAt", () => formatTime(u.createdAt)), min: 16 },
-];
-
-/** A group's members: who, in what scope, since when. */
-export const memberColumns: TableColumn<User>[] = [
-  { header: "uid", get: (m) => m.uid, min: 6, max: 32, flex: 1 },
-  { header: "name", get: (m) => shownField(m, "name", () => m.name ?? ""), min: 6, max: 32, flex: 1 },
-  { header: "scope", get: (m) => shownField(m, "scope", () => m.scope ?? ""), min: 11 },
-  { header: "joined", get: (m) => shownField(m, "joinedAt", () => formatTime(m.joinedAt)), min: 16 },
 ];
 
 export const userRun: ListRun<"users"> = { kind: "users", columns: userColumns, tableQuery: { withTags: "true" } };

@@ -15,6 +15,9 @@ import { numberedNote } from "./list.js";
 import { progressLine, progressWanted } from "../render/progress.js";
 import type { Page } from "../../api/paging.js";
 
+/** A flag's name as commander keeps its value: `--search-key` → `searchKey`. */
+const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+
 /** `count` placeholders: what numberedNote counts of a page it does not read. */
 const step0 = (count: number): unknown[] => Array.from({ length: count });
 
@@ -59,8 +62,15 @@ export function runResourceList(resource: AnyResource, params: string[], flags: 
     const query: Record<string, string> = Object.fromEntries(flags.field);
     if (flags.perPage !== undefined || list.perPage) query.perPage ??= String(flags.perPage ?? list.perPage!.default);
     if (flags.page !== undefined) query.page = String(flags.page);
-    const narrowedBy = list.narrowed && flags[list.narrowed.flag];
-    const path = list.narrowed && typeof narrowedBy === "string" ? fillParams(list.narrowed.path, [...params, narrowedBy]) : fillParams(list.path, params);
+    for (const f of list.flags ?? []) {
+      const value = flags[camel(f.flag)];
+      if (typeof value === "string") query[f.param] = value;
+    }
+    const narrowed = list.narrowed;
+    const narrowedBy = narrowed && flags[camel(narrowed.flag)];
+    const clash = narrowedBy === undefined ? undefined : narrowed?.excludes?.find((flag) => flags[camel(flag)] !== undefined);
+    if (clash) throw new ConfigError(`--${clash} does not go with --${narrowed!.flag}; nothing was sent`);
+    const path = narrowed && narrowedBy !== undefined ? fillParams(narrowed.path, typeof narrowedBy === "string" ? [...params, narrowedBy] : params) : fillParams(list.path, params);
     const call = await callFor(runtime, path, query);
     const pager = pagerFor(endpoint.paging ?? "none", call.query, endpoint.query);
     const mask = masker(flags.reveal);

@@ -1,22 +1,21 @@
 import { Box, Text } from "ink";
 import type { Member } from "../../api/chat-schemas.js";
-import { ODD_MARK, oddFields, shownField } from "../../api/schemas.js";
+import { ODD_MARK, oddFields } from "../../api/schemas.js";
 import { type ExplorerState, type ExplorerStore, activeView } from "../../store/explorer-store.js";
 import type { GroupDetailState } from "../../store/types.js";
-import { countOf, formatTime } from "../../text/format.js";
+import { countOf } from "../../text/format.js";
 import { GROUP_FIRST, fieldLines as linesOfFields } from "../../text/fields.js";
 import { sanitize } from "../../text/sanitize.js";
 import { FailureBox } from "../components/failure-box.js";
-import { type Column, Rows } from "../components/rows.js";
+import { Rows } from "../components/rows.js";
+import { RESOURCES } from "../../resources/index.js";
+import type { AnyResource } from "../../resources/resource.js";
+import { rowColumns } from "./resource-columns.js";
 import type { Theme } from "../theme.js";
 import type { RouteOf, Screen } from "./types.js";
 
-const memberColumns: Column<Member>[] = [
-  { header: "uid", get: (m) => m.uid, flex: 1 },
-  { header: "name", get: (m) => shownField(m, "name", () => m.name ?? ""), flex: 2 },
-  { header: "scope", get: (m) => shownField(m, "scope", () => m.scope ?? ""), width: 11 },
-  { header: "joined", get: (m) => shownField(m, "joinedAt", () => formatTime(m.joinedAt)), width: 16 },
-];
+/** The members' columns: their definition's (src/resources/members.ts), as `ccx members` prints them. */
+const memberColumns = (rows: readonly Member[]) => rowColumns(RESOURCES.members as unknown as AnyResource, rows as unknown as Array<Record<string, unknown>>);
 
 /** Every field of the group, unknown ones too, then its members (paged with n/p). */
 function GroupView({ guid, detail, height, width, theme }: { guid: string; detail?: GroupDetailState; height: number; width: number; theme: Theme }) {
@@ -34,7 +33,7 @@ function GroupView({ guid, detail, height, width, theme }: { guid: string; detai
       {fieldLines.map((line, i) => <Text key={i} wrap="truncate-end">{line}</Text>)}
       {fields.length > fieldLines.length ? <Text color={theme.muted}>{`… ${countOf(fields.length - fieldLines.length, "more field")} (Y copies the JSON)`}</Text> : null}
       <Text bold>{`${detail.people === "banned" ? "Banned users" : "Members"} (${detail.membersTotal ?? detail.members.length})${pages} · b: ${detail.people === "banned" ? "members" : "banned users"}`}</Text>
-      <Rows columns={memberColumns} rows={detail.members} selected={detail.selected} height={Math.max(2, height - fieldLines.length - 2)} width={width} theme={theme} />
+      <Rows columns={memberColumns(detail.members)} rows={detail.members as unknown as Array<Record<string, unknown>>} selected={detail.selected} height={Math.max(2, height - fieldLines.length - 2)} width={width} theme={theme} />
     </Box>
   );
 }
