@@ -1,6 +1,4 @@
 import { Command, CommanderError } from "commander";
-import { RESOURCE_LIST } from "../resources/index.js";
-import { resourceCommandNames } from "../resources/resource.js";
 import { sanitize } from "../text/sanitize.js";
 import { VERSION } from "../version.js";
 import { addGlobalOptions } from "./global-options.js";
@@ -11,14 +9,22 @@ import { EXIT } from "./usage-error.js";
 /** What defines one or more commands on the program. */
 type Register = (program: Command) => void;
 
+/** What defines one or more commands on the program, and the names it defines. `whole`: it reads every other command's. */
+interface Registrar {
+  names: readonly string[];
+  load(): Promise<Register>;
+  whole?: boolean;
+}
+
 /**
- * Every command, in the order help lists them, with the names each one's
- * register function defines (a test holds the two together). Each is loaded
- * when a command line needs it: `ccx call` initializes the modules of call
- * alone, not those of every command (start-up, docs/benchmarks.md). `whole`:
- * it reads the definition of every other command.
+ * The commands written by hand, in the order help lists them, with the names
+ * each one's register function defines (a test holds the two together); the
+ * resources' commands come between the two parts. Each is loaded when a
+ * command line needs it: `ccx call` initializes the modules of call alone,
+ * not those of every command, nor the resources' definitions (start-up,
+ * docs/benchmarks.md).
  */
-export const REGISTRARS: ReadonlyArray<{ names: readonly string[]; load(): Promise<Register>; whole?: boolean }> = [
+const BEFORE_RESOURCES: readonly Registrar[] = [
   { names: ["groups"], load: async () => (await import("./commands/groups.js")).registerGroups },
   { names: ["group"], load: async () => (await import("./commands/group.js")).registerGroup },
   { names: ["users", "user", "token"], load: async () => (await import("./commands/users.js")).registerUsers },
@@ -29,11 +35,8 @@ export const REGISTRARS: ReadonlyArray<{ names: readonly string[]; load(): Promi
   { names: ["stats"], load: async () => (await import("./commands/stats.js")).registerStats },
   { names: ["download"], load: async () => (await import("./commands/download.js")).registerDownload },
   { names: ["api"], load: async () => (await import("./commands/api.js")).registerApi },
-  // Those a resource's definition makes (src/resources/), and the list of them all.
-  ...RESOURCE_LIST.map((resource) => ({
-    names: resourceCommandNames(resource),
-    load: async () => (await import("./commands/resource.js")).resourceRegistrar(resource),
-  })),
+];
+const AFTER_RESOURCES: readonly Registrar[] = [
   { names: ["resources"], load: async () => (await import("./commands/resource.js")).registerResourcesCommand },
   { names: ["apps"], load: async () => (await import("./commands/apps.js")).registerApps },
   { names: ["demo"], load: async () => (await import("./commands/demo.js")).registerDemo },
@@ -43,17 +46,32 @@ export const REGISTRARS: ReadonlyArray<{ names: readonly string[]; load(): Promi
   { names: ["config"], load: async () => (await import("./commands/config.js")).registerConfig },
 ];
 
+/** Every registrar, in help's order: the resources' ones made from their definitions (src/resources/), loaded for it. */
+export async function allRegistrars(): Promise<readonly Registrar[]> {
+  const [{ RESOURCE_LIST }, { resourceCommandNames }] = await Promise.all([import("../resources/index.js"), import("../resources/resource.js")]);
+  const resources = RESOURCE_LIST.map((resource): Registrar => ({
+    names: resourceCommandNames(resource),
+    load: async () => (await import("./commands/resource.js")).resourceRegistrar(resource),
+  }));
+  return [...BEFORE_RESOURCES, ...resources, ...AFTER_RESOURCES];
+}
+
 /**
  * The registrars a command line needs: when its first word names a command,
  * that command's alone. Defining every command's options took 3 ms of each
  * start (`ccx call` has to stay near a bare Node client); the root's help,
- * its suggestions for a mistyped command and completion need them all.
+ * its suggestions for a mistyped command and completion need them all. The
+ * resources' definitions are loaded only for a word no hand-written command has.
  */
-function registrarsFor(argv: readonly string[] | undefined): ReadonlyArray<(typeof REGISTRARS)[number]> {
+async function registrarsFor(argv: readonly string[] | undefined): Promise<readonly Registrar[]> {
   // Nothing at all: the explorer, which needs no command's definition (with options, they may be mistyped commands').
   if (argv?.length === 0) return [];
-  const named = argv && REGISTRARS.find((r) => r.names.includes(argv[0] ?? ""));
-  return named && !named.whole ? [named] : REGISTRARS;
+  const word = argv?.[0] ?? "";
+  const own = argv && [...BEFORE_RESOURCES, ...AFTER_RESOURCES].find((r) => r.names.includes(word));
+  if (own && !own.whole) return [own];
+  const all = await allRegistrars();
+  const named = argv && !own && all.find((r) => r.names.includes(word));
+  return named ? [named] : all;
 }
 
 /**
@@ -62,7 +80,7 @@ function registrarsFor(argv: readonly string[] | undefined): ReadonlyArray<(type
  * it defines only what they need; without them, every command.
  */
 export async function buildProgram(argv?: readonly string[]): Promise<Command> {
-  const registers = await Promise.all(registrarsFor(argv).map((r) => r.load()));
+  const registers = await Promise.all((await registrarsFor(argv)).map((r) => r.load()));
   const program = new Command("ccx")
     .description("A terminal explorer for the CometChat REST v3 API (chat, calls, management).")
     .version(VERSION, "-V, --version")

@@ -1,6 +1,6 @@
 import { Command } from "commander";
 import { describe, expect, it } from "vitest";
-import { REGISTRARS, buildProgram } from "../../src/cli/program.js";
+import { allRegistrars, buildProgram } from "../../src/cli/program.js";
 import { runCcx } from "../support/run-ccx.js";
 
 /**
@@ -10,6 +10,7 @@ import { runCcx } from "../support/run-ccx.js";
  */
 
 const names = (program: Command) => program.commands.map((c) => c.name());
+const REGISTRARS = await allRegistrars();
 const everyName = REGISTRARS.flatMap((r) => r.names);
 
 describe("the registrars", () => {
