@@ -49,3 +49,20 @@ export function maskAnswerSecrets<T>(value: T): Masked<T> {
   const masked = walk(value, "", false) as T;
   return paths.length === 0 ? { value, paths } : { value: masked, paths };
 }
+
+/**
+ * Masks what is printed, piece by piece, unless `reveal`; keeps where secrets were masked (an item's
+ * index left out: `data[].authToken`), to name them once at the end.
+ */
+export function secretsMasker(reveal: boolean | undefined) {
+  const masked = new Set<string>();
+  return {
+    show<T>(value: T): T {
+      if (reveal) return value;
+      const shown = maskAnswerSecrets(value);
+      for (const path of shown.paths) masked.add(path.replace(/\[\d+\]/g, "[]"));
+      return shown.value;
+    },
+    paths: (): string[] => [...masked],
+  };
+}

@@ -137,3 +137,21 @@ export function pagerFor(style: PagingStyle, query: PageQuery, takes: readonly s
     case "none": return { first: query, step: (_asked, body) => ({ items: listItems(body) }) };
   }
 }
+
+/**
+ * Every page a pager asks for, in turn: the query asked, the answer, and its step. A service that
+ * answers a cursor with itself would be walked for ever: the walk stops at a query asked before
+ * (`repeated` is told).
+ */
+export async function* walkPages(pager: Pager, fetch: (query: PageQuery) => Promise<unknown>, repeated: () => void = () => {}): AsyncGenerator<{ query: PageQuery; body: unknown; step: PageStep }> {
+  const asked = new Set<string>();
+  for (let query: PageQuery | undefined = pager.first; query; ) {
+    const key = JSON.stringify(query);
+    if (asked.has(key)) return repeated();
+    asked.add(key);
+    const body = await fetch(query);
+    const step = pager.step(query, body);
+    yield { query, body, step };
+    query = step.next;
+  }
+}

@@ -58,6 +58,12 @@ export function createRuntime(command: Command, given?: Settings): Runtime {
   };
 }
 
+/** Names on stderr the fields of an answer whose secrets were masked (secretsMasker), at most eight. */
+export function warnMasked(runtime: Runtime, paths: readonly string[]): void {
+  if (paths.length === 0) return;
+  runtime.warn(`masked (--reveal shows them): ${paths.slice(0, 8).join(", ")}${paths.length > 8 ? `, and ${paths.length - 8} more` : ""}`);
+}
+
 /** The exit code for a failure (docs/commands.md): 2 bad input, 3 not found, 4 auth, 1 the rest. */
 export function exitCodeOf(error: unknown): number {
   if (error instanceof ConfigError) return EXIT.usage;

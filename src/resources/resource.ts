@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { type Endpoint, findEndpoint } from "../api/endpoints.js";
+import { ApiError, CLIENT_CODES } from "../api/errors.js";
 import { listItems } from "../api/paging-styles.js";
 
 /**
@@ -87,19 +88,24 @@ export function fillParams(path: string, values: readonly string[]): string {
 
 /**
  * The one item an answer holds, in every form the exports give: `data` as the
- * item, as an array of one, or as `[{data: {…}}]` (a webhook).
+ * item, as an array of one, or as `[{data: {…}}]` (a webhook). An answer with
+ * none (`data` empty, null or a scalar) says there is no such item.
  */
-export function oneItem(body: unknown, idField: string): unknown {
+export function oneItem(body: unknown, resource: AnyResource, id: string): Record<string, unknown> {
   let data = (body as { data?: unknown } | null)?.data;
   if (Array.isArray(data) && data.length === 1) data = data[0];
   const inner = (data as { data?: unknown } | null)?.data;
-  if (data !== null && typeof data === "object" && !(idField in data) && inner !== null && typeof inner === "object" && !Array.isArray(inner)) data = inner;
+  if (isObject(data) && !(resource.idField in data) && isObject(inner)) data = inner;
+  if (!isObject(data)) throw new ApiError(CLIENT_CODES.notFound, `the service answered no ${resource.singular} for ${id}`);
   return data;
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
+
 /** The items of a list answer, each read by the resource's schema; an item it cannot read at all is kept as sent. */
 export function readItems<Item extends Record<string, unknown>>(resource: Resource<Item>, body: unknown): Item[] {
-  return listItems(body).map((raw) => {
+  // Something that is no object (a null in the list) has no fields to show: --json keeps it as sent.
+  return listItems(body).filter(isObject).map((raw) => {
     const read = v.safeParse(resource.schema, raw);
     return read.success ? read.output : (raw as Item);
   });

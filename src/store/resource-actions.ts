@@ -81,7 +81,8 @@ export function resourceActions(ctx: StoreContext, management: ManagementTarget 
       (response) => {
         if (!request.isCurrent()) return;
         const step = pager.step(asked, response.json);
-        const rows = step.items.map((item) => maskAnswerSecrets(item).value);
+        // What is no object (a null in the list) has nothing to draw or open.
+        const rows = step.items.filter((item) => item !== null && typeof item === "object").map((item) => maskAnswerSecrets(item).value);
         const before = more ? ctx.get().views[appKey]?.resourceLists?.[key] : undefined;
         const all = [...(before?.rows ?? []), ...rows].slice(0, MAX_RESOURCE_ROWS);
         setList(appKey, key, { loading: false, rows: all, next: all.length < MAX_RESOURCE_ROWS ? step.next : undefined, page: (before?.page ?? 0) + 1, selected: more ? before?.selected ?? 0 : 0 });
@@ -106,7 +107,12 @@ export function resourceActions(ctx: StoreContext, management: ManagementTarget 
     setItem(appKey, key, { loading: true, error: undefined });
     ctx.http.send({ method: "GET", url: urlWithQuery(call.url, call.query), headers: call.headers, signal: request.signal }).then(
       (response) => {
-        if (request.isCurrent()) setItem(appKey, key, { loading: false, item: maskAnswerSecrets(oneItem(response.json, resource.idField)).value as Record<string, unknown> });
+        if (!request.isCurrent()) return;
+        try {
+          setItem(appKey, key, { loading: false, item: maskAnswerSecrets(oneItem(response.json, resource, params.at(-1) ?? "")).value });
+        } catch (error) {
+          setItem(appKey, key, { loading: false, error: toFailure(error) });
+        }
       },
       (error: unknown) => {
         if (request.isCurrent()) setItem(appKey, key, { loading: false, error: toFailure(error) });

@@ -192,6 +192,19 @@ describe("ccx api: writes", () => {
     expect(posts().length).toBe(before);
   });
 
+  it("--dry-run prints the request, headers' secrets out of it, and sends nothing", async () => {
+    const before = served.length;
+    const run = await runCcx(["api", "-X", "POST", "/users", "-f", "uid=api-dry", "-f", "name=Dry", "--dry-run"], env);
+    expect(run.code).toBe(0);
+    expect(run.stdout.split("\n").slice(0, 3)).toEqual([
+      `POST ${fx.info.chatUrl.replace("{appId}", fx.app().appId).replace("{region}", fx.app().region)}/users`,
+      `  host: chat · app ${fx.app().appId}`,
+      '  body: {"uid":"api-dry","name":"Dry"}',
+    ]);
+    expect(run.stdout).not.toContain(fx.app().fullAccessKey);
+    expect(served.length).toBe(before);
+  });
+
   it("-f on a GET is the query, never a body: -X is never implied", async () => {
     const before = posts().length;
     const run = await runCcx(["api", "/users", "-f", "uid=api-four"], env);

@@ -13,6 +13,7 @@ export interface ApiFlags {
   paginate?: boolean;
   json?: boolean;
   yes?: boolean;
+  dryRun?: boolean;
   reveal?: boolean;
 }
 
@@ -69,6 +70,7 @@ export function registerApi(program: Command): void {
     .option("--paginate", "follow the path's documented paging: every item, one JSON object a line")
     .option("--json", "print the answer as compact JSON, as on a pipe, even on a terminal")
     .option("--yes", "send a write without asking (required without a terminal)")
+    .option("--dry-run", "print the request it would send (method, URL, host, app, acting user, body) and send nothing")
     .option("--reveal", "show the secrets an answer holds (API keys, tokens, passwords) instead of masking them")
     .addHelpText("after", [
       "",

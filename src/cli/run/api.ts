@@ -1,17 +1,17 @@
 import { open } from "node:fs/promises";
 import type { Command } from "commander";
 import { type ApiCall, callNeedsApp, prepareCall, urlWithQuery } from "../../api/api-call.js";
-import { type Masked, maskAnswerSecrets } from "../../api/answer-secrets.js";
-import type { AppTarget } from "../../api/client.js";
+import { secretsMasker } from "../../api/answer-secrets.js";
 import { ApiError, CLIENT_CODES } from "../../api/errors.js";
-import { pagerFor } from "../../api/paging-styles.js";
+import { pagerFor, walkPages } from "../../api/paging-styles.js";
 import { jsonForTerminal } from "../../text/json.js";
 import { sanitize } from "../../text/sanitize.js";
 import type { ApiFlags } from "../commands/api.js";
 import type { IOStreams } from "../io.js";
 import { Cancelled, terminalAsker } from "../prompt.js";
 import { progressLine, progressWanted } from "../render/progress.js";
-import { type Runtime, runCommand } from "../runtime.js";
+import { type Runtime, runCommand, warnMasked } from "../runtime.js";
+import { activeTarget } from "./active-app.js";
 import { EXIT } from "../usage-error.js";
 
 const badInput = (message: string) => new ApiError(CLIENT_CODES.badInput, message);
@@ -71,19 +71,11 @@ async function payload(flags: ApiFlags, write: boolean, io: IOStreams): Promise<
   return { query: {}, body: { ...(given as object | undefined), ...Object.fromEntries(fields) } };
 }
 
-/** The app the flags, env or profile name, when there is one (found through the management API if need be). */
-async function activeTarget({ settings, http }: Runtime): Promise<AppTarget | undefined> {
-  if (!settings.active && settings.management) await settings.loadManagementApps(http);
-  const app = settings.active;
-  if (!app) return undefined;
-  if (app.key.value === undefined && app.key.command === undefined && settings.management) await settings.loadManagementApps(http);
-  return settings.targetOf(app);
-}
-
-/** What a write will send, for the question: method, URL, host, app, acting user and body. */
-function describeWrite(call: ApiCall, body: unknown): string[] {
+/** What a request will send, for the question before a write and for --dry-run: method, URL, host, app, acting user and body. */
+function describeRequest(call: ApiCall, body: unknown): string[] {
   const lines = [`${call.method} ${urlWithQuery(call.url, call.query)}`, `  host: ${call.host}${call.appId ? ` · app ${call.appId}` : ""}${call.headers.onBehalfOf ? ` · as ${call.headers.onBehalfOf}` : ""}`];
   if (call.endpoint === undefined) lines.push("  not a documented operation");
+  if (call.method !== "GET" && call.readOnly) lines.push("  read-only mode: it would be refused");
   lines.push(body === undefined ? "  no body" : `  body: ${jsonForTerminal(body)}`);
   return lines.map((line) => sanitize(line));
 }
@@ -92,7 +84,7 @@ function describeWrite(call: ApiCall, body: unknown): string[] {
 async function confirmed(call: ApiCall, body: unknown, io: IOStreams): Promise<boolean> {
   const asker = terminalAsker(io.in as NodeJS.ReadStream, io.err as NodeJS.WriteStream);
   try {
-    for (const line of describeWrite(call, body)) asker.tell(line);
+    for (const line of describeRequest(call, body)) asker.tell(line);
     return /^(y|yes)$/i.test(await asker.ask("send it? [y/N] "));
   } catch (error) {
     if (error instanceof Cancelled) return false;
@@ -112,6 +104,10 @@ export function runApi(path: string, flags: ApiFlags, command: Command): Promise
     const input = { method, path, host: flags.host, query };
     const app = callNeedsApp(input) ? await activeTarget(runtime) : undefined;
     const call = prepareCall(input, { app, management: runtime.settings.management, readOnly: runtime.settings.readOnly });
+    if (flags.dryRun) {
+      for (const line of describeRequest(call, body)) await runtime.write(`${line}\n`);
+      return;
+    }
     if (write) {
       // Refused before anything is sent, and before anything is asked.
       if (call.readOnly) throw new ApiError(CLIENT_CODES.readOnly, `read-only mode: ${method} ${path} refused, nothing was sent (unset --read-only, CCX_READ_ONLY or the profile's readOnly to write)`);
@@ -123,54 +119,36 @@ export function runApi(path: string, flags: ApiFlags, command: Command): Promise
         }
       }
     }
-    const show = <T>(value: T): Masked<T> => (flags.reveal ? { value, paths: [] } : maskAnswerSecrets(value));
-    const masked = new Set<string>();
-    const note = (paths: string[]) => paths.forEach((p) => masked.add(p.replace(/\[\d+\]/g, "[]")));
-    if (flags.paginate) await paginate(runtime, command, call, show, note);
+    const mask = secretsMasker(flags.reveal);
+    if (flags.paginate) await paginate(runtime, command, call, mask.show);
     else {
       // Sent once: http.ts retries GETs only, since the service may have acted on a write.
       const response = await runtime.http.send({ method, url: urlWithQuery(call.url, call.query), headers: call.headers, body, emptyOk: write });
       if (response.json === undefined) runtime.warn(`HTTP ${response.status}, no body`);
-      else {
-        const shown = show(response.json);
-        note(shown.paths);
-        await runtime.write(`${jsonForTerminal(shown.value, runtime.io.out.isTTY && !flags.json ? 2 : undefined)}\n`);
-      }
+      else await runtime.write(`${jsonForTerminal(mask.show(response.json), runtime.io.out.isTTY && !flags.json ? 2 : undefined)}\n`);
     }
-    if (masked.size > 0) runtime.warn(`masked (--reveal shows them): ${[...masked].slice(0, 8).join(", ")}${masked.size > 8 ? `, and ${masked.size - 8} more` : ""}`);
+    warnMasked(runtime, mask.paths());
   });
 }
 
 /** Every page of a documented list, its items one JSON object a line, as they come. */
-async function paginate(runtime: Runtime, command: Command, call: ApiCall, show: <T>(value: T) => Masked<T>, note: (paths: string[]) => void): Promise<void> {
+async function paginate(runtime: Runtime, command: Command, call: ApiCall, show: <T>(value: T) => T): Promise<void> {
   const style = call.endpoint?.paging;
   if (!style) throw badInput(`--paginate follows a documented list, and ${call.endpoint ? `${call.endpoint.path} is not one` : "this path is not documented"}: drop --paginate to print the answer`);
-  const pager = pagerFor(style, call.query, call.endpoint?.query);
-  const asked = new Set<string>();
   let items = 0;
   let pages = 0;
   // On a terminal's stderr, how far the walk is (--no-progress: not).
   const progress = progressWanted(command) ? progressLine("items", runtime.io.err) : undefined;
-  for (let query: Record<string, string> | undefined = pager.first; query; ) {
-    // A service that answers a cursor with itself would be walked for ever.
-    const key = JSON.stringify(query);
-    if (asked.has(key)) {
-      runtime.warn("stopped: the service gave the same cursor again");
-      break;
-    }
-    asked.add(key);
-    const response = await runtime.http.send({ method: "GET", url: urlWithQuery(call.url, query), headers: call.headers });
-    const step = pager.step(query, response.json);
+  const fetch = async (query: Record<string, string>) => (await runtime.http.send({ method: "GET", url: urlWithQuery(call.url, query), headers: call.headers })).json;
+  const walk = walkPages(pagerFor(style, call.query, call.endpoint?.query), fetch, () => runtime.warn("stopped: the service gave the same cursor again"));
+  for await (const { step } of walk) {
     pages++;
     if (progress && runtime.io.out.isTTY) progress.done();
     for (const item of step.items) {
-      const shown = show(item);
-      note(shown.paths);
-      await runtime.write(`${jsonForTerminal(shown.value)}\n`);
+      await runtime.write(`${jsonForTerminal(show(item))}\n`);
       items++;
     }
     progress?.update(items, undefined, runtime.io.out.isTTY);
-    query = step.next;
   }
   progress?.done();
   if (runtime.io.err.isTTY) runtime.warn(`${items} item${items === 1 ? "" : "s"}, ${pages} page${pages === 1 ? "" : "s"}`);

@@ -1,16 +1,17 @@
 import type { Command } from "commander";
 import * as v from "valibot";
 import { type ApiCall, callNeedsApp, prepareCall, urlWithQuery } from "../../api/api-call.js";
-import { maskAnswerSecrets } from "../../api/answer-secrets.js";
+import { secretsMasker } from "../../api/answer-secrets.js";
 import { ODD_MARK, oddFields, shownField } from "../../api/schemas.js";
-import { pagerFor } from "../../api/paging-styles.js";
+import { pagerFor, walkPages } from "../../api/paging-styles.js";
 import { type AnyResource, endpointOf, fillParams, oneItem, pathParams, readItems } from "../../resources/resource.js";
 import { fieldLines } from "../../text/fields.js";
 import { jsonForTerminal } from "../../text/json.js";
 import { type TableColumn, type TableLayout, planTable, tableHeader, tableNote, tableRows } from "../../text/table.js";
 import { ConfigError } from "../../config/config-file.js";
 import type { ResourceItemFlags, ResourceListFlags } from "../commands/resource.js";
-import { type Runtime, runCommand } from "../runtime.js";
+import { type Runtime, runCommand, warnMasked } from "../runtime.js";
+import { activeTarget } from "./active-app.js";
 import { numberedNote } from "./list.js";
 import { progressLine, progressWanted } from "../render/progress.js";
 import type { Page } from "../../api/paging.js";
@@ -28,29 +29,8 @@ const tableColumns = (resource: AnyResource): Array<TableColumn<Record<string, u
 /** The request for a path of the resource, its parameters filled in, for the active app (or the management API). */
 async function callFor(runtime: Runtime, path: string, query: Record<string, string>): Promise<ApiCall> {
   const input = { method: "GET" as const, path, query };
-  const { settings, http } = runtime;
-  let app;
-  if (callNeedsApp(input)) {
-    if (!settings.active && settings.management) await settings.loadManagementApps(http);
-    const known = settings.active;
-    if (known && known.key.value === undefined && known.key.command === undefined && settings.management) await settings.loadManagementApps(http);
-    app = known && settings.targetOf(known);
-  }
-  return prepareCall(input, { app, management: settings.management, readOnly: settings.readOnly });
-}
-
-/** Masks the secrets of what is printed, unless --reveal; the fields masked are named once, at the end. */
-function masker(reveal: boolean | undefined) {
-  const masked = new Set<string>();
-  return {
-    show<T>(value: T): T {
-      if (reveal) return value;
-      const shown = maskAnswerSecrets(value);
-      for (const path of shown.paths) masked.add(path.replace(/\[\d+\]/g, "[]"));
-      return shown.value;
-    },
-    note: (runtime: Runtime) => masked.size > 0 && runtime.warn(`masked (--reveal shows them): ${[...masked].join(", ")}`),
-  };
+  const app = callNeedsApp(input) ? await activeTarget(runtime) : undefined;
+  return prepareCall(input, { app, management: runtime.settings.management, readOnly: runtime.settings.readOnly });
 }
 
 /** `ccx <name> [<params>…]`: a page of the list, or every page (--all), as a table, --json or --ndjson. */
@@ -72,8 +52,7 @@ export function runResourceList(resource: AnyResource, params: string[], flags: 
     if (clash) throw new ConfigError(`--${clash} does not go with --${narrowed!.flag}; nothing was sent`);
     const path = narrowed && narrowedBy !== undefined ? fillParams(narrowed.path, typeof narrowedBy === "string" ? [...params, narrowedBy] : params) : fillParams(list.path, params);
     const call = await callFor(runtime, path, query);
-    const pager = pagerFor(endpoint.paging ?? "none", call.query, endpoint.query);
-    const mask = masker(flags.reveal);
+    const mask = secretsMasker(flags.reveal);
     const color = runtime.color;
     let plan: TableLayout<Record<string, unknown>> | undefined;
     let count = 0;
@@ -86,11 +65,11 @@ export function runResourceList(resource: AnyResource, params: string[], flags: 
       if (progress && runtime.io.out.isTTY) progress.done();
       await runtime.write(text);
     };
-    for (let asked: Record<string, string> | undefined = pager.first; asked; asked = flags.all ? next : undefined) {
-      const response = await runtime.http.send({ method: "GET", url: urlWithQuery(call.url, asked), headers: call.headers });
-      const step = pager.step(asked, response.json);
+    const fetch = async (asked: Record<string, string>) => (await runtime.http.send({ method: "GET", url: urlWithQuery(call.url, asked), headers: call.headers })).json;
+    const walk = walkPages(pagerFor(endpoint.paging ?? "none", call.query, endpoint.query), fetch, () => runtime.warn("stopped: the service gave the same cursor again"));
+    for await (const { body, step } of walk) {
       next = step.next;
-      lastBody = response.json;
+      lastBody = body;
       const raw = step.items.map((item) => mask.show(item));
       if (flags.ndjson) {
         if (raw.length > 0) await write(`${raw.map((item) => jsonForTerminal(item)).join("\n")}\n`);
@@ -107,6 +86,7 @@ export function runResourceList(resource: AnyResource, params: string[], flags: 
       }
       count += step.items.length;
       progress?.update(count, undefined, runtime.io.out.isTTY);
+      if (!flags.all) break;
     }
     progress?.done();
     if (flags.json) await runtime.write(opened ? "\n]\n" : "[]\n");
@@ -125,7 +105,7 @@ export function runResourceList(resource: AnyResource, params: string[], flags: 
       if (!flags.json && !flags.ndjson) runtime.warn(more ? `${counted} · ${more}` : `${counted}${endpoint.paging === "pages" ? " · the last page" : ""}`);
       else if (more) runtime.warn(`${counted}; ${more}`);
     }
-    mask.note(runtime);
+    warnMasked(runtime, mask.paths());
   });
 }
 
@@ -135,15 +115,15 @@ export function runResourceItem(resource: AnyResource, params: string[], flags: 
     const detail = resource.detail!;
     const call = await callFor(runtime, fillParams(detail.path, params), {});
     const response = await runtime.http.send({ method: "GET", url: urlWithQuery(call.url, call.query), headers: call.headers });
-    const mask = masker(flags.reveal);
-    const raw = mask.show(oneItem(response.json, resource.idField));
+    const mask = secretsMasker(flags.reveal);
+    const raw = mask.show(oneItem(response.json, resource, params.at(-1) ?? ""));
     if (flags.json) await runtime.write(`${jsonForTerminal(raw, 2)}\n`);
     else {
       const read = v.safeParse(resource.schema, raw);
-      const item = (read.success ? read.output : raw) as Record<string, unknown>;
-      await runtime.write(`${fieldLines(raw as Record<string, unknown>, { first: detail.first, odd: oddFields(item), mark: ODD_MARK }).join("\n")}\n`);
+      const item = read.success ? read.output : raw;
+      await runtime.write(`${fieldLines(raw, { first: detail.first, odd: oddFields(item), mark: ODD_MARK }).join("\n")}\n`);
     }
-    mask.note(runtime);
+    warnMasked(runtime, mask.paths());
   });
 }
 

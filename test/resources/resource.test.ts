@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { oddFields } from "../../src/api/schemas.js";
+import { RESOURCES } from "../../src/resources/index.js";
+import { type AnyResource, fillParams, oneItem, pathParams, readItems } from "../../src/resources/resource.js";
+
+/** What a definition reads, in the forms the exports and the real service give. */
+
+const webhooks = RESOURCES.webhooks as unknown as AnyResource;
+
+describe("one item", () => {
+  it("is read from data, an array of one, or [{data: {…}}]", () => {
+    const hook = { id: "w1", name: "push" };
+    for (const body of [{ data: hook }, { data: [hook] }, { data: [{ data: hook }] }]) expect(oneItem(body, webhooks, "w1")).toEqual(hook);
+  });
+
+  it("an answer with none (empty, null, a scalar) says there is no such item: not found, exit 3", () => {
+    for (const body of [{ data: [] }, { data: null }, { data: "w1" }, {}, null]) {
+      expect(() => oneItem(body, webhooks, "w1")).toThrow(expect.objectContaining({ code: "CCX_NOT_FOUND", message: "the service answered no webhook for w1" }));
+    }
+  });
+});
+
+describe("a list's items", () => {
+  it("read tolerantly: an id as a number is its text, a field in a form not read is kept and marked, a null is dropped", () => {
+    const items = readItems(webhooks, { data: [{ id: 42, name: "n", enabled: "yes", createdAt: null }, null, { id: "w2", updatedAt: "1700000000" }] });
+    expect(items.map((w) => w.id)).toEqual(["42", "w2"]);
+    expect(oddFields(items[0])).toEqual({ enabled: "yes" });
+    expect(items[0]!.createdAt).toBeUndefined();
+    expect(items[1]!.updatedAt).toBe(1700000000);
+  });
+
+  it("paths take their parameters encoded, {appId} left for the request", () => {
+    expect(pathParams("/apps/{appId}/webhooks/{webhookId}/triggers")).toEqual(["webhookId"]);
+    expect(fillParams("/apps/{appId}/webhooks/{webhookId}/triggers", ["a b/c"])).toBe("/apps/{appId}/webhooks/a%20b%2Fc/triggers");
+  });
+});
