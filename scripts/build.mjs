@@ -12,7 +12,7 @@ import { existsSync, readFileSync, readdirSync, renameSync, rmSync, statSync, wr
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { build } from "esbuild";
-import { common, explorer, inkWithoutDevtools, lazyChildProcess, fastStringWidth, lazySliceAnsiSegmenter, noDevtools, root, syncYoga } from "./bundles.mjs";
+import { common, explorer, inkWithoutDevtools, lazyChildProcess, fastStringWidth, quickSegmenters, noDevtools, root, syncYoga } from "./bundles.mjs";
 
 const dist = join(root, "dist");
 // Built beside dist/ and swapped in at the end: a ccx already running (a test, a demo) never finds dist/ half made.
@@ -73,7 +73,7 @@ await Promise.all([
     ...explorer,
     entryPoints: [join(root, "src", "tui", "index.tsx")],
     outfile: join(staging, "tui.cjs"),
-    plugins: [noDevtools, fastStringWidth, lazySliceAnsiSegmenter, syncYoga, inkWithoutDevtools],
+    plugins: [noDevtools, fastStringWidth, quickSegmenters, syncYoga, inkWithoutDevtools],
   }),
 ]);
 // The bundles it loads on demand are found beside it, however it is loaded. bin/ccx.js compiles

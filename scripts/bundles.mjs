@@ -33,15 +33,18 @@ export const lazyChildProcess = {
   },
 };
 
+/** The module that segments without ICU where text allows it (src/text/grapheme-segments.ts). */
+const quickSegmenterImport = `import { quickGraphemeSegmenter } from ${JSON.stringify(join(root, "src", "text", "grapheme-segments.ts"))};`;
+
 /**
  * string-width makes its Intl.Segmenter when it loads. The first Intl object a
  * process makes loads ICU's data (7–14 ms here), which a command printing
- * JSON, or a table of plain ASCII, never needs (src/text/intl.ts): the
- * segmenter is made on its first use instead. Its `/^\p{RGI_Emoji}$/v` costs
- * about 65 ms to make and first run, paid by the explorer's first frame and
- * any table with a non-ASCII character: src/text/rgi-emoji.ts answers the same
- * from the parts of that set, each made only when needed. A string of one code
- * point is its own grapheme: it is measured without the segmenter.
+ * JSON, or a table of plain text, never needs (src/text/intl.ts): it segments
+ * with src/text/grapheme-segments.ts instead, which asks ICU only for text
+ * that needs it. Its `/^\p{RGI_Emoji}$/v` costs about 65 ms to make and first
+ * run, paid by the explorer's first frame and any table with a non-ASCII
+ * character: src/text/rgi-emoji.ts answers the same from the parts of that
+ * set, each made only when needed.
  */
 export const fastStringWidth = {
   name: "fast-string-width",
@@ -53,25 +56,28 @@ export const fastStringWidth = {
       // wrap-ansi (under ink) keeps string-width 7 of its own, which finds emoji with emoji-regex instead.
       const seven = /"version": "7\./.test(readFileSync(join(dirname(args.path), "package.json"), "utf8"));
       if (!source.includes(eager) || (!seven && !source.includes(rgi))) throw new Error("string-width changed: update the fast-string-width plugin in scripts/bundles.mjs");
-      // One code point is one grapheme: no segmenter (and no ICU) for it. ink measures every character it draws alone.
-      const lazy = "let madeSegmenter; const segmenter = { segment: (text) => (text.length === 1 || (text.length === 2 && text.codePointAt(0) > 0xffff) ? [{ segment: text }] : (madeSegmenter ??= new Intl.Segmenter()).segment(text)) };";
       const parts = `import { rgiEmojiRegex } from ${JSON.stringify(join(root, "src", "text", "rgi-emoji.ts"))};`;
-      return { contents: source.replace(eager, lazy).replace(rgi, parts), loader: "js" };
+      return { contents: `${quickSegmenterImport}\n${source.replace(eager, "const segmenter = quickGraphemeSegmenter;").replace(rgi, parts)}`, loader: "js" };
     });
   },
 };
 
-/** slice-ansi (under ink) makes a grapheme segmenter when it loads: on first use instead, as string-width's. */
-export const lazySliceAnsiSegmenter = {
-  name: "lazy-slice-ansi-segmenter",
+/**
+ * slice-ansi and @alcalzone/ansi-tokenize (under ink: every line of every
+ * frame goes through them) make a grapheme segmenter when they load: they
+ * segment with src/text/grapheme-segments.ts instead, as string-width does.
+ */
+export const quickSegmenters = {
+  name: "quick-segmenters",
   setup(b) {
-    b.onLoad({ filter: /slice-ansi[\\/]tokenize-ansi\.js$/ }, (args) => {
+    const patch = (filter, eager, name) => b.onLoad({ filter }, (args) => {
       const source = readFileSync(args.path, "utf8");
-      const eager = "const GRAPHEME_SEGMENTER = new Intl.Segmenter(undefined, {granularity: 'grapheme'});";
-      if (!source.includes(eager)) throw new Error("slice-ansi changed: update the lazy-slice-ansi-segmenter plugin in scripts/bundles.mjs");
-      const lazy = "let madeSegmenter; const GRAPHEME_SEGMENTER = { segment: (text) => (madeSegmenter ??= new Intl.Segmenter(undefined, {granularity: 'grapheme'})).segment(text) };";
-      return { contents: source.replace(eager, lazy), loader: "js" };
+      if (!source.includes(eager)) throw new Error(`${name} changed: update the quick-segmenters plugin in scripts/bundles.mjs`);
+      const declared = eager.replace(/ = new Intl\.Segmenter\(.*\);$/, " = quickGraphemeSegmenter;");
+      return { contents: `${quickSegmenterImport}\n${source.replace(eager, declared)}`, loader: "js" };
     });
+    patch(/slice-ansi[\\/]tokenize-ansi\.js$/, "const GRAPHEME_SEGMENTER = new Intl.Segmenter(undefined, {granularity: 'grapheme'});", "slice-ansi");
+    patch(/@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]tokenize\.js$/, 'const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });', "@alcalzone/ansi-tokenize");
   },
 };
 

@@ -4,7 +4,7 @@
  * user prompt) is this reducer over state in the store, so that keys are
  * applied in the order they arrive, with no component in between.
  */
-import { graphemeSegmenter } from "../text/intl.js";
+import { segmentGraphemes } from "../text/grapheme-segments.js";
 
 /** A key press as the explorer names it ("a", "enter", "ctrl-w", "alt-b", "left"), or a paste. */
 export interface KeyPress {
@@ -34,7 +34,7 @@ export type LineOutcome =
 /** Grapheme boundaries of `text`: 0, each cluster's end. */
 function boundaries(text: string): number[] {
   const out = [0];
-  for (const s of graphemeSegmenter().segment(text)) out.push(s.index + s.segment.length);
+  for (const s of segmentGraphemes(text)) out.push(s.index + s.segment.length);
   return out;
 }
 

@@ -8,7 +8,7 @@
  * chunk offers no such point is it cut between code points, which can at most
  * misjudge the one grapheme that straddles the cut.
  */
-import { graphemeSegmenter } from "./intl.js";
+import { segmentGraphemes } from "./grapheme-segments.js";
 
 export const CHUNK = 256;
 
@@ -49,7 +49,7 @@ function chunkEnd(text: string, start: number): { end: number; forced: boolean }
     if (startsGrapheme(text.charCodeAt(i)) && !joinsNext(text.charCodeAt(i - 1))) return { end: i, forced: false };
   }
   let best = 0;
-  for (const { index } of graphemeSegmenter().segment(text.slice(start, limit))) {
+  for (const { index } of segmentGraphemes(text.slice(start, limit))) {
     // A high surrogate cut from its pair at the chunk's end would look like a boundary of its own.
     const code = text.charCodeAt(start + index);
     if (index > 0 && !(start + index === limit - 1 && code >= 0xd800 && code <= 0xdbff)) best = index;
@@ -86,7 +86,7 @@ export function* graphemes(text: string): Generator<string> {
   let held: string | undefined;
   for (const { chunk, continues } of cutChunks(text)) {
     let first = true;
-    for (const { segment } of graphemeSegmenter().segment(chunk)) {
+    for (const { segment } of segmentGraphemes(chunk)) {
       if (first && continues && held !== undefined) held += segment;
       else {
         if (held !== undefined) yield held;
@@ -103,6 +103,6 @@ export function firstGrapheme(text: string): string {
   // A high surrogate cut from its pair at the end is no part of the first grapheme's width.
   const last = text.charCodeAt(text.length - 1);
   const whole = last >= 0xd800 && last <= 0xdbff ? text.slice(0, -1) : text;
-  for (const { segment } of graphemeSegmenter().segment(whole)) return segment;
+  for (const { segment } of segmentGraphemes(whole)) return segment;
   return whole;
 }

@@ -190,7 +190,7 @@ async function buildHelloInk(): Promise<string> {
     sourcemap: false,
     entryPoints: [new URL("./fixtures/hello-ink.tsx", import.meta.url).pathname],
     outfile,
-    plugins: ["noDevtools", "fastStringWidth", "lazySliceAnsiSegmenter", "syncYoga", "inkWithoutDevtools"].map((name) => bundles[name]!),
+    plugins: ["noDevtools", "fastStringWidth", "quickSegmenters", "syncYoga", "inkWithoutDevtools"].map((name) => bundles[name]!),
   } as Parameters<typeof build>[0]);
   return outfile;
 }

@@ -4,6 +4,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
 import { runCcx } from "../support/run-ccx.js";
+import { segmentsAlone } from "../../src/text/grapheme-segments.js";
+import { execFileSync } from "node:child_process";
 
 /**
  * The first Intl object a process makes loads ICU's data, 7–14 ms here: more
@@ -61,9 +63,19 @@ describe("no Intl object on the way to JSON", () => {
 
   it("the spy sees one where text needs measuring (a table with a wide name)", async () => {
     // Guards the guard: were the spy blind, every test above would pass.
-    const group = fx.emulator.world.apps[0]!.groups.find((g) => /[^\u0020-\u007e]/.test(g.name));
-    expect(group, "a group with a name beyond ASCII in the seeded world").toBeDefined();
+    // A name ICU must segment (an emoji sequence, a combining accent): text of single-unit graphemes needs none.
+    const group = fx.emulator.world.apps[0]!.groups.find((g) => !segmentsAlone(g.name));
+    expect(group, "a group whose name needs ICU in the seeded world").toBeDefined();
     const made = await intlMadeBy(["groups", "--query", group!.guid]);
     expect(made.some((line) => line.startsWith("Segmenter "))).toBe(true);
+  });
+
+  it("the explorer's screens (ink, React, the layout engine) load without one", () => {
+    // ink's output, slice-ansi and string-width each made a segmenter as they loaded (scripts/bundles.mjs).
+    const log = join(dir, `intl-${n++}.log`);
+    writeFileSync(log, "");
+    const tui = new URL("../../dist/tui.cjs", import.meta.url).pathname;
+    execFileSync(process.execPath, ["--require", join(dir, "spy.cjs"), "-e", `require(${JSON.stringify(tui)})`], { env: { ...process.env, CCX_TEST_INTL_LOG: log } });
+    expect(readFileSync(log, "utf8")).toBe("");
   });
 });

@@ -1,0 +1,38 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { segmentGraphemes, segmentsAlone } from "../../src/text/grapheme-segments.js";
+
+/** The segmentation ICU gives, the reference. */
+const icu = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+const plain = (segments: Iterable<Intl.SegmentData>) => [...segments].map(({ segment, index }) => ({ segment, index }));
+
+/** Every BMP code unit the quick path takes alone. */
+const alone: string[] = [];
+for (let code = 0; code <= 0xffff; code++) {
+  const char = String.fromCharCode(code);
+  if (segmentsAlone(char)) alone.push(char);
+}
+
+describe("grapheme segments without ICU", () => {
+  it("takes the explorer's own characters and common text, and leaves what joins to ICU", () => {
+    expect(segmentsAlone("\u001b[7m grp-1 ─│┌┐ … · › ⇄ ▸ ✓ ● café 中文 한국어 Ωμέγα\u001b[0m")).toBe(true);
+    for (const joined of ["e\u0301", "\r\n", "a\u200db", "\u1100\u1161", "👍🏽", "🏳️‍🌈", "🇺🇸", "क्ष", "\ufe0f"]) expect(segmentsAlone(joined), joined).toBe(false);
+  });
+
+  it("never takes a code point that Unicode joins to its neighbours", () => {
+    expect(alone.length).toBeGreaterThan(20_000);
+    // A code point that extends, joins or prepends would make fewer than three graphemes between two letters.
+    for (const char of alone) expect([...icu.segment(`a${char}b`)].length, `U+${char.charCodeAt(0).toString(16)}`).toBe(3);
+  });
+
+  it("segments as Intl.Segmenter does, whatever the text", () => {
+    const text = fc.array(fc.oneof(fc.constantFrom(...alone), fc.constantFrom("e\u0301", "\r", "\n", "👍🏽", "\u1100", "\u1161", "🇺", "\u200d", "\ufe0f")), { maxLength: 40 }).map((parts) => parts.join(""));
+    fc.assert(fc.property(text, fc.nat(60), (input, at) => {
+      const quick = segmentGraphemes(input);
+      expect(plain(quick)).toEqual(plain(icu.segment(input)));
+      const found = quick.containing(at);
+      const expected = icu.segment(input).containing(at);
+      expect(found && { segment: found.segment, index: found.index }).toEqual(expected && { segment: expected.segment, index: expected.index });
+    }), { numRuns: 3000 });
+  });
+});
