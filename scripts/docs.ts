@@ -10,7 +10,7 @@ import { join } from "node:path";
 import type { Command } from "commander";
 import { buildProgram } from "../src/cli/program.js";
 import { loadFilterHelp } from "../src/cli/list-command.js";
-import { LIST_KINDS, LIST_KIND_NAMES } from "../src/api/list-kinds.js";
+import { LIST_KINDS, LIST_KIND_NAMES } from "../src/resources/list-kinds.js";
 import { type FilterKeyHelp, MESSAGE_FILTER_KEYS } from "../src/query/index.js";
 import { helpMarkdown, markdownCell } from "../src/tui/screens/help-text.js";
 import { HELP_SECTIONS } from "../src/tui/screens/registry.js";

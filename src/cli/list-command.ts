@@ -1,7 +1,6 @@
 import type { Command } from "commander";
-import type { ListItems, ListKind } from "../api/list-kinds.js";
+import type { ListKind } from "../resources/list-kinds.js";
 import type { FilterKeyHelp } from "../query/filter.js";
-import type { TableColumn } from "../text/table.js";
 import { integerOption } from "./usage-error.js";
 
 /**
@@ -20,18 +19,6 @@ export interface FilterFlag {
   boolean?: boolean;
 }
 
-/** The parts a run needs, loaded on demand (the table columns pull in width measuring); the rest is the kind's entry in LIST_KINDS. */
-export interface ListRun<K extends ListKind> {
-  kind: K;
-  columns: TableColumn<ListItems[K]>[];
-  /**
-   * What the table needs asked beyond the filter, e.g. `withTags=true` for a TAGS column (the service
-   * leaves tags out unless asked). The user's own filter wins; --json and --ndjson send the filter alone,
-   * so that a script gets exactly what its parameters ask for.
-   */
-  tableQuery?: Record<string, string>;
-}
-
 export interface ListSpec<K extends ListKind> {
   /** The command's name: the kind of list it prints. */
   name: K;
@@ -39,7 +26,12 @@ export interface ListSpec<K extends ListKind> {
   filterFlags: FilterFlag[];
   /** The endpoint its --help names beside its filter keys. */
   endpoint: string;
-  load: () => Promise<ListRun<K>>;
+  /**
+   * What the table needs asked beyond the filter, e.g. `withTags=true` for a TAGS column (the service
+   * leaves tags out unless asked). The user's own filter wins; --json and --ndjson send the filter alone,
+   * so that a script gets exactly what its parameters ask for. The table's columns are the definition's.
+   */
+  tableQuery?: Record<string, string>;
   /** Runs another mode of the command when its flags ask for one; true when it did. */
   instead?: (flags: ListFlags, command: Command) => Promise<boolean>;
 }
@@ -119,7 +111,7 @@ export function registerListCommand<K extends ListKind>(program: Command, spec: 
     .action(async (flags: ListFlags, cmd: Command) => {
       // A mode of the command that is not a listing (calls --watch) runs instead of it.
       if (await spec.instead?.(flags, cmd)) return;
-      const [{ runList }, run] = await Promise.all([import("./run/list.js"), spec.load()]);
-      await runList(spec, run, flags, cmd);
+      const { runList } = await import("./run/list.js");
+      await runList(spec, flags, cmd);
     });
 }

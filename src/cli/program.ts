@@ -48,8 +48,8 @@ const AFTER_RESOURCES: readonly Registrar[] = [
 
 /** Every registrar, in help's order: the resources' ones made from their definitions (src/resources/), loaded for it. */
 export async function allRegistrars(): Promise<readonly Registrar[]> {
-  const [{ RESOURCE_LIST }, { resourceCommandNames }] = await Promise.all([import("../resources/index.js"), import("../resources/resource.js")]);
-  const resources = RESOURCE_LIST.map((resource): Registrar => ({
+  const [{ DERIVED_RESOURCES }, { resourceCommandNames }] = await Promise.all([import("../resources/index.js"), import("../resources/resource.js")]);
+  const resources = DERIVED_RESOURCES.map((resource): Registrar => ({
     names: resourceCommandNames(resource),
     load: async () => (await import("./commands/resource.js")).resourceRegistrar(resource),
   }));

@@ -1,22 +1,29 @@
+import { calls } from "./calls.js";
+import { conversations } from "./conversations.js";
+import { groups } from "./groups.js";
 import { members } from "./members.js";
 import { message, reactions, thread } from "./messages.js";
 import type { AnyResource, Resource } from "./resource.js";
 import { transcripts } from "./transcripts.js";
 import { triggers } from "./triggers.js";
+import { users } from "./users.js";
 import { webhooks } from "./webhooks.js";
 
 /**
- * Every resource defined by a Resource (resource.ts), by name: its commands,
- * completion and `ccx resources` are made from this table. The lists of the
- * first resources (groups, calls, users, messages, conversations) still have
- * definitions of their own (src/api/list-kinds.ts), which are to move here;
- * members moved first.
+ * Every resource defined by a Resource (resource.ts), by name, in the order
+ * `ccx resources` and help list them: the commands, completion and explorer
+ * screens of those not `own` are made from this table. The first resources
+ * (groups, users, conversations, calls) keep commands and screens written by
+ * hand, and are here for what they share: their paths, id and columns.
  */
-export const RESOURCES = { members, message, thread, reactions, transcripts, webhooks, triggers } satisfies Record<string, Resource<any>>;
+export const RESOURCES = { groups, members, users, conversations, message, thread, reactions, calls, transcripts, webhooks, triggers } satisfies Record<string, Resource<any>>;
 
 export type ResourceName = keyof typeof RESOURCES;
 
 export const RESOURCE_LIST: readonly AnyResource[] = Object.values(RESOURCES) as unknown as AnyResource[];
+
+/** The resources whose commands and screens are made from their definitions. */
+export const DERIVED_RESOURCES: readonly AnyResource[] = RESOURCE_LIST.filter((r) => !r.own);
 
 /** The resource a name, singular or alias names. */
 export function resourceNamed(word: string): AnyResource | undefined {

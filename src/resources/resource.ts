@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { type Endpoint, findEndpoint } from "../api/endpoints.js";
 import { ApiError, CLIENT_CODES } from "../api/errors.js";
 import { listItems } from "../api/paging-styles.js";
+import { shownField } from "../api/schemas.js";
 
 /**
  * One resource of the service, defined once: where its list and its items
@@ -15,14 +16,20 @@ import { listItems } from "../api/paging-styles.js";
 export interface ResourceColumn<Item> {
   header: string;
   get(item: Item): unknown;
-  /** The field it shows, when one: a value the schema could not read then shows as sent, marked. */
-  field?: string;
+  /**
+   * The field it shows, when one (or the fields, when it is made of several: a call's duration of
+   * `startedAt` and `endedAt`): a value the schema could not read then shows as sent, marked.
+   */
+  field?: string | readonly string[];
   /** The narrowest it may be before it is dropped (or its width, when it does not grow). */
   min: number;
   /** The widest it grows, however long its values. */
   max?: number;
-  /** It takes the width left over, and gives it back first when room is short (a name, a URL). */
-  grows?: boolean;
+  /**
+   * It takes the width left over, and gives it back first when room is short (a name, a URL); a
+   * number weighs it against the other columns that grow (2 takes and gives twice what 1 does).
+   */
+  grows?: boolean | number;
   align?: "left" | "right";
 }
 
@@ -53,10 +60,17 @@ export interface Resource<Item extends Record<string, unknown> = Record<string, 
      */
     narrowed?: { flag: string; path: string; description: string; excludes?: readonly string[] };
   };
-  /** The path of one item, and the fields a person looks for first. */
-  detail?: { path: string; first: readonly string[] };
+  /** The path of one item, and the fields a person looks for first (a screen of its own orders its own). */
+  detail?: { path: string; first?: readonly string[] };
   /** Resources reached from an item: their list's path takes this item's id. */
   children?: readonly string[];
+  /**
+   * Its commands and explorer screens are written by hand (groups, users, calls, conversations: a
+   * filter grammar, cursor paging, live mode, screens of their own): the definition gives them their
+   * data (paths, the id, the columns of the command's table) and `ccx resources` lists it, but no
+   * command or screen is made from it.
+   */
+  own?: true;
   columns: ReadonlyArray<ResourceColumn<Item>>;
 }
 
@@ -66,6 +80,15 @@ export type AnyResource = Resource<Record<string, unknown>>;
 /** Whether a list's narrower path takes a value (one parameter more than the list's own path). */
 export const narrowedTakesValue = (list: NonNullable<AnyResource["list"]>): boolean =>
   list.narrowed !== undefined && pathParams(list.narrowed.path).length > pathParams(list.path).length;
+
+/** A column's value for an item: what its getter says, or, for a field the schema could not read, the value as sent, marked. */
+export function cellOf<Item extends Record<string, unknown>>(column: ResourceColumn<Item>): (item: Item) => unknown {
+  const fields = column.field === undefined ? [] : typeof column.field === "string" ? [column.field] : column.field;
+  return (item) => fields.reduceRight<() => unknown>((read, field) => () => shownField(item, field, read), () => column.get(item))();
+}
+
+/** How much a column grows, beside the others that do: 0 when it does not. */
+export const growthOf = (column: ResourceColumn<never>): number => (column.grows === true ? 1 : column.grows || 0);
 
 /** The commands a resource defines: `ccx <name>` for its list, `ccx <singular>` for one item. */
 export const resourceCommandNames = (resource: AnyResource): string[] => [...(resource.list ? [resource.name] : []), ...(resource.detail ? [resource.singular] : [])];

@@ -2,7 +2,7 @@ import { createStore, type StoreApi } from "zustand/vanilla";
 import type { ManagementTarget } from "../api/apps.js";
 import { AppClient, type Region } from "../api/client.js";
 import type { Http } from "../api/http.js";
-import { LIST_KIND_NAMES, type ListKind, isListKind } from "../api/list-kinds.js";
+import { LIST_KIND_NAMES, type ListKind, isListKind } from "../resources/list-kinds.js";
 import { type StoreContext, activeApp, activeView, currentRoute } from "./context.js";
 import { type ApiActions, apiActions } from "./api-actions.js";
 import { type ResourceActions, resourceActions } from "./resource-actions.js";

@@ -1,7 +1,7 @@
 import { withQuery } from "../api/client.js";
 import { advanceCursor, cursorQuery, startCursor } from "../api/cursor.js";
 import { numberedPageCounts, trustedTotal } from "../api/paging.js";
-import { LIST_KINDS, type ListItems, type ListKindSpec, isListKind } from "../api/list-kinds.js";
+import { LIST_KINDS, type ListItems, type ListKindSpec, isListKind } from "../resources/list-kinds.js";
 import { type StoreContext, currentRoute } from "./context.js";
 import type { ExplorerState } from "./explorer-store.js";
 import { toFailure } from "./failure.js";

@@ -1,6 +1,6 @@
 import { isApiError } from "../api/errors.js";
 import { numberedPageCounts } from "../api/paging.js";
-import { LIST_KINDS, type ListItems, type ListKindSpec } from "../api/list-kinds.js";
+import { LIST_KINDS, type ListItems, type ListKindSpec } from "../resources/list-kinds.js";
 import { type StoreContext, currentRoute } from "./context.js";
 import { toFailure } from "./failure.js";
 import type { ListKind, ListState, LiveState } from "./types.js";

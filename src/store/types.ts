@@ -1,14 +1,14 @@
 import type { AppTarget } from "../api/client.js";
 import type { CursorState } from "../api/cursor.js";
 import type { RateLimit } from "../api/errors.js";
-import type { ListItems, ListKind } from "../api/list-kinds.js";
+import type { ListItems, ListKind } from "../resources/list-kinds.js";
 import type { Member, Message, User } from "../api/chat-schemas.js";
 import type { Call, Group, Recording } from "../api/schemas.js";
 import type { StatsProgress, StatsReport } from "../api/stats.js";
 import type { FilterToken } from "../query/index.js";
 import type { LineState } from "./line-editor.js";
 
-export type { ListKind } from "../api/list-kinds.js";
+export type { ListKind } from "../resources/list-kinds.js";
 
 /** An app the explorer can switch to. `key` is `appId:region`. */
 export interface AppRef {

@@ -1,4 +1,4 @@
-import { LIST_KINDS, isListKind } from "../api/list-kinds.js";
+import { LIST_KINDS, isListKind } from "../resources/list-kinds.js";
 import { fieldText, withField } from "../query/line-edit.js";
 import { type StoreContext, currentRoute } from "./context.js";
 import { type KeyPress, editLine, lineAt } from "./line-editor.js";

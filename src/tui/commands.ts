@@ -1,9 +1,9 @@
-import { LIST_KIND_NAMES, isListKind } from "../api/list-kinds.js";
+import { LIST_KIND_NAMES, isListKind } from "../resources/list-kinds.js";
 import { REGIONS } from "../api/regions.js";
 import { type ExplorerState, type ExplorerStore, activeView, currentRoute } from "../store/explorer-store.js";
 import { LIVE } from "../store/live-actions.js";
 import { SESSION_ID, sessionIdIn } from "../api/session-id.js";
-import { RESOURCE_LIST } from "../resources/index.js";
+import { DERIVED_RESOURCES } from "../resources/index.js";
 import { type AnyResource, pathParams } from "../resources/resource.js";
 
 /**
@@ -140,7 +140,7 @@ export const COMMANDS: Command[] = [
       store.getState().openApi(path);
     },
   },
-  ...RESOURCE_LIST.flatMap(resourceCommands),
+  ...DERIVED_RESOURCES.flatMap(resourceCommands),
   { name: "log", description: "the request log", run: (_, store) => store.getState().navigate({ view: "log" }) },
   { name: "help", description: "every key and command", run: (_, store) => store.getState().navigate({ view: "help" }) },
   { name: "q", aliases: ["quit"], description: "quit", run: (_, _store, quit) => quit() },

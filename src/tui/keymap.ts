@@ -1,4 +1,4 @@
-import { LIST_KIND_NAMES, type ListKind } from "../api/list-kinds.js";
+import { LIST_KIND_NAMES, type ListKind } from "../resources/list-kinds.js";
 import { REGIONS } from "../api/regions.js";
 import type { WriteRequest } from "../store/types.js";
 import { COMMANDS } from "./commands.js";

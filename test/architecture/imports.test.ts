@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { RESOURCE_LIST } from "../../src/resources/index.js";
+import { DERIVED_RESOURCES } from "../../src/resources/index.js";
 
 /**
  * The layers of docs/architecture.md, read from the sources: arrows point down only
@@ -81,7 +81,7 @@ describe("resources made from a definition", () => {
     // The messages' views (the thread, the write) are the first resources' own until they move, and the group's
     // screen keeps its members below it (issue 19): their words stay.
     const theirOwn = new Set(["messages", "message", "members", "member"]);
-    const names = RESOURCE_LIST.flatMap((r) => [r.name, r.singular, ...(r.aliases ?? [])]).filter((name) => !theirOwn.has(name));
+    const names = DERIVED_RESOURCES.flatMap((r) => [r.name, r.singular, ...(r.aliases ?? [])]).filter((name) => !theirOwn.has(name));
     const files = [...sources(path.join(SRC, "store")), ...sources(path.join(SRC, "tui", "screens"))];
     const naming = files.flatMap((file) => {
       const text = readFileSync(file, "utf8");

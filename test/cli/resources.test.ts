@@ -46,6 +46,21 @@ describe("every definition", () => {
     expect(json.map((r) => r.name)).toEqual(RESOURCE_LIST.map((r) => r.name));
     expect(json.find((r) => r.name === "transcripts")).toMatchObject({ host: "calls", list: "/calls/{sessionId}/transcriptions", paging: "pages", commands: ["ccx transcripts <sessionId>"], explorer: [":transcripts <sessionId>"] });
     expect(json.find((r) => r.name === "triggers")?.explorer).toEqual([":triggers <webhookId>", "below a webhook"]);
+    // The first resources, whose commands and screens are written by hand, are listed from their definitions too.
+    expect(json.find((r) => r.name === "groups")).toMatchObject({ host: "chat", list: "/groups", detail: "/groups/{guid}", commands: ["ccx groups", "ccx group <guid>"], explorer: [":groups", ":group <guid>"], children: ["members"] });
+    expect(json.find((r) => r.name === "calls")).toMatchObject({ host: "calls", list: "/calls", commands: ["ccx calls", "ccx call <sessionId>"] });
+    expect(json.find((r) => r.name === "members")?.explorer).toEqual([":members <guid>", "below a group"]);
+    expect(json.map((r) => r.name)).toEqual(expect.arrayContaining(["groups", "users", "conversations", "calls"]));
+  });
+
+  it("the first resources keep their own commands, whose tables are their definitions' columns", async () => {
+    const help = await runCcx(["groups", "--help"], env);
+    expect(help.stdout).toContain("--search <value>");
+    for (const resource of RESOURCE_LIST.filter((r) => r.own && r.name !== "conversations")) {
+      const run = await runCcx([resource.name, "--per-page", "2"], { ...env, COLUMNS: "400" });
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout.split("\n")[0]!.trim().split(/\s{2,}/)).toEqual(resource.columns.map((c) => c.header.toUpperCase()));
+    }
   });
 });
 

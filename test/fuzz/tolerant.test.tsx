@@ -6,11 +6,12 @@ import { parseAnswer } from "../../src/api/client.js";
 import { ApiError } from "../../src/api/errors.js";
 import { conversationListSchema, messageListSchema, userListSchema } from "../../src/api/chat-schemas.js";
 import { callListSchema, groupListSchema, oddFields } from "../../src/api/schemas.js";
-import { callColumns as callTable } from "../../src/cli/render/call-rows.js";
-import { conversationColumns as conversationTable } from "../../src/cli/render/conversation-rows.js";
-import { groupColumns as groupTable } from "../../src/cli/render/group-rows.js";
+import { tableColumns } from "../../src/cli/render/resource-table.js";
+import { calls } from "../../src/resources/calls.js";
+import { conversations } from "../../src/resources/conversations.js";
+import { groups } from "../../src/resources/groups.js";
+import { users } from "../../src/resources/users.js";
 import { messageColumns as messageTable } from "../../src/cli/render/message-rows.js";
-import { userColumns as userTable } from "../../src/cli/render/user-rows.js";
 import { type TableColumn, planTable, tableRows } from "../../src/text/table.js";
 import { type Column, Rows } from "../../src/tui/components/rows.js";
 import { callColumns, conversationColumns, groupColumns, userColumns } from "../../src/tui/screens/list-kinds.js";
@@ -81,15 +82,15 @@ interface KindSpec {
 const KINDS: Record<Kind, KindSpec> = {
   groups: {
     schema: groupListSchema, id: "guid", shown: ["name", "type", "membersCount", "tags", "owner", "createdAt", "updatedAt"],
-    table: groupTable as TableColumn<never>[], rows: (w) => groupColumns(w, false) as Column<never>[],
+    table: tableColumns(groups) as TableColumn<never>[], rows: (w) => groupColumns(w, false) as Column<never>[],
   },
   calls: {
     schema: callListSchema, id: "sessionId", shown: ["status", "mode", "type", "startedAt", "endedAt", "totalDurationInMinutes", "receiver"],
-    table: callTable as TableColumn<never>[], rows: (w) => callColumns(w) as Column<never>[],
+    table: tableColumns(calls) as TableColumn<never>[], rows: (w) => callColumns(w) as Column<never>[],
   },
   users: {
     schema: userListSchema, id: "uid", shown: ["name", "status", "role", "tags", "lastActiveAt", "createdAt"],
-    table: userTable as TableColumn<never>[], rows: (w) => userColumns(w) as Column<never>[],
+    table: tableColumns(users) as TableColumn<never>[], rows: (w) => userColumns(w) as Column<never>[],
   },
   messages: {
     schema: messageListSchema, id: "id", shown: ["sentAt", "sender", "receiver", "type", "data"], maps: ["data"],
@@ -101,7 +102,7 @@ const KINDS: Record<Kind, KindSpec> = {
   },
   conversations: {
     schema: conversationListSchema, id: "conversationId", shown: ["conversationWith", "conversationType", "unreadMessageCount", "lastMessage", "updatedAt"],
-    table: conversationTable as TableColumn<never>[], rows: (w) => conversationColumns(w) as Column<never>[],
+    table: tableColumns(conversations) as TableColumn<never>[], rows: (w) => conversationColumns(w) as Column<never>[],
   },
 };
 const ALL = Object.keys(KINDS) as Kind[];
@@ -219,7 +220,7 @@ describe("the tolerant reader", () => {
       const read = page.data[i]!;
       expect(read.unreadMessageCount).toBe(Number(sent.unreadMessageCount));
       expect(oddFields(read)).toBeUndefined();
-      const plan = planTable(conversationTable, [read], { width: 400, color: false });
+      const plan = planTable(tableColumns(conversations), [read], { width: 400, color: false });
       expect(tableRows(plan, [read]).join("\n")).not.toContain("[!]");
     });
     const body = structuredClone(bodyOf("conversations"));

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { ListKind } from "../../src/api/list-kinds.js";
+import type { ListKind } from "../../src/resources/list-kinds.js";
 import { sanitize } from "../../src/text/sanitize.js";
 import type { Tui } from "../support/tui.js";
 import { expectFits, expectInert, expectSafeCopy } from "./payloads.js";

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { LIST_KIND_NAMES } from "../../src/api/list-kinds.js";
+import { LIST_KIND_NAMES } from "../../src/resources/list-kinds.js";
 import { REGIONS, REGION_WORDS } from "../../src/api/regions.js";
 import { hintFor } from "../../src/api/hints.js";
 import { ApiError } from "../../src/api/errors.js";

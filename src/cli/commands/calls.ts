@@ -29,7 +29,6 @@ export function registerCalls(program: Command): void {
     description: "list the calls of the app (GET /calls) once and exit",
     filterFlags: CALL_FLAGS,
     endpoint: "GET /calls",
-    load: () => import("../render/call-rows.js").then((m) => m.callRun),
     instead: async (flags: ListFlags & { watch?: boolean; interval?: number }, command) => {
       if (flags.interval !== undefined && !flags.watch) command.error("error: --interval goes with --watch");
       if (!flags.watch) return false;

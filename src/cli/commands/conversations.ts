@@ -19,6 +19,5 @@ export function registerConversations(program: Command): void {
     description: "list the conversations of the user given with --as (GET /conversations) once and exit",
     filterFlags: FLAGS,
     endpoint: "GET /conversations",
-    load: () => import("../render/conversation-rows.js").then((m) => m.conversationRun),
   });
 }

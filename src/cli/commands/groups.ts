@@ -24,6 +24,6 @@ export function registerGroups(program: Command): void {
     description: "list the groups of the app (GET /groups) once and exit",
     filterFlags: FLAGS,
     endpoint: "GET /groups",
-    load: () => import("../render/group-rows.js").then((m) => m.groupRun),
+    tableQuery: { withTags: "true" },
   });
 }

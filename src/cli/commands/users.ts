@@ -19,7 +19,7 @@ export function registerUsers(program: Command): void {
     description: "list the users of the app (GET /users) once and exit",
     filterFlags: FLAGS,
     endpoint: "GET /users",
-    load: () => import("../render/user-rows.js").then((m) => m.userRun),
+    tableQuery: { withTags: "true" },
   });
   program
     .command("user")

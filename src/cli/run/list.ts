@@ -6,9 +6,10 @@ import { ConfigError } from "../../config/config-file.js";
 import { sanitize } from "../../text/sanitize.js";
 import { displayWidth } from "../../text/width.js";
 import { type TableColumn, type TableLayout, planTable, tableHeader, tableNote, tableRows } from "../../text/table.js";
-import { LIST_KINDS, type ListItems, type ListKind, type ListKindSpec } from "../../api/list-kinds.js";
+import { LIST_KINDS, type ListItems, type ListKind, type ListKindSpec } from "../../resources/list-kinds.js";
 import type { FilterToken, ParsedFilter } from "../../query/index.js";
-import type { FilterFlag, ListFlags, ListRun, ListSpec } from "../list-command.js";
+import type { FilterFlag, ListFlags, ListSpec } from "../list-command.js";
+import { tableColumns } from "../render/resource-table.js";
 import { activeAppClient } from "./active-app.js";
 import { type ProgressLine, progressLine, progressWanted } from "../render/progress.js";
 import { type Runtime, runCommand } from "../runtime.js";
@@ -49,15 +50,15 @@ export function filterParams(parse: (line: string) => ParsedFilter, filterFlags:
   return parsed.params;
 }
 
-export function runList<K extends ListKind>(spec: ListSpec<K>, run: ListRun<K>, flags: ListFlags, command: Command): Promise<void> {
+export function runList<K extends ListKind>(spec: ListSpec<K>, flags: ListFlags, command: Command): Promise<void> {
   return runCommand(command, async (runtime) => {
-    const kind = LIST_KINDS[run.kind] as unknown as ListKindSpec<ListItems[K]>;
+    const kind = LIST_KINDS[spec.name] as unknown as ListKindSpec<ListItems[K]>;
     const params = filterParams(kind.parse, spec.filterFlags, flags);
     // What the table needs (withTags for its TAGS column), unless the filter says otherwise; --json asks the filter alone.
-    if (!flags.json && !flags.ndjson) for (const [name, value] of Object.entries(run.tableQuery ?? {})) params[name] ??= value;
+    if (!flags.json && !flags.ndjson) for (const [name, value] of Object.entries(spec.tableQuery ?? {})) params[name] ??= value;
     const progress = flags.all && progressWanted(command) ? progressLine(kind.noun, ioOf(command).err) : undefined;
     const next = nextPageHint(spec.name, kind.parse(filterLine(spec.filterFlags, flags)).tokens, params, kind.cursorItem?.timeOf as ((item: unknown) => unknown) | undefined);
-    await printPages(kind.pages(await activeAppClient(runtime), params), run.columns, { ...flags, progress }, runtime, next);
+    await printPages(kind.pages(await activeAppClient(runtime), params), tableColumns(kind.resource), { ...flags, progress }, runtime, next);
   });
 }
 

@@ -2,7 +2,8 @@ import type { Command } from "commander";
 import * as v from "valibot";
 import { type ApiCall, callNeedsApp, prepareCall, urlWithQuery } from "../../api/api-call.js";
 import { secretsMasker } from "../../api/answer-secrets.js";
-import { ODD_MARK, oddFields, shownField } from "../../api/schemas.js";
+import { ODD_MARK, oddFields } from "../../api/schemas.js";
+import { tableColumns } from "../render/resource-table.js";
 import { pagerFor, walkPages } from "../../api/paging-styles.js";
 import { type AnyResource, endpointOf, fillParams, oneItem, pathParams, readItems } from "../../resources/resource.js";
 import { fieldLines } from "../../text/fields.js";
@@ -21,10 +22,6 @@ const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, c: string) => c.to
 
 /** `count` placeholders: what numberedNote counts of a page it does not read. */
 const step0 = (count: number): unknown[] => Array.from({ length: count });
-
-/** A resource's columns as the command line's table draws them: one that grows gives room back first. */
-const tableColumns = (resource: AnyResource): Array<TableColumn<Record<string, unknown>>> =>
-  resource.columns.map((c) => ({ header: c.header, get: (item) => (c.field ? shownField(item, c.field, () => c.get(item)) : c.get(item)), min: c.min, max: c.max, flex: c.grows ? 1 : undefined, align: c.align }));
 
 /** The request for a path of the resource, its parameters filled in, for the active app (or the management API). */
 async function callFor(runtime: Runtime, path: string, query: Record<string, string>): Promise<ApiCall> {
@@ -121,7 +118,7 @@ export function runResourceItem(resource: AnyResource, params: string[], flags: 
     else {
       const read = v.safeParse(resource.schema, raw);
       const item = read.success ? read.output : raw;
-      await runtime.write(`${fieldLines(raw, { first: detail.first, odd: oddFields(item), mark: ODD_MARK }).join("\n")}\n`);
+      await runtime.write(`${fieldLines(raw, { first: detail.first ?? [], odd: oddFields(item), mark: ODD_MARK }).join("\n")}\n`);
     }
     warnMasked(runtime, mask.paths());
   });

@@ -1,13 +1,14 @@
 import type { Command } from "commander";
 import { listCalls } from "../../api/calls.js";
 import type { AppClient } from "../../api/client.js";
-import { LIST_KINDS } from "../../api/list-kinds.js";
+import { LIST_KINDS } from "../../resources/list-kinds.js";
 import type { Call } from "../../api/schemas.js";
 import { parseCallFilter } from "../../query/index.js";
 import { ConfigError } from "../../config/config-file.js";
 import { jsonForTerminal } from "../../text/json.js";
 import { type TableColumn, type TableLayout, planTable, tableHeader, tableRows } from "../../text/table.js";
-import { callColumns } from "../render/call-rows.js";
+import { calls } from "../../resources/calls.js";
+import { tableColumns } from "../render/resource-table.js";
 import type { FilterFlag, ListFlags } from "../list-command.js";
 import { type Runtime, runCommand } from "../runtime.js";
 import { activeAppClient } from "./active-app.js";
@@ -37,7 +38,7 @@ interface Change {
 const changeColumns: TableColumn<Change>[] = [
   { header: "at", get: (c) => new Date(c.at).toISOString().slice(11, 19), min: 8 },
   { header: "event", get: (c) => (c.event === "changed" && c.was ? `${c.was} →` : c.event), min: 7, max: 14 },
-  ...callColumns.map((column) => ({ ...column, get: (c: Change) => column.get(c.call) })),
+  ...tableColumns(calls).map((column) => ({ ...column, get: (c: Change) => column.get(c.call) })),
 ];
 
 const keyOf = (call: Call) => LIST_KINDS.calls.liveKey(call);

@@ -1,4 +1,4 @@
-import { LIST_KINDS, isListKind } from "../../api/list-kinds.js";
+import { LIST_KINDS, isListKind } from "../../resources/list-kinds.js";
 import { type ExplorerStore, currentRoute } from "../../store/explorer-store.js";
 import { type KeyPress, editLine } from "../../store/line-editor.js";
 import { completeCommand, runCommand } from "../commands.js";

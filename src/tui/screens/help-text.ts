@@ -3,7 +3,7 @@
  * them), each screen's legend, the line keys, the commands and the filter keys. The help screen (?)
  * draws it at the terminal's width; `npm run docs` writes it into docs/explorer.md as Markdown.
  */
-import { LIST_KINDS, LIST_KIND_NAMES } from "../../api/list-kinds.js";
+import { LIST_KINDS, LIST_KIND_NAMES } from "../../resources/list-kinds.js";
 import { LINE_BINDINGS } from "../../store/line-editor.js";
 import { displayWidth } from "../../text/width.js";
 import { COMMANDS } from "../commands.js";

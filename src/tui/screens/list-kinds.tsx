@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { Conversation, User } from "../../api/chat-schemas.js";
-import type { ListItems, ListKind } from "../../api/list-kinds.js";
+import type { ListItems, ListKind } from "../../resources/list-kinds.js";
 import { type Call, type Group, shownField } from "../../api/schemas.js";
 import type { ExplorerStore } from "../../store/explorer-store.js";
 import { formatDuration, formatPlainMinutes, formatRelative, formatTime } from "../../text/format.js";
@@ -15,7 +15,7 @@ import { type Theme, statusColor } from "../theme.js";
 /**
  * How the explorer shows each kind of list: its columns at a width, what
  * Enter opens, and the preview beside it on wide terminals. With the data
- * side in api/list-kinds.ts, an entry per kind (a kind without one does not
+ * side in resources/list-kinds.ts, an entry per kind (a kind without one does not
  * compile).
  */
 export interface ListView<Item> {

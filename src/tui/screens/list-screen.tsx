@@ -1,4 +1,4 @@
-import { LIST_KINDS, type ListItems, type ListKind, type ListKindSpec } from "../../api/list-kinds.js";
+import { LIST_KINDS, type ListItems, type ListKind, type ListKindSpec } from "../../resources/list-kinds.js";
 import { type ExplorerState, activeView } from "../../store/explorer-store.js";
 import { LIVE } from "../../store/live-actions.js";
 import type { ListState, LiveState } from "../../store/types.js";

@@ -1,5 +1,4 @@
-import { shownField } from "../../api/schemas.js";
-import type { AnyResource, ResourceColumn } from "../../resources/resource.js";
+import { type AnyResource, type ResourceColumn, cellOf, growthOf } from "../../resources/resource.js";
 import { displayWidth } from "../../text/width.js";
 import type { Column } from "../components/rows.js";
 
@@ -16,12 +15,12 @@ export function rowColumns(resource: AnyResource, rows: ReadonlyArray<Record<str
   const columns = resource.columns as ReadonlyArray<ResourceColumn<Record<string, unknown>>>;
   return columns.map((c, i) => {
     // A field the schema could not read shows as sent, marked, as in every list.
-    const get = (item: Record<string, unknown>) => (c.field ? shownField(item, c.field, () => c.get(item)) : c.get(item));
+    const get = cellOf(c);
     const natural = Math.max(c.header.length, ...rows.map((row) => displayWidth(String(get(row) ?? ""))));
     return {
       header: c.header,
       get,
-      ...(c.grows ? { flex: 1, minWidth: c.min } : { width: Math.min(Math.max(c.min, natural), c.max ?? WIDEST) }),
+      ...(growthOf(c) ? { flex: growthOf(c), minWidth: c.min } : { width: Math.min(Math.max(c.min, natural), c.max ?? WIDEST) }),
       priority: columns.length - i,
       align: c.align,
     };

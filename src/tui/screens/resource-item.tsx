@@ -35,7 +35,7 @@ function ItemView({ resource, detail, child, state, route, height, width, theme 
   if (!detail || (detail.loading && !detail.item)) return <Text color={theme.muted}>{`loading ${resource.singular} ${sanitize(route.params.at(-1) ?? "")}…`}</Text>;
   if (detail.error && !detail.item) return <FailureBox failure={detail.error} theme={theme} />;
   const read = v.safeParse(resource.schema, detail.item);
-  const fields = fieldLines(detail.item ?? {}, { first: resource.detail!.first, odd: read.success ? oddFields(read.output) : undefined, mark: ODD_MARK });
+  const fields = fieldLines(detail.item ?? {}, { first: resource.detail!.first ?? [], odd: read.success ? oddFields(read.output) : undefined, mark: ODD_MARK });
   // The fields take what the child's list (its status, header and five rows) leaves.
   const room = child ? Math.max(3, height - 9) : height;
   const shown = fields.slice(0, room);

@@ -1,7 +1,8 @@
 /**
- * The kinds of list ccx browses, one entry each: where a list comes from
- * (path, schema, paging), its filter grammar, what the explorer asks by
- * default, and how an item is named. The store, the explorer and the
+ * The kinds of list ccx browses, one entry each: its resource's definition
+ * (src/resources/: name, path, page size, id, columns), how its pages are
+ * read, its filter grammar, what the explorer asks by default, and what live
+ * mode watches. The store, the explorer and the
  * one-shot commands all read this table; a kind without an entry does not
  * compile (`Record<ListKind, …>`).
  */
@@ -17,27 +18,36 @@ import {
   parseGroupFilter,
   parseUserFilter,
 } from "../query/index.js";
-import { type CallPage, callPages, listCalls } from "./calls.js";
-import type { Conversation, User } from "./chat-schemas.js";
-import type { AppClient, Query } from "./client.js";
-import { conversationPages, listConversations } from "./conversations.js";
-import { GROUP_CURSOR_ITEM, type GroupPage, groupPages, listGroups } from "./groups.js";
-import type { CursorPage } from "./paging.js";
-import type { Call, Group } from "./schemas.js";
-import { listUsers, userPages } from "./users.js";
+import { type CallPage, callPages, listCalls } from "../api/calls.js";
+import type { Conversation, User } from "../api/chat-schemas.js";
+import type { AppClient, Query } from "../api/client.js";
+import { conversationPages, listConversations } from "../api/conversations.js";
+import { GROUP_CURSOR_ITEM, type GroupPage, groupPages, listGroups } from "../api/groups.js";
+import type { CursorPage } from "../api/paging.js";
+import type { Call, Group } from "../api/schemas.js";
+import { listUsers, userPages } from "../api/users.js";
+import { calls } from "./calls.js";
+import { conversations } from "./conversations.js";
+import { groups } from "./groups.js";
+import type { Resource } from "./resource.js";
+import { users } from "./users.js";
 
 export interface ListPage<Item> extends CursorPage<Item> {
   /** The items as the server sent them (every field kept), for --json. */
   raw: unknown[];
 }
 
-export interface ListKindSpec<Item> {
+export interface ListKindSpec<Item extends Record<string, unknown>> {
+  /** Its definition, which the four below come from. */
+  resource: Resource<Item>;
   /** The plural noun people read: "groups". */
   noun: string;
   /** GET path, on the kind's API. */
   path: string;
   /** Items the explorer asks for a page. */
   perPage: number;
+  /** The id an item is known by (what y copies and Enter opens). */
+  idOf(item: Item): string;
   filterKeys: ReadonlyArray<FilterKeyHelp>;
   parse(line: string): ParsedFilter;
   /** The query the explorer sends for a filter's parameters. */
@@ -46,13 +56,20 @@ export interface ListKindSpec<Item> {
   list(client: AppClient, query: Query, signal?: AbortSignal): Promise<ListPage<Item>>;
   /** Every page from the query's own (page number, or cursor in cursor mode). */
   pages(client: AppClient, query: Query, signal?: AbortSignal): AsyncGenerator<ListPage<Item>>;
-  /** The id an item is known by (what y copies and Enter opens). */
-  idOf(item: Item): string;
   /** Kinds with cursor paging: how the walk knows an item and where it stands (api/cursor.ts). */
   cursorItem?: { idOf: (item: Item) => string; timeOf: (item: Item) => unknown };
   /** What, changed, makes live mode mark an item "changed" (a call's status, not its ticking minutes). */
   liveKey(item: Item): string;
 }
+
+/** A kind's entry: its name, path, page size and id from its definition, the rest as given. */
+function listKind<Item extends Record<string, unknown>>(resource: Resource<Item>, rest: Omit<ListKindSpec<Item>, "resource" | "noun" | "path" | "perPage" | "idOf">): ListKindSpec<Item> {
+  const list = resource.list!;
+  return { resource, noun: resource.name, path: list.path, perPage: list.perPage!.default, idOf: (item) => String(item[resource.idField]), ...rest };
+}
+
+/** The explorer's query: a page of the definition's size unless the filter says otherwise. */
+const pageOf = <Item extends Record<string, unknown>>(resource: Resource<Item>, params: Record<string, string>) => ({ perPage: String(resource.list!.perPage!.default), ...params });
 
 export interface ListItems {
   groups: Group;
@@ -64,57 +81,41 @@ export interface ListItems {
 export type ListKind = keyof ListItems;
 
 export const LIST_KINDS: { [K in ListKind]: ListKindSpec<ListItems[K]> } = {
-  groups: {
-    noun: "groups",
-    path: "/groups",
-    perPage: 100,
+  groups: listKind(groups, {
     filterKeys: GROUP_FILTER_KEYS,
     parse: parseGroupFilter,
     // Groups always ask for their tags: the list shows them.
-    explorerQuery: (params) => ({ perPage: "100", ...params, withTags: params.withTags ?? "true" }),
+    explorerQuery: (params) => ({ ...pageOf(groups, params), withTags: params.withTags ?? "true" }),
     list: listGroups,
     pages: (client, query, signal) => groupPages(client, query, signal) as AsyncGenerator<GroupPage>,
-    idOf: (g) => g.guid,
     cursorItem: GROUP_CURSOR_ITEM,
     liveKey: (g) => `${g.updatedAt}|${g.membersCount}|${g.name}`,
-  },
-  calls: {
-    noun: "calls",
-    path: "/calls",
-    perPage: 50,
+  }),
+  calls: listKind(calls, {
     filterKeys: CALL_FILTER_KEYS,
     parse: parseCallFilter,
-    explorerQuery: (params) => ({ perPage: "50", ...params }),
+    explorerQuery: (params) => pageOf(calls, params),
     list: listCalls,
     pages: (client, query, signal) => callPages(client, query, signal) as AsyncGenerator<CallPage>,
-    idOf: (c) => c.sessionId,
     liveKey: (c) => `${c.status}|${c.endedAt}|${c.participants?.length}|${c.recordings?.length}`,
-  },
-  users: {
-    noun: "users",
-    path: "/users",
-    perPage: 100,
+  }),
+  users: listKind(users, {
     filterKeys: USER_FILTER_KEYS,
     parse: parseUserFilter,
     // Users always ask for their tags: the list shows them.
-    explorerQuery: (params) => ({ perPage: "100", ...params, withTags: params.withTags ?? "true" }),
+    explorerQuery: (params) => ({ ...pageOf(users, params), withTags: params.withTags ?? "true" }),
     list: listUsers,
     pages: userPages,
-    idOf: (u) => u.uid,
     liveKey: (u) => `${u.status}|${u.updatedAt}`,
-  },
-  conversations: {
-    noun: "conversations",
-    path: "/conversations",
-    perPage: 50,
+  }),
+  conversations: listKind(conversations, {
     filterKeys: CONVERSATION_FILTER_KEYS,
     parse: parseConversationFilter,
-    explorerQuery: (params) => ({ perPage: "50", ...params }),
+    explorerQuery: (params) => pageOf(conversations, params),
     list: listConversations,
     pages: conversationPages,
-    idOf: (c) => c.conversationId,
     liveKey: (c) => `${c.updatedAt}|${c.unreadMessageCount}`,
-  },
+  }),
 };
 
 export const LIST_KIND_NAMES = Object.keys(LIST_KINDS) as ListKind[];

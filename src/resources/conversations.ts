@@ -1,0 +1,28 @@
+import { type Conversation, conversationSchema } from "../api/chat-schemas.js";
+import { formatTime } from "../text/format.js";
+import { messageSummary } from "../text/message.js";
+import type { Resource } from "./resource.js";
+
+/**
+ * The conversations of the user acted for (GET /conversations with
+ * onBehalfOf): `ccx conversations --as UID` and the explorer's list, written
+ * by hand for the filter grammar.
+ */
+export const conversations: Resource<Conversation> = {
+  name: "conversations",
+  singular: "conversation",
+  aliases: ["convs"],
+  description: "the conversations of the user acted for: with whom, how many unread, the last message",
+  idField: "conversationId",
+  schema: conversationSchema,
+  list: { path: "/conversations", perPage: { default: 50, max: 1000 } },
+  own: true,
+  columns: [
+    { header: "with", field: "conversationWith", get: (c) => c.conversationWith?.name ?? c.conversationWith?.id ?? "", min: 8, max: 28, grows: 1 },
+    { header: "id", field: "conversationWith", get: (c) => c.conversationWith?.id ?? "", min: 6, max: 28, grows: 1 },
+    { header: "type", field: "conversationType", get: (c) => c.conversationType ?? "", min: 5 },
+    { header: "unread", field: "unreadMessageCount", get: (c) => c.unreadMessageCount ?? "", align: "right", min: 6 },
+    { header: "last message", field: "lastMessage", get: (c) => (c.lastMessage ? messageSummary(c.lastMessage) : ""), min: 12, grows: 3 },
+    { header: "updated", field: "updatedAt", get: (c) => formatTime(c.updatedAt), min: 16 },
+  ],
+};

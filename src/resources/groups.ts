@@ -1,0 +1,31 @@
+import { type Group, groupSchema } from "../api/schemas.js";
+import { GROUP_FIRST } from "../text/fields.js";
+import { formatTime } from "../text/format.js";
+import type { Resource } from "./resource.js";
+
+/**
+ * The app's groups (GET /groups, one by GET /groups/{guid}): `ccx groups` and
+ * `ccx group`, the explorer's groups and group screen, written by hand for
+ * the filter grammar and cursor paging; their members below each group.
+ */
+export const groups: Resource<Group> = {
+  name: "groups",
+  singular: "group",
+  description: "the groups of the app: name, type, members, tags, owner",
+  idField: "guid",
+  schema: groupSchema,
+  list: { path: "/groups", perPage: { default: 100, max: 1000 } },
+  detail: { path: "/groups/{guid}", first: GROUP_FIRST },
+  children: ["members"],
+  own: true,
+  columns: [
+    { header: "name", field: "name", get: (g) => g.name ?? "", min: 16, max: 40, grows: 2 },
+    { header: "guid", get: (g) => g.guid, min: 14, max: 36, grows: 1 },
+    { header: "type", field: "type", get: (g) => g.type ?? "", min: 6 },
+    { header: "members", field: "membersCount", get: (g) => g.membersCount ?? "", align: "right", min: 7 },
+    { header: "tags", field: "tags", get: (g) => (g.tags ?? []).join(","), min: 6, max: 24, grows: 1 },
+    { header: "owner", field: "owner", get: (g) => g.owner ?? "", min: 5, max: 16 },
+    { header: "created", field: "createdAt", get: (g) => formatTime(g.createdAt), min: 16 },
+    { header: "updated", field: "updatedAt", get: (g) => formatTime(g.updatedAt), min: 16 },
+  ],
+};
