@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Completion, complete } from "../../src/cli/completion/engine.js";
 import { buildProgram } from "../../src/cli/program.js";
-import { runCcx } from "../support/run-ccx.js";
+import { runInProcess as runCcx } from "../support/run-in-process.js";
 
 /**
  * Shell completion: the engine behind `ccx __complete` read directly, then the

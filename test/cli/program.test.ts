@@ -1,7 +1,7 @@
 import { Command } from "commander";
 import { describe, expect, it } from "vitest";
 import { allRegistrars, buildProgram } from "../../src/cli/program.js";
-import { runCcx } from "../support/run-ccx.js";
+import { runInProcess as runCcx } from "../support/run-in-process.js";
 
 /**
  * The program defines only the command its first word names (a start-up
