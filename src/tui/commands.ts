@@ -1,4 +1,4 @@
-import { LIST_KIND_NAMES, isListKind } from "../resources/list-kinds.js";
+import { LIST_KINDS, LIST_KIND_NAMES, isListKind } from "../resources/list-kinds.js";
 import { REGIONS } from "../api/regions.js";
 import { type ExplorerState, type ExplorerStore, activeView, currentRoute } from "../store/explorer-store.js";
 import { LIVE } from "../store/live-actions.js";
@@ -57,10 +57,11 @@ function resourceCommands(resource: AnyResource): Command[] {
 }
 
 export const COMMANDS: Command[] = [
-  { name: "groups", description: "the groups of the app", run: (_, store) => store.getState().openRoot("groups") },
-  { name: "calls", description: "the calls of the app", run: (_, store) => store.getState().openRoot("calls") },
-  { name: "users", description: "the users of the app", run: (_, store) => store.getState().openRoot("users") },
-  { name: "conversations", aliases: ["convs"], description: "the conversations of the user you act for", run: (_, store) => store.getState().openRoot("conversations") },
+  // The lists of the first resources: their names, aliases and descriptions are their definitions'.
+  ...LIST_KIND_NAMES.map((kind): Command => {
+    const { resource } = LIST_KINDS[kind];
+    return { name: resource.name, ...(resource.aliases?.length ? { aliases: [...resource.aliases] } : {}), description: resource.description, run: (_, store) => store.getState().openRoot(kind) };
+  }),
   {
     name: "call", args: "<sessionId>", description: "find a call by its session id in every known app (a pasted log line will do)",
     run: (arg, store) => {
