@@ -1,5 +1,5 @@
 import { type Conversation, conversationSchema } from "../api/chat-schemas.js";
-import { formatTime } from "../text/format.js";
+import { formatAge, formatTime } from "../text/format.js";
 import { messageSummary } from "../text/message.js";
 import type { Resource } from "./resource.js";
 
@@ -17,12 +17,13 @@ export const conversations: Resource<Conversation> = {
   schema: conversationSchema,
   list: { path: "/conversations", perPage: { default: 50, max: 1000 } },
   own: true,
+  wideAt: 110,
   columns: [
-    { header: "with", field: "conversationWith", get: (c) => c.conversationWith?.name ?? c.conversationWith?.id ?? "", min: 8, max: 28, grows: 1 },
+    { header: "with", field: "conversationWith", get: (c) => c.conversationWith?.name ?? c.conversationWith?.id ?? "", min: 8, max: 28, grows: 2 },
     { header: "id", field: "conversationWith", get: (c) => c.conversationWith?.id ?? "", min: 6, max: 28, grows: 1 },
+    { header: "unread", field: "unreadMessageCount", get: (c) => c.unreadMessageCount || "", align: "right", min: 6 },
+    { header: "last message", field: "lastMessage", get: (c) => (c.lastMessage ? messageSummary(c.lastMessage) : ""), min: 12, grows: 4 },
     { header: "type", field: "conversationType", get: (c) => c.conversationType ?? "", min: 5 },
-    { header: "unread", field: "unreadMessageCount", get: (c) => c.unreadMessageCount ?? "", align: "right", min: 6 },
-    { header: "last message", field: "lastMessage", get: (c) => (c.lastMessage ? messageSummary(c.lastMessage) : ""), min: 12, grows: 3 },
-    { header: "updated", field: "updatedAt", get: (c) => formatTime(c.updatedAt), min: 16 },
+    { header: "updated", field: "updatedAt", get: (c) => formatTime(c.updatedAt), narrow: { get: (c) => formatAge(c.updatedAt), min: 8 }, min: 16 },
   ],
 };

@@ -12,7 +12,10 @@ import { shownField } from "../api/schemas.js";
  * `ccx resources` derive from it (src/resources/index.ts lists them all).
  */
 
-/** A column of a resource's table, for the command line's tables and the explorer's alike. */
+/**
+ * A column of a resource's table, for the command line's tables and the
+ * explorer's alike, most telling first: a narrow terminal drops the rightmost.
+ */
 export interface ResourceColumn<Item> {
   header: string;
   get(item: Item): unknown;
@@ -31,6 +34,15 @@ export interface ResourceColumn<Item> {
    */
   grows?: boolean | number;
   align?: "left" | "right";
+  /**
+   * The explorer, on a screen narrower than the resource's `wideAt`: a shorter form (an age for a
+   * time, a session id without its app's prefix), with its own width and growth when it says them.
+   */
+  narrow?: { get(item: Item): unknown; min?: number; grows?: boolean | number };
+  /** Shown only while a user is acted for: their scope in a group, when they joined. */
+  actingUser?: true;
+  /** A state the explorer colours (a call's `ended`, `rejected`, …). */
+  state?(item: Item): string | undefined;
 }
 
 export interface Resource<Item extends Record<string, unknown> = Record<string, unknown>> {
@@ -62,6 +74,8 @@ export interface Resource<Item extends Record<string, unknown> = Record<string, 
   };
   /** The path of one item, and the fields a person looks for first (a screen of its own orders its own). */
   detail?: { path: string; first?: readonly string[] };
+  /** The explorer's width from which columns show their full forms (times, ids) rather than their `narrow` ones. */
+  wideAt?: number;
   /** Resources reached from an item: their list's path takes this item's id. */
   children?: readonly string[];
   /**
@@ -81,10 +95,14 @@ export type AnyResource = Resource<Record<string, unknown>>;
 export const narrowedTakesValue = (list: NonNullable<AnyResource["list"]>): boolean =>
   list.narrowed !== undefined && pathParams(list.narrowed.path).length > pathParams(list.path).length;
 
-/** A column's value for an item: what its getter says, or, for a field the schema could not read, the value as sent, marked. */
-export function cellOf<Item extends Record<string, unknown>>(column: ResourceColumn<Item>): (item: Item) => unknown {
+/**
+ * A column's value for an item: what its getter says (its narrow form's, when asked), or, for a field
+ * the schema could not read, the value as sent, marked.
+ */
+export function cellOf<Item extends Record<string, unknown>>(column: ResourceColumn<Item>, narrow = false): (item: Item) => unknown {
   const fields = column.field === undefined ? [] : typeof column.field === "string" ? [column.field] : column.field;
-  return (item) => fields.reduceRight<() => unknown>((read, field) => () => shownField(item, field, read), () => column.get(item))();
+  const get = narrow && column.narrow ? column.narrow.get : column.get;
+  return (item) => fields.reduceRight<() => unknown>((read, field) => () => shownField(item, field, read), () => get(item))();
 }
 
 /** How much a column grows, beside the others that do: 0 when it does not. */

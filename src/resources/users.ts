@@ -1,6 +1,6 @@
 import { type User, userSchema } from "../api/chat-schemas.js";
 import { USER_FIRST } from "../text/fields.js";
-import { formatTime } from "../text/format.js";
+import { formatAge, formatTime } from "../text/format.js";
 import type { Resource } from "./resource.js";
 
 /**
@@ -17,13 +17,14 @@ export const users: Resource<User> = {
   list: { path: "/users", perPage: { default: 100, max: 1000 } },
   detail: { path: "/users/{uid}", first: USER_FIRST },
   own: true,
+  wideAt: 110,
   columns: [
-    { header: "uid", get: (u) => u.uid, min: 8, max: 32, grows: 1 },
-    { header: "name", field: "name", get: (u) => u.name ?? "", min: 8, max: 32, grows: 2 },
-    { header: "status", field: "status", get: (u) => `${u.status ?? ""}${u.deactivatedAt !== undefined ? " (deactivated)" : ""}`, min: 9 },
+    { header: "name", field: "name", get: (u) => u.name ?? "", min: 12, max: 32, grows: 2 },
+    { header: "uid", get: (u) => u.uid, min: 10, max: 32, grows: 2 },
+    { header: "status", field: "status", get: (u) => (u.deactivatedAt !== undefined ? "deactivated" : u.status ?? ""), min: 9 },
+    { header: "last active", field: "lastActiveAt", get: (u) => formatTime(u.lastActiveAt), narrow: { get: (u) => formatAge(u.lastActiveAt), min: 11 }, min: 16 },
     { header: "role", field: "role", get: (u) => u.role ?? "", min: 7, max: 16 },
     { header: "tags", field: "tags", get: (u) => (u.tags ?? []).join(","), min: 6, max: 24, grows: 1 },
-    { header: "last active", field: "lastActiveAt", get: (u) => formatTime(u.lastActiveAt), min: 16 },
-    { header: "created", field: "createdAt", get: (u) => formatTime(u.createdAt), min: 16 },
+    { header: "created", field: "createdAt", get: (u) => formatTime(u.createdAt), narrow: { get: (u) => formatAge(u.createdAt), min: 8 }, min: 16 },
   ],
 };

@@ -70,6 +70,9 @@ export function formatRelative(unixSeconds?: number | string | null, now: number
   return delta > 0 ? `${amount} ago` : `in ${amount}`;
 }
 
+/** How long ago, for a narrow column: "5m", "3d", "just now" (the future keeps its "in"). */
+export const formatAge = (unixSeconds?: number | string | null): string => formatRelative(unixSeconds).replace(/ ago$/, "");
+
 /** "0:05", "12:34", "1:02:03" (H:MM:SS) from whole or fractional seconds; "—" when missing. */
 export function formatDuration(seconds?: number | string | null): string {
   const value = numberOf(seconds);

@@ -33,7 +33,7 @@ describe("ccx users and ccx user", () => {
   it("lists users as a table, filters by flag and by --query alike, --json as sent", async () => {
     const table = await runCcx(["users", "--per-page", "5"], env);
     expect(table.code).toBe(0);
-    expect(table.stdout.split("\n")[0]).toMatch(/^UID\s+NAME\s+STATUS/);
+    expect(table.stdout.split("\n")[0]).toMatch(/^NAME\s+UID\s+STATUS/);
     expect(table.stderr).toMatch(/5 shown of \d+ · page 1\//);
     const flag = await runCcx(["users", "--status", "available", "--all", "--ndjson"], env);
     const query = await runCcx(["users", "--query", "status:available", "--all", "--ndjson"], env);

@@ -34,6 +34,19 @@ describe("ccx group", () => {
     expect(JSON.parse(json.stdout)).toEqual(sent);
   });
 
+  it("ccx groups --as <uid>: the user's scope and when they joined, beside each group", async () => {
+    const app = fx.emulator.world.apps[0]!;
+    const uid = app.users[0]!.uid;
+    const run = await runCcx(["groups", "--as", uid, "--joined", "--per-page", "5"], { ...env, COLUMNS: "250" });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout.split("\n")[0]).toMatch(/^NAME\s+GUID\s+SCOPE\s+JOINED\s+TYPE\s/);
+    const rows = run.stdout.trim().split("\n").slice(1).filter((l) => !l.startsWith("("));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.split(/\s{2,}/)[2]).toMatch(/^(admin|moderator|participant|member)$/);
+    const plain = await runCcx(["groups", "--per-page", "5"], { ...env, COLUMNS: "250" });
+    expect(plain.stdout.split("\n")[0]).not.toMatch(/SCOPE|JOINED/);
+  });
+
   it("a guid no group has: exit 3 with the service's code", async () => {
     const run = await runCcx(["group", "no-such-group"], env);
     expect(run.code).toBe(3);

@@ -47,12 +47,12 @@ describe("tables in a pipe", () => {
     const run = await runCcx(["users", "--per-page", "30"], { ...env, ...NO_COLUMNS });
     expect(run.code, run.stderr).toBe(0);
     const rows = rowsOf(run.stdout);
-    expect(run.stdout.split("\n")[0]).toMatch(/^UID\s+NAME\s+STATUS\s+ROLE\s+TAGS\s+LAST ACTIVE\s+CREATED$/);
+    expect(run.stdout.split("\n")[0]).toMatch(/^NAME\s+UID\s+STATUS\s+LAST ACTIVE\s+ROLE\s+TAGS\s+CREATED$/);
     expect(run.stdout).not.toContain("…");
     expect(run.stdout).not.toContain("(hidden:");
     for (const user of world().users.slice(0, 30)) {
       // grep 'Barry Allen' finds the line of that user.
-      const line = rows.find((r) => r.startsWith(`${user.uid} `));
+      const line = rows.find((r) => r.split(/\s{2,}/)[1] === user.uid);
       expect(line, user.uid).toContain(user.name);
     }
   });
@@ -65,7 +65,8 @@ describe("tables in a pipe", () => {
     const narrow = await runCcx(["users", "--per-page", "30", "--width", "40"], { ...env, COLUMNS: "200" });
     expect(narrow.code).toBe(0);
     for (const line of narrow.stdout.trimEnd().split("\n")) expect(displayWidth(line)).toBeLessThanOrEqual(40);
-    expect(narrow.stdout).toMatch(/\(hidden: .*\)/);
+    // The note itself is cut to the width when the hidden columns' names are longer.
+    expect(narrow.stdout).toMatch(/\(hidden: /);
     const bad = await runCcx(["users", "--width", "wide"], env);
     expect(bad.code).toBe(2);
   });
@@ -181,10 +182,10 @@ describe("a call's duration", () => {
     expect(direct.totalDurationInMinutes).toBeGreaterThan(span / 60);
     const list = await runCcx(["calls", "--per-page", "30"], { ...env, ...NO_COLUMNS });
     const header = list.stdout.split("\n")[0]!;
-    expect(header).toMatch(/DURATION\s+MINUTES/);
+    expect(header).toMatch(/DURATION.*MINUTES/);
     const row = rowsOf(list.stdout).find((r) => r.startsWith(call.sessionId))!;
     expect(row).toContain(` ${clock} `);
-    expect(row).toContain(` ${direct.totalDurationInMinutes.toFixed(1)} `);
+    expect(row).toMatch(new RegExp(` ${direct.totalDurationInMinutes.toFixed(1).replace(".", "\\.")}( |$)`));
     const detail = await runCcx(["call", call.sessionId], { ...env, ...NO_COLUMNS });
     expect(detail.stdout).toContain(`lasted ${clock}`);
     expect(detail.stdout).toContain(`participant minutes ${direct.totalDurationInMinutes.toFixed(2)}`);

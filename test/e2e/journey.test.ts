@@ -87,9 +87,9 @@ describe.skipIf(tmuxMissing !== undefined)(`ccx demo in a real terminal${tmuxMis
       await s.keys("Enter");
       const recorded = await step("calls with recordings", (lines) => {
         const l = settledList(lines);
-        return l && l.crumbs === "calls" && l.request.includes("hasRecording=true") && /\srec\s/.test(l.rows[0]!) && l;
+        return l && l.crumbs === "calls" && l.request.includes("hasRecording=true") && /\syes\s/.test(l.rows[0]!) && l;
       });
-      expect.soft(recorded.rows.filter((r) => !/\srec\s/.test(r)), "rows without the recording marker").toEqual([]);
+      expect.soft(recorded.rows.filter((r) => !/\syes\s/.test(r)), "rows without the recording marker").toEqual([]);
       expect(recorded.header).toMatch(/^SESSION/);
       const firstSession = recorded.rows[0]!.trim().split(/\s+/)[0]!.replace(/…/g, "");
 

@@ -14,7 +14,7 @@ import { users } from "../../src/resources/users.js";
 import { messageColumns as messageTable } from "../../src/cli/render/message-rows.js";
 import { type TableColumn, planTable, tableRows } from "../../src/text/table.js";
 import { type Column, Rows } from "../../src/tui/components/rows.js";
-import { callColumns, conversationColumns, groupColumns, userColumns } from "../../src/tui/screens/list-kinds.js";
+import { kindColumns } from "../../src/tui/screens/list-kinds.js";
 import { createTheme } from "../../src/tui/theme.js";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
 import { thrown } from "./arbitraries.js";
@@ -82,15 +82,15 @@ interface KindSpec {
 const KINDS: Record<Kind, KindSpec> = {
   groups: {
     schema: groupListSchema, id: "guid", shown: ["name", "type", "membersCount", "tags", "owner", "createdAt", "updatedAt"],
-    table: tableColumns(groups) as TableColumn<never>[], rows: (w) => groupColumns(w, false) as Column<never>[],
+    table: tableColumns(groups) as TableColumn<never>[], rows: (w) => kindColumns("groups", [], w, false) as Column<never>[],
   },
   calls: {
     schema: callListSchema, id: "sessionId", shown: ["status", "mode", "type", "startedAt", "endedAt", "totalDurationInMinutes", "receiver"],
-    table: tableColumns(calls) as TableColumn<never>[], rows: (w) => callColumns(w) as Column<never>[],
+    table: tableColumns(calls) as TableColumn<never>[], rows: (w) => kindColumns("calls", [], w, false) as Column<never>[],
   },
   users: {
     schema: userListSchema, id: "uid", shown: ["name", "status", "role", "tags", "lastActiveAt", "createdAt"],
-    table: tableColumns(users) as TableColumn<never>[], rows: (w) => userColumns(w) as Column<never>[],
+    table: tableColumns(users) as TableColumn<never>[], rows: (w) => kindColumns("users", [], w, false) as Column<never>[],
   },
   messages: {
     schema: messageListSchema, id: "id", shown: ["sentAt", "sender", "receiver", "type", "data"], maps: ["data"],
@@ -102,7 +102,7 @@ const KINDS: Record<Kind, KindSpec> = {
   },
   conversations: {
     schema: conversationListSchema, id: "conversationId", shown: ["conversationWith", "conversationType", "unreadMessageCount", "lastMessage", "updatedAt"],
-    table: tableColumns(conversations) as TableColumn<never>[], rows: (w) => conversationColumns(w) as Column<never>[],
+    table: tableColumns(conversations) as TableColumn<never>[], rows: (w) => kindColumns("conversations", [], w, false) as Column<never>[],
   },
 };
 const ALL = Object.keys(KINDS) as Kind[];

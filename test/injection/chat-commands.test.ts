@@ -92,13 +92,13 @@ describe("users", () => {
     expectTable(table!, "ccx users");
     expectTable(wide!, "ccx users at 200 columns", 200);
     expect(bodyLines(table!)).toHaveLength(injected.users.length + 1);
-    // Each payload shows as its visible trace, in the uid, name, role and tags columns.
+    // Each payload shows as its visible trace, in the name, uid, role and tags columns.
     for (const { user } of injected.users) {
-      const row = bodyLines(wide!).find((l) => l.startsWith(`${sanitize(user.uid).slice(0, 12)}`));
-      expect(row, sanitize(user.uid)).toMatch(new RegExp(`\\s${escape(sanitize(user.name).slice(0, 12))}.*\\srole-.*\\stag-`));
+      const row = bodyLines(wide!).find((l) => l.split(/\s{2,}/)[1]?.startsWith(sanitize(user.uid).slice(0, 12)));
+      expect(row, sanitize(user.uid)).toMatch(new RegExp(`^${escape(sanitize(user.name).slice(0, 12))}.*\\srole-.*\\stag-`));
     }
-    expect(wide!.stdout).toMatch(/^u1-␛\[31mred␛\[0m\s+csi-sgr ␛\[31mred␛\[0m name\s+available\s+role-␛\[31mred/m);
-    expect(wide!.stdout).toMatch(/^zqinj-acting\s+csi-clear ␛\[2J␛\[H name/m);
+    expect(wide!.stdout).toMatch(/^csi-sgr ␛\[31mred␛\[0m name\s+u1-␛\[31mred␛\[0m\s+available\s.*role-␛\[31mred/m);
+    expect(wide!.stdout).toMatch(/^csi-clear ␛\[2J␛\[H name\s+zqinj-acting\s/m);
     expect(json!.stdout).toContain("\\u001b[2J\\u001b[H");
     for (const [run, what] of [[json!, "--json"], [ndjson!, "--ndjson"]] as const) {
       const users = expectJson(run, `ccx users ${what}`);

@@ -96,7 +96,8 @@ describe("one-shot commands print server data harmless", () => {
     const [table, json, ndjson, plain] = await runAll([[query, env], [[...query, "--json"], env], [[...query, "--ndjson"], env], [["groups"], env]]);
     expectTable(table!, "ccx groups");
     expect(table!.stdout.split("\n").filter((l) => l.startsWith(`${MARK} `))).toHaveLength(PAYLOADS.length);
-    expect(table!.stdout).toContain("␛[2J␛[H");
+    // At 80 columns every hostile value is cut; what shows of an escape is its visible picture.
+    expect(table!.stdout).toContain("␛");
     expectTable(plain!, "ccx groups (hostile owners)");
     expect(json!.stdout).toContain("\\u001b[2J\\u001b[H");
     for (const [run, what] of [[json!, "--json"], [ndjson!, "--ndjson"]] as const) {

@@ -34,3 +34,27 @@ describe("a list's items", () => {
     expect(fillParams("/apps/{appId}/webhooks/{webhookId}/triggers", ["a b/c"])).toBe("/apps/{appId}/webhooks/a%20b%2Fc/triggers");
   });
 });
+
+describe("one set of columns", () => {
+  it("the command line's table and the explorer's rows draw every resource's columns, in the same order", async () => {
+    const { RESOURCE_LIST } = await import("../../src/resources/index.js");
+    const { tableColumns } = await import("../../src/cli/render/resource-table.js");
+    const { explorerColumns } = await import("../../src/tui/screens/resource-columns.js");
+    for (const resource of RESOURCE_LIST) {
+      for (const actingUser of [false, true]) {
+        const table = tableColumns(resource, { actingUser }).map((c) => c.header);
+        expect(explorerColumns(resource, { width: 200, actingUser }).map((c) => c.header), resource.name).toEqual(table);
+        expect(table.length).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it("on a narrow screen the explorer shows the short forms: an age for a time, a session id without its app's prefix", async () => {
+    const { explorerColumns } = await import("../../src/tui/screens/resource-columns.js");
+    const call = { sessionId: "v1.us.app1.17900000001", status: "ended", startedAt: Math.floor(Date.now() / 1000) - 3 * 86400 };
+    const cells = (width: number) => Object.fromEntries(explorerColumns(RESOURCES.calls as unknown as AnyResource, { width, rows: [call] }).map((c) => [c.header, c.get(call)]));
+    expect(cells(100)).toMatchObject({ "session id": "…17900000001", started: "3d" });
+    expect(cells(160)["session id"]).toBe("v1.us.app1.17900000001");
+    expect(String(cells(160).started)).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
+  });
+});

@@ -18,7 +18,7 @@ describe("a call", () => {
     await tui.type("rec:yes");
     await tui.press("enter");
     const list = await tui.waitForFrame(listed("hasRecording=true"), "the calls with recordings");
-    expect(listRows(list).every((row) => / rec /.test(row))).toBe(true);
+    expect(listRows(list).every((row) => / yes /.test(row))).toBe(true);
 
     await tui.press("enter");
     let frame = await tui.waitForFrame((f) => f.includes("Recordings ("), "the call");

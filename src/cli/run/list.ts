@@ -58,7 +58,10 @@ export function runList<K extends ListKind>(spec: ListSpec<K>, flags: ListFlags,
     if (!flags.json && !flags.ndjson) for (const [name, value] of Object.entries(spec.tableQuery ?? {})) params[name] ??= value;
     const progress = flags.all && progressWanted(command) ? progressLine(kind.noun, ioOf(command).err) : undefined;
     const next = nextPageHint(spec.name, kind.parse(filterLine(spec.filterFlags, flags)).tokens, params, kind.cursorItem?.timeOf as ((item: unknown) => unknown) | undefined);
-    await printPages(kind.pages(await activeAppClient(runtime), params), tableColumns(kind.resource), { ...flags, progress }, runtime, next);
+    const client = await activeAppClient(runtime);
+    // Acting for a user, a group's row says their scope and when they joined (the service answers them then).
+    const columns = tableColumns(kind.resource, { actingUser: client.target.onBehalfOf !== undefined });
+    await printPages(kind.pages(client, params), columns, { ...flags, progress }, runtime, next);
   });
 }
 

@@ -10,12 +10,12 @@ import { FailureBox } from "../components/failure-box.js";
 import { Rows } from "../components/rows.js";
 import { RESOURCES } from "../../resources/index.js";
 import type { AnyResource } from "../../resources/resource.js";
-import { rowColumns } from "./resource-columns.js";
+import { explorerColumns } from "./resource-columns.js";
 import type { Theme } from "../theme.js";
 import type { RouteOf, Screen } from "./types.js";
 
 /** The members' columns: their definition's (src/resources/members.ts), as `ccx members` prints them. */
-const memberColumns = (rows: readonly Member[]) => rowColumns(RESOURCES.members as unknown as AnyResource, rows as unknown as Array<Record<string, unknown>>);
+const memberColumns = (rows: readonly Member[], width: number) => explorerColumns(RESOURCES.members as unknown as AnyResource, { width, rows: rows as unknown as Array<Record<string, unknown>> });
 
 /** Every field of the group, unknown ones too, then its members (paged with n/p). */
 function GroupView({ guid, detail, height, width, theme }: { guid: string; detail?: GroupDetailState; height: number; width: number; theme: Theme }) {
@@ -33,7 +33,7 @@ function GroupView({ guid, detail, height, width, theme }: { guid: string; detai
       {fieldLines.map((line, i) => <Text key={i} wrap="truncate-end">{line}</Text>)}
       {fields.length > fieldLines.length ? <Text color={theme.muted}>{`… ${countOf(fields.length - fieldLines.length, "more field")} (Y copies the JSON)`}</Text> : null}
       <Text bold>{`${detail.people === "banned" ? "Banned users" : "Members"} (${detail.membersTotal ?? detail.members.length})${pages} · b: ${detail.people === "banned" ? "members" : "banned users"}`}</Text>
-      <Rows columns={memberColumns(detail.members)} rows={detail.members as unknown as Array<Record<string, unknown>>} selected={detail.selected} height={Math.max(2, height - fieldLines.length - 2)} width={width} theme={theme} />
+      <Rows columns={memberColumns(detail.members, width)} rows={detail.members as unknown as Array<Record<string, unknown>>} selected={detail.selected} height={Math.max(2, height - fieldLines.length - 2)} width={width} theme={theme} />
     </Box>
   );
 }

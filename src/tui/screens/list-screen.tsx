@@ -55,7 +55,7 @@ export function listScreen<K extends ListKind>(kind: K, extra: Binding[] = []): 
         return <FilterForm noun={spec.noun} fields={spec.filterKeys} list={list as ListState<unknown>} form={ui.form} editing={editing} height={height} width={width} theme={theme} />;
       }
       const editing = ui.prompt?.kind === "filter" && ui.prompt.list === kind ? ui.prompt : undefined;
-      const columns = view.columns(width, Boolean(state.user));
+      const columns = view.columns(list.items, width, Boolean(state.user));
       return <ListBody noun={spec.noun} list={list} columns={list.live ? [liveMarkColumn(list.live, spec.idOf, state.clock), ...columns] : columns} editing={editing} height={height} width={width} theme={theme} />;
     },
   };

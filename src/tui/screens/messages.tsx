@@ -5,7 +5,7 @@ import { threadKey } from "../../store/detail-actions.js";
 import { MAX_THREAD_ROWS } from "../../store/thread-actions.js";
 import { type ExplorerState, activeView } from "../../store/explorer-store.js";
 import type { ThreadScope, ThreadState } from "../../store/types.js";
-import { formatRelative, formatTime } from "../../text/format.js";
+import { formatAge, formatTime } from "../../text/format.js";
 import { attachmentNames, messageMarks, messageSummary } from "../../text/message.js";
 import { sanitize } from "../../text/sanitize.js";
 import { FailureBox } from "../components/failure-box.js";
@@ -24,7 +24,7 @@ const WIDE = 110;
 const DETAIL_HEIGHT = 5;
 
 const messageColumns = (width: number): Column<Message>[] => [
-  { header: "sent", get: (m) => shownField(m, "sentAt", () => (width >= WIDE ? formatTime(m.sentAt) : formatRelative(m.sentAt).replace(/ ago$/, ""))), width: width >= WIDE ? 16 : 8, priority: 7 },
+  { header: "sent", get: (m) => shownField(m, "sentAt", () => (width >= WIDE ? formatTime(m.sentAt) : formatAge(m.sentAt))), width: width >= WIDE ? 16 : 8, priority: 7 },
   { header: "sender", get: (m) => shownField(m, "sender", () => m.sender ?? ""), width: 14, priority: 8 },
   { header: "type", get: (m) => shownField(m, "type", () => m.type ?? m.category ?? ""), width: 7, priority: 4 },
   { header: "message", get: (m) => shownField(m, "data", () => messageSummary(m)), flex: 1, minWidth: 16, priority: 9 },

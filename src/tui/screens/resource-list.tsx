@@ -8,7 +8,7 @@ import { sanitize } from "../../text/sanitize.js";
 import { FailureBox } from "../components/failure-box.js";
 import { Rows } from "../components/rows.js";
 import type { Theme } from "../theme.js";
-import { rowColumns } from "./resource-columns.js";
+import { explorerColumns } from "./resource-columns.js";
 import type { RouteOf, Screen } from "./types.js";
 
 type ListRoute = RouteOf<"resource">;
@@ -27,20 +27,20 @@ export function listStatus(list: ResourceListState | undefined): string {
  * The rows read by their schema and the columns sized to them, made once per answer: every key press
  * draws again, and reading 5,000 rows each time would be felt.
  */
-const drawn = new WeakMap<readonly unknown[], { rows: Array<Record<string, unknown>>; columns: ReturnType<typeof rowColumns> }>();
-function drawable(resource: AnyResource, list: ResourceListState | undefined) {
+const drawn = new WeakMap<readonly unknown[], { rows: Array<Record<string, unknown>>; width: number; columns: ReturnType<typeof explorerColumns> }>();
+function drawable(resource: AnyResource, list: ResourceListState | undefined, width: number) {
   if (!list) return { rows: [], columns: [] };
   let made = drawn.get(list.rows);
-  if (!made) {
-    const rows = resourceRows(resource, list) as Array<Record<string, unknown>>;
-    drawn.set(list.rows, (made = { rows, columns: rowColumns(resource, rows) }));
+  if (!made || made.width !== width) {
+    const rows = made?.rows ?? (resourceRows(resource, list) as Array<Record<string, unknown>>);
+    drawn.set(list.rows, (made = { rows, width, columns: explorerColumns(resource, { width, rows }) }));
   }
   return made;
 }
 
 /** A list's rows under its status; the selected row in inverse video. */
 export function ResourceRows({ resource, list, height, width, theme }: { resource: AnyResource; list: ResourceListState | undefined; height: number; width: number; theme: Theme }) {
-  const { rows, columns } = drawable(resource, list);
+  const { rows, columns } = drawable(resource, list, width);
   return (
     <Box flexDirection="column">
       <Text color={theme.muted} wrap="truncate-end">{sanitize(listStatus(list))}</Text>

@@ -10,7 +10,7 @@ import { FailureBox } from "../components/failure-box.js";
 import { type Column, Rows } from "../components/rows.js";
 import type { Theme } from "../theme.js";
 import { callsOf } from "./jumps.js";
-import { callColumns, conversationColumns, conversationScope, groupColumns, userColumns } from "./list-kinds.js";
+import { conversationScope, kindColumns } from "./list-kinds.js";
 import type { Binding, RouteOf, Screen, Selection } from "./types.js";
 
 /**
@@ -20,22 +20,22 @@ import type { Binding, RouteOf, Screen, Selection } from "./types.js";
  */
 
 /** How each section is named, drawn, and followed. */
-const SECTIONS: { [S in UserSection]: { title: string; columns: (width: number) => Column<never>[]; open: (state: ExplorerState, uid: string, item: never) => void; id: (item: never) => string } } = {
+const SECTIONS: { [S in UserSection]: { title: string; columns: (rows: readonly never[], width: number) => Column<never>[]; open: (state: ExplorerState, uid: string, item: never) => void; id: (item: never) => string } } = {
   groups: {
     title: "groups joined",
-    columns: (width) => groupColumns(width, true) as Column<never>[],
+    columns: (rows, width) => kindColumns("groups", rows, width, true) as Column<never>[],
     open: (state, _uid, g: Group) => state.openGroup(g.guid),
     id: (g: Group) => g.guid,
   },
   calls: {
     title: "calls",
-    columns: (width) => callColumns(width) as Column<never>[],
+    columns: (rows, width) => kindColumns("calls", rows, width, false) as Column<never>[],
     open: (state, _uid, c: Call) => state.openCall(c.sessionId),
     id: (c: Call) => c.sessionId,
   },
   conversations: {
     title: "conversations",
-    columns: (width) => conversationColumns(width) as Column<never>[],
+    columns: (rows, width) => kindColumns("conversations", rows, width, false) as Column<never>[],
     open: (state, uid, c: Conversation) => {
       const scope = conversationScope(c, uid);
       if (scope) state.openThread(scope);
@@ -44,7 +44,7 @@ const SECTIONS: { [S in UserSection]: { title: string; columns: (width: number) 
   },
   blocked: {
     title: "blocked users",
-    columns: (width) => userColumns(width) as Column<never>[],
+    columns: (rows, width) => kindColumns("users", rows, width, false) as Column<never>[],
     open: (state, _uid, u: User) => state.openUser(u.uid),
     id: (u: User) => u.uid,
   },
@@ -83,7 +83,7 @@ function UserView({ uid, detail, height, width, theme }: { uid: string; detail?:
   if (!section || (section.loading && section.items.length === 0)) body = <Text color={theme.muted}>{`loading ${SECTIONS[detail.section].title}…`}</Text>;
   else if (section.error) body = <FailureBox failure={section.error} theme={theme} />;
   else if (section.items.length === 0) body = <Text color={theme.muted}>{`no ${SECTIONS[detail.section].title}`}</Text>;
-  else body = <Rows columns={SECTIONS[detail.section].columns(width)} rows={section.items as never[]} selected={detail.selected} height={rowsHeight} width={width} theme={theme} />;
+  else body = <Rows columns={SECTIONS[detail.section].columns(section.items as never[], width)} rows={section.items as never[]} selected={detail.selected} height={rowsHeight} width={width} theme={theme} />;
   return (
     <Box flexDirection="column" height={height}>
       {shown.map((line, i) => <Text key={i} wrap="truncate-end">{line}</Text>)}
