@@ -4,7 +4,8 @@ import { listUsersAt, usersPath } from "../api/users.js";
 import { trustedTotal } from "../api/paging.js";
 import type { StoreContext } from "./context.js";
 import { failedInto, toFailure } from "./failure.js";
-import type { AppViewState, CallDetailState, GroupDetailState, ThreadScope } from "./types.js";
+import { detailOf, withDetail } from "./details.js";
+import type { CallDetailState, GroupDetailState } from "./types.js";
 
 /** One call (participants, recordings) and one group (fields, members), by id. */
 export interface DetailActions {
@@ -19,57 +20,19 @@ export interface DetailActions {
   selectInGroup(guid: string, index: number): void;
 }
 
-/**
- * Most calls, and most groups, one app keeps loaded. Why: each opened one was kept for the
- * whole session (a group with a page of 100 members), so a long session grew without end (the
- * soak found it). Those on the navigation stack are always kept; the oldest others go first,
- * and open again with a request.
- */
-export const MAX_DETAILS = 20;
-
-/** `details` with `id` set to `entry`, and no more than MAX_DETAILS entries. */
-export function keepBounded<T>(details: Record<string, T>, id: string, entry: T, onStack: Set<string>): Record<string, T> {
-  const { [id]: _previous, ...others } = details;
-  // Re-inserted last: the order of the keys is the order of use (integer-like ids, which a JS
-  // object lists first, merely go first).
-  const next: Record<string, T> = { ...others, [id]: entry };
-  let excess = Object.keys(next).length - MAX_DETAILS;
-  for (const key of Object.keys(next)) {
-    if (excess <= 0) break;
-    if (key === id || onStack.has(key)) continue;
-    delete next[key];
-    excess--;
-  }
-  return next;
-}
-
-/** The ids of the details the navigation stack shows (kept however many others load). */
-export function stackIds(v: AppViewState): Set<string> {
-  return new Set(v.nav.flatMap((r) => {
-    if (r.view === "group") return [r.guid];
-    if (r.view === "user") return [r.uid];
-    if (r.view === "messages") return [threadKey(r.scope)];
-    return r.view === "call" || r.view === "recording" ? [r.sessionId] : [];
-  }));
-}
-
-/** A thread's key among an app's threads. */
-export function threadKey(scope: ThreadScope): string {
-  return scope.kind === "app" ? "app" : scope.kind === "group" ? `group:${scope.guid}` : `user:${scope.as}:${scope.uid}`;
-}
-
 export function detailActions(ctx: StoreContext): DetailActions {
   const setCall = (key: string, id: string, patch: Partial<CallDetailState>) =>
-    ctx.updateView(key, (v) => ({ ...v, callDetails: keepBounded(v.callDetails, id, { loading: false, selected: 0, ...v.callDetails[id], ...patch }, stackIds(v)) }));
+    ctx.updateView(key, (v) => withDetail(v, "call", id, { loading: false, selected: 0 }, patch));
   const setGroup = (key: string, guid: string, patch: Partial<GroupDetailState>) =>
-    ctx.updateView(key, (v) => ({ ...v, groupDetails: keepBounded(v.groupDetails, guid, { loading: false, members: [], membersPage: 1, selected: 0, ...v.groupDetails[guid], ...patch }, stackIds(v)) }));
+    ctx.updateView(key, (v) => withDetail(v, "group", guid, { loading: false, members: [], membersPage: 1, selected: 0 }, patch));
+  const view = (key: string) => ctx.get().views[key];
 
   return {
     openCall(sessionId) {
       const id = sessionId.trim();
       if (!id) return;
       ctx.get().navigate({ view: "call", sessionId: id });
-      const known = ctx.get().views[ctx.get().activeKey]!.callDetails[id];
+      const known = detailOf(view(ctx.get().activeKey), "call", id);
       if (!known?.call) ctx.get().loadCall(id);
     },
 
@@ -91,7 +54,7 @@ export function detailActions(ctx: StoreContext): DetailActions {
 
     selectInCall(sessionId, index) {
       const key = ctx.get().activeKey;
-      const detail = ctx.get().views[key]!.callDetails[sessionId];
+      const detail = detailOf(view(key), "call", sessionId);
       if (!detail?.call) return;
       const rows = (detail.call.participants?.length ?? 0) + (detail.call.recordings?.length ?? 0);
       setCall(key, sessionId, { selected: Math.max(0, Math.min(index, rows - 1)) });
@@ -99,7 +62,7 @@ export function detailActions(ctx: StoreContext): DetailActions {
 
     openGroup(guid) {
       ctx.get().navigate({ view: "group", guid });
-      if (!ctx.get().views[ctx.get().activeKey]!.groupDetails[guid]?.group) ctx.get().loadGroup(guid);
+      if (!detailOf(view(ctx.get().activeKey), "group", guid)?.group) ctx.get().loadGroup(guid);
     },
 
     loadGroup(guid) {
@@ -122,7 +85,7 @@ export function detailActions(ctx: StoreContext): DetailActions {
     loadMembers(guid, page, people) {
       const key = ctx.get().activeKey;
       const request = ctx.slots.begin(`${key}/members/${guid}`);
-      const which = people ?? ctx.get().views[key]!.groupDetails[guid]?.people ?? "members";
+      const which = people ?? detailOf(view(key), "group", guid)?.people ?? "members";
       listUsersAt(ctx.clientFor(key), usersPath[which](guid), { page: Math.max(1, page), perPage: 100 }, request.signal).then(
         (members) => {
           // A page past the end keeps the one shown; switching lists shows the new one, empty or not.
@@ -137,7 +100,7 @@ export function detailActions(ctx: StoreContext): DetailActions {
 
     selectInGroup(guid, index) {
       const key = ctx.get().activeKey;
-      const detail = ctx.get().views[key]!.groupDetails[guid];
+      const detail = detailOf(view(key), "group", guid);
       if (!detail) return;
       setGroup(key, guid, { selected: Math.max(0, Math.min(index, detail.members.length - 1)) });
     },

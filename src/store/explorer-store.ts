@@ -4,6 +4,7 @@ import { AppClient, type Region } from "../api/client.js";
 import type { Http } from "../api/http.js";
 import { LIST_KIND_NAMES, type ListKind, isListKind } from "../resources/list-kinds.js";
 import { type StoreContext, activeApp, activeView, currentRoute } from "./context.js";
+import { detailsOfKind } from "./details.js";
 import { type ApiActions, apiActions } from "./api-actions.js";
 import { type ResourceActions, resourceActions } from "./resource-actions.js";
 import { type DetailActions, detailActions } from "./detail-actions.js";
@@ -20,6 +21,13 @@ import { type UserActions, userActions } from "./user-actions.js";
 import { type WriteActions, writeActions } from "./write-actions.js";
 
 export { activeApp, activeView, currentRoute } from "./context.js";
+export { detailOf, resourceKey, threadKey } from "./details.js";
+
+/** Whether the view shown is still waiting for an answer: a request in flight, its list, or the call asked for. */
+export function waitingForAnswer(state: ExplorerState): boolean {
+  const view = activeView(state);
+  return state.inflight > 0 || Object.values(view.lists).some((l) => l.loading) || detailsOfKind(view, "call").some((d) => d.loading);
+}
 
 /**
  * The explorer's state and actions, apart from any rendering: the store never
@@ -81,7 +89,7 @@ function needsLoad(view: AppViewState): boolean {
 
 function freshView(root: Route): AppViewState {
   const lists = Object.fromEntries(LIST_KIND_NAMES.map((kind) => [kind, emptyList()])) as AppViewState["lists"];
-  return { lists, callDetails: {}, groupDetails: {}, userDetails: {}, threads: {}, nav: [root] };
+  return { lists, details: {}, nav: [root] };
 }
 
 export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
@@ -190,7 +198,7 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
         abortAll();
         const stale = <L extends ListState<unknown>>(l: L): L => ({ ...emptyList(), filter: l.filter, tokens: l.tokens, errors: l.errors, params: l.params }) as L;
         const staleLists = (lists: AppViewState["lists"]) => Object.fromEntries(Object.entries(lists).map(([kind, l]) => [kind, stale(l)])) as AppViewState["lists"];
-        const views = Object.fromEntries(Object.entries(get().views).map(([k, v]) => [k, { ...v, lists: staleLists(v.lists), callDetails: {}, groupDetails: {}, userDetails: {}, threads: {}, stats: undefined, apis: undefined, resourceLists: undefined, resourceItems: undefined }]));
+        const views = Object.fromEntries(Object.entries(get().views).map(([k, v]) => [k, { ...v, lists: staleLists(v.lists), details: {}, stats: undefined, apis: undefined, resourceLists: undefined }]));
         set({ user, views });
         get().refresh();
       },

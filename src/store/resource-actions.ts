@@ -6,6 +6,7 @@ import { resourceNamed } from "../resources/index.js";
 import { type AnyResource, endpointOf, fillParams, oneItem, readItems } from "../resources/resource.js";
 import { type StoreContext, currentRoute } from "./context.js";
 import { toFailure } from "./failure.js";
+import { detailOf, resourceKey, withDetail } from "./details.js";
 import type { ResourceItemState, ResourceListState } from "./types.js";
 
 /**
@@ -39,8 +40,6 @@ export const shownChildOf = (resource: AnyResource | undefined, item: ResourceIt
   return children[(item?.child ?? 0) % Math.max(1, children.length)];
 };
 
-/** Where a resource's list (or item) is kept: its name and its path's parameters. */
-export const resourceKey = (name: string, params: readonly string[]) => [name, ...params].map(encodeURIComponent).join("/");
 
 /** How many rows a list keeps as n adds pages: beyond, --all on the command line is the tool. */
 export const MAX_RESOURCE_ROWS = 5000;
@@ -51,7 +50,8 @@ export function resourceActions(ctx: StoreContext, management: ManagementTarget 
   const setList = (appKey: string, key: string, patch: Partial<ResourceListState>) =>
     ctx.updateView(appKey, (v) => ({ ...v, resourceLists: { ...v.resourceLists, [key]: { loading: false, rows: [], page: 0, selected: 0, ...v.resourceLists?.[key], ...patch } } }));
   const setItem = (appKey: string, key: string, patch: Partial<ResourceItemState>) =>
-    ctx.updateView(appKey, (v) => ({ ...v, resourceItems: { ...v.resourceItems, [key]: { loading: false, ...v.resourceItems?.[key], ...patch } } }));
+    ctx.updateView(appKey, (v) => withDetail(v, "resource", key, { loading: false }, patch));
+  const itemOf = (key: string) => detailOf(view(), "resource", key);
 
   /** The request of a path for the active app (or the management API). */
   const callOf = (path: string, query: Record<string, string>) =>
@@ -119,7 +119,7 @@ export function resourceActions(ctx: StoreContext, management: ManagementTarget 
       },
     ).finally(request.finish);
     // The list of the sub-resource shown below its fields, keyed by the child's own path parameters.
-    const child = shownChildOf(resource, view().resourceItems?.[key]);
+    const child = shownChildOf(resource, itemOf(key));
     if (child) loadList(child, params, false);
   };
 
@@ -136,7 +136,7 @@ export function resourceActions(ctx: StoreContext, management: ManagementTarget 
       const resource = resourceNamed(name);
       if (!resource?.detail) return ctx.get().notify(`no item view of ${name}`);
       ctx.get().navigate({ view: "resource-item", name: resource.name, params: [...params] });
-      const known = view().resourceItems?.[resourceKey(resource.name, params)];
+      const known = itemOf(resourceKey(resource.name, params));
       if (!known || known.error) loadItem(resource, params);
     },
 
@@ -160,7 +160,7 @@ export function resourceActions(ctx: StoreContext, management: ManagementTarget 
       if (route.view !== "resource" && route.view !== "resource-item") return;
       const resource = resourceNamed(route.name);
       // An item's rows are the list of the sub-resource shown below it.
-      const listed = route.view === "resource" ? resource : shownChildOf(resource, view().resourceItems?.[resourceKey(route.name, route.params)]);
+      const listed = route.view === "resource" ? resource : shownChildOf(resource, itemOf(resourceKey(route.name, route.params)));
       if (!listed) return;
       const key = resourceKey(listed.name, route.params);
       const list = view().resourceLists?.[key];
@@ -174,7 +174,7 @@ export function resourceActions(ctx: StoreContext, management: ManagementTarget 
       const children = childrenOf(resource);
       if (children.length < 2) return;
       const key = resourceKey(route.name, route.params);
-      const child = ((view().resourceItems?.[key]?.child ?? 0) + 1) % children.length;
+      const child = ((itemOf(key)?.child ?? 0) + 1) % children.length;
       setItem(ctx.get().activeKey, key, { child });
       const shown = children[child]!;
       if (!view().resourceLists?.[resourceKey(shown.name, route.params)]) loadList(shown, route.params, false);

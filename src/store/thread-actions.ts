@@ -5,7 +5,7 @@ import { getGroup } from "../api/groups.js";
 import { MESSAGE_CURSOR_ITEM, listMessages } from "../api/messages.js";
 import { getUser } from "../api/users.js";
 import { type StoreContext, activeView } from "./context.js";
-import { keepBounded, stackIds, threadKey } from "./detail-actions.js";
+import { detailOf, hasDetail, threadKey, withDetail } from "./details.js";
 import { failedInto } from "./failure.js";
 import type { ThreadScope, ThreadState } from "./types.js";
 
@@ -45,12 +45,9 @@ const chronological = (items: Message[]) =>
   items.every((m) => Number.isFinite(numericId(m))) ? [...items].sort((a, b) => numericId(a) - numericId(b)) : [...items];
 
 export function threadActions(ctx: StoreContext): ThreadActions {
-  const threadOf = (key: string, scope: ThreadScope) => ctx.get().views[key]?.threads[threadKey(scope)];
+  const threadOf = (key: string, scope: ThreadScope) => detailOf(ctx.get().views[key], "messages", threadKey(scope));
   const setThread = (key: string, scope: ThreadScope, patch: Partial<ThreadState>) =>
-    ctx.updateView(key, (v) => ({
-      ...v,
-      threads: keepBounded(v.threads, threadKey(scope), { scope, items: [], hasOlder: false, loading: false, selected: 0, ...v.threads[threadKey(scope)], ...patch }, stackIds(v)),
-    }));
+    ctx.updateView(key, (v) => withDetail(v, "messages", threadKey(scope), { scope, items: [], hasOlder: false, loading: false, selected: 0 }, patch));
   const clientOf = (key: string, scope: ThreadScope) => ctx.clientFor(key, scope.kind === "user" ? scope.as : undefined);
   const apiScope = (scope: ThreadScope) => (scope.kind === "user" ? { kind: "user" as const, uid: scope.uid } : scope);
 
@@ -58,8 +55,8 @@ export function threadActions(ctx: StoreContext): ThreadActions {
   const knownHere = (id: string) => {
     const view = activeView(ctx.get());
     return {
-      group: Object.hasOwn(view.groupDetails, id) || view.lists.groups.items.some((g) => g.guid === id),
-      user: Object.hasOwn(view.userDetails, id) || view.lists.users.items.some((u) => u.uid === id),
+      group: hasDetail(view, "group", id) || view.lists.groups.items.some((g) => g.guid === id),
+      user: hasDetail(view, "user", id) || view.lists.users.items.some((u) => u.uid === id),
     };
   };
   /** Which of a group or a user has the id, asked in that order; undefined: neither. */

@@ -217,21 +217,33 @@ export interface ResourceItemState {
   child?: number;
 }
 
+/** What the explorer keeps of one thing it opened, by the kind of thing (store/details.ts). */
+export interface DetailStates {
+  call: CallDetailState;
+  group: GroupDetailState;
+  user: UserDetailState;
+  /** A thread of messages (the messages screen), by threadKey(scope). */
+  messages: ThreadState;
+  /** An item of a resource made from a definition, by resourceKey (name and parameters). */
+  resource: ResourceItemState;
+}
+
+export type DetailKind = keyof DetailStates;
+
+/** An entry's key among an app's details: its kind, then its id. */
+export type DetailKey = `${DetailKind}:${string}`;
+
 /** Everything the explorer remembers of one app, kept when switching away and back. */
 export interface AppViewState {
   lists: { [K in ListKind]: ListState<ListItems[K]> };
-  callDetails: Record<string, CallDetailState>;
-  groupDetails: Record<string, GroupDetailState>;
-  userDetails: Record<string, UserDetailState>;
-  /** By threadKey(scope). */
-  threads: Record<string, ThreadState>;
+  /** What was opened, by kind and id (store/details.ts): `call:<sessionId>`, `thread:group:<guid>`, … */
+  details: Partial<Record<DetailKey, DetailStates[DetailKind]>>;
   /** The :stats screen's figures, over the calls list's filter. */
   stats?: StatsState;
   /** The :api screen's answers, by path (the last few asked). */
   apis?: Record<string, ApiViewState>;
-  /** Lists and items of the resources made from definitions, by resourceKey (name and parameters). */
+  /** Lists of the resources made from definitions, by resourceKey (name and parameters). */
   resourceLists?: Record<string, ResourceListState>;
-  resourceItems?: Record<string, ResourceItemState>;
   nav: Route[];
 }
 

@@ -5,7 +5,7 @@ import { listGroups } from "../api/groups.js";
 import { getUser, listUsersAt, usersPath } from "../api/users.js";
 import { trustedTotal } from "../api/paging.js";
 import type { StoreContext } from "./context.js";
-import { keepBounded, stackIds } from "./detail-actions.js";
+import { detailOf, withDetail } from "./details.js";
 import { failedInto, toFailure } from "./failure.js";
 import { USER_SECTIONS, type UserDetailState, type UserSection, type UserSectionState } from "./types.js";
 
@@ -33,14 +33,11 @@ const SECTION_SOURCES: Record<UserSection, (client: (as?: string) => AppClient, 
 };
 
 export function userActions(ctx: StoreContext): UserActions {
-  const detailOf = (uid: string) => ctx.get().views[ctx.get().activeKey]!.userDetails[uid];
+  const userOf = (uid: string, key = ctx.get().activeKey) => detailOf(ctx.get().views[key], "user", uid);
   const setUser = (key: string, uid: string, patch: Partial<UserDetailState>) =>
-    ctx.updateView(key, (v) => ({
-      ...v,
-      userDetails: keepBounded(v.userDetails, uid, { loading: false, section: "groups", sections: {}, selected: 0, ...v.userDetails[uid], ...patch }, stackIds(v)),
-    }));
+    ctx.updateView(key, (v) => withDetail(v, "user", uid, { loading: false, section: "groups", sections: {}, selected: 0 }, patch));
   const setSection = (key: string, uid: string, section: UserSection, patch: Partial<UserSectionState>) => {
-    const detail = ctx.get().views[key]?.userDetails[uid];
+    const detail = userOf(uid, key);
     if (!detail) return;
     setUser(key, uid, { sections: { ...detail.sections, [section]: { loading: false, items: [], ...detail.sections[section], ...patch } } });
   };
@@ -63,7 +60,7 @@ export function userActions(ctx: StoreContext): UserActions {
       const id = uid.trim();
       if (!id) return;
       ctx.get().navigate({ view: "user", uid: id });
-      if (!detailOf(id)?.user) ctx.get().loadUser(id);
+      if (!userOf(id)?.user) ctx.get().loadUser(id);
     },
 
     loadUser(uid) {
@@ -74,7 +71,7 @@ export function userActions(ctx: StoreContext): UserActions {
         (detail) => {
           if (!request.isCurrent()) return;
           setUser(key, uid, { loading: false, user: detail.user, raw: detail.raw });
-          loadSection(key, uid, ctx.get().views[key]!.userDetails[uid]!.section);
+          loadSection(key, uid, userOf(uid, key)!.section);
         },
         failedInto(ctx, request, (failure) => setUser(key, uid, { loading: false, error: failure })),
       ).finally(request.finish);
@@ -82,7 +79,7 @@ export function userActions(ctx: StoreContext): UserActions {
 
     showUserSection(uid, to) {
       const key = ctx.get().activeKey;
-      const detail = detailOf(uid);
+      const detail = userOf(uid);
       if (!detail) return;
       const at = USER_SECTIONS.indexOf(detail.section);
       const section = typeof to === "string" ? to : USER_SECTIONS[(at + to.step + USER_SECTIONS.length) % USER_SECTIONS.length]!;
@@ -92,7 +89,7 @@ export function userActions(ctx: StoreContext): UserActions {
     },
 
     selectInUser(uid, index) {
-      const detail = detailOf(uid);
+      const detail = userOf(uid);
       const rows = detail?.sections[detail.section]?.items.length ?? 0;
       if (detail) setUser(ctx.get().activeKey, uid, { selected: Math.max(0, Math.min(index, rows - 1)) });
     },

@@ -1,7 +1,7 @@
 import { MAX_TEXT_BYTES, sendTextMessage, textProblem } from "../api/messages.js";
 import { createAuthToken } from "../api/users.js";
 import { type StoreContext, activeApp } from "./context.js";
-import { threadKey } from "./detail-actions.js";
+import { detailOf, threadKey } from "./details.js";
 import { toFailure } from "./failure.js";
 import type { Dialog, ThreadScope, WriteRequest } from "./types.js";
 
@@ -58,8 +58,7 @@ export function writeActions(ctx: StoreContext): WriteActions {
     const scopes: ThreadScope[] = write.receiverType === "group"
       ? [{ kind: "group", guid: write.receiver }, { kind: "app" }]
       : [{ kind: "user", uid: write.receiver, as: write.as }, { kind: "user", uid: write.as, as: write.receiver }, { kind: "app" }];
-    const threads = ctx.get().views[key]?.threads ?? {};
-    for (const scope of scopes) if (threads[threadKey(scope)]) ctx.get().loadThread(scope);
+    for (const scope of scopes) if (detailOf(ctx.get().views[key], "messages", threadKey(scope))) ctx.get().loadThread(scope);
   }
 
   return {

@@ -1,9 +1,14 @@
 import { expect } from "vitest";
 import { Http, type HttpOptions } from "../../src/api/http.js";
 import { type ExplorerStore, activeView, createExplorerStore } from "../../src/store/explorer-store.js";
-import type { AppRef, AppViewState, Failure, ListState } from "../../src/store/types.js";
+import type { AppRef, AppViewState, DetailKind, DetailStates, Failure, ListState } from "../../src/store/types.js";
 import type { EmulatorFixture } from "../support/emulator.js";
 import { portless } from "./support.js";
+/** The entries of one kind of an app's details, by id. */
+const detailEntries = <K extends DetailKind>(view: AppViewState, kind: K) =>
+  Object.entries(view.details).filter(([key]) => key.startsWith(`${kind}:`)).map(([key, entry]) => [key.slice(kind.length + 1), entry] as [string, DetailStates[K]]);
+
+
 
 /**
  * The explorer's store driven through a user's journey (filter, page, walk the
@@ -63,8 +68,8 @@ function busy(p: Probe): string | undefined {
   if (state.inflight !== 0) return `${state.inflight} requests in flight`;
   for (const [key, view] of Object.entries(state.views)) {
     for (const [kind, list] of lists(view)) if (list.loading) return `${key} ${kind} loading (${list.request ?? list.filter})`;
-    for (const [id, d] of Object.entries(view.callDetails)) if (d.loading) return `${key} call ${id} loading`;
-    for (const [id, d] of Object.entries(view.groupDetails)) if (d.loading) return `${key} group ${id} loading`;
+    for (const [id, d] of detailEntries(view, "call")) if (d.loading) return `${key} call ${id} loading`;
+    for (const [id, d] of detailEntries(view, "group")) if (d.loading) return `${key} group ${id} loading`;
   }
   return undefined;
 }
@@ -135,14 +140,14 @@ export async function check(p: Probe, twin: EmulatorFixture, step: string): Prom
         expect(ids, where).toEqual(expected.map((i) => i.guid ?? i.sessionId));
       }
     }
-    for (const [id, d] of Object.entries(view.callDetails)) {
+    for (const [id, d] of detailEntries(view, "call")) {
       if (d.error) expectShownFailure(p, d.error, `${step} · call ${id}`);
       else if (d.raw !== undefined && d.appLabel) {
         const owner = Number(/^app(\d+)/.exec(d.appLabel)![1]);
         expect(portless(d.raw), `${step} · call ${id}`).toEqual(portless(await twinData(twin, `${twin.base("call", owner)}/calls/${id}`, twin.app(owner).fullAccessKey, state.user)));
       }
     }
-    for (const [guid, d] of Object.entries(view.groupDetails)) {
+    for (const [guid, d] of detailEntries(view, "group")) {
       if (d.error) expectShownFailure(p, d.error, `${step} · group ${guid}`);
       else if (d.raw !== undefined) {
         expect(d.raw, `${step} · group ${guid}`).toEqual(await twinData(twin, `${twin.base("api", index)}/groups/${guid}`, apiKey, state.user));

@@ -7,6 +7,7 @@ import { type Tui, type TuiEmulator, listRows, mountTui, startTuiEmulator } from
 import { PAYLOADS } from "./payloads.js";
 import { copiesFrom, expectFramesHarmless, expectIdCopy, expectJsonCopy, mountSized } from "./screen.js";
 import { type Injected, inject, injectCrowdedCall } from "./world.js";
+import { detailOf } from "../../src/store/details.js";
 
 /**
  * Terminal injection, calls: the newest calls carry one payload each (the
@@ -66,7 +67,7 @@ describe("calls with escape sequences in every field", () => {
       expect(detail).toContain(`call ${sanitize(call.sessionId).slice(0, 30)}`);
       // The last row is a recording: y copies its URL.
       const [url, recording] = await copiesFrom(t, "GyY", `${what}, recording`);
-      const raw = activeView(t.store.getState()).callDetails[call.sessionId]!.call!.recordings!.at(-1)!;
+      const raw = detailOf(activeView(t.store.getState()), "call", call.sessionId)!.call!.recordings!.at(-1)!;
       expectIdCopy(url, raw.recording_url!, `${what}, recording URL`);
       expectJsonCopy(recording, { rid: raw.rid, recording_url: raw.recording_url }, `${what}, recording`);
       await t.press("escape");

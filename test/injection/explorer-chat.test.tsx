@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Conversation, Message, User } from "../../src/api/chat-schemas.js";
-import { threadKey } from "../../src/store/detail-actions.js";
+
 import { activeView } from "../../src/store/explorer-store.js";
 import type { ThreadScope } from "../../src/store/types.js";
 import { sanitize } from "../../src/text/sanitize.js";
@@ -9,6 +9,7 @@ import { PAYLOADS } from "./payloads.js";
 import { copiesFrom, expectFramesHarmless, expectIdCopy, expectJsonCopy, mountSized } from "./screen.js";
 import { hugeHostileText } from "../fuzz/hostile-text.js";
 import { ACTING_UID, type InjectedChat, injectChat, injectTexts } from "./world.js";
+import { detailOf, threadKey } from "../../src/store/details.js";
 
 /**
  * Terminal injection, the explorer's chat side: every user (uid, name,
@@ -49,7 +50,7 @@ const USERS = PAYLOADS.length + 1;
 const count = (n: number) => `${n} of ${n}`;
 /** The planted message of an id, as the world holds it. */
 const planted = (id: string) => world().messages.posted.get(Number(id) - 1)!;
-const threadOf = (t: Tui, scope: ThreadScope) => activeView(t.store.getState()).threads[threadKey(scope)];
+const threadOf = (t: Tui, scope: ThreadScope) => detailOf(activeView(t.store.getState()), "messages", threadKey(scope));
 /** The thread in view, once loaded. */
 async function loadedThread(t: Tui, scope: ThreadScope, what: string) {
   await t.waitForFrame(() => Boolean(threadOf(t, scope)?.items.length) && !threadOf(t, scope)!.loading, what);
@@ -85,7 +86,7 @@ async function walkSections(t: Tui, uid: string, what: string): Promise<void> {
   for (const section of ["groups", "calls", "conversations", "blocked"] as const) {
     if (section !== "groups") await t.press("l");
     await t.waitForFrame((f) => new RegExp(`${titles[section]} \\(\\d+\\)`).test(f), `${what}: ${titles[section]}`);
-    const state = activeView(t.store.getState()).userDetails[uid]!.sections[section]!;
+    const state = detailOf(activeView(t.store.getState()), "user", uid)!.sections[section]!;
     expect(state.error, `${what}: ${titles[section]}`).toBeUndefined();
     if (state.items.length === 0) continue;
     const [id, json] = await copiesFrom(t, "yY", `${what}, ${titles[section]}`);

@@ -7,6 +7,7 @@ import { type Tui, type TuiEmulator, inkWritesColour, listRows, mountTui, startT
 import { PAYLOADS } from "./payloads.js";
 import { copiesFrom, expectFramesHarmless, expectIdCopy, expectJsonCopy, mountSized } from "./screen.js";
 import { type Injected, MARK, inject } from "./world.js";
+import { detailOf } from "../../src/store/details.js";
 
 /**
  * Terminal injection, groups: a group per payload (in its name, guid,
@@ -77,7 +78,7 @@ describe("groups with escape sequences in every field", () => {
       expect(detail).toMatch(/^tags\s+\["tag-/m);
       expect(detail).toMatch(/^metadata\s+\{"key-/m);
       expect(detail).toMatch(/^owner\s+u\d+-/m);
-      const member = activeView(tui.store.getState()).groupDetails[group.guid]!.members[0] as Member;
+      const member = detailOf(activeView(tui.store.getState()), "group", group.guid)!.members[0] as Member;
       expect(member).toBeDefined();
       const [memberId, memberJson] = await copiesFrom(tui, "yY", `${what}, member`);
       expectIdCopy(memberId, member.uid, `${what}, member`);

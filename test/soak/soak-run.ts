@@ -13,6 +13,7 @@ import { setImmediate as tick } from "node:timers/promises";
 import { Http } from "../../src/api/http.js";
 import { type ExplorerState, activeView, createExplorerStore } from "../../src/store/explorer-store.js";
 import type { AppRef } from "../../src/store/types.js";
+import { detailsOfKind } from "../../src/store/details.js";
 
 interface Config {
   caFile: string;
@@ -46,8 +47,8 @@ function busy(state: ExplorerState): string | undefined {
   if (state.inflight !== 0) return "in flight";
   for (const [key, v] of Object.entries(state.views)) {
     if (v.lists.groups.loading || v.lists.calls.loading) return `${key} list loading`;
-    for (const d of Object.values(v.callDetails)) if (d.loading) return `${key} call loading`;
-    for (const d of Object.values(v.groupDetails)) if (d.loading) return `${key} group loading`;
+    for (const d of detailsOfKind(v, "call")) if (d.loading) return `${key} call loading`;
+    for (const d of detailsOfKind(v, "group")) if (d.loading) return `${key} group loading`;
   }
   return undefined;
 }
@@ -180,8 +181,8 @@ async function main(): Promise<void> {
     sizes: {
       log: state.log.length,
       items: views.map((v) => v.lists.groups.items.length + v.lists.calls.items.length),
-      groupDetails: views.map((v) => Object.keys(v.groupDetails).length),
-      callDetails: views.map((v) => Object.keys(v.callDetails).length),
+      groupDetails: views.map((v) => detailsOfKind(v, "group").length),
+      callDetails: views.map((v) => detailsOfKind(v, "call").length),
     },
   };
   s().dispose();

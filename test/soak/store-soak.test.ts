@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_DETAILS } from "../../src/store/detail-actions.js";
+import { MAX_DETAILS } from "../../src/store/details.js";
 import { MAX_CURSOR_ROWS } from "../../src/store/list-actions.js";
 import { recordOutput } from "../support/secrets.js";
 import { SOAK_REQUESTS, SOAK_WARMUP, type SoakWorld, mb, startSoakWorld } from "./soak.js";

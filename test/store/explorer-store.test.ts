@@ -3,6 +3,7 @@ import { Http } from "../../src/api/http.js";
 import { type ExplorerStore, activeView, createExplorerStore, currentRoute } from "../../src/store/explorer-store.js";
 import type { AppRef } from "../../src/store/types.js";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
+import { detailOf } from "../../src/store/details.js";
 
 let fx: EmulatorFixture;
 let http: Http;
@@ -118,8 +119,8 @@ describe("the explorer store", () => {
     const call = fx.emulator.world.apps[2]!.calls.find((c) => c.hasRecording)!;
     store.getState().openCall(call.sessionId);
     expect(currentRoute(store.getState())).toEqual({ view: "call", sessionId: call.sessionId });
-    await until(() => activeView(store.getState()).callDetails[call.sessionId]?.loading === false);
-    const detail = activeView(store.getState()).callDetails[call.sessionId]!;
+    await until(() => detailOf(activeView(store.getState()), "call", call.sessionId)?.loading === false);
+    const detail = detailOf(activeView(store.getState()), "call", call.sessionId)!;
     expect(detail.call!.participants).toHaveLength(call.participants.length);
     expect(detail.call!.recordings!.map((r) => r.rid)).toEqual(call.recordings.map((r) => r.rid));
     expect(detail.appLabel).toBe("app2 · in");
@@ -132,8 +133,8 @@ describe("the explorer store", () => {
   it("a call no app has shows ERR_CALL_SESSION_NOT_FOUND in place, with a hint", async () => {
     start();
     store.getState().openCall("v1.us.nope.123");
-    await until(() => activeView(store.getState()).callDetails["v1.us.nope.123"]?.loading === false);
-    const detail = activeView(store.getState()).callDetails["v1.us.nope.123"]!;
+    await until(() => detailOf(activeView(store.getState()), "call", "v1.us.nope.123")?.loading === false);
+    const detail = detailOf(activeView(store.getState()), "call", "v1.us.nope.123")!;
     expect(detail.error).toMatchObject({ code: "ERR_CALL_SESSION_NOT_FOUND", hint: expect.any(String) });
     expect(store.getState().lastError?.code).toBe("ERR_CALL_SESSION_NOT_FOUND");
     // The header's last error stands until a request succeeds; the call keeps its own.
@@ -141,7 +142,7 @@ describe("the explorer store", () => {
     store.getState().reload("groups");
     await until(() => groups().items.length > 0 && !groups().loading);
     expect(store.getState().lastError).toBeUndefined();
-    expect(activeView(store.getState()).callDetails["v1.us.nope.123"]!.error?.code).toBe("ERR_CALL_SESSION_NOT_FOUND");
+    expect(detailOf(activeView(store.getState()), "call", "v1.us.nope.123")!.error?.code).toBe("ERR_CALL_SESSION_NOT_FOUND");
   });
 
   it("acting for a user adds hasJoined and scope; an unknown user fails clearly", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type Tui, appRefs, lines, listRows, tuiFixture } from "../support/tui.js";
+import { detailsOfKind } from "../../src/store/details.js";
 
 /**
  * The chat side in the explorer: users (live filter), a user's screen and
@@ -96,7 +97,7 @@ describe("messages", () => {
     tui = await fixture.mount({ columns: 120, rows: 30, debounceMs: 30 });
     await tui.paste(`:msgs ${guid}\r`);
     await tui.waitForFrame((f) => crumbs(f).includes(`messages of group ${guid}`) && / loaded/.test(f), "the group's messages");
-    const thread = () => Object.values(tui.store.getState().views[tui.store.getState().activeKey]!.threads)[0]!;
+    const thread = () => detailsOfKind(tui.store.getState().views[tui.store.getState().activeKey]!, "messages")[0]!;
     expect(thread().selected).toBe(thread().items.length - 1);
     const first = thread().items.length;
     const oldestBefore = Number(thread().items[0]!.id);

@@ -3,7 +3,7 @@ import { ConfigError } from "../../config/config-file.js";
 import { redact } from "../../config/mask.js";
 import { type KnownApp, Settings } from "../../config/resolve.js";
 import type { ExplorerState, ExplorerStore } from "../../store/explorer-store.js";
-import type { AppRef, AppViewState } from "../../store/types.js";
+import type { AppRef } from "../../store/types.js";
 import type { ExplorerNext } from "../../tui/screens/types.js";
 import { DEMO_SEED } from "../commands/demo.js";
 import { useColor } from "../render/terminal.js";
@@ -33,13 +33,8 @@ export interface ExploreOptions {
 /** How long the first frame waits for the first answer, once the screens are loaded. */
 const FIRST_ANSWER_WAIT_MS = 150;
 
-/** Whether the view shown first is still waiting for its answer: its list, or the call asked for. */
-function loading(state: ExplorerState, view: AppViewState): boolean {
-  return state.inflight > 0 || Object.values(view.lists).some((l) => l.loading) || Object.values(view.callDetails).some((d) => d.loading);
-}
-
 /** Resolves once the first view's answer is in the store (read, not only received), or after `ms`. */
-function firstAnswer(store: ExplorerStore, activeView: (state: ExplorerState) => AppViewState, ms: number): Promise<void> {
+function firstAnswer(store: ExplorerStore, waiting: (state: ExplorerState) => boolean, ms: number): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);
@@ -48,7 +43,7 @@ function firstAnswer(store: ExplorerStore, activeView: (state: ExplorerState) =>
     };
     const timer = setTimeout(done, ms);
     const unsubscribe = store.subscribe((state) => {
-      if (!loading(state, activeView(state))) done();
+      if (!waiting(state)) done();
     });
   });
 }
@@ -77,7 +72,7 @@ export async function runExplore(command: Command, options: ExploreOptions = {})
     process.argv = process.argv.filter((arg) => !/^--no-colou?rs?$/.test(arg));
     // The store first, and its first request (the groups, or the call asked for) sent at once: the
     // screens' bundle (ink, React, the layout engine) loads meanwhile, and draws the answer when it is in.
-    const { activeView, createExplorerStore } = await import("../../store/explorer-store.js");
+    const { createExplorerStore, waitingForAnswer } = await import("../../store/explorer-store.js");
     const store = createExplorerStore({ http, apps: appRefs(settings), user: settings.active?.onBehalfOf, caFile: settings.caFile, management: settings.management, root: unconfigured ? "welcome" : undefined });
     if (options.sessionId) store.getState().openCall(options.sessionId);
     else if (!unconfigured) store.getState().reload("groups");
@@ -88,7 +83,7 @@ export async function runExplore(command: Command, options: ExploreOptions = {})
     // thread is busy loading.
     await new Promise((resolve) => setImmediate(resolve));
     const { runExplorer } = await import("../../tui/index.js");
-    if (!unconfigured) await firstAnswer(store, activeView, FIRST_ANSWER_WAIT_MS);
+    if (!unconfigured) await firstAnswer(store, waitingForAnswer, FIRST_ANSWER_WAIT_MS);
     const exit = await runExplorer({
       store,
       color: useColor(flags.color === false),

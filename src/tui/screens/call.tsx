@@ -1,6 +1,6 @@
 import { Box, Text } from "ink";
 import { type Participant, type Recording, shownField } from "../../api/schemas.js";
-import { type ExplorerState, activeView } from "../../store/explorer-store.js";
+import { type ExplorerState, activeView, detailOf } from "../../store/explorer-store.js";
 import type { CallDetailState } from "../../store/types.js";
 import { countOf, formatDuration, formatMinutes, formatPlainMinutes, formatTime } from "../../text/format.js";
 import { sanitize } from "../../text/sanitize.js";
@@ -72,7 +72,7 @@ function CallView({ sessionId, detail, asTimeline, height, width, theme }: { ses
   );
 }
 
-const detailOf = (state: ExplorerState, sessionId: string) => activeView(state).callDetails[sessionId];
+const callOf = (state: ExplorerState, sessionId: string) => detailOf(activeView(state), "call", sessionId);
 
 export const callScreen: Screen<RouteOf<"call">> = {
   title: "A call",
@@ -85,25 +85,25 @@ export const callScreen: Screen<RouteOf<"call">> = {
     { keys: ["enter"], description: "show the recording, or open the participant (the user)", footer: "open", run: (c) => c.selection()?.open?.() },
     { keys: ["v"], description: "participants as a timeline ⇄ as a table (devices, times, minutes)", footer: "timeline⇄table", run: (c) => c.store.getState().toggleParticipants() },
     { keys: ["c"], description: "the participant's calls (the calls list, filtered)", run: (c) => {
-      const d = detailOf(c.state, (c.route as RouteOf<"call">).sessionId);
+      const d = callOf(c.state, (c.route as RouteOf<"call">).sessionId);
       const p = d?.call?.participants?.[d.selected];
       if (p) callsOf(c.state, p.uid);
       else c.store.getState().notify("select a participant first");
     } },
     downloadBinding("download the selected recording (on a participant, or none: all of the call's)", (c) => {
-      const d = detailOf(c.state, (c.route as RouteOf<"call">).sessionId);
+      const d = callOf(c.state, (c.route as RouteOf<"call">).sessionId);
       const recordings = d?.call?.recordings ?? [];
       const one = recordings[(d?.selected ?? 0) - (d?.call?.participants?.length ?? 0)];
       return d?.call && { sessionId: d.call.sessionId, recordings: one ? [one] : recordings };
     }),
   ],
   cursor: (state, route) => {
-    const call = detailOf(state, route.sessionId)?.call;
-    return { index: detailOf(state, route.sessionId)?.selected ?? 0, count: (call?.participants?.length ?? 0) + (call?.recordings?.length ?? 0) };
+    const call = callOf(state, route.sessionId)?.call;
+    return { index: callOf(state, route.sessionId)?.selected ?? 0, count: (call?.participants?.length ?? 0) + (call?.recordings?.length ?? 0) };
   },
   select: (store, route, index) => store.getState().selectInCall(route.sessionId, index),
   selection: (state, route) => {
-    const d = detailOf(state, route.sessionId);
+    const d = callOf(state, route.sessionId);
     if (!d?.call) return undefined;
     const participants = d.call.participants ?? [];
     const p = participants[d.selected];
@@ -115,6 +115,6 @@ export const callScreen: Screen<RouteOf<"call">> = {
     return { id: route.sessionId, json: d.raw };
   },
   render: ({ state, route, height, width, theme }) => (
-    <CallView sessionId={route.sessionId} detail={detailOf(state, route.sessionId)} asTimeline={state.ui.participants === "timeline"} height={height} width={width} theme={theme} />
+    <CallView sessionId={route.sessionId} detail={callOf(state, route.sessionId)} asTimeline={state.ui.participants === "timeline"} height={height} width={width} theme={theme} />
   ),
 };

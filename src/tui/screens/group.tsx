@@ -1,7 +1,7 @@
 import { Box, Text } from "ink";
 import type { Member } from "../../api/chat-schemas.js";
 import { ODD_MARK, oddFields } from "../../api/schemas.js";
-import { type ExplorerState, type ExplorerStore, activeView } from "../../store/explorer-store.js";
+import { type ExplorerState, type ExplorerStore, activeView, detailOf } from "../../store/explorer-store.js";
 import type { GroupDetailState } from "../../store/types.js";
 import { countOf } from "../../text/format.js";
 import { GROUP_FIRST, fieldLines as linesOfFields } from "../../text/fields.js";
@@ -38,10 +38,10 @@ function GroupView({ guid, detail, height, width, theme }: { guid: string; detai
   );
 }
 
-const detailOf = (state: ExplorerState, guid: string) => activeView(state).groupDetails[guid];
+const groupOf = (state: ExplorerState, guid: string) => detailOf(activeView(state), "group", guid);
 
 function pageMembers(store: ExplorerStore, guid: string, delta: number): void {
-  const detail = activeView(store.getState()).groupDetails[guid];
+  const detail = groupOf(store.getState(), guid);
   if (detail) store.getState().loadMembers(guid, detail.membersPage + delta);
 }
 
@@ -53,19 +53,19 @@ export const groupScreen: Screen<RouteOf<"group">> = {
     { keys: ["p"], description: "previous page of members", run: (c) => c.route.view === "group" && pageMembers(c.store, c.route.guid, -1) },
     { keys: ["b"], description: "banned users ⇄ members", run: (c) => {
       if (c.route.view !== "group") return;
-      const d = detailOf(c.state, c.route.guid);
+      const d = groupOf(c.state, c.route.guid);
       c.store.getState().loadMembers(c.route.guid, 1, d?.people === "banned" ? "members" : "banned");
     } },
     { keys: ["enter"], description: "open the selected member (the user)", footer: "open", run: (c) => c.selection()?.open?.() },
     { keys: ["M"], description: "the group's messages", footer: "messages", run: (c) => c.route.view === "group" && c.store.getState().openThread({ kind: "group", guid: c.route.guid }) },
     { keys: ["m"], description: "send the group a test message as the user you act for (asks first)", footer: "message", run: (c) => c.route.view === "group" && c.store.getState().askMessage({ receiver: c.route.guid, receiverType: "group" }) },
   ],
-  cursor: (state, route) => ({ index: detailOf(state, route.guid)?.selected ?? 0, count: detailOf(state, route.guid)?.members.length ?? 0 }),
+  cursor: (state, route) => ({ index: groupOf(state, route.guid)?.selected ?? 0, count: groupOf(state, route.guid)?.members.length ?? 0 }),
   select: (store, route, index) => store.getState().selectInGroup(route.guid, index),
   selection: (state, route) => {
-    const d = detailOf(state, route.guid);
+    const d = groupOf(state, route.guid);
     const m = d?.members[d.selected];
     return m ? { id: m.uid, json: m, open: () => state.openUser(m.uid) } : d && { id: route.guid, json: d.raw };
   },
-  render: ({ state, route, height, width, theme }) => <GroupView guid={route.guid} detail={detailOf(state, route.guid)} height={height} width={width} theme={theme} />,
+  render: ({ state, route, height, width, theme }) => <GroupView guid={route.guid} detail={groupOf(state, route.guid)} height={height} width={width} theme={theme} />,
 };

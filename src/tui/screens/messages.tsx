@@ -1,9 +1,8 @@
 import { Box, Text } from "ink";
 import type { Message } from "../../api/chat-schemas.js";
 import { shownField } from "../../api/schemas.js";
-import { threadKey } from "../../store/detail-actions.js";
 import { MAX_THREAD_ROWS } from "../../store/thread-actions.js";
-import { type ExplorerState, activeView } from "../../store/explorer-store.js";
+import { type ExplorerState, activeView, detailOf, threadKey } from "../../store/explorer-store.js";
 import type { ThreadScope, ThreadState } from "../../store/types.js";
 import { formatAge, formatTime } from "../../text/format.js";
 import { attachmentNames, messageMarks, messageSummary } from "../../text/message.js";
@@ -74,7 +73,7 @@ function ThreadView({ scope, thread, height, width, theme }: { scope: ThreadScop
   );
 }
 
-const threadOf = (state: ExplorerState, scope: ThreadScope) => activeView(state).threads[threadKey(scope)];
+const threadOf = (state: ExplorerState, scope: ThreadScope) => detailOf(activeView(state), "messages", threadKey(scope));
 const scopeOf = (route: { view: string }) => (route as RouteOf<"messages">).scope;
 
 const bindings: Binding[] = [

@@ -1,6 +1,6 @@
 import { Box, Text } from "ink";
 import type { Recording } from "../../api/schemas.js";
-import { type ExplorerState, activeView } from "../../store/explorer-store.js";
+import { type ExplorerState, activeView, detailOf } from "../../store/explorer-store.js";
 import { formatMinutes, formatTime } from "../../text/format.js";
 import { sanitize } from "../../text/sanitize.js";
 import type { Theme } from "../theme.js";
@@ -32,7 +32,7 @@ function RecordingView({ recording, theme }: RecordingViewProps) {
 export const recordingKey = (recording: Recording, index: number) => recording.rid ?? `#${index + 1}`;
 
 const recordingOf = (state: ExplorerState, route: RouteOf<"recording">) =>
-  activeView(state).callDetails[route.sessionId]?.call?.recordings?.find((r, i) => recordingKey(r, i) === route.rid);
+  detailOf(activeView(state), "call", route.sessionId)?.call?.recordings?.find((r, i) => recordingKey(r, i) === route.rid);
 
 export const recordingScreen: Screen<RouteOf<"recording">> = {
   title: "A recording",
@@ -41,7 +41,7 @@ export const recordingScreen: Screen<RouteOf<"recording">> = {
     downloadBinding("download this recording", (c) => {
       const route = c.route as RouteOf<"recording">;
       const recording = recordingOf(c.state, route);
-      const call = activeView(c.state).callDetails[route.sessionId]?.call;
+      const call = detailOf(activeView(c.state), "call", route.sessionId)?.call;
       return recording && { sessionId: call?.sessionId ?? route.sessionId, recordings: [recording] };
     }),
   ],

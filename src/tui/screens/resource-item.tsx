@@ -1,8 +1,8 @@
 import { Box, Text } from "ink";
 import * as v from "valibot";
 import { ODD_MARK, oddFields } from "../../api/schemas.js";
-import { type ExplorerState, activeView } from "../../store/explorer-store.js";
-import { childrenOf, resourceKey, shownChildOf } from "../../store/resource-actions.js";
+import { type ExplorerState, activeView, detailOf, resourceKey } from "../../store/explorer-store.js";
+import { childrenOf, shownChildOf } from "../../store/resource-actions.js";
 import type { ResourceItemState } from "../../store/types.js";
 import { resourceNamed } from "../../resources/index.js";
 import type { AnyResource } from "../../resources/resource.js";
@@ -16,7 +16,7 @@ import type { RouteOf, Screen } from "./types.js";
 
 type ItemRoute = RouteOf<"resource-item">;
 
-const itemOf = (state: ExplorerState, route: ItemRoute): ResourceItemState | undefined => activeView(state).resourceItems?.[resourceKey(route.name, route.params)];
+const itemOf = (state: ExplorerState, route: ItemRoute): ResourceItemState | undefined => detailOf(activeView(state), "resource", resourceKey(route.name, route.params));
 /** The sub-resource whose list shows below the item (tab chooses among them). */
 const childOf = (state: ExplorerState, route: ItemRoute) => shownChildOf(resourceNamed(route.name), itemOf(state, route));
 const childListOf = (state: ExplorerState, route: ItemRoute) => {

@@ -1,6 +1,6 @@
 import { Box, Text } from "ink";
-import { type ExplorerState, activeView } from "../../store/explorer-store.js";
-import { resourceKey, resourceRows } from "../../store/resource-actions.js";
+import { type ExplorerState, activeView, resourceKey } from "../../store/explorer-store.js";
+import { resourceRows } from "../../store/resource-actions.js";
 import type { ResourceListState } from "../../store/types.js";
 import { resourceNamed } from "../../resources/index.js";
 import type { AnyResource } from "../../resources/resource.js";

@@ -1,7 +1,7 @@
 import { Box, Text } from "ink";
 import type { Conversation, User } from "../../api/chat-schemas.js";
 import { type Call, type Group, ODD_MARK, oddFields } from "../../api/schemas.js";
-import { type ExplorerState, activeView } from "../../store/explorer-store.js";
+import { type ExplorerState, activeView, detailOf } from "../../store/explorer-store.js";
 import { USER_SECTIONS, type UserDetailState, type UserSection } from "../../store/types.js";
 import { USER_FIRST, fieldLines } from "../../text/fields.js";
 import { countOf } from "../../text/format.js";
@@ -50,7 +50,7 @@ const SECTIONS: { [S in UserSection]: { title: string; columns: (rows: readonly 
   },
 };
 
-const detailOf = (state: ExplorerState, uid: string) => activeView(state).userDetails[uid];
+const userOf = (state: ExplorerState, uid: string) => detailOf(activeView(state), "user", uid);
 
 function Tabs({ detail, theme }: { detail: UserDetailState; theme: Theme }) {
   return (
@@ -116,17 +116,17 @@ export const userScreen: Screen<RouteOf<"user">> = {
   crumb: (route) => `user ${sanitize(route.uid)}`,
   bindings,
   cursor: (state, route) => {
-    const d = detailOf(state, route.uid);
+    const d = userOf(state, route.uid);
     return { index: d?.selected ?? 0, count: d?.sections[d.section]?.items.length ?? 0 };
   },
   select: (store, route, index) => store.getState().selectInUser(route.uid, index),
   selection: (state, route): Selection | undefined => {
-    const d = detailOf(state, route.uid);
+    const d = userOf(state, route.uid);
     if (!d) return undefined;
     const item = d.sections[d.section]?.items[d.selected] as never | undefined;
     if (item === undefined) return { id: route.uid, json: d.raw };
     const section = SECTIONS[d.section];
     return { id: section.id(item), json: item, open: () => section.open(state, route.uid, item) };
   },
-  render: ({ state, route, height, width, theme }) => <UserView uid={route.uid} detail={detailOf(state, route.uid)} height={height} width={width} theme={theme} />,
+  render: ({ state, route, height, width, theme }) => <UserView uid={route.uid} detail={userOf(state, route.uid)} height={height} width={width} theme={theme} />,
 };

@@ -2,10 +2,14 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Http } from "../../../src/api/http.js";
 import { type ExplorerStore, createExplorerStore } from "../../../src/store/explorer-store.js";
-import type { AppRef } from "../../../src/store/types.js";
 import { type InputRouter, createInputRouter } from "../../../src/tui/input/router.js";
 import { explorerServices } from "../../../src/tui/services.js";
 import { keyBytes } from "../../support/tui.js";
+import type { AppRef, AppViewState, DetailKind } from "../../../src/store/types.js";
+/** The ids of one kind of an app's details, in the order of use. */
+const detailIds = (view: AppViewState, kind: DetailKind) => Object.keys(view.details).filter((key) => key.startsWith(`${kind}:`)).map((key) => key.slice(kind.length + 1));
+
+
 
 /**
  * Keys in order at any speed: any sequence of keys, its bytes cut into reads
@@ -39,8 +43,8 @@ function snapshot(store: ExplorerStore, copies: string[], router: InputRouter): 
   const views = Object.fromEntries(Object.entries(s.views).map(([key, v]) => [key, {
     nav: v.nav,
     lists: Object.fromEntries(Object.entries(v.lists).map(([kind, l]) => [kind, { filter: l.filter, params: l.params, errors: l.errors.length, page: l.page, selected: l.selected }])),
-    calls: Object.keys(v.callDetails),
-    groups: Object.keys(v.groupDetails),
+    calls: detailIds(v, "call"),
+    groups: detailIds(v, "group"),
   }]));
   return { ui: { ...s.ui }, activeKey: s.activeKey, user: s.user, notice: s.notice, apps: s.apps.map((a) => a.key), views, copies, held: router.held() };
 }
