@@ -13,8 +13,6 @@ import { keyLabel } from "./keymap.js";
 import { LINE_BINDINGS } from "../store/line-editor.js";
 import { activeHints } from "./input/router.js";
 import { bodyHeight, frameLayout } from "./layout.js";
-import { LIST_VIEWS } from "./screens/list-kinds.js";
-import { selectedItem } from "./screens/list-screen.js";
 import { screenFor } from "./screens/registry.js";
 import { SidePane } from "./screens/side-pane.js";
 import type { Theme } from "./theme.js";
@@ -65,10 +63,8 @@ export function App({ store, theme }: AppProps) {
   const view = activeView(state);
   const app = activeApp(state);
   const screen = screenFor(route);
-  const list = isListKind(route.view) ? route.view : undefined;
-  const panes = screen.standalone ? { side: 0, preview: 0, main: columns } : frameLayout(state.ui, list !== undefined);
+  const panes = screen.standalone ? { side: 0, preview: 0, main: columns } : frameLayout(state.ui, screen.preview !== undefined);
   const height = bodyHeight(state.ui);
-  const item = list && panes.preview > 0 ? selectedItem(state, list) : undefined;
   const { prompt } = state.ui;
   const labelOf = prompt && PROMPT_LABELS[prompt.kind];
   // Server and typed text (uids, guids): sanitized, and never more than half the line.
@@ -100,9 +96,7 @@ export function App({ store, theme }: AppProps) {
         {panes.preview > 0 ? (
           <Box width={panes.preview} height={height} flexDirection="column" paddingLeft={1} overflow="hidden">
             <Text bold color={theme.muted} wrap="truncate-end">preview (] hides)</Text>
-            {list && item
-              ? LIST_VIEWS[list].preview({ item: item as never, width: panes.preview - 1, height: height - 1, theme })
-              : <Text color={theme.muted}>nothing selected</Text>}
+            {screen.preview?.({ state, route: route as never, width: panes.preview - 1, height: height - 1, theme })}
           </Box>
         ) : null}
       </Box>

@@ -40,6 +40,16 @@ describe("resources from their definitions", () => {
     expect(tui.copies().at(-1)).toBe(one.triggers[0]);
   });
 
+  it("on a wide terminal the preview beside the list shows the selected row's fields, and follows the cursor", async () => {
+    tui = await fixture.mount({ load: true, management: true, columns: 200, rows: 40, panes: true });
+    const hooks = fixture.fx.emulator.world.apps[0]!.webhooks;
+    await command("webhooks");
+    const first = await tui.waitForFrame((f) => f.includes("preview (] hides)") && f.includes(`${hooks.length} loaded`), "the webhooks and the preview");
+    expect(first).toMatch(new RegExp(`preview \\(\\] hides\\)\\n(.*\\n)*.*\\sid\\s+${hooks[0]!.id}\\n`));
+    await tui.press("j");
+    await tui.waitForFrame((f) => new RegExp(`\\sid\\s+${hooks[1]!.id}\\n`).test(f), "the preview of the next webhook");
+  });
+
   it(":transcripts <sessionId> on the calls host; :webhook <id> opens one; a missing id is said", async () => {
     tui = await fixture.mount({ load: true, management: true });
     const call = fixture.fx.emulator.world.apps[0]!.calls.find((c) => c.transcriptions.length > 0)!;

@@ -5,6 +5,7 @@ import type { ListState, LiveState } from "../../store/types.js";
 import type { Column } from "../components/rows.js";
 import { FilterForm } from "../components/filter-form.js";
 import { ListBody } from "../components/list-body.js";
+import { NothingSelected } from "../components/nothing-selected.js";
 import { LIST_VIEWS, type ListView } from "./list-kinds.js";
 import type { Binding, RouteOf, Screen } from "./types.js";
 
@@ -57,6 +58,10 @@ export function listScreen<K extends ListKind>(kind: K, extra: Binding[] = []): 
       const editing = ui.prompt?.kind === "filter" && ui.prompt.list === kind ? ui.prompt : undefined;
       const columns = view.columns(list.items, width, Boolean(state.user));
       return <ListBody noun={spec.noun} list={list} columns={list.live ? [liveMarkColumn(list.live, spec.idOf, state.clock), ...columns] : columns} editing={editing} height={height} width={width} theme={theme} />;
+    },
+    preview: ({ state, height, width, theme }) => {
+      const item = selected(state);
+      return item ? view.preview({ item, width, height, theme }) : <NothingSelected theme={theme} />;
     },
   };
 }

@@ -10,6 +10,8 @@ import { Rows } from "../components/rows.js";
 import type { Theme } from "../theme.js";
 import { explorerColumns } from "./resource-columns.js";
 import type { RouteOf, Screen } from "./types.js";
+import { NothingSelected } from "../components/nothing-selected.js";
+import { ResourcePreview } from "../components/resource-preview.js";
 
 type ListRoute = RouteOf<"resource">;
 
@@ -80,5 +82,11 @@ export const resourceListScreen: Screen<ListRoute> = {
   render: ({ state, route, height, width, theme }) => {
     const resource = resourceNamed(route.name);
     return resource ? <ResourceRows resource={resource} list={listOf(state, route)} height={height} width={width} theme={theme} /> : <Text>{`no resource ${sanitize(route.name)}`}</Text>;
+  },
+  preview: ({ state, route, height, theme }) => {
+    const resource = resourceNamed(route.name);
+    const list = listOf(state, route);
+    const row = list?.rows[list.selected] as Record<string, unknown> | undefined;
+    return resource && row ? <ResourcePreview resource={resource} row={row} height={height} theme={theme} /> : <NothingSelected theme={theme} />;
   },
 };

@@ -79,6 +79,11 @@ export interface Screen<R extends Route = Route> {
   select(store: ExplorerStore, route: R, index: number): void;
   selection(state: ExplorerState, route: R): Selection | undefined;
   render(props: ScreenProps<R>): ReactNode;
+  /**
+   * What the preview pane beside it shows on wide terminals: the selected row, from the list's own
+   * answer (no request of its own), so that it follows the cursor. A screen without one has no pane.
+   */
+  preview?(props: ScreenProps<R>): ReactNode;
 }
 
 export type RouteOf<V extends Route["view"]> = Extract<Route, { view: V }>;

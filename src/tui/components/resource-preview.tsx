@@ -1,0 +1,23 @@
+import { Box, Text } from "ink";
+import * as v from "valibot";
+import { ODD_MARK, oddFields } from "../../api/schemas.js";
+import type { AnyResource } from "../../resources/resource.js";
+import { fieldLines } from "../../text/fields.js";
+import type { Theme } from "../theme.js";
+
+/**
+ * The preview of a row of a resource made from a definition: its fields as
+ * sent (secrets masked), the telling ones first, as its item's screen shows
+ * them; a field the schema could not read is marked.
+ */
+export function ResourcePreview({ resource, row, height, theme }: { resource: AnyResource; row: Record<string, unknown>; height: number; theme: Theme }) {
+  const read = v.safeParse(resource.schema, row);
+  const lines = fieldLines(row, { first: resource.detail?.first ?? [], odd: read.success ? oddFields(read.output) : undefined, mark: ODD_MARK });
+  const shown = lines.slice(0, Math.max(1, height - 1));
+  return (
+    <Box flexDirection="column">
+      {shown.map((line, i) => <Text key={i} wrap="truncate-end">{line}</Text>)}
+      {lines.length > shown.length ? <Text color={theme.muted}>{`… ${lines.length - shown.length} more`}</Text> : null}
+    </Box>
+  );
+}
