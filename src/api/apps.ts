@@ -1,6 +1,6 @@
 import { withQuery, checkedBase, parseAnswer } from "./client.js";
 import type { Http } from "./http.js";
-import { pagesByNumber } from "./paging.js";
+import { pagerFor, walkPages } from "./paging-styles.js";
 import { type ManagedApp, appListSchema } from "./schemas.js";
 
 export interface ManagementTarget {
@@ -13,17 +13,12 @@ export interface ManagementTarget {
 export async function discoverApps(http: Http, target: ManagementTarget, signal?: AbortSignal): Promise<ManagedApp[]> {
   const base = checkedBase(target.url);
   const apps: ManagedApp[] = [];
-  const pages = pagesByNumber(async (page) => {
-    const response = await http.send({
-      method: "GET",
-      url: withQuery(base, "/apps", { page, perPage: 1000 }),
-      headers: { key: target.key, secret: target.secret },
-      signal,
-    });
-    const body = parseAnswer(appListSchema, response.json, "GET /apps");
-    return { items: body.data, pagination: body.meta?.pagination };
+  // By page number, as the catalogue documents GET /apps (not read here: discovery is on the way of every command).
+  const pages = walkPages(pagerFor("pages", { page: "1", perPage: "1000" }), async (query) => {
+    const response = await http.send({ method: "GET", url: withQuery(base, "/apps", query), headers: { key: target.key, secret: target.secret }, signal });
+    return parseAnswer(appListSchema, response.json, "GET /apps");
   });
-  for await (const page of pages) apps.push(...page.items);
+  for await (const { body } of pages) apps.push(...body.data);
   return apps;
 }
 

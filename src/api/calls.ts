@@ -1,6 +1,6 @@
 import { type AppClient, type Query, REGIONS, type Region, encodePathSegment } from "./client.js";
 import { ApiError, CLIENT_CODES } from "./errors.js";
-import { type Page, rawItems, pagesByNumber } from "./paging.js";
+import { type Page, rawItems } from "./paging.js";
 import { type Call, callDetailSchema, callListSchema } from "./schemas.js";
 
 export interface CallPage extends Page<Call> {
@@ -10,11 +10,6 @@ export interface CallPage extends Page<Call> {
 export async function listCalls(client: AppClient, query: Query, signal?: AbortSignal): Promise<CallPage> {
   const { value, raw } = await client.get("calls", "/calls", query, callListSchema, signal);
   return { items: value.data, pagination: value.meta?.pagination, raw: rawItems(raw) };
-}
-
-export function callPages(client: AppClient, query: Query, signal?: AbortSignal): AsyncGenerator<CallPage> {
-  const first = query.page === undefined ? 1 : Number(query.page);
-  return pagesByNumber((page) => listCalls(client, { ...query, page }, signal), first) as AsyncGenerator<CallPage>;
 }
 
 export interface CallDetail {

@@ -1,7 +1,7 @@
 import { type Conversation, conversationListSchema } from "./chat-schemas.js";
 import type { AppClient, Query } from "./client.js";
 import { ApiError, CLIENT_CODES } from "./errors.js";
-import { type Page, pagesByNumber, rawItems } from "./paging.js";
+import { type Page, rawItems } from "./paging.js";
 
 /** GET /conversations: the conversations of the acting user (onBehalfOf), paged by number. */
 
@@ -17,7 +17,3 @@ export async function listConversations(client: AppClient, query: Query, signal?
   return { items: value.data, pagination: value.meta?.pagination, raw: rawItems(raw) };
 }
 
-export function conversationPages(client: AppClient, query: Query, signal?: AbortSignal): AsyncGenerator<ConversationPage> {
-  const first = query.page === undefined ? 1 : Number(query.page);
-  return pagesByNumber((page) => listConversations(client, { ...query, page }, signal), first) as AsyncGenerator<ConversationPage>;
-}

@@ -1,7 +1,6 @@
 import { type AppClient, type Query, encodePathSegment } from "./client.js";
-import { startCursor } from "./cursor.js";
 import { ApiError, CLIENT_CODES } from "./errors.js";
-import { type CursorPage, type Page, rawItems, pagesByCursor, pagesByNumber } from "./paging.js";
+import { type CursorPage, rawItems } from "./paging.js";
 import { type Group, groupDetailSchema, groupListSchema } from "./schemas.js";
 import { type UserPage, listUsersAt, usersPath } from "./users.js";
 
@@ -18,20 +17,6 @@ export async function listGroups(client: AppClient, query: Query, signal?: Abort
 
 /** How the cursor walk knows a group: by guid, and where it stands by updatedAt. */
 export const GROUP_CURSOR_ITEM = { idOf: (g: Group) => g.guid, timeOf: (g: Group) => g.updatedAt };
-
-/**
- * Every page of a groups query: by the updatedAt cursor when the query has one
- * (cursor mode), else by page number.
- */
-export function groupPages(client: AppClient, query: Query, signal?: AbortSignal): AsyncGenerator<GroupPage> {
-  if (query.updatedAt !== undefined) {
-    const start = startCursor("updatedAt", Number(query.updatedAt), query.affix === "prepend" ? "prepend" : "append");
-    const perPage = query.perPage === undefined ? undefined : Number(query.perPage);
-    return pagesByCursor((cursor) => listGroups(client, { ...query, ...cursor, page: undefined }, signal), start, GROUP_CURSOR_ITEM, perPage);
-  }
-  const first = query.page === undefined ? 1 : Number(query.page);
-  return pagesByNumber((page) => listGroups(client, { ...query, page }, signal), first) as AsyncGenerator<GroupPage>;
-}
 
 export interface GroupDetail {
   group: Group;

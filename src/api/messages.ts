@@ -1,8 +1,10 @@
 import { type Message, messageListSchema, sentMessageSchema } from "./chat-schemas.js";
 import { type AppClient, type Query, encodePathSegment } from "./client.js";
-import { type Affix, type CursorState, startCursor } from "./cursor.js";
+import type { CursorState } from "./cursor.js";
+import { findEndpoint } from "./endpoints.js";
 import { ApiError, CLIENT_CODES } from "./errors.js";
-import { type Page, pagesByCursor, rawItems } from "./paging.js";
+import { type Page, rawItems } from "./paging.js";
+import { endpointPager, pageQuery, typedPages } from "./paging-styles.js";
 
 /**
  * Messages: the app's, a group's, or the 1:1 conversation between the
@@ -45,23 +47,14 @@ export async function listMessages(client: AppClient, scope: MessageScope, query
 export const MESSAGE_CURSOR_ITEM = { idOf: (m: Message) => m.id, timeOf: (m: Message) => m.id };
 
 /**
- * Where a walk starts: at the query's `id` in its `affix` (older: prepend, newer: append), else
- * from the newest, going older.
+ * Every page from the query's cursor (`id` and `affix`: older by default, from the newest), each with
+ * only the messages not had before, walked by the paging its path documents (the message id cursor,
+ * paging-styles.ts); it ends on a short, empty or nothing-new page. One page at a time in memory.
  */
-export function messageWalkStart(query: Query): CursorState {
-  const affix: Affix = query.affix === "append" ? "append" : "prepend";
-  const at = query.id === undefined || query.id === "" ? undefined : Number(query.id);
-  return startCursor("id", Number.isFinite(at) ? at : undefined, affix);
-}
-
-/**
- * Every page from the query's cursor, each with only the messages not had before; it ends
- * on a short, empty or nothing-new page. One page at a time in memory.
- */
-export function messagePages(client: AppClient, scope: MessageScope, query: Query, signal?: AbortSignal): AsyncGenerator<MessagePage & { walk: CursorState }> {
-  const limit = Number(query.limit ?? MESSAGE_LIMIT.default);
-  const { id: _id, affix: _affix, ...filters } = query;
-  return pagesByCursor((cursor) => listMessages(client, scope, { ...filters, limit, ...cursor }, signal), messageWalkStart(query), MESSAGE_CURSOR_ITEM, limit);
+export function messagePages(client: AppClient, scope: MessageScope, query: Query, signal?: AbortSignal): AsyncGenerator<MessagePage & { walk?: CursorState }> {
+  const path = messagesPath(scope);
+  const asked = pageQuery({ ...query, limit: query.limit ?? MESSAGE_LIMIT.default });
+  return typedPages(endpointPager(findEndpoint(path, "GET"), asked), (cursor) => listMessages(client, scope, cursor, signal));
 }
 
 /** The most a text message's data may hold: the service takes 10 KB of UTF-8 (its docs' constraints). */

@@ -1,5 +1,5 @@
 import { type CursorState, advanceCursor, cursorQuery, startCursor } from "./cursor.js";
-import type { PagingStyle } from "./endpoints.js";
+import type { Endpoint, PagingStyle } from "./endpoints.js";
 import { type Page, lastNumberedPage } from "./paging.js";
 
 /**
@@ -16,6 +16,10 @@ export type PageQuery = Record<string, string>;
 export interface PageStep {
   /** The page's items, less those an inclusive cursor sent again. */
   items: unknown[];
+  /** Where those items are in the page, when some were left out (a cursor's boundary sent again). */
+  positions?: number[];
+  /** A cursor's walk after this page: where it stands, and whether it is done. */
+  walk?: CursorState;
   /** The query of the next page; none after the last. */
   next?: PageQuery;
 }
@@ -69,14 +73,16 @@ function byPage(query: PageQuery): Pager {
 
 /**
  * A cursor derived from the items, as the SDK pages (cursor.ts): `updatedAt`
- * for groups and users, when the query asks for it; `id` for messages, from
- * the newest back unless the query gives a start.
+ * for groups and users, when the query asks for it, onwards from that time
+ * unless `affix` says before; `id` for messages, from the newest back unless
+ * the query gives a start.
  */
 function byCursor(query: PageQuery, param: "updatedAt" | "id", sizeParam: string): Pager {
-  const affix = query.affix === "append" ? "append" : "prepend";
+  const affix = query.affix === "append" || query.affix === "prepend" ? query.affix : param === "updatedAt" ? "append" : "prepend";
   const at = query[param] === undefined ? undefined : Number(query[param]);
   let state: CursorState = startCursor(param, Number.isFinite(at) ? at : undefined, affix);
-  const { [param]: _position, affix: _affix, ...rest } = query;
+  // A cursor walk has no page number: the cursor says where it is.
+  const { [param]: _position, affix: _affix, page: _page, ...rest } = query;
   const timeOf = (item: unknown) => (param === "id" ? record(item)?.id : record(item)?.updatedAt);
   return {
     first: { ...rest, ...cursorQuery(state) },
@@ -84,7 +90,7 @@ function byCursor(query: PageQuery, param: "updatedAt" | "id", sizeParam: string
       const page = listItems(body);
       const walk = advanceCursor(state, page, idOf, timeOf, positive(query[sizeParam]));
       state = walk.state;
-      return { items: walk.fresh, next: state.done ? undefined : { ...rest, ...cursorQuery(state) } };
+      return { items: walk.fresh, positions: walk.positions, walk: state, next: state.done ? undefined : { ...rest, ...cursorQuery(state) } };
     },
   };
 }
@@ -138,20 +144,50 @@ export function pagerFor(style: PagingStyle, query: PageQuery, takes: readonly s
   }
 }
 
+/** The pager of a documented list: its endpoint's paging style, over the parameters it takes. */
+export const endpointPager = (endpoint: Pick<Endpoint, "paging" | "query"> | undefined, query: PageQuery): Pager =>
+  pagerFor(endpoint?.paging ?? "none", query, endpoint?.query);
+
 /**
  * Every page a pager asks for, in turn: the query asked, the answer, and its step. A service that
  * answers a cursor with itself would be walked for ever: the walk stops at a query asked before
  * (`repeated` is told).
  */
-export async function* walkPages(pager: Pager, fetch: (query: PageQuery) => Promise<unknown>, repeated: () => void = () => {}): AsyncGenerator<{ query: PageQuery; body: unknown; step: PageStep }> {
+export async function* walkPages<Answer = unknown>(
+  pager: Pager,
+  fetch: (query: PageQuery) => Promise<Answer>,
+  repeated: () => void = () => {},
+  bodyOf: (answer: Answer) => unknown = (answer) => answer,
+): AsyncGenerator<{ query: PageQuery; body: Answer; step: PageStep }> {
   const asked = new Set<string>();
   for (let query: PageQuery | undefined = pager.first; query; ) {
     const key = JSON.stringify(query);
     if (asked.has(key)) return repeated();
     asked.add(key);
     const body = await fetch(query);
-    const step = pager.step(query, body);
+    const step = pager.step(query, bodyOf(body));
     yield { query, body, step };
     query = step.next;
+  }
+}
+
+/** A query as the request module takes it, as a pager's strings (what is unset left out). */
+export function pageQuery(query: Record<string, string | number | boolean | undefined>): PageQuery {
+  const strings: PageQuery = {};
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) strings[key] = String(value);
+  return strings;
+}
+
+/**
+ * Every page of a list read by its schema (a page of groups, of calls…), walked by a pager: the
+ * strategies `ccx api --paginate` and the resources' lists use, over the typed pages the explorer and
+ * `--all` print. A cursor's page keeps only the items not had before (its `raw` cut to match) and says
+ * where the walk stands (`walk`: the next page's hint).
+ */
+export async function* typedPages<T, P extends Page<T> & { raw: unknown[] }>(pager: Pager, fetchPage: (query: PageQuery) => Promise<P>): AsyncGenerator<P & { walk?: CursorState }> {
+  const bodyOf = (page: P) => ({ data: page.raw, meta: { pagination: page.pagination } });
+  for await (const { body: page, step } of walkPages(pager, fetchPage, undefined, bodyOf)) {
+    const kept = step.positions;
+    yield kept ? { ...page, items: kept.map((i) => page.items[i]!), raw: kept.map((i) => page.raw[i]), walk: step.walk } : page;
   }
 }

@@ -1,9 +1,7 @@
-import { type CursorState, advanceCursor, cursorQuery } from "./cursor.js";
-
 /**
- * Paging as async iterators, used alike by `--all` and by the explorer: by page
- * number, and by the updatedAt + affix cursor. Each yields one page at a time,
- * so a consumer that streams holds one page in memory.
+ * What a page is, and what its counts say: the walks themselves, one strategy
+ * for each paging style, are paging-styles.ts's (pagesByNumberAhead below
+ * asks for the next page early, for ccx stats' throughput).
  */
 
 /** A list answer's items as sent (`data` an array, or one item alone), for --json. */
@@ -77,15 +75,6 @@ export function lastNumberedPage(page: number, pagination: Page<unknown>["pagina
   return count === 0 || (Number.isFinite(pages) ? page >= pages : perPage !== undefined && count < perPage);
 }
 
-/** Page 1, 2, … until the service says it was the last (or a page comes back empty). */
-export async function* pagesByNumber<T>(fetchPage: (page: number) => Promise<Page<T>>, firstPage = 1): AsyncGenerator<Page<T>> {
-  for (let page = firstPage; ; page++) {
-    const result = await fetchPage(page);
-    yield result;
-    if (lastNumberedPage(page, result.pagination, result.items.length)) return;
-  }
-}
-
 /**
  * Page 1, 2, … as pagesByNumber, with the next page asked before this one is
  * read: the service prepares it while ccx parses this one, so that on a second
@@ -117,23 +106,3 @@ export async function* pagesByNumberAhead<T>(fetchPage: (page: number) => Promis
   }
 }
 
-/**
- * Every page from `start`, the cursor derived from the items as the SDK does
- * (cursor.ts): each page yields only the items not had before (its `raw` cut
- * to match), and the walk stops when a page is short, empty or brings
- * nothing new. Used by `--all` and by the explorer's cursor lists alike.
- */
-export async function* pagesByCursor<T, P extends Page<T> & { raw: unknown[] }>(
-  fetchPage: (cursor: Record<string, string>) => Promise<P>,
-  start: CursorState,
-  item: { idOf: (item: T) => string; timeOf: (item: T) => unknown },
-  perPage?: number,
-): AsyncGenerator<P & { walk: CursorState }> {
-  let state = start;
-  while (!state.done) {
-    const page = await fetchPage(cursorQuery(state));
-    const step = advanceCursor(state, page.items, item.idOf, item.timeOf, perPage);
-    state = step.state;
-    yield { ...page, items: step.fresh, raw: step.positions.map((i) => page.raw[i]), walk: state };
-  }
-}

@@ -329,7 +329,7 @@ const isoSeconds = (seconds: number) => new Date(seconds * 1000).toISOString().r
  */
 export async function callStatsReport(client: AppClient, window: StatsWindow, now: number, options: { onPage?: (progress: StatsProgress) => void; signal?: AbortSignal } = {}): Promise<StatsReport> {
   const { onPage, signal } = options;
-  // Pages by number, as callPages walks them, the next asked while this one is read.
+  // Pages by number, as the calls list walks them (paging-styles.ts), the next asked while this one is read.
   const pages = pagesByNumberAhead(async (page) => {
     const { value } = await client.get("calls", "/calls", { ...window.query, page }, statsPageSchema, signal);
     return { items: value.data, pagination: value.meta?.pagination };

@@ -1,7 +1,7 @@
 import { type AuthToken, type User, authTokenSchema, userDetailSchema, userListSchema } from "./chat-schemas.js";
 import { type AppClient, type Query, encodePathSegment } from "./client.js";
 import { ApiError, CLIENT_CODES } from "./errors.js";
-import { type Page, pagesByNumber, rawItems } from "./paging.js";
+import { type Page, rawItems } from "./paging.js";
 
 /** Users, and the lists of users hanging off a user or a group (blocked, banned, members). */
 
@@ -16,14 +16,7 @@ export async function listUsersAt(client: AppClient, path: string, query: Query,
   return { items: value.data, pagination: value.meta?.pagination, raw: rawItems(raw) };
 }
 
-/** Every page of a list of users at `path`, by page number from the query's own. */
-export function userPagesAt(client: AppClient, path: string, query: Query, signal?: AbortSignal): AsyncGenerator<UserPage> {
-  const first = query.page === undefined ? 1 : Number(query.page);
-  return pagesByNumber((page) => listUsersAt(client, path, { ...query, page }, signal), first) as AsyncGenerator<UserPage>;
-}
-
 export const listUsers = (client: AppClient, query: Query, signal?: AbortSignal) => listUsersAt(client, "/users", query, signal);
-export const userPages = (client: AppClient, query: Query, signal?: AbortSignal) => userPagesAt(client, "/users", query, signal);
 
 /** The path of a list of users hanging off one user or group. */
 export const usersPath = {

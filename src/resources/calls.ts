@@ -18,6 +18,7 @@ export const calls: Resource<Call> = {
   detail: { path: "/calls/{sessionId}" },
   own: true,
   wideAt: 120,
+  children: ["transcripts"],
   columns: [
     // The session id is what people copy to look a call up: never cut it. Narrow screens show what
     // follows `v1.us.<appId>.`, the same on every row of an app.

@@ -18,14 +18,17 @@ import {
   parseGroupFilter,
   parseUserFilter,
 } from "../query/index.js";
-import { type CallPage, callPages, listCalls } from "../api/calls.js";
+import { listCalls } from "../api/calls.js";
 import type { Conversation, User } from "../api/chat-schemas.js";
 import type { AppClient, Query } from "../api/client.js";
-import { conversationPages, listConversations } from "../api/conversations.js";
-import { GROUP_CURSOR_ITEM, type GroupPage, groupPages, listGroups } from "../api/groups.js";
+import { listConversations } from "../api/conversations.js";
+import type { CursorState } from "../api/cursor.js";
+import { findEndpoint } from "../api/endpoints.js";
+import { endpointPager, pageQuery, typedPages } from "../api/paging-styles.js";
+import { GROUP_CURSOR_ITEM, listGroups } from "../api/groups.js";
 import type { CursorPage } from "../api/paging.js";
 import type { Call, Group } from "../api/schemas.js";
-import { listUsers, userPages } from "../api/users.js";
+import { listUsers } from "../api/users.js";
 import { calls } from "./calls.js";
 import { conversations } from "./conversations.js";
 import { groups } from "./groups.js";
@@ -54,18 +57,27 @@ export interface ListKindSpec<Item extends Record<string, unknown>> {
   explorerQuery(params: Record<string, string>): Record<string, string>;
   /** One page. */
   list(client: AppClient, query: Query, signal?: AbortSignal): Promise<ListPage<Item>>;
-  /** Every page from the query's own (page number, or cursor in cursor mode). */
-  pages(client: AppClient, query: Query, signal?: AbortSignal): AsyncGenerator<ListPage<Item>>;
+  /**
+   * Every page from the query's own, walked by the paging its path documents (the endpoint catalogue:
+   * page numbers, or the `updatedAt` cursor when the query starts one): the strategies of
+   * `ccx api --paginate` and the resources' lists.
+   */
+  pages(client: AppClient, query: Query, signal?: AbortSignal): AsyncGenerator<ListPage<Item> & { walk?: CursorState }>;
   /** Kinds with cursor paging: how the walk knows an item and where it stands (api/cursor.ts). */
   cursorItem?: { idOf: (item: Item) => string; timeOf: (item: Item) => unknown };
   /** What, changed, makes live mode mark an item "changed" (a call's status, not its ticking minutes). */
   liveKey(item: Item): string;
 }
 
-/** A kind's entry: its name, path, page size and id from its definition, the rest as given. */
-function listKind<Item extends Record<string, unknown>>(resource: Resource<Item>, rest: Omit<ListKindSpec<Item>, "resource" | "noun" | "path" | "perPage" | "idOf">): ListKindSpec<Item> {
+/** A kind's entry: its name, path, page size, id and paging from its definition and the catalogue, the rest as given. */
+function listKind<Item extends Record<string, unknown>>(resource: Resource<Item>, rest: Omit<ListKindSpec<Item>, "resource" | "noun" | "path" | "perPage" | "idOf" | "pages">): ListKindSpec<Item> {
   const list = resource.list!;
-  return { resource, noun: resource.name, path: list.path, perPage: list.perPage!.default, idOf: (item) => String(item[resource.idField]), ...rest };
+  const endpoint = findEndpoint(list.path, "GET");
+  return {
+    resource, noun: resource.name, path: list.path, perPage: list.perPage!.default, idOf: (item) => String(item[resource.idField]),
+    pages: (client, query, signal) => typedPages(endpointPager(endpoint, pageQuery(query)), (asked) => rest.list(client, asked, signal)),
+    ...rest,
+  };
 }
 
 /** The explorer's query: a page of the definition's size unless the filter says otherwise. */
@@ -87,7 +99,6 @@ export const LIST_KINDS: { [K in ListKind]: ListKindSpec<ListItems[K]> } = {
     // Groups always ask for their tags: the list shows them.
     explorerQuery: (params) => ({ ...pageOf(groups, params), withTags: params.withTags ?? "true" }),
     list: listGroups,
-    pages: (client, query, signal) => groupPages(client, query, signal) as AsyncGenerator<GroupPage>,
     cursorItem: GROUP_CURSOR_ITEM,
     liveKey: (g) => `${g.updatedAt}|${g.membersCount}|${g.name}`,
   }),
@@ -96,7 +107,6 @@ export const LIST_KINDS: { [K in ListKind]: ListKindSpec<ListItems[K]> } = {
     parse: parseCallFilter,
     explorerQuery: (params) => pageOf(calls, params),
     list: listCalls,
-    pages: (client, query, signal) => callPages(client, query, signal) as AsyncGenerator<CallPage>,
     liveKey: (c) => `${c.status}|${c.endedAt}|${c.participants?.length}|${c.recordings?.length}`,
   }),
   users: listKind(users, {
@@ -105,7 +115,6 @@ export const LIST_KINDS: { [K in ListKind]: ListKindSpec<ListItems[K]> } = {
     // Users always ask for their tags: the list shows them.
     explorerQuery: (params) => ({ ...pageOf(users, params), withTags: params.withTags ?? "true" }),
     list: listUsers,
-    pages: userPages,
     liveKey: (u) => `${u.status}|${u.updatedAt}`,
   }),
   conversations: listKind(conversations, {
@@ -113,7 +122,6 @@ export const LIST_KINDS: { [K in ListKind]: ListKindSpec<ListItems[K]> } = {
     parse: parseConversationFilter,
     explorerQuery: (params) => pageOf(conversations, params),
     list: listConversations,
-    pages: conversationPages,
     liveKey: (c) => `${c.updatedAt}|${c.unreadMessageCount}`,
   }),
 };

@@ -1,7 +1,7 @@
 import { prepareCall, urlWithQuery } from "../api/api-call.js";
 import { maskAnswerSecrets } from "../api/answer-secrets.js";
 import type { ManagementTarget } from "../api/apps.js";
-import { type Pager, pagerFor } from "../api/paging-styles.js";
+import { type Pager, endpointPager } from "../api/paging-styles.js";
 import { resourceNamed } from "../resources/index.js";
 import { type AnyResource, endpointOf, fillParams, oneItem, readItems } from "../resources/resource.js";
 import { type StoreContext, currentRoute } from "./context.js";
@@ -69,7 +69,7 @@ export function resourceActions(ctx: StoreContext, management: ManagementTarget 
     } catch (error) {
       return setList(appKey, key, { loading: false, error: toFailure(error) });
     }
-    if (!more) pagers.set(slot, pagerFor(endpoint.paging ?? "none", call.query, endpoint.query));
+    if (!more) pagers.set(slot, endpointPager(endpoint, call.query));
     const pager = pagers.get(slot)!;
     const known = view().resourceLists?.[key];
     const asked = more ? known?.next : pager.first;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppClient } from "../../src/api/client.js";
 import { advanceCursor, startCursor } from "../../src/api/cursor.js";
-import { groupPages } from "../../src/api/groups.js";
+import { LIST_KINDS } from "../../src/resources/list-kinds.js";
 import { Http } from "../../src/api/http.js";
 import { DAY, dayOf } from "../../src/emulator/group-query.js";
 import { createExplorerStore } from "../../src/store/explorer-store.js";
@@ -92,12 +92,12 @@ describe("the cursor walk against a server that always says prepend, with ties a
     expect(reply.body.data.every((g: { updatedAt: number }) => g.updatedAt % DAY === 0)).toBe(true);
   });
 
-  it.each(["append", "prepend"] as const)("groupPages (%s) yields every group exactly once, and stops", async (affix) => {
+  it.each(["append", "prepend"] as const)("the groups list's walk (%s) yields every group exactly once, and stops", async (affix) => {
     const { guids, perPage } = world();
     const seen: string[] = [];
     let pages = 0;
     const start = affix === "append" ? 0 : fx.emulator.world.now + DAY;
-    for await (const page of groupPages(client(), { updatedAt: start, affix, perPage })) {
+    for await (const page of LIST_KINDS.groups.pages(client(), { updatedAt: start, affix, perPage })) {
       seen.push(...page.items.map((g) => g.guid));
       expect(page.raw).toHaveLength(page.items.length);
       pages++;

@@ -44,12 +44,14 @@ describe("every definition", () => {
     expect(table.stdout).toMatch(/^webhooks\s+ccx webhooks, ccx webhook <webhookId>\s+:webhooks, :webhook <webhookId>\s+management\s+pages\s+\/apps\/\{appId\}\/webhooks\s/m);
     const json = ndjson((await runCcx(["resources", "--json"], env)).stdout);
     expect(json.map((r) => r.name)).toEqual(RESOURCE_LIST.map((r) => r.name));
-    expect(json.find((r) => r.name === "transcripts")).toMatchObject({ host: "calls", list: "/calls/{sessionId}/transcriptions", paging: "pages", commands: ["ccx transcripts <sessionId>"], explorer: [":transcripts <sessionId>"] });
+    expect(json.find((r) => r.name === "transcripts")).toMatchObject({ host: "calls", list: "/calls/{sessionId}/transcriptions", paging: "pages", commands: ["ccx transcripts <sessionId>"] });
     expect(json.find((r) => r.name === "triggers")?.explorer).toEqual([":triggers <webhookId>", "below a webhook"]);
     // The first resources, whose commands and screens are written by hand, are listed from their definitions too.
     expect(json.find((r) => r.name === "groups")).toMatchObject({ host: "chat", list: "/groups", detail: "/groups/{guid}", commands: ["ccx groups", "ccx group <guid>"], explorer: [":groups", ":group <guid>"], children: ["members"] });
+    expect(json.find((r) => r.name === "calls")?.children).toEqual(["transcripts"]);
     expect(json.find((r) => r.name === "calls")).toMatchObject({ host: "calls", list: "/calls", commands: ["ccx calls", "ccx call <sessionId>"] });
-    expect(json.find((r) => r.name === "members")?.explorer).toEqual([":members <guid>", "below a group"]);
+    expect(json.find((r) => r.name === "members")?.explorer).toEqual([":members <guid>", "from a group"]);
+    expect(json.find((r) => r.name === "transcripts")?.explorer).toEqual([":transcripts <sessionId>", "from a call"]);
     expect(json.map((r) => r.name)).toEqual(expect.arrayContaining(["groups", "users", "conversations", "calls"]));
   });
 

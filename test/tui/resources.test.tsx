@@ -63,6 +63,16 @@ describe("resources from their definitions", () => {
     await tui.waitForFrame((f) => f.includes("usage: :triggers <webhookId>"), "the usage");
   });
 
+  it("T on a call opens its transcripts", async () => {
+    tui = await fixture.mount({ load: true });
+    const call = fixture.fx.emulator.world.apps[0]!.calls.find((c) => c.transcriptions.length > 0)!;
+    await command(`call ${call.sessionId}`);
+    await tui.waitForFrame((f) => f.includes("Participants ("), "the call");
+    await tui.press("T");
+    const frame = await tui.waitForFrame((f) => f.includes(call.transcriptions[0]!.tid), "the call's transcripts");
+    expect(lines(frame)[1]).toMatch(/› call .* › transcripts /);
+  });
+
   it(":message <id> shows its fields and its thread below; :reactions <id> lists who reacted", async () => {
     tui = await fixture.mount({ load: true });
     const answer = await fixture.fx.chat("/messages", { limit: 600 });

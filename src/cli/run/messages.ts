@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { ioOf } from "../io.js";
 import { ApiError, CLIENT_CODES } from "../../api/errors.js";
+import type { CursorState } from "../../api/cursor.js";
 import { type MessagePage, type MessageScope, messagePages, sendTextMessage } from "../../api/messages.js";
 import { parseMessageFilter } from "../../query/index.js";
 import { formatTime } from "../../text/format.js";
@@ -26,9 +27,9 @@ function scopeOf(flags: { group?: string; user?: string }, actingAs: string | un
 }
 
 /** For people, on stderr: how many, and where the next page starts in the walk's direction. */
-function messagesFooter(page: MessagePage & { walk: { at?: number; affix: string; done: boolean } }, shown: number): PageNote {
+function messagesFooter(page: MessagePage & { walk?: CursorState }, shown: number): PageNote {
   if (shown === 0) return { summary: "none" };
-  if (page.walk.done) return { summary: `${shown} shown · no more` };
+  if (!page.walk || page.walk.done) return { summary: `${shown} shown · no more` };
   const flag = page.walk.affix === "append" ? "--after" : "--before";
   return { summary: `${shown} shown`, label: page.walk.affix === "append" ? "newer" : "older", next: `${flag} ${page.walk.at}` };
 }

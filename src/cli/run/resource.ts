@@ -4,7 +4,7 @@ import { type ApiCall, callNeedsApp, prepareCall, urlWithQuery } from "../../api
 import { secretsMasker } from "../../api/answer-secrets.js";
 import { ODD_MARK, oddFields } from "../../api/schemas.js";
 import { tableColumns } from "../render/resource-table.js";
-import { pagerFor, walkPages } from "../../api/paging-styles.js";
+import { endpointPager, walkPages } from "../../api/paging-styles.js";
 import { type AnyResource, endpointOf, fillParams, oneItem, pathParams, readItems } from "../../resources/resource.js";
 import { fieldLines } from "../../text/fields.js";
 import { jsonForTerminal } from "../../text/json.js";
@@ -63,7 +63,7 @@ export function runResourceList(resource: AnyResource, params: string[], flags: 
       await runtime.write(text);
     };
     const fetch = async (asked: Record<string, string>) => (await runtime.http.send({ method: "GET", url: urlWithQuery(call.url, asked), headers: call.headers })).json;
-    const walk = walkPages(pagerFor(endpoint.paging ?? "none", call.query, endpoint.query), fetch, () => runtime.warn("stopped: the service gave the same cursor again"));
+    const walk = walkPages(endpointPager(endpoint, call.query), fetch, () => runtime.warn("stopped: the service gave the same cursor again"));
     for await (const { body, step } of walk) {
       next = step.next;
       lastBody = body;
@@ -140,7 +140,8 @@ export function runResources(resources: readonly AnyResource[], flags: { json?: 
         commands: [...(r.list ? [commandLine(r.name, r.list.path)] : []), ...(r.detail ? [commandLine(r.singular, r.detail.path)] : [])],
         // Where it shows in the explorer: its `:` commands, and the item it is a sub-resource of.
         explorer: [...(r.list ? [commandLine(r.name, r.list.path).replace(/^ccx /, ":")] : []), ...(r.detail ? [commandLine(r.singular, r.detail.path).replace(/^ccx /, ":")] : []),
-          ...resources.filter((parent) => parent.children?.includes(r.name)).map((parent) => `below a ${parent.singular}`)],
+          // Below a generic item; from the screen of one written by hand (a group's members, a call's transcripts: T).
+          ...resources.filter((parent) => parent.children?.includes(r.name)).map((parent) => `${parent.own ? "from" : "below"} a ${parent.singular}`)],
         host: (list ?? detail)!.host,
         group: (list ?? detail)!.group,
         list: r.list?.path,

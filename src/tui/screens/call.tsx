@@ -13,6 +13,7 @@ import { downloadBinding } from "./download-key.js";
 import { callsOf } from "./jumps.js";
 import { recordingKey } from "./recording.js";
 import type { RouteOf, Screen } from "./types.js";
+import { RESOURCES } from "../../resources/index.js";
 
 const participantColumns: Column<Participant>[] = [
   { header: "uid", get: (p) => p.uid, flex: 2 },
@@ -74,6 +75,9 @@ function CallView({ sessionId, detail, asTimeline, height, width, theme }: { ses
 
 const callOf = (state: ExplorerState, sessionId: string) => detailOf(activeView(state), "call", sessionId);
 
+/** What T opens: the sub-resource the calls' definition names. */
+const CALL_CHILD = RESOURCES.calls.children![0]!;
+
 export const callScreen: Screen<RouteOf<"call">> = {
   title: "A call",
   legend: [
@@ -84,6 +88,8 @@ export const callScreen: Screen<RouteOf<"call">> = {
   bindings: [
     { keys: ["enter"], description: "show the recording, or open the participant (the user)", footer: "open", run: (c) => c.selection()?.open?.() },
     { keys: ["v"], description: "participants as a timeline ⇄ as a table (devices, times, minutes)", footer: "timeline⇄table", run: (c) => c.store.getState().toggleParticipants() },
+    // The call's sub-resource (its definition's child: its transcripts), on a list screen of its own.
+    { keys: ["T"], description: `the call's ${CALL_CHILD} (:${CALL_CHILD} <sessionId>)`, footer: CALL_CHILD, run: (c) => c.route.view === "call" && c.store.getState().openResource(CALL_CHILD, [c.route.sessionId]) },
     { keys: ["c"], description: "the participant's calls (the calls list, filtered)", run: (c) => {
       const d = callOf(c.state, (c.route as RouteOf<"call">).sessionId);
       const p = d?.call?.participants?.[d.selected];
