@@ -21,6 +21,7 @@ export const listUsers = (client: AppClient, query: Query, signal?: AbortSignal)
 /** The path of a list of users hanging off one user or group. */
 export const usersPath = {
   blocked: (uid: string) => `/users/${encodePathSegment(uid)}/blockedusers`,
+  friends: (uid: string) => `/users/${encodePathSegment(uid)}/friends`,
   banned: (guid: string) => `/groups/${encodePathSegment(guid)}/bannedusers`,
   members: (guid: string) => `/groups/${encodePathSegment(guid)}/members`,
 };

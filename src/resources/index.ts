@@ -1,9 +1,13 @@
+import { banned } from "./banned.js";
+import { blocked } from "./blocked.js";
 import { calls } from "./calls.js";
 import { conversations } from "./conversations.js";
+import { friends } from "./friends.js";
 import { groups } from "./groups.js";
 import { members } from "./members.js";
 import { message, reactions, thread } from "./messages.js";
 import type { AnyResource, Resource } from "./resource.js";
+import { tokens } from "./tokens.js";
 import { transcripts } from "./transcripts.js";
 import { triggers } from "./triggers.js";
 import { users } from "./users.js";
@@ -16,7 +20,7 @@ import { webhooks } from "./webhooks.js";
  * (groups, users, conversations, calls) keep commands and screens written by
  * hand, and are here for what they share: their paths, id and columns.
  */
-export const RESOURCES = { groups, members, users, conversations, message, thread, reactions, calls, transcripts, webhooks, triggers } satisfies Record<string, Resource<any>>;
+export const RESOURCES = { groups, members, banned, users, tokens, friends, blocked, conversations, message, thread, reactions, calls, transcripts, webhooks, triggers } satisfies Record<string, Resource<any>>;
 
 export type ResourceName = keyof typeof RESOURCES;
 

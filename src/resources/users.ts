@@ -16,6 +16,8 @@ export const users: Resource<User> = {
   schema: userSchema,
   list: { path: "/users", perPage: { default: 100, max: 1000 } },
   detail: { path: "/users/{uid}", first: USER_FIRST },
+  // On the user's screen: whom they blocked and their friends as lists below (←/→), their tokens with T.
+  children: ["tokens", "friends", "blocked"],
   own: true,
   wideAt: 110,
   columns: [

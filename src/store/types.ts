@@ -125,7 +125,7 @@ export interface GroupDetailState {
 }
 
 /** The lists a user's screen shows below the profile, one at a time. */
-export const USER_SECTIONS = ["groups", "calls", "conversations", "blocked"] as const;
+export const USER_SECTIONS = ["groups", "calls", "conversations", "blocked", "friends"] as const;
 export type UserSection = (typeof USER_SECTIONS)[number];
 
 export interface UserSectionState {

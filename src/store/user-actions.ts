@@ -9,7 +9,7 @@ import { detailOf, withDetail } from "./details.js";
 import { failedInto, toFailure } from "./failure.js";
 import { USER_SECTIONS, type UserDetailState, type UserSection, type UserSectionState } from "./types.js";
 
-/** One user: the profile, and below it the groups they joined, their calls, their conversations, whom they blocked. */
+/** One user: the profile, and below it the groups they joined, their calls, their conversations, whom they blocked, their friends. */
 export interface UserActions {
   openUser(uid: string): void;
   loadUser(uid: string): void;
@@ -30,6 +30,7 @@ const SECTION_SOURCES: Record<UserSection, (client: (as?: string) => AppClient, 
   calls: (client, uid, signal) => listCalls(client(), { uid, perPage: SECTION_ROWS }, signal),
   conversations: (client, uid, signal) => listConversations(client(uid), { perPage: SECTION_ROWS }, signal),
   blocked: (client, uid, signal) => listUsersAt(client(), usersPath.blocked(uid), { perPage: SECTION_ROWS }, signal),
+  friends: (client, uid, signal) => listUsersAt(client(), usersPath.friends(uid), { perPage: SECTION_ROWS }, signal),
 };
 
 export function userActions(ctx: StoreContext): UserActions {

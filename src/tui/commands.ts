@@ -3,6 +3,7 @@ import { REGIONS } from "../api/regions.js";
 import { type ExplorerState, type ExplorerStore, activeView, currentRoute } from "../store/explorer-store.js";
 import { LIVE } from "../store/live-actions.js";
 import { SESSION_ID, sessionIdIn } from "../api/session-id.js";
+import { USER_SECTIONS } from "../store/types.js";
 import { DERIVED_RESOURCES } from "../resources/index.js";
 import { type AnyResource, pathParams } from "../resources/resource.js";
 
@@ -118,7 +119,7 @@ export const COMMANDS: Command[] = [
     },
   },
   {
-    name: "user", args: "<uid>", description: "open a user by uid (profile, groups, calls, conversations, blocked users)",
+    name: "user", args: "<uid>", description: `open a user by uid (profile, ${USER_SECTIONS.join(", ")})`,
     complete: loadedUids,
     run: (arg, store) => {
       const uid = unquoted(arg);

@@ -78,9 +78,9 @@ describe("the layers", () => {
 
 describe("resources made from a definition", () => {
   it("are named by no store or screen file: those draw and keep any resource from its definition", () => {
-    // The messages' views (the thread, the write) are the first resources' own until they move, and the group's
-    // screen keeps its members below it (issue 19): their words stay.
-    const theirOwn = new Set(["messages", "message", "members", "member"]);
+    // The messages' views (the thread, the write) are the first resources' own until they move, the group's
+    // screen keeps its members (or its banned users) below it and the user's screen whom they blocked and their friends: their words stay.
+    const theirOwn = new Set(["messages", "message", "members", "member", "banned", "blocked", "friends"]);
     const names = DERIVED_RESOURCES.flatMap((r) => [r.name, r.singular, ...(r.aliases ?? [])]).filter((name) => !theirOwn.has(name));
     const files = [...sources(path.join(SRC, "store")), ...sources(path.join(SRC, "tui", "screens"))];
     const naming = files.flatMap((file) => {

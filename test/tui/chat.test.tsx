@@ -27,7 +27,7 @@ async function groupWithMessages(): Promise<{ guid: string; member: string }> {
 }
 
 describe("users", () => {
-  it(":users lists them; the live filter narrows them; enter opens one: profile, then groups, calls, conversations, blocked", async () => {
+  it(":users lists them; the live filter narrows them; enter opens one: profile, then groups, calls, conversations, blocked, friends; T their tokens", async () => {
     tui = await fixture.mount({ columns: 140, rows: 40, debounceMs: 30 });
     expect(lines(tui.frame())[0], "the header of an app that may write").not.toContain("read-only");
     await tui.paste(":users\r");
@@ -56,6 +56,18 @@ describe("users", () => {
     await tui.press("l");
     await tui.waitForFrame((f) => /blocked users \(\d+\)/.test(f), "whom they blocked");
     expect(fixture.fx.served.some((line) => line.includes(`/users/${user.uid}/blockedusers`))).toBe(true);
+    await tui.press("l");
+    const friends = (await fixture.fx.chat(`/users/${user.uid}/friends`)).body.data as Array<{ uid: string }>;
+    frame = await tui.waitForFrame((f) => f.includes(`friends (${friends.length})`), "their friends");
+    for (const friend of friends) expect(frame).toContain(friend.uid);
+    // T: their auth tokens, on a list of their own, masked.
+    await tui.press("T");
+    frame = await tui.waitForFrame((f) => crumbs(f).endsWith(`tokens ${user.uid}`) && /loaded/.test(f), "their tokens");
+    const tokens = (await fixture.fx.chat(`/users/${user.uid}/auth_tokens`)).body.data as Array<{ authToken: string }>;
+    for (const token of tokens) {
+      expect(frame).not.toContain(token.authToken);
+      expect(frame).toContain(`…${token.authToken.slice(-4)}`);
+    }
   });
 
   it(":user <uid> opens a user; an unknown one is said in place with the service's code", async () => {

@@ -77,6 +77,7 @@ function generateApp(seed: number, sizes: Sizes, now: number, recordingUrl: Reco
     callBySessionId: new Map(),
     messages: new MessageStore(0),
     webhooks: generateWebhooks(seed, identity.appId, identity.createdAt, now),
+    issuedTokens: new Map(),
   };
   app.calls = generateCalls(seed, app, sizes.calls, now, recordingUrl);
   app.callBySessionId = new Map(app.calls.map((c) => [c.sessionId, c]));

@@ -142,6 +142,8 @@ export interface App {
   messages: MessageStore;
   /** The app's webhooks (the management API's), with their triggers. */
   webhooks: Webhook[];
+  /** The auth tokens issued through the API since start, by uid (the seeded ones are derived: auth-tokens.ts). */
+  issuedTokens: Map<string, Array<{ uid: string; authToken: string; createdAt: number }>>;
 }
 
 export interface World {

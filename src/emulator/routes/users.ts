@@ -2,7 +2,9 @@ import { randomBytes } from "node:crypto";
 import * as v from "valibot";
 import { parseBody } from "../body.js";
 import type { AppRoute, RequestContext } from "../context.js";
+import { keepIssued, tokensOf } from "../data/auth-tokens.js";
 import { blockFields } from "../data/blocks.js";
+import { friendsOf } from "../data/friends.js";
 import type { User } from "../data/model.js";
 import { ServiceError, notFound } from "../errors.js";
 import { QueryReader, paginate, pagination, readPage } from "../query.js";
@@ -110,9 +112,51 @@ export const userRoutes: AppRoute[] = [
     handle: (ctx, { uid }) => {
       const user = findUser(ctx, uid!);
       parseBody(authTokenRequest, ctx.body);
-      return {
-        data: { uid: user.uid, authToken: `${user.uid}_${randomBytes(20).toString("hex")}`, createdAt: Math.floor(Date.now() / 1000) },
-      };
+      const token = { uid: user.uid, authToken: `${user.uid}_${randomBytes(20).toString("hex")}`, createdAt: Math.floor(Date.now() / 1000) };
+      keepIssued(ctx.app, token);
+      return { data: token };
+    },
+  },
+  {
+    api: "chat",
+    method: "GET",
+    path: /^\/users\/(?<uid>[^/]+)\/auth_tokens\/?$/,
+    handle: (ctx, { uid }) => {
+      findUser(ctx, uid!);
+      const q = new QueryReader(ctx.params);
+      const page = readPage(q, { perPage: 100, max: 1000 });
+      q.done();
+      const { data, pagination } = paginate(tokensOf(ctx.app, ctx.app.userIndexByUid.get(uid!)!), page);
+      return { data, meta: { pagination } };
+    },
+  },
+  {
+    api: "chat",
+    method: "GET",
+    path: /^\/users\/(?<uid>[^/]+)\/auth_tokens\/(?<token>[^/]+)\/?$/,
+    handle: (ctx, { uid, token }) => {
+      findUser(ctx, uid!);
+      const found = tokensOf(ctx.app, ctx.app.userIndexByUid.get(uid!)!).find((t) => t.authToken === token);
+      if (!found) throw new ServiceError("ERR_AUTH_TOKEN_NOT_FOUND", `The auth token does not exist for the user ${uid}.`, "List the user's tokens with GET /users/{uid}/auth_tokens.");
+      return { data: found };
+    },
+  },
+  {
+    api: "chat",
+    method: "GET",
+    path: /^\/users\/(?<uid>[^/]+)\/friends\/?$/,
+    handle: (ctx, { uid }) => {
+      findUser(ctx, uid!);
+      const q = new QueryReader(ctx.params);
+      const searchKey = q.string("searchKey")?.toLowerCase();
+      const page = readPage(q, { perPage: 100, max: 1000 });
+      q.done();
+      const friends = friendsOf(ctx.app, ctx.app.userIndexByUid.get(uid!)!)
+        .map((i) => ctx.app.users[i]!)
+        .filter((u) => searchKey === undefined || u.uid.toLowerCase().includes(searchKey) || u.name.toLowerCase().includes(searchKey));
+      const { data, pagination } = paginate(friends, page);
+      const last = data.at(-1);
+      return { data: data.map((u) => userJson(u)), meta: { pagination, ...(last ? { cursor: { updatedAt: last.updatedAt, affix: "append" } } : {}) } };
     },
   },
 ];

@@ -11,6 +11,9 @@ import { type Column, Rows } from "../components/rows.js";
 import type { Theme } from "../theme.js";
 import { callsOf } from "./jumps.js";
 import { conversationScope, kindColumns } from "./list-kinds.js";
+import { explorerColumns } from "./resource-columns.js";
+import { RESOURCES } from "../../resources/index.js";
+import type { AnyResource } from "../../resources/resource.js";
 import type { Binding, RouteOf, Screen, Selection } from "./types.js";
 
 /**
@@ -18,6 +21,10 @@ import type { Binding, RouteOf, Screen, Selection } from "./types.js";
  * the lists that hang off them: the groups they joined, their calls, their
  * conversations, the users they blocked (←/→ switch). Enter follows a row.
  */
+
+/** A section's columns from the definition of what it lists (whom the user blocked, their friends). */
+const definedColumns = (resource: AnyResource, rows: readonly never[], width: number) =>
+  explorerColumns(resource, { width, rows: rows as unknown as ReadonlyArray<Record<string, unknown>> }) as unknown as Column<never>[];
 
 /** How each section is named, drawn, and followed. */
 const SECTIONS: { [S in UserSection]: { title: string; columns: (rows: readonly never[], width: number) => Column<never>[]; open: (state: ExplorerState, uid: string, item: never) => void; id: (item: never) => string } } = {
@@ -44,7 +51,13 @@ const SECTIONS: { [S in UserSection]: { title: string; columns: (rows: readonly 
   },
   blocked: {
     title: "blocked users",
-    columns: (rows, width) => kindColumns("users", rows, width, false) as Column<never>[],
+    columns: (rows, width) => definedColumns(RESOURCES.blocked as unknown as AnyResource, rows, width),
+    open: (state, _uid, u: User) => state.openUser(u.uid),
+    id: (u: User) => u.uid,
+  },
+  friends: {
+    title: "friends",
+    columns: (rows, width) => definedColumns(RESOURCES.friends as unknown as AnyResource, rows, width),
     open: (state, _uid, u: User) => state.openUser(u.uid),
     id: (u: User) => u.uid,
   },
@@ -98,7 +111,7 @@ const uidOf = (route: { view: string }) => (route as RouteOf<"user">).uid;
 
 const bindings: Binding[] = [
   { keys: ["enter"], description: "open the selected group, call, conversation or user", footer: "open", run: (c) => c.selection()?.open?.() },
-  { keys: ["right", "l"], description: "next list (groups, calls, conversations, blocked)", footer: "lists", run: (c) => c.store.getState().showUserSection(uidOf(c.route), { step: 1 }) },
+  { keys: ["right", "l"], description: `next list (${USER_SECTIONS.join(", ")})`, footer: "lists", run: (c) => c.store.getState().showUserSection(uidOf(c.route), { step: 1 }) },
   { keys: ["left", "h"], description: "previous list", run: (c) => c.store.getState().showUserSection(uidOf(c.route), { step: -1 }) },
   { keys: ["c"], description: "the calls list, filtered to this user's calls", run: (c) => callsOf(c.state, uidOf(c.route)) },
   { keys: ["M"], description: "the messages between this user and the one you act for", footer: "messages", run: (c) => {
@@ -107,6 +120,8 @@ const bindings: Binding[] = [
     c.store.getState().openThread({ kind: "user", uid: uidOf(c.route), as });
   } },
   { keys: ["t"], description: "create an auth token for this user (asks first; shown once)", footer: "token", run: (c) => c.store.getState().askToken(uidOf(c.route)) },
+  // A sub-resource of the user (the users definition's child), on a list screen of its own.
+  { keys: ["T"], description: `the user's ${RESOURCES.tokens.name}: their auth tokens, masked`, run: (c) => c.store.getState().openResource(RESOURCES.tokens.name, [uidOf(c.route)]) },
   { keys: ["m"], description: "send this user a test message as the user you act for (asks first)", footer: "message", run: (c) => c.store.getState().askMessage({ receiver: uidOf(c.route), receiverType: "user" }) },
   { keys: ["a"], description: "act on behalf of this user", run: (c) => c.store.getState().setUser(uidOf(c.route)) },
 ];

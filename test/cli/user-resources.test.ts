@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
+import { runInProcess as runCcx } from "../support/run-in-process.js";
+
+/**
+ * What hangs off a user or a group, each from its definition: a user's auth
+ * tokens (masked unless --reveal), friends (mutual) and blocked users, a
+ * group's banned users; against the emulator over HTTPS.
+ */
+
+let fx: EmulatorFixture;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  fx = await emulatorFixture({ sizes: { apps: 1, groups: 30, calls: 5, users: 40 } });
+  env = {
+    CCX_CHAT_URL: fx.info.chatUrl, CCX_CALLS_URL: fx.info.callsUrl, CCX_CA_FILE: fx.info.caFile,
+    CCX_APP_ID: fx.app().appId, CCX_REGION: fx.app().region, CCX_API_KEY: fx.app().fullAccessKey,
+  };
+});
+afterAll(() => fx?.close());
+
+const world = () => fx.emulator.world.apps[0]!;
+const ndjson = (text: string) => text.trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, any>);
+const uidsOf = async (args: string[]) => ndjson((await runCcx([...args, "--all", "--ndjson"], env)).stdout).map((u) => u.uid as string);
+
+describe("a user's friends", () => {
+  it("ccx friends <uid>: a table, --json as sent; friendship is mutual; --search narrows", async () => {
+    const users = world().users.slice(0, 12).map((u) => u.uid);
+    let someone: string | undefined;
+    for (const uid of users) {
+      for (const friend of await uidsOf(["friends", uid])) {
+        expect(await uidsOf(["friends", friend]), `${friend} befriends ${uid} back`).toContain(uid);
+        someone ??= uid;
+      }
+    }
+    expect(someone, "someone with a friend among the first users").toBeDefined();
+    const table = await runCcx(["friends", someone!], { ...env, COLUMNS: "200" });
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout.split("\n")[0]).toMatch(/^UID\s+NAME\s+STATUS\s+LAST ACTIVE$/);
+    const json = await runCcx(["friends", someone!, "--json"], env);
+    expect(JSON.parse(json.stdout)).toEqual((await fx.chat(`/users/${someone}/friends`, { perPage: 100, page: 1 })).body.data);
+    const [first] = await uidsOf(["friends", someone!]);
+    expect(await uidsOf(["friends", someone!, "--search", first!])).toEqual([first]);
+    expect((await runCcx(["friends", "nobody-here"], env)).code).toBe(3);
+  });
+});
+
+describe("a user's auth tokens", () => {
+  it("ccx tokens <uid>: masked in the table and --json unless --reveal; a token ccx token made is listed", async () => {
+    const uid = world().users[3]!.uid;
+    const before = ndjson((await runCcx(["tokens", uid, "--ndjson", "--reveal"], env)).stdout);
+    const made = await runCcx(["token", uid], env);
+    expect(made.code, made.stderr).toBe(0);
+    const token = made.stdout.trim();
+    const revealed = ndjson((await runCcx(["tokens", uid, "--ndjson", "--reveal"], env)).stdout);
+    expect(revealed.map((t) => t.authToken)).toEqual([...before.map((t) => t.authToken), token]);
+    const json = await runCcx(["tokens", uid, "--json"], env);
+    expect(json.stdout).not.toContain(token);
+    expect(JSON.parse(json.stdout).at(-1).authToken).toBe(`…${token.slice(-4)}`);
+    expect(json.stderr).toMatch(/masked \(--reveal shows them\): authToken/);
+    const table = await runCcx(["tokens", uid], env);
+    expect(table.stdout).not.toContain(token);
+    expect(table.stdout).toContain(`…${token.slice(-4)}`);
+  });
+
+  it("the emulator answers one token, and ERR_AUTH_TOKEN_NOT_FOUND for one the user does not have", async () => {
+    const uid = world().users[3]!.uid;
+    const [one] = (await fx.chat(`/users/${uid}/auth_tokens`)).body.data as Array<{ authToken: string }>;
+    expect((await fx.chat(`/users/${uid}/auth_tokens/${one!.authToken}`)).body.data).toMatchObject({ uid, authToken: one!.authToken });
+    const missing = await fx.chat(`/users/${uid}/auth_tokens/${uid}_nope`);
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.code).toBe("ERR_AUTH_TOKEN_NOT_FOUND");
+  });
+});
+
+describe("blocked and banned users", () => {
+  it("ccx blocked <uid>: who the user blocked, as the service lists them", async () => {
+    let seen = 0;
+    for (const user of world().users.slice(0, 20)) {
+      const sent = (await fx.chat(`/users/${user.uid}/blockedusers`, { perPage: 100, page: 1 })).body.data as Array<{ uid: string }>;
+      expect(await uidsOf(["blocked", user.uid])).toEqual(sent.map((u) => u.uid));
+      seen += sent.length;
+    }
+    expect(seen, "blocks among the first users").toBeGreaterThan(0);
+  });
+
+  it("ccx banned <guid>: the group's banned users, the same as ccx members <guid> --banned", async () => {
+    let seen = 0;
+    for (const group of world().groups.slice(0, 20)) {
+      const banned = await uidsOf(["banned", group.guid]);
+      expect(banned).toEqual(await uidsOf(["members", group.guid, "--banned"]));
+      seen += banned.length;
+    }
+    expect(seen).toBeGreaterThan(0);
+  });
+});
