@@ -11,6 +11,7 @@ import { isRecordingPath } from "./recordings/url.js";
 import { callRoutes } from "./routes/calls.js";
 import { groupRoutes } from "./routes/groups.js";
 import { blockRoutes } from "./routes/blocks.js";
+import { roleRoutes } from "./routes/roles.js";
 import { conversationRoutes } from "./routes/conversations.js";
 import { apiKeyRoutes, managementRoutes, webhookRoutes } from "./routes/management.js";
 import { messageDetailRoutes } from "./routes/message-detail.js";
@@ -20,7 +21,7 @@ import { statsRoutes } from "./routes/stats.js";
 import { userRoutes } from "./routes/users.js";
 
 const ROUTES: Route[] = [
-  ...groupRoutes, ...userRoutes, ...messageRoutes, ...messageListRoutes, ...conversationRoutes, ...blockRoutes,
+  ...groupRoutes, ...userRoutes, ...messageRoutes, ...messageListRoutes, ...conversationRoutes, ...blockRoutes, ...roleRoutes,
   ...apiKeyRoutes, ...callRoutes, ...statsRoutes, ...managementRoutes, ...webhookRoutes, ...messageDetailRoutes,
 ];
 const MAX_BODY = 1 << 20;

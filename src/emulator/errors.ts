@@ -19,6 +19,8 @@ export const DEFAULT_STATUS: Readonly<Record<string, number>> = {
   ERR_APP_NOT_FOUND: 404, // guess: an appId unknown in the region asked
   ERR_CALL_SESSION_NOT_FOUND: 404, // guess (docs/service.md)
   ERR_AUTH_TOKEN_NOT_FOUND: 404, // guess: a token the user does not have
+  ERR_ROLE_NOT_FOUND: 404, // guess
+  ERR_APIKEY_NOT_FOUND: 404, // guess
   ERR_RECORDING_NOT_FOUND: 404, // guess: a recording link to nothing (the real files sit on a CDN)
   ERR_MESSAGE_ID_NOT_FOUND: 404, // the code is the moderation docs'; the status a guess
   ERR_WEBHOOK_NOT_FOUND: 404, // guess

@@ -1,3 +1,4 @@
+import { apikeys } from "./apikeys.js";
 import { banned } from "./banned.js";
 import { blocked } from "./blocked.js";
 import { calls } from "./calls.js";
@@ -5,6 +6,9 @@ import { conversations } from "./conversations.js";
 import { friends } from "./friends.js";
 import { groups } from "./groups.js";
 import { members } from "./members.js";
+import { permissions, scopePermissions } from "./permissions.js";
+import { restrictedFeatures } from "./restricted-features.js";
+import { roles } from "./roles.js";
 import { message, reactions, thread } from "./messages.js";
 import type { AnyResource, Resource } from "./resource.js";
 import { tokens } from "./tokens.js";
@@ -20,7 +24,10 @@ import { webhooks } from "./webhooks.js";
  * (groups, users, conversations, calls) keep commands and screens written by
  * hand, and are here for what they share: their paths, id and columns.
  */
-export const RESOURCES = { groups, members, banned, users, tokens, friends, blocked, conversations, message, thread, reactions, calls, transcripts, webhooks, triggers } satisfies Record<string, Resource<any>>;
+export const RESOURCES = {
+  groups, members, banned, "scope-permissions": scopePermissions, users, tokens, friends, blocked, conversations, message, thread, reactions, calls, transcripts,
+  roles, "restricted-features": restrictedFeatures, permissions, apikeys, webhooks, triggers,
+} satisfies Record<string, Resource<any>>;
 
 export type ResourceName = keyof typeof RESOURCES;
 

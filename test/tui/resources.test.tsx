@@ -73,6 +73,18 @@ describe("resources from their definitions", () => {
     expect(lines(frame)[1]).toMatch(/› call .* › transcripts /);
   });
 
+  it(":roles lists the roles; enter opens one: its fields, its restricted features below, tab: its permissions", async () => {
+    tui = await fixture.mount({ load: true, columns: 140, rows: 40 });
+    await command("roles");
+    await tui.waitForFrame((f) => /ROLE\s+NAME/.test(f) && f.includes("moderator"), "the roles");
+    await tui.press("enter");
+    let frame = await tui.waitForFrame((f) => /Restricted-features \(\d+\) · tab: permissions/.test(f), "a role and its restricted features");
+    expect(frame).toMatch(/^role\s+\S+/m);
+    await tui.press("tab");
+    frame = await tui.waitForFrame((f) => f.includes("Permissions (28)"), "its permissions");
+    expect(frame).toMatch(/sendMessage\s+(true|false)/);
+  });
+
   it(":message <id> shows its fields and its thread below; :reactions <id> lists who reacted", async () => {
     tui = await fixture.mount({ load: true });
     const answer = await fixture.fx.chat("/messages", { limit: 600 });

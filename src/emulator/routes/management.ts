@@ -107,9 +107,23 @@ export const apiKeyRoutes: AppRoute[] = [
       const q = new QueryReader(ctx.params);
       const scope = q.oneOf("scope", ["fullAccess", "authOnly"] as const);
       const searchKey = q.string("searchKey")?.toLowerCase();
+      const page = readPage(q, { perPage: 100, max: 1000 });
       q.done();
       const keys = keysOf(ctx.app).filter((k) => (!scope || k.scope === scope) && (!searchKey || k.name.toLowerCase().includes(searchKey)));
-      return { data: keys.map(({ createdBy: _b, ...k }) => k) };
+      // The exports answer meta.pagination beside the keys.
+      const { data, pagination } = paginate(keys.map(({ createdBy: _b, ...k }) => k), page);
+      return { data, meta: { pagination } };
+    },
+  },
+  {
+    api: "chat",
+    method: "GET",
+    path: /^\/apikeys\/(?<key>[^/]+)\/?$/,
+    handle: (ctx, { key }) => {
+      const found = keysOf(ctx.app).find((k) => k.apiKey === key);
+      if (!found) throw new ServiceError("ERR_APIKEY_NOT_FOUND", "The API key does not exist.", "List the app's keys with GET /apikeys.");
+      const { createdBy: _b, ...shown } = found;
+      return { data: shown };
     },
   },
 ];
