@@ -12,6 +12,7 @@ import { callRoutes } from "./routes/calls.js";
 import { groupRoutes } from "./routes/groups.js";
 import { blockRoutes } from "./routes/blocks.js";
 import { roleRoutes } from "./routes/roles.js";
+import { appSettingsRoutes } from "./routes/app-settings.js";
 import { conversationRoutes } from "./routes/conversations.js";
 import { apiKeyRoutes, managementRoutes, webhookRoutes } from "./routes/management.js";
 import { messageDetailRoutes } from "./routes/message-detail.js";
@@ -22,7 +23,7 @@ import { userRoutes } from "./routes/users.js";
 
 const ROUTES: Route[] = [
   ...groupRoutes, ...userRoutes, ...messageRoutes, ...messageListRoutes, ...conversationRoutes, ...blockRoutes, ...roleRoutes,
-  ...apiKeyRoutes, ...callRoutes, ...statsRoutes, ...managementRoutes, ...webhookRoutes, ...messageDetailRoutes,
+  ...apiKeyRoutes, ...callRoutes, ...statsRoutes, ...managementRoutes, ...webhookRoutes, ...appSettingsRoutes, ...messageDetailRoutes,
 ];
 const MAX_BODY = 1 << 20;
 

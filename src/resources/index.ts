@@ -1,4 +1,5 @@
 import { apikeys } from "./apikeys.js";
+import { collaborators, extensions, settings } from "./app-settings.js";
 import { banned } from "./banned.js";
 import { blocked } from "./blocked.js";
 import { calls } from "./calls.js";
@@ -26,7 +27,7 @@ import { webhooks } from "./webhooks.js";
  */
 export const RESOURCES = {
   groups, members, banned, "scope-permissions": scopePermissions, users, tokens, friends, blocked, conversations, message, thread, reactions, calls, transcripts,
-  roles, "restricted-features": restrictedFeatures, permissions, apikeys, webhooks, triggers,
+  roles, "restricted-features": restrictedFeatures, permissions, apikeys, webhooks, triggers, extensions, settings, collaborators,
 } satisfies Record<string, Resource<any>>;
 
 export type ResourceName = keyof typeof RESOURCES;

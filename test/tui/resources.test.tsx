@@ -85,6 +85,15 @@ describe("resources from their definitions", () => {
     expect(frame).toMatch(/sendMessage\s+(true|false)/);
   });
 
+  it(":extensions lists which are on; :settings shows every switch (management API)", async () => {
+    tui = await fixture.mount({ load: true, management: true, columns: 140, rows: 40 });
+    await command("extensions");
+    await tui.waitForFrame((f) => /ID\s+NAME\s+ON\s+CATEGORY/.test(f) && f.includes("profanity-filter"), "the extensions");
+    await command("settings");
+    const frame = await tui.waitForFrame((f) => /core\.messages\.editEnabled\s+(true|false)/.test(f), "the settings");
+    expect(lines(frame)[1]).toMatch(/› settings ?$/);
+  });
+
   it(":message <id> shows its fields and its thread below; :reactions <id> lists who reacted", async () => {
     tui = await fixture.mount({ load: true });
     const answer = await fixture.fx.chat("/messages", { limit: 600 });

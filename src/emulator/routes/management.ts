@@ -46,7 +46,7 @@ export const managementRoutes: ManagementRoute[] = [
 ];
 
 /** The app a management path names, as the service finds it: any region. */
-function appOf(ctx: BaseContext, appId: string): App {
+export function appOf(ctx: BaseContext, appId: string): App {
   const app = ctx.world.apps.find((a) => a.appId === appId);
   if (!app) throw new ServiceError("ERR_APP_NOT_FOUND", `The app ${appId} does not exist.`, "Check the appId: GET /apps lists the apps of the account.");
   return app;

@@ -1,0 +1,36 @@
+import type { ManagementRoute } from "../context.js";
+import { collaboratorsOf, extensionsOf, settingsOf } from "../data/app-settings.js";
+import { QueryReader, paginate, readPage } from "../query.js";
+import { appOf } from "./management.js";
+
+/**
+ * An app's extensions (paged, 25 by default, as the exports say), its
+ * settings (one flat map) and its collaborators (one list, no meta), on the
+ * management API.
+ */
+export const appSettingsRoutes: ManagementRoute[] = [
+  {
+    api: "management",
+    method: "GET",
+    path: /^\/apps\/(?<appId>[^/]+)\/extensions\/?$/,
+    handle: (ctx, { appId }) => {
+      const q = new QueryReader(ctx.params);
+      const page = readPage(q, { perPage: 25, max: 1000 });
+      q.done();
+      const { data, pagination } = paginate(extensionsOf(appOf(ctx, appId!)), page);
+      return { data, meta: { pagination } };
+    },
+  },
+  {
+    api: "management",
+    method: "GET",
+    path: /^\/apps\/(?<appId>[^/]+)\/settings\/?$/,
+    handle: (ctx, { appId }) => ({ data: settingsOf(appOf(ctx, appId!)) }),
+  },
+  {
+    api: "management",
+    method: "GET",
+    path: /^\/apps\/(?<appId>[^/]+)\/collaborators\/?$/,
+    handle: (ctx, { appId }) => ({ data: collaboratorsOf(appOf(ctx, appId!)) }),
+  },
+];

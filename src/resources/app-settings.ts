@@ -1,0 +1,70 @@
+import * as v from "valibot";
+import { int, opt, tolerantObject } from "../api/schemas.js";
+import { formatTime } from "../text/format.js";
+import type { Resource } from "./resource.js";
+
+/**
+ * The app as the management API configures it: its extensions (which of
+ * them are on: the profanity filter, data masking and the XSS filter change
+ * what a message becomes), its settings and its collaborators.
+ */
+
+const extensionSchema = tolerantObject("id", {
+  id: v.string(),
+  name: opt(v.string()),
+  category: opt(v.string()),
+  isActive: opt(v.boolean()),
+  adminURL: opt(v.string()),
+});
+type Extension = v.InferOutput<typeof extensionSchema>;
+
+export const extensions: Resource<Extension> = {
+  name: "extensions",
+  singular: "extension",
+  description: "the app's extensions and which are on (moderation, notifications, user experience)",
+  idField: "id",
+  schema: extensionSchema,
+  list: { path: "/apps/{appId}/extensions", perPage: { default: 25, max: 1000 } },
+  columns: [
+    { header: "id", field: "id", get: (e) => e.id, min: 12 },
+    { header: "name", field: "name", get: (e) => e.name ?? "", min: 8, max: 28 },
+    { header: "on", field: "isActive", get: (e) => (e.isActive === undefined ? "" : e.isActive ? "yes" : "no"), min: 3 },
+    { header: "category", field: "category", get: (e) => e.category ?? "", min: 8, grows: true },
+  ],
+};
+
+/** The app's settings: one flat map of switches (`core.messages.editEnabled: true`). */
+export const settings: Resource<Record<string, unknown>> = {
+  name: "settings",
+  singular: "settings",
+  description: "the app's settings, every switch and its value",
+  // A flat map has no id: the app is the one it is of.
+  idField: "appId",
+  schema: v.record(v.string(), v.unknown()),
+  detail: { path: "/apps/{appId}/settings" },
+  columns: [],
+};
+
+const collaboratorSchema = tolerantObject("id", {
+  id: v.string(),
+  name: opt(v.string()),
+  email: opt(v.string()),
+  role: opt(v.string()),
+  createdAt: opt(int),
+});
+type Collaborator = v.InferOutput<typeof collaboratorSchema>;
+
+export const collaborators: Resource<Collaborator> = {
+  name: "collaborators",
+  singular: "collaborator",
+  description: "who else works on the app in the dashboard, and as what",
+  idField: "id",
+  schema: collaboratorSchema,
+  list: { path: "/apps/{appId}/collaborators" },
+  columns: [
+    { header: "name", field: "name", get: (c) => c.name ?? "", min: 8, grows: true },
+    { header: "email", field: "email", get: (c) => c.email ?? "", min: 8, max: 40 },
+    { header: "role", field: "role", get: (c) => c.role ?? "", min: 6 },
+    { header: "since", field: "createdAt", get: (c) => formatTime(c.createdAt), min: 16 },
+  ],
+};
