@@ -43,6 +43,7 @@ const ROUTE_DETAILS: { [V in Route["view"]]: (route: Extract<Route, { view: V }>
   help: () => undefined,
   api: () => undefined,
   resource: () => undefined,
+  resources: () => undefined,
   "resource-item": (r) => detailKey("resource", resourceKey(r.name, r.params)),
   welcome: () => undefined,
 };

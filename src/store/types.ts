@@ -42,6 +42,8 @@ export type Route =
   | { view: "api"; path: string }
   /** A resource made from a definition (src/resources/): its list, its path's parameters given. */
   | { view: "resource"; name: string; params: string[] }
+  /** Every resource, by group (:resources). */
+  | { view: "resources" }
   /** One item of such a resource: its list's parameters, then its id. */
   | { view: "resource-item"; name: string; params: string[] }
   /** Nothing is configured: try the demo, or set up (the explorer's only screen then). */

@@ -142,6 +142,7 @@ export const COMMANDS: Command[] = [
       store.getState().openApi(path);
     },
   },
+  { name: "resources", description: "every resource, by group, with what each answers; enter opens one", run: (_, store) => store.getState().navigate({ view: "resources" }) },
   ...DERIVED_RESOURCES.flatMap(resourceCommands),
   { name: "log", description: "the request log", run: (_, store) => store.getState().navigate({ view: "log" }) },
   { name: "help", description: "every key and command", run: (_, store) => store.getState().navigate({ view: "help" }) },

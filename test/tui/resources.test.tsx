@@ -94,6 +94,27 @@ describe("resources from their definitions", () => {
     expect(lines(frame)[1]).toMatch(/› settings ?$/);
   });
 
+  it(":resources lists every resource by group; enter opens one, or the command line when it takes an id", async () => {
+    const { RESOURCE_ROWS } = await import("../../src/tui/screens/resources.js");
+    tui = await fixture.mount({ load: true, management: true, columns: 140, rows: 60 });
+    await command("resources");
+    const list = await tui.waitForFrame((f) => f.includes(`${RESOURCE_ROWS.length} resources`) && f.includes(":tokens <uid>"), "the resources");
+    expect(list).toMatch(/API Keys\s+:apikeys\s/);
+    expect(list).toMatch(/Webhooks\s+:webhooks\s/);
+    // A resource without parameters opens at once.
+    await tui.press("enter");
+    await tui.waitForFrame((f) => lines(f)[1]!.endsWith("resources › apikeys") && /KEY\s+NAME\s+SCOPE/.test(f), "the API keys");
+    await tui.press("escape");
+    // One that takes an id opens the command line, its name typed.
+    const friends = RESOURCE_ROWS.findIndex((r) => r.command === "friends");
+    for (let i = 0; i < friends; i++) await tui.press("j");
+    await tui.press("enter");
+    await tui.waitForFrame((f) => /^:friends\s*$/m.test(f), "the command line with :friends");
+    await tui.type(fixture.fx.emulator.world.apps[0]!.users[0]!.uid);
+    await tui.press("enter");
+    await tui.waitForFrame((f) => /UID\s+NAME\s+STATUS\s+LAST ACTIVE/.test(f) || f.includes("no friends"), "their friends");
+  });
+
   it(":message <id> shows its fields and its thread below; :reactions <id> lists who reacted", async () => {
     tui = await fixture.mount({ load: true });
     const answer = await fixture.fx.chat("/messages", { limit: 600 });

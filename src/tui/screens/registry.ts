@@ -15,6 +15,7 @@ import { logScreen } from "./log.js";
 import { recordingScreen } from "./recording.js";
 import { resourceItemScreen } from "./resource-item.js";
 import { resourceListScreen } from "./resource-list.js";
+import { resourcesScreen } from "./resources.js";
 import { statsScreen } from "./stats.js";
 import { welcomeScreen } from "./welcome.js";
 import type { RouteOf, Screen } from "./types.js";
@@ -37,6 +38,7 @@ const SCREENS_BUT_HELP = {
   api: apiScreen,
   resource: resourceListScreen,
   "resource-item": resourceItemScreen,
+  resources: resourcesScreen,
   welcome: welcomeScreen,
 } satisfies Omit<Registry, "help">;
 

@@ -1,0 +1,62 @@
+import { Box, Text } from "ink";
+import type { ExplorerState } from "../../store/explorer-store.js";
+import { RESOURCE_LIST } from "../../resources/index.js";
+import { type AnyResource, endpointOf, pathParams } from "../../resources/resource.js";
+import { runCommand } from "../commands.js";
+import { type Column, Rows } from "../components/rows.js";
+import type { Theme } from "../theme.js";
+import type { RouteOf, Screen } from "./types.js";
+
+/** One row: a resource, the group of the service's docs it is in, and the `:` command that opens it. */
+export interface ResourceRow {
+  group: string;
+  resource: AnyResource;
+  /** The command's name: the list's, else the item's. */
+  command: string;
+  params: string[];
+}
+
+/** Every resource, by the group the service's docs put it in, then as the registry orders them. */
+export const RESOURCE_ROWS: ResourceRow[] = RESOURCE_LIST.map((resource) => {
+  const path = resource.list?.path ?? resource.detail!.path;
+  return { group: endpointOf(path).group, resource, command: resource.list ? resource.name : resource.singular, params: pathParams(path) };
+}).sort((a, b) => a.group.localeCompare(b.group));
+
+const commandOf = (row: ResourceRow) => [`:${row.command}`, ...row.params.map((p) => `<${p}>`)].join(" ");
+
+const COLUMNS: Column<ResourceRow>[] = [
+  { header: "group", get: (r) => r.group, width: 18, priority: 7 },
+  { header: "command", get: commandOf, width: 34, priority: 9 },
+  { header: "what it answers", get: (r) => r.resource.description, flex: 1, minWidth: 16, priority: 8 },
+];
+
+const CURSOR = "resources";
+const cursorOf = (state: ExplorerState) => Math.min(state.ui.cursors[CURSOR] ?? 0, RESOURCE_ROWS.length - 1);
+
+/** `:resources`: every resource ccx knows, by group, with what each answers; Enter opens one. */
+export const resourcesScreen: Screen<RouteOf<"resources">> = {
+  title: "The resources (:resources)",
+  legend: ["every resource ccx reads, grouped as the service's docs group them; enter opens one, or, when it needs an id, the command line to type it"],
+  crumb: () => "resources",
+  bindings: [
+    { keys: ["enter"], description: "open the resource (the command line first when it takes an id)", footer: "open", run: (c) => {
+      const row = RESOURCE_ROWS[cursorOf(c.state)];
+      if (!row) return;
+      // What needs an id waits for it on the command line; the rest opens as its `:` command does.
+      if (row.params.length > 0) c.store.getState().openPrompt("command", `${row.command} `);
+      else runCommand(row.command, c.store, () => c.services.quit());
+    } },
+  ],
+  cursor: (state) => ({ index: cursorOf(state), count: RESOURCE_ROWS.length }),
+  select: (store, _route, index) => store.getState().setCursor(CURSOR, index),
+  selection: (state) => {
+    const row = RESOURCE_ROWS[cursorOf(state)];
+    return row && { id: commandOf(row) };
+  },
+  render: ({ state, height, width, theme }: { state: ExplorerState; height: number; width: number; theme: Theme }) => (
+    <Box flexDirection="column">
+      <Text color={theme.muted} wrap="truncate-end">{`${RESOURCE_ROWS.length} resources · enter opens one (the command line first when it takes an id)`}</Text>
+      <Rows columns={COLUMNS} rows={RESOURCE_ROWS} selected={cursorOf(state)} height={height - 1} width={width} theme={theme} />
+    </Box>
+  ),
+};
