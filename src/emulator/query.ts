@@ -107,6 +107,9 @@ export function pagination(total: number, count: number, { page, perPage }: Page
   return { total, count, per_page: perPage, current_page: page, total_pages: Math.ceil(total / perPage) };
 }
 
+/** A whole list as one page, as the exports answer the lists that take no paging parameters. */
+export const wholeList = <T>(items: T[]) => ({ data: items, meta: { pagination: { ...pagination(items.length, items.length, { perPage: items.length, page: 1 }), total_pages: 1 } } });
+
 /** One page of a list, with its pagination block. */
 export function paginate<T>(items: readonly T[], page: Page): { data: T[]; pagination: Pagination } {
   const start = (page.page - 1) * page.perPage;

@@ -11,7 +11,10 @@ const apiKeySchema = tolerantObject("apiKey", {
 });
 type ApiKey = v.InferOutput<typeof apiKeySchema>;
 
-/** The app's REST API keys (GET /apikeys, one by GET /apikeys/{apiKey}): the keys masked unless --reveal. */
+/**
+ * The app's REST API keys (GET /apikeys): the keys masked unless --reveal. No item view: the list holds
+ * every field one key has, and an item is opened by its id, which here is the masked secret.
+ */
 export const apikeys: Resource<ApiKey> = {
   name: "apikeys",
   singular: "apikey",
@@ -27,7 +30,6 @@ export const apikeys: Resource<ApiKey> = {
       { flag: "search", param: "searchKey", description: "keys whose name holds this" },
     ],
   },
-  detail: { path: "/apikeys/{apiKey}", first: ["apiKey", "name", "scope", "createdAt"] },
   columns: [
     { header: "key", field: "apiKey", get: (k) => k.apiKey, min: 8 },
     { header: "name", field: "name", get: (k) => k.name ?? "", min: 8, grows: true },

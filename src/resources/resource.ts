@@ -2,7 +2,8 @@ import * as v from "valibot";
 import { type Endpoint, findEndpoint } from "../api/endpoints.js";
 import { ApiError, CLIENT_CODES } from "../api/errors.js";
 import { listItems } from "../api/paging-styles.js";
-import { shownField } from "../api/schemas.js";
+import { ODD_MARK, oddFields, shownField } from "../api/schemas.js";
+import { fieldLines } from "../text/fields.js";
 
 /**
  * One resource of the service, defined once: where its list and its items
@@ -142,6 +143,12 @@ export function oneItem(body: unknown, resource: AnyResource, id: string): Recor
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
+
+/** An item's fields as sent, one line each, the telling ones first; a field the schema could not read marked. */
+export function itemLines(resource: AnyResource, raw: Record<string, unknown>): string[] {
+  const read = v.safeParse(resource.schema, raw);
+  return fieldLines(raw, { first: resource.detail?.first ?? [], odd: read.success ? oddFields(read.output) : undefined, mark: ODD_MARK });
+}
 
 /** The items of a list answer, each read by the resource's schema; an item it cannot read at all is kept as sent. */
 export function readItems<Item extends Record<string, unknown>>(resource: Resource<Item>, body: unknown): Item[] {

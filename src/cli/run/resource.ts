@@ -1,24 +1,20 @@
 import type { Command } from "commander";
-import * as v from "valibot";
 import { type ApiCall, callNeedsApp, prepareCall, urlWithQuery } from "../../api/api-call.js";
 import { secretsMasker } from "../../api/answer-secrets.js";
-import { ODD_MARK, oddFields } from "../../api/schemas.js";
 import { tableColumns } from "../render/resource-table.js";
 import { endpointPager, walkPages } from "../../api/paging-styles.js";
-import { type AnyResource, endpointOf, fillParams, oneItem, pathParams, readItems } from "../../resources/resource.js";
-import { fieldLines } from "../../text/fields.js";
+import { type AnyResource, endpointOf, fillParams, itemLines, oneItem, pathParams, readItems } from "../../resources/resource.js";
 import { jsonForTerminal } from "../../text/json.js";
 import { type TableColumn, type TableLayout, planTable, tableHeader, tableNote, tableRows } from "../../text/table.js";
 import { ConfigError } from "../../config/config-file.js";
 import type { ResourceItemFlags, ResourceListFlags } from "../commands/resource.js";
 import { type Runtime, runCommand, warnMasked } from "../runtime.js";
 import { activeTarget } from "./active-app.js";
-import { numberedNote } from "./list.js";
+import { camel, numberedNote } from "./list.js";
 import { progressLine, progressWanted } from "../render/progress.js";
 import type { Page } from "../../api/paging.js";
 
 /** A flag's name as commander keeps its value: `--search-key` → `searchKey`. */
-const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /** `count` placeholders: what numberedNote counts of a page it does not read. */
 const step0 = (count: number): unknown[] => Array.from({ length: count });
@@ -115,11 +111,7 @@ export function runResourceItem(resource: AnyResource, params: string[], flags: 
     const mask = secretsMasker(flags.reveal);
     const raw = mask.show(oneItem(response.json, resource, params.at(-1) ?? ""));
     if (flags.json) await runtime.write(`${jsonForTerminal(raw, 2)}\n`);
-    else {
-      const read = v.safeParse(resource.schema, raw);
-      const item = read.success ? read.output : raw;
-      await runtime.write(`${fieldLines(raw, { first: detail.first ?? [], odd: oddFields(item), mark: ODD_MARK }).join("\n")}\n`);
-    }
+    else await runtime.write(`${itemLines(resource, raw).join("\n")}\n`);
     warnMasked(runtime, mask.paths());
   });
 }

@@ -2,7 +2,7 @@ import type { AppRoute, BaseContext, ManagementRoute } from "../context.js";
 import type { App } from "../data/model.js";
 import { WEBHOOK_TRIGGERS, type Webhook } from "../data/webhooks.js";
 import { ServiceError, notFound } from "../errors.js";
-import { QueryReader, paginate, readPage } from "../query.js";
+import { QueryReader, paginate, readPage, wholeList } from "../query.js";
 
 const REGION_NAMES = { us: "United States", eu: "Europe", in: "India" } as const;
 
@@ -93,7 +93,7 @@ export const webhookRoutes: ManagementRoute[] = [
     path: /^\/apps\/(?<appId>[^/]+)\/webhooks\/(?<webhookId>[^/]+)\/triggers\/?$/,
     handle: (ctx, { appId, webhookId }) => {
       const triggers = webhookOf(ctx, appId!, webhookId!).triggers.map((id) => WEBHOOK_TRIGGERS.find((t) => t.id === id)!);
-      return { data: triggers, meta: { pagination: { total: triggers.length, count: triggers.length, per_page: triggers.length, current_page: 1, total_pages: 1 } } };
+      return wholeList(triggers);
     },
   },
 ];

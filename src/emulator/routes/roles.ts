@@ -1,7 +1,7 @@
 import type { AppRoute } from "../context.js";
 import { GROUP_SCOPES, ROLE_NAMES, permissions, restrictedFeatures, roleJson } from "../data/roles.js";
 import { badRequest, notFound } from "../errors.js";
-import { QueryReader, paginate, readPage } from "../query.js";
+import { QueryReader, paginate, readPage, wholeList } from "../query.js";
 
 /**
  * GET /roles (paged), /roles/{role}, its restricted features and its
@@ -13,9 +13,6 @@ function knownRole(role: string): string {
   if (!ROLE_NAMES.includes(role as (typeof ROLE_NAMES)[number])) throw notFound("ERR_ROLE_NOT_FOUND", "role", role);
   return role;
 }
-
-/** A whole list in one page: the exports answer these without paging parameters. */
-const whole = <T>(items: T[]) => ({ data: items, meta: { pagination: { total: items.length, count: items.length, per_page: items.length, current_page: 1, total_pages: 1 } } });
 
 export const roleRoutes: AppRoute[] = [
   {
@@ -40,13 +37,13 @@ export const roleRoutes: AppRoute[] = [
     api: "chat",
     method: "GET",
     path: /^\/roles\/(?<role>[^/]+)\/restrictedfeatures\/?$/,
-    handle: (ctx, { role }) => whole(restrictedFeatures(ctx.app, knownRole(role!))),
+    handle: (ctx, { role }) => wholeList(restrictedFeatures(ctx.app, knownRole(role!))),
   },
   {
     api: "chat",
     method: "GET",
     path: /^\/roles\/(?<role>[^/]+)\/permissions\/?$/,
-    handle: (ctx, { role }) => whole(permissions(ctx.app, "role", knownRole(role!))),
+    handle: (ctx, { role }) => wholeList(permissions(ctx.app, "role", knownRole(role!))),
   },
   {
     api: "chat",
@@ -57,7 +54,7 @@ export const roleRoutes: AppRoute[] = [
       if (!GROUP_SCOPES.includes(scope as (typeof GROUP_SCOPES)[number])) {
         throw badRequest({ scope: [`The scope must be one of ${GROUP_SCOPES.join(", ")}.`] });
       }
-      return whole(permissions(ctx.app, "scope", scope!));
+      return wholeList(permissions(ctx.app, "scope", scope!));
     },
   },
 ];

@@ -1,8 +1,5 @@
 import { Box, Text } from "ink";
-import * as v from "valibot";
-import { ODD_MARK, oddFields } from "../../api/schemas.js";
-import type { AnyResource } from "../../resources/resource.js";
-import { fieldLines } from "../../text/fields.js";
+import { type AnyResource, itemLines } from "../../resources/resource.js";
 import type { Theme } from "../theme.js";
 
 /**
@@ -11,8 +8,7 @@ import type { Theme } from "../theme.js";
  * them; a field the schema could not read is marked.
  */
 export function ResourcePreview({ resource, row, height, theme }: { resource: AnyResource; row: Record<string, unknown>; height: number; theme: Theme }) {
-  const read = v.safeParse(resource.schema, row);
-  const lines = fieldLines(row, { first: resource.detail?.first ?? [], odd: read.success ? oddFields(read.output) : undefined, mark: ODD_MARK });
+  const lines = itemLines(resource, row);
   const shown = lines.slice(0, Math.max(1, height - 1));
   return (
     <Box flexDirection="column">

@@ -1,12 +1,9 @@
 import { Box, Text } from "ink";
-import * as v from "valibot";
-import { ODD_MARK, oddFields } from "../../api/schemas.js";
 import { type ExplorerState, activeView, detailOf, resourceKey } from "../../store/explorer-store.js";
 import { childrenOf, shownChildOf } from "../../store/resource-actions.js";
 import type { ResourceItemState } from "../../store/types.js";
 import { resourceNamed } from "../../resources/index.js";
-import type { AnyResource } from "../../resources/resource.js";
-import { fieldLines } from "../../text/fields.js";
+import { type AnyResource, itemLines } from "../../resources/resource.js";
 import { countOf } from "../../text/format.js";
 import { sanitize } from "../../text/sanitize.js";
 import { FailureBox } from "../components/failure-box.js";
@@ -34,8 +31,7 @@ function childHeading(resource: AnyResource, child: AnyResource, rows: number | 
 function ItemView({ resource, detail, child, state, route, height, width, theme }: { resource: AnyResource; detail?: ResourceItemState; child?: AnyResource; state: ExplorerState; route: ItemRoute; height: number; width: number; theme: Theme }) {
   if (!detail || (detail.loading && !detail.item)) return <Text color={theme.muted}>{`loading ${resource.singular} ${sanitize(route.params.at(-1) ?? "")}…`}</Text>;
   if (detail.error && !detail.item) return <FailureBox failure={detail.error} theme={theme} />;
-  const read = v.safeParse(resource.schema, detail.item);
-  const fields = fieldLines(detail.item ?? {}, { first: resource.detail!.first ?? [], odd: read.success ? oddFields(read.output) : undefined, mark: ODD_MARK });
+  const fields = itemLines(resource, detail.item ?? {});
   // The fields take what the child's list (its status, header and five rows) leaves.
   const room = child ? Math.max(3, height - 9) : height;
   const shown = fields.slice(0, room);
