@@ -50,6 +50,21 @@ export function maskAnswerSecrets<T>(value: T): Masked<T> {
   return paths.length === 0 ? { value, paths } : { value: masked, paths };
 }
 
+/** The secrets an answer holds, whole: what masking hides (a test's scan looks for them in everything ccx printed). */
+export function secretValues(value: unknown): string[] {
+  const found: string[] = [];
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (node === null || typeof node !== "object") return;
+    for (const [key, child] of Object.entries(node)) {
+      if (SECRET_FIELDS.has(normal(key)) && (typeof child === "string" || typeof child === "number") && String(child) !== "") found.push(String(child));
+      else walk(child);
+    }
+  };
+  walk(value);
+  return found;
+}
+
 /**
  * Masks what is printed, piece by piece, unless `reveal`; keeps where secrets were masked (an item's
  * index left out: `data[].authToken`), to name them once at the end.
@@ -65,4 +80,22 @@ export function secretsMasker(reveal: boolean | undefined) {
     },
     paths: (): string[] => [...masked],
   };
+}
+
+/** Paths whose next segment is a secret: `/users/{uid}/auth_tokens/{authToken}`, `/apikeys/{apiKey}`, a push token. */
+const SECRET_SEGMENT = /(\/(?:auth_tokens|apikeys|push\/v1\/tokens)\/)([^/?#]+)/g;
+
+/**
+ * A URL as ccx shows it (the request log, --verbose, an error's `request:`): the secrets it carries
+ * in its query (`authToken=…`) or its path (`/auth_tokens/{authToken}`) masked.
+ */
+export function shownUrl(url: string): string {
+  const [base = "", query] = url.split("?", 2) as [string, string | undefined];
+  const path = base.replace(SECRET_SEGMENT, (_, before: string, secret: string) => `${before}${maskKey(decodeURIComponent(secret))}`);
+  if (query === undefined) return path;
+  const shown = query.split("&").map((pair) => {
+    const [name = "", value] = pair.split("=", 2);
+    return value !== undefined && value !== "" && SECRET_FIELDS.has(normal(decodeURIComponent(name))) ? `${name}=${maskKey(decodeURIComponent(value))}` : pair;
+  });
+  return `${path}?${shown.join("&")}`;
 }

@@ -82,6 +82,10 @@ export function prepareCall(input: ApiCallInput, credentials: ApiCredentials): A
   if (auth !== "apikey" && !management) {
     throw new ApiError(CLIENT_CODES.config, `${path} takes the management key and secret: set CCX_MANAGEMENT_KEY and CCX_MANAGEMENT_SECRET, or a management block in the config`);
   }
+  // A read that acts for a user by its definition says so before anything is sent (exit 2).
+  if (auth === "apikey" && endpoint?.onBehalfOf === "required" && !app?.onBehalfOf) {
+    throw new ApiError(CLIENT_CODES.config, `${path} answers as a user sees it: say which with --as <uid> (or CCX_ON_BEHALF_OF)`);
+  }
   const base = host === "management" ? checkedBase(management!.url) : fillTemplate(host === "calls" ? app!.callsUrl : app!.chatUrl, app!.appId, app!.region);
   const headers: Record<string, string> =
     auth === "apikey" ? { apikey: app!.apiKey, ...(app!.onBehalfOf ? { onBehalfOf: app!.onBehalfOf } : {}) }

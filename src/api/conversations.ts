@@ -11,7 +11,8 @@ export interface ConversationPage extends Page<Conversation> {
 }
 
 export async function listConversations(client: AppClient, query: Query, signal?: AbortSignal): Promise<ConversationPage> {
-  // The list is a user's: without one the service can only refuse, so ccx says so itself.
+  // ccx lists a user's conversations. Without a user the service answers the app's view, each conversation
+  // once per user taking part and none saying whose it is (`ccx api /conversations` shows it as sent).
   if (!client.target.onBehalfOf) throw new ApiError(CLIENT_CODES.badInput, "conversations are a user's: name the user with --as (onBehalfOf), or u in the explorer");
   const { value, raw } = await client.get("chat", "/conversations", query, conversationListSchema, signal);
   return { items: value.data, pagination: value.meta?.pagination, raw: rawItems(raw) };

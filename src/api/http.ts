@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
+import { shownUrl } from "./answer-secrets.js";
 import { detailsOf, htmlPage, rateLimitOf, redirected, waitOf } from "./answer-reading.js";
 import { ApiError, CLIENT_CODES, type RateLimit, clip } from "./errors.js";
 import { type RawResponse, type Transport, createTransport } from "./transport.js";
@@ -161,7 +162,7 @@ export class Http {
   private track(req: { method: string; url: string; headers: Record<string, string> }, keyless = false): Track {
     const id = this.nextId++;
     const started = nowMs();
-    const base = { id, method: req.method, url: req.url, onBehalfOf: req.headers.onBehalfOf, ...(keyless ? { keyless } : {}) };
+    const base = { id, method: req.method, url: shownUrl(req.url), onBehalfOf: req.headers.onBehalfOf, ...(keyless ? { keyless } : {}) };
     this.emit({ ...base, phase: "start" });
     const track: Track = {
       retries: 0,
@@ -179,7 +180,7 @@ export class Http {
         const error = caught instanceof ApiError ? caught : new ApiError(CLIENT_CODES.network, String(caught));
         const wait = req.method === "GET" && track.retries < this.retries ? this.retryDelay(error, track.retries) : undefined;
         if (wait === undefined || req.signal?.aborted) {
-          Object.assign(error.extra, { retries: track.retries, request: `${req.method} ${req.url}` });
+          Object.assign(error.extra, { retries: track.retries, request: `${req.method} ${shownUrl(req.url)}` });
           track.end({ status: error.status, code: error.code, rateLimit: error.extra.rateLimit });
           throw error;
         }

@@ -27,7 +27,7 @@ export interface MessagePage extends Page<Message> {
   raw: unknown[];
 }
 
-/** The default page size, and the service's most (docs/service.md). */
+/** ccx's page size, always sent (the service's own default is 10), and the service's most (docs/service.md). */
 export const MESSAGE_LIMIT = { default: 100, max: 1000 };
 
 /** The per-user path takes its page size as `perPage`, the others as `limit` (docs/service.md). */

@@ -12,6 +12,12 @@ import * as v from "valibot";
 /** A number, also when sent as a numeric string (the recording webhook does). */
 export const num = v.union([v.number(), v.pipe(v.string(), v.trim(), v.regex(/^-?\d+(\.\d+)?$/), v.transform(Number))]);
 export const int = v.pipe(num, v.integer());
+/**
+ * A time read as milliseconds, sent as a number or a numeric string, in seconds or in milliseconds: the
+ * metrics' export calls its times a "Unix timestamp" and answers them in milliseconds. Below 1e11 (1973
+ * in milliseconds, the year 5138 in seconds) a value is seconds.
+ */
+export const unixMs = v.pipe(num, v.transform((time) => (time < 1e11 ? time * 1000 : time)));
 /** An id sent as a string or as a number: read as its text. */
 export const idText = v.union([v.string(), v.pipe(v.number(), v.transform(String))]);
 /** A field that may be absent, or sent as `null` (the documented examples do): both read as absent. */
@@ -217,6 +223,14 @@ export const participantSchema = v.pipe(
   v.transform((p) => Object.assign(p, { totalDurationInMinutes: p.totalDurationInMinutes ?? p.totalDuration })),
 );
 export type Participant = v.InferOutput<typeof participantSchema>;
+
+/**
+ * The name a participant's minutes came under, for a cell to mark them when they could not be read:
+ * `totalDuration` (the examples') when that is what was sent, else `totalDurationInMinutes`.
+ */
+export function participantMinutesField(p: Participant): "totalDuration" | "totalDurationInMinutes" {
+  return p.totalDurationInMinutes === undefined && Object.hasOwn(oddFields(p) ?? {}, "totalDuration") ? "totalDuration" : "totalDurationInMinutes";
+}
 
 export const recordingSchema = tolerantObject("rid", {
   // Some sources send a recording without its rid: it is then known by its URL or its place.

@@ -11,7 +11,7 @@ import { formatCallFilter } from "../query/index.js";
 import type { AppClient, Query } from "./client.js";
 import { isApiError } from "./errors.js";
 import { type Page, pagesByNumberAhead, trustedTotal } from "./paging.js";
-import { CALL_FIELDS, answer, lenientPaging, listOf, num, oddFields, opt, tolerantObject } from "./schemas.js";
+import { CALL_FIELDS, answer, lenientPaging, listOf, num, oddFields, opt, tolerantObject, unixMs } from "./schemas.js";
 
 const DAY = 86_400;
 /** 9999-12-31T23:59:59Z: later (or negative) times have no YYYY-MM-DD day. */
@@ -106,8 +106,14 @@ export interface CallStats {
   undated: number;
 }
 
-/** GET /stats as read: the metrics (numbers sent as strings read as numbers), or the code it failed with. */
-export type ServiceMetrics = { metrics: Partial<Record<(typeof METRIC_NAMES)[number], number>> & Record<string, unknown>; time_range?: unknown } | { error: string };
+/**
+ * GET /stats as read: the metrics (numbers sent as strings read as numbers) and the range they cover
+ * (milliseconds, however sent), or the code it failed with.
+ */
+export type ServiceMetrics = {
+  metrics: Partial<Record<(typeof METRIC_NAMES)[number], number>> & Record<string, unknown>;
+  time_range?: { fromDate?: number; toDate?: number };
+} | { error: string };
 
 /** What `ccx stats --json` prints and the report draws: the figures, the window, the service's metrics. */
 export interface StatsReport extends CallStats {
@@ -299,18 +305,19 @@ const metric = v.fallback(opt(num), undefined);
 const serviceStatsSchema = answer(v.looseObject({
   data: v.looseObject({
     metrics: v.fallback(opt(v.looseObject(Object.fromEntries(METRIC_NAMES.map((name) => [name, metric])) as Record<(typeof METRIC_NAMES)[number], typeof metric>)), undefined),
-    time_range: v.optional(v.unknown()),
+    time_range: v.fallback(opt(v.looseObject({ fromDate: v.fallback(opt(unixMs), undefined), toDate: v.fallback(opt(unixMs), undefined) })), undefined),
   }),
 }));
 
 /**
- * The service's GET /stats (calls API, milliseconds) over [from, to] seconds;
- * any failure (not served: 404 ERR_API_NOT_FOUND) is its code, for the report
- * to say, except a cancel, which ends the run.
+ * The service's GET /stats over [from, to] seconds, on the chat host, where the
+ * export puts it (docs/service.md, Analytics), asked in milliseconds as its
+ * example answers; any failure (not served: 404 ERR_API_NOT_FOUND) is its code,
+ * for the report to say, except a cancel, which ends the run.
  */
 export async function serviceMetrics(client: AppClient, from: number, to: number, signal?: AbortSignal): Promise<ServiceMetrics> {
   try {
-    const { value } = await client.get("calls", "/stats", { fromDate: from * 1000, toDate: to * 1000 }, serviceStatsSchema, signal);
+    const { value } = await client.get("chat", "/stats", { fromDate: from * 1000, toDate: to * 1000 }, serviceStatsSchema, signal);
     const { metrics = {}, time_range } = value.data;
     return { metrics: Object.fromEntries(Object.entries(metrics).filter(([, n]) => n !== undefined)), ...(time_range !== undefined ? { time_range } : {}) };
   } catch (error) {
@@ -320,7 +327,7 @@ export async function serviceMetrics(client: AppClient, from: number, to: number
 }
 
 /** UNIX seconds as an ISO date-time, UTC, to the second. */
-const isoSeconds = (seconds: number) => new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
+export const isoSeconds = (seconds: number) => new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
 
 /**
  * The whole run: the calls of the window aggregated, then the service's

@@ -44,6 +44,7 @@ export interface ListFlags {
   perPage?: number;
   page?: number;
   color?: boolean;
+  reveal?: boolean;
   [flag: string]: unknown;
 }
 
@@ -86,7 +87,8 @@ export function addOutputOptions(command: Command): Command {
   return command
     .option("--all", "every page, streamed")
     .option("--json", "the server's objects, every field kept, as one JSON array")
-    .option("--ndjson", "the server's objects, one JSON object a line");
+    .option("--ndjson", "the server's objects, one JSON object a line")
+    .option("--reveal", "with --json or --ndjson: show the secrets they hold (a call message's channel secret) instead of masking them");
 }
 
 /** The paging and output options every list command paged by number takes. */

@@ -30,8 +30,10 @@ const BEFORE_RESOURCES: readonly Registrar[] = [
   { names: ["users", "user", "token"], load: async () => (await import("./commands/users.js")).registerUsers },
   { names: ["messages", "send"], load: async () => (await import("./commands/messages.js")).registerMessages },
   { names: ["conversations"], load: async () => (await import("./commands/conversations.js")).registerConversations },
+  { names: ["conversation"], load: async () => (await import("./commands/conversation.js")).registerConversation },
   { names: ["calls"], load: async () => (await import("./commands/calls.js")).registerCalls },
   { names: ["call"], load: async () => (await import("./commands/call.js")).registerCall },
+  { names: ["trace"], load: async () => (await import("./commands/trace.js")).registerTrace },
   { names: ["stats"], load: async () => (await import("./commands/stats.js")).registerStats },
   { names: ["download"], load: async () => (await import("./commands/download.js")).registerDownload },
   { names: ["api"], load: async () => (await import("./commands/api.js")).registerApi },
@@ -48,12 +50,17 @@ const AFTER_RESOURCES: readonly Registrar[] = [
 
 /** Every registrar, in help's order: the resources' ones made from their definitions (src/resources/), loaded for it. */
 export async function allRegistrars(): Promise<readonly Registrar[]> {
-  const [{ DERIVED_RESOURCES }, { resourceCommandNames }] = await Promise.all([import("../resources/index.js"), import("../resources/resource.js")]);
-  const resources = DERIVED_RESOURCES.map((resource): Registrar => ({
+  const [{ DERIVED_RESOURCES, COMMAND_GROUPS }, { resourceCommandNames }] = await Promise.all([import("../resources/index.js"), import("../resources/resource.js")]);
+  const resources = DERIVED_RESOURCES.filter((r) => !r.command).map((resource): Registrar => ({
     names: resourceCommandNames(resource),
     load: async () => (await import("./commands/resource.js")).resourceRegistrar(resource),
   }));
-  return [...BEFORE_RESOURCES, ...resources, ...AFTER_RESOURCES];
+  // A command group's resources are words of one command: `ccx notifications logs`.
+  const groups = Object.entries(COMMAND_GROUPS).map(([group, description]): Registrar => ({
+    names: [group],
+    load: async () => (await import("./commands/resource.js")).resourceGroupRegistrar(group, description, DERIVED_RESOURCES.filter((r) => r.command?.group === group)),
+  }));
+  return [...BEFORE_RESOURCES, ...resources, ...groups, ...AFTER_RESOURCES];
 }
 
 /**

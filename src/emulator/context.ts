@@ -36,6 +36,11 @@ interface RouteShape<A extends Api, C> {
   path: RegExp;
   /** Routes an authOnly key may call (user creation and auth tokens). */
   authOnly?: boolean;
+  /**
+   * Moderation's rules, keywords and blocked messages: the management key and secret with an `appId`
+   * header, on the app's chat host, in place of the API key.
+   */
+  auth?: "moderation";
   handle: (ctx: C, match: Record<string, string>) => unknown;
 }
 

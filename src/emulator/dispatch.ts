@@ -18,12 +18,15 @@ import { apiKeyRoutes, managementRoutes, webhookRoutes } from "./routes/manageme
 import { messageDetailRoutes } from "./routes/message-detail.js";
 import { messageListRoutes } from "./routes/message-lists.js";
 import { messageRoutes } from "./routes/messages.js";
+import { moderationRoutes } from "./routes/moderation.js";
+import { notificationRoutes } from "./routes/notifications.js";
 import { statsRoutes } from "./routes/stats.js";
 import { userRoutes } from "./routes/users.js";
 
 const ROUTES: Route[] = [
   ...groupRoutes, ...userRoutes, ...messageRoutes, ...messageListRoutes, ...conversationRoutes, ...blockRoutes, ...roleRoutes,
   ...apiKeyRoutes, ...callRoutes, ...statsRoutes, ...managementRoutes, ...webhookRoutes, ...appSettingsRoutes, ...messageDetailRoutes,
+  ...notificationRoutes, ...moderationRoutes,
 ];
 const MAX_BODY = 1 << 20;
 
@@ -113,13 +116,9 @@ export class Dispatcher {
       if (fault === "html") return this.sendHtml(res);
       const body = req.method === "POST" ? await readJson(req) : {};
       const data = await this.route(target, req, url.searchParams, body, now);
-      // The documented examples page without total and per_page; GET /users's says `total: 0` beside its rows.
+      // The documented GET /users example says `total: 0` beside its rows.
       const paging = this.options.variants.has("docs") ? (data as { meta?: { pagination?: Record<string, unknown> } })?.meta?.pagination : undefined;
-      if (paging) {
-        if (req.method === "GET" && /\/users$/.test(url.pathname)) paging.total = 0;
-        else delete paging.total;
-        delete paging.per_page;
-      }
+      if (paging && req.method === "GET" && /\/users$/.test(url.pathname)) paging.total = 0;
       const text = JSON.stringify(data);
       if (fault === "garbage") met = fault;
       // An answer cut short, as a broken proxy or a dropped stream leaves it.
@@ -162,8 +161,15 @@ export class Dispatcher {
       throw new ServiceError("ERR_APP_NOT_FOUND", `The app ${target.appId} does not exist in region ${target.region}.`,
         "Check the appId and the region: an app answers only under its own region.");
     }
-    const scope = this.authenticate(app, req);
     const [route, match] = this.find(target, base.method);
+    if (route.auth === "moderation") {
+      this.authenticateManagement(req);
+      if (headerValue(req, "appid") !== app.appId) {
+        throw new ServiceError("AUTH_ERR_APP_ID_MISMATCH", "The appId header does not name this app.", `Send appId: ${app.appId} with the management key and secret.`);
+      }
+      return (route as AppRoute).handle({ ...base, app, onBehalfOf: this.onBehalfOf(app, req) }, match);
+    }
+    const scope = this.authenticate(app, req);
     if (scope === "authOnly" && !route.authOnly) {
       throw new ServiceError("AUTH_ERR_NO_ACCESS", "The API key does not have access to this resource.",
         "An authOnly (Auth) key can only create users and auth tokens; use the fullAccess (REST API) key.");

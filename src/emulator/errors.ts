@@ -24,6 +24,12 @@ export const DEFAULT_STATUS: Readonly<Record<string, number>> = {
   ERR_RECORDING_NOT_FOUND: 404, // guess: a recording link to nothing (the real files sit on a CDN)
   ERR_MESSAGE_ID_NOT_FOUND: 404, // the code is the moderation docs'; the status a guess
   ERR_WEBHOOK_NOT_FOUND: 404, // guess
+  ERR_RULE_NOT_FOUND: 404, // guess, as the moderation lookups below
+  ERR_KEYWORD_NOT_FOUND: 404,
+  ERR_REASON_NOT_FOUND: 404,
+  ERR_EXTENSION_NOT_FOUND: 404, // guess
+  ERR_CONVERSATION_NOT_FOUND: 404, // guess
+  AUTH_ERR_APP_ID_MISMATCH: 401, // guess: the sources are silent
   ERR_TOO_MANY_REQUESTS: 429,
   ERR_INTERNAL_SERVER_ERROR: 500,
 };

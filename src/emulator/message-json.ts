@@ -47,7 +47,11 @@ interface Parties {
   receiver: number;
   group: boolean;
   receiverId: string;
+  conversationId: string;
 }
+
+/** 40 hex digits drawn from a message's detail word, as a channel secret looks. */
+const hex40 = (d: number, i: number) => Array.from({ length: 5 }, (_, k) => mix32(d, i, k).toString(16).padStart(8, "0")).join("");
 
 /** `data` without its entities, and the entities a kind adds beside sender and receiver. */
 function content(app: App, i: number, parties: Parties, view: MessageView, options: EmulatorOptions): { data: Json; entities?: Json } {
@@ -75,14 +79,19 @@ function content(app: App, i: number, parties: Parties, view: MessageView, optio
     case KIND.audioCall: case KIND.videoCall: {
       const status = CALL_ENDINGS[d % CALL_ENDINGS.length]!;
       const duration = status === "ended" ? 20 + ((d >>> 4) % 3600) : 0;
-      // The call as call messages embed it: the old form, with a lower-case sessionid.
+      const sessionid = `v1.${app.region}.${app.appId}.${sentAt - duration}${d.toString(16).padStart(8, "0")}`;
+      const by = entity(user(parties.sender), "user");
+      const to = parties.group ? entity(groupJson(app, app.groups[parties.receiver]!, view, options), "group") : entity(user(parties.receiver), "user");
+      // The call as the export's call messages embed it: the old form (a lower-case sessionid), its own
+      // data with the two parties, and the channel the call's signalling ran on.
       const call: Json = {
-        sessionid: `v1.${app.region}.${app.appId}.${sentAt - duration}${d.toString(16).padStart(8, "0")}`,
-        type: store.typeOf(i), status, receiverType: parties.group ? "group" : "user",
-        initiator: app.users[parties.sender]!.uid, receiver: parties.receiverId, initiatedAt: sentAt - duration,
+        data: { entities: { sender: by, receiver: to } },
+        type: store.typeOf(i), sender: app.users[parties.sender]!.uid, status, receiver: parties.receiverId, sessionid,
+        wsChannel: { secret: hex40(d, i), service: `${app.appId}.call`, identity: `[${app.appId}]${sessionid}` },
+        initiatedAt: sentAt - duration, receiverType: parties.group ? "group" : "user", conversationId: parties.conversationId,
       };
-      if (status === "ended") Object.assign(call, { joinedAt: sentAt - duration + 3, endedAt: sentAt });
-      return { data: { action: status }, entities: { on: entity(call, "call") } };
+      if (status === "ended") Object.assign(call, { joinedAt: sentAt - duration + 3, startedAt: sentAt - duration + 3, endedAt: sentAt });
+      return { data: { action: status }, entities: { by, on: entity(call, "call"), for: to } };
     }
     case KIND.location:
       return { data: { customData: { latitude: (d % 18000) / 100 - 90, longitude: ((d >>> 15) % 36000) / 100 - 180 } } };
@@ -109,7 +118,8 @@ export function messageJson(app: App, i: number, view: MessageView, options: Emu
   const receiver = group ? conversation.group : conversation.userA === sender ? conversation.userB : conversation.userA;
   const receiverId = group ? app.groups[receiver]!.guid : app.users[receiver]!.uid;
   const deleted = store.deletedAt[i]! > 0;
-  const { data, entities } = content(app, i, { sender, receiver, group, receiverId }, view, options);
+  const conversationId = conversationIdOf(app, conversation);
+  const { data, entities } = content(app, i, { sender, receiver, group, receiverId, conversationId }, view, options);
   // A deleted message keeps who and when, not what.
   const shown: Json = deleted ? {} : data;
   shown.entities = {
@@ -119,7 +129,7 @@ export function messageJson(app: App, i: number, view: MessageView, options: Emu
   };
   const id = String(i + 1);
   const json: Json = {
-    id, conversationId: conversationIdOf(app, conversation), sender: app.users[sender]!.uid, receiver: receiverId,
+    id, conversationId, sender: app.users[sender]!.uid, receiver: receiverId,
     receiverType: group ? "group" : "user", category: store.categoryOf(i), type: store.typeOf(i), data: shown,
     sentAt: store.sentAt[i], updatedAt: store.updatedAt(i),
   };

@@ -1,6 +1,8 @@
 import type { RequestContext } from "./context.js";
-import { FLAG, KIND, MESSAGE_TAGS } from "./data/message-store.js";
-import { lastReadIndex, takesPart } from "./data/reads.js";
+import { blockedBy } from "./data/blocks.js";
+import { type Conversation, FLAG, KIND, MESSAGE_TAGS } from "./data/message-store.js";
+import type { App } from "./data/model.js";
+import { lastDeliveredIndex, lastReadIndex, takesPart } from "./data/reads.js";
 import { conversationIdOf } from "./message-json.js";
 import { QueryReader } from "./query.js";
 
@@ -10,6 +12,8 @@ import { QueryReader } from "./query.js";
  *
  * Choices where the sources are silent (clients must not depend on them):
  * - without `id` or `sentAt`, the answer is the newest `limit` messages, whatever `affix`;
+ * - what a user alone can ask (`unread`, `undelivered`, `myMentionsOnly`,
+ *   `hideMessagesFromBlockedUsers`, `count`) needs onBehalfOf: without it, ERR_BAD_REQUEST naming it;
  * - `id` and `sentAt` are exclusive bounds; given both, the position is (sentAt, id);
  * - within a page messages are in ascending id order (oldest first), as the SDK shows them;
  * - text, attachments, mentions, links and reactions are those a message shows:
@@ -29,6 +33,8 @@ export interface MessageQuery {
   limit: number;
   cursor?: MessageCursor;
   withTags: boolean;
+  /** count=true: how many match per conversation, instead of the messages. */
+  count: boolean;
   matches: (i: number) => boolean;
 }
 
@@ -41,7 +47,8 @@ export function parseMessageQuery(ctx: RequestContext, list: MessageList): Messa
   const q = new QueryReader(ctx.params);
   const tests: Array<(i: number) => boolean> = [];
   const perPage = list === "user" ? q.integer("perPage", { min: 1, max: 1000 }) : undefined;
-  const limit = q.integer("limit", { min: 1, max: 1000 }) ?? perPage ?? 100;
+  // The exports: `limit` defaults to 10; the per-user path's `perPage` to 100, its `limit` working only with onBehalfOf.
+  const limit = q.integer("limit", { min: 1, max: 1000 }) ?? perPage ?? (list === "user" && !onBehalfOf ? 100 : 10);
   const affix = q.oneOf("affix", ["append", "prepend"] as const) ?? "prepend";
   const id = q.integer("id", { min: 0 });
   const sentAt = q.integer("sentAt", { min: 0 });
@@ -71,6 +78,11 @@ export function parseMessageQuery(ctx: RequestContext, list: MessageList): Messa
   if (hasAttachments !== undefined) tests.push((i) => attached(i) === hasAttachments);
   const attachmentTypes = q.list("attachmentTypes", ATTACHMENT_TYPES);
   if (attachmentTypes) tests.push((i) => attached(i) && attachmentTypes.includes(store.typeOf(i) as (typeof ATTACHMENT_TYPES)[number]));
+  const mentioned = q.list("mentionedUids");
+  if (mentioned) {
+    const indexes = new Set(mentioned.map((uid) => app.userIndexByUid.get(uid)));
+    tests.push((i) => shown(i) && indexes.has(store.mention[i]));
+  }
   const flagged: Array<[string, (i: number) => boolean]> = [
     ["hasMentions", (i) => store.mention[i]! >= 0],
     ["hasLinks", (i) => (store.flags[i]! & FLAG.link) !== 0],
@@ -103,15 +115,28 @@ export function parseMessageQuery(ctx: RequestContext, list: MessageList): Messa
   const to = q.integer("toTimestamp", { min: 0 });
   if (to !== undefined) tests.push((i) => store.sentAt[i]! <= to);
 
-  if (q.boolean("unread")) {
-    if (!onBehalfOf) q.fail("onBehalfOf", "The unread filter needs the onBehalfOf header: unread for whom.");
-    else tests.push(unreadFor(ctx, onBehalfOf.index));
-  }
+  /** A filter of the onBehalfOf user's: its test when asked, and a problem named when there is no user. */
+  const forUser = (name: string, why: string, test: (user: number) => (i: number) => boolean) => {
+    if (!q.boolean(name)) return;
+    if (!onBehalfOf) q.fail("onBehalfOf", `The ${name} filter needs the onBehalfOf header: ${why}.`);
+    else tests.push(test(onBehalfOf.index));
+  };
+  forUser("unread", "unread for whom", (user) => after(ctx, user, lastReadIndex));
+  forUser("undelivered", "undelivered to whom", (user) => after(ctx, user, lastDeliveredIndex));
+  forUser("myMentionsOnly", "whose mentions", (user) => (i) => shown(i) && store.mention[i] === user);
+  forUser("hideMessagesFromBlockedUsers", "blocked by whom", (user) => {
+    const blocked = new Set(blockedBy(app, user).map((b) => b.userIndex));
+    return (i) => !blocked.has(store.sender[i]!);
+  });
+  const count = q.boolean("count") ?? false;
+  if (count && !onBehalfOf) q.fail("onBehalfOf", "The count needs the onBehalfOf header: it counts per conversation of that user.");
+  // Documented, not filters: they add to the mentioned users, which the emulator does not do.
+  q.notImplemented("mentionsWithBlockedInfo", "mentionsWithTagInfo");
   // With a user, the app's list is what that user can see.
   if (onBehalfOf && list === "app") tests.unshift(visibleTo(ctx, onBehalfOf.index));
   q.done();
   const cursor = id === undefined && sentAt === undefined ? undefined : { id, sentAt, affix };
-  return { limit, cursor, withTags, matches: (i) => tests.every((test) => test(i)) };
+  return { limit, cursor, withTags, count, matches: (i) => tests.every((test) => test(i)) };
 }
 
 /** Per conversation, computed once a request: 1 takes part, 2 does not. */
@@ -125,17 +150,18 @@ function visibleTo(ctx: RequestContext, user: number): (i: number) => boolean {
   };
 }
 
-function unreadFor(ctx: RequestContext, user: number): (i: number) => boolean {
+/** Messages to the user after their position in each conversation (read, or delivered), not their own. */
+function after(ctx: RequestContext, user: number, position: (app: App, conversation: Conversation, user: number) => number): (i: number) => boolean {
   const { app } = ctx;
   const store = app.messages;
   const visible = visibleTo(ctx, user);
-  const lastRead = new Map<number, number>();
+  const positions = new Map<number, number>();
   return (i) => {
     if (store.sender[i] === user || !visible(i)) return false;
     const c = store.conversation[i]!;
-    let read = lastRead.get(c);
-    if (read === undefined) lastRead.set(c, (read = lastReadIndex(app, store.conversations[c]!, user)));
-    return i > read;
+    let at = positions.get(c);
+    if (at === undefined) positions.set(c, (at = position(app, store.conversations[c]!, user)));
+    return i > at;
   };
 }
 

@@ -2,22 +2,26 @@ import type { Sizes } from "./data/model.js";
 
 /**
  * Shapes the real service is known to answer in (docs/service.md marks them
- * [conflict]); each one switches the emulator to the less common shape so that
- * clients can be tested against both.
+ * [conflict]). By default the emulator answers as the current exports do; each
+ * variant switches it to another known shape (an older export's, the field
+ * table's) so that clients can be tested against both.
  */
 export const VARIANTS = {
   "cursor-top-level": "the groups cursor at the top level of the body instead of in meta",
   "call-data-array": "GET /calls/{sessionId} answers data as a one-element array; participants gain name and avatar",
-  "participant-total-duration": "participants carry totalDuration (minutes) instead of totalDurationInMinutes",
+  "participant-in-minutes": "participants carry their minutes as totalDurationInMinutes (the field table's name) instead of totalDuration (the current calls export's)",
+  "transcript-date-seconds": "transcriptions send transcriptDate as UNIX seconds instead of an ISO-8601 string",
+  "unread-count-number": "conversations send unreadMessageCount as a number instead of a string",
   "password-type": "protected groups are sent with type password",
   "string-numbers": "recordings send duration and startTime as strings",
   "ratelimit-camel": "rate-limit headers named X-RateLimit-* instead of X-Rate-Limit-*",
-  "cursor-prepend": "the groups cursor always says affix prepend, whatever was asked (as every documented example)",
+  "cursor-prepend": "every updatedAt cursor (groups, users, members, friends, blocked users) says affix prepend, whatever was asked (as every documented example)",
   "bare-404": "not found answered 404 with the body {} instead of the service's error",
   "empty-detail": "a call or group that does not exist answered 200 with data [] (calls) or {} (groups)",
-  docs: "answers as the documented examples give them, mixed per item (from the seed): nulls, numbers as strings, entity objects for uids, participants still in the call (leftAt null), recordings without rid, metadata as [], pagination without total and per_page (GET /users: total 0 beside its rows), the cursor always prepend, call totals by the wall clock and the entries that joined, conversations' unreadMessageCount as a string, messages' editedAt/editedBy/deletedAt/deletedBy null when unset",
+  docs: "answers as the documented examples give them, mixed per item (from the seed): nulls, numbers as strings, entity objects for uids, participants still in the call (leftAt null), recordings without rid, metadata as [], GET /users' pagination with total 0 beside its rows, the cursor always prepend, call totals by the wall clock and the entries that joined, messages' editedAt/editedBy/deletedAt/deletedBy null when unset",
   "cursor-ties": "groups' updatedAt sent to the day, so many share one; a cursor answers its boundary again (inclusive) and pages end inside a run of equal times",
   "cdn-recordings": "recording_url in the real service's shape (https://recordings-{region}.cometchat.io/…), which the emulator does not serve",
+  "stats-top-level": "GET /stats/messages answers startTime, endTime, dataPoints and appId at the top level, as the export's schema puts dataPoints, with the times as numbers, instead of in data with the times as strings (its example)",
 } as const;
 export type Variant = keyof typeof VARIANTS;
 

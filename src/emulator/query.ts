@@ -1,4 +1,5 @@
 import { badRequest } from "./errors.js";
+import { type Variant, answersIn } from "./options.js";
 
 const INTEGER = /^-?\d+$/;
 const BOOLEANS: Record<string, boolean> = { true: true, "1": true, false: false, "0": false };
@@ -77,6 +78,16 @@ export class QueryReader {
     return found;
   }
 
+  /**
+   * Documented parameters the emulator does not implement: sent, each is named in the error rather
+   * than answered as if it had not been asked.
+   */
+  notImplemented(...names: string[]): void {
+    for (const name of names) {
+      if (this.params.has(name)) this.fail(name, `The ${name} parameter is documented, but this emulator does not implement it: leave it out.`);
+    }
+  }
+
   /** Throws ERR_BAD_REQUEST when any parameter was malformed. */
   done(): void {
     if (Object.keys(this.details).length > 0) throw badRequest(this.details);
@@ -115,4 +126,14 @@ export function paginate<T>(items: readonly T[], page: Page): { data: T[]; pagin
   const start = (page.page - 1) * page.perPage;
   const data = items.slice(start, start + page.perPage);
   return { data, pagination: pagination(items.length, data.length, page) };
+}
+
+/**
+ * The `updatedAt` cursor the documented user lists send beside their page numbers (users and members at
+ * the top level of the body, friends and blocked users in meta): the page's last item's, onwards; none
+ * on an empty page. Every documented example says prepend, as `cursor-prepend` (and `docs`) answer.
+ */
+export function pageCursor(last: { updatedAt?: number } | undefined, options: { variants: ReadonlySet<Variant> }) {
+  if (last?.updatedAt === undefined) return undefined;
+  return { updatedAt: last.updatedAt, affix: answersIn(options, "cursor-prepend") ? "prepend" : "append" };
 }

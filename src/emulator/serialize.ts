@@ -1,6 +1,6 @@
 import { membershipOf } from "./data/members.js";
 import { dayOf } from "./group-query.js";
-import type { App, Call, Group, Participant, User } from "./data/model.js";
+import type { App, Call, Group, Participant, Transcription, User } from "./data/model.js";
 import { type EmulatorOptions, docsForm } from "./options.js";
 
 type Json = Record<string, unknown>;
@@ -49,10 +49,9 @@ export function groupJson(app: App, group: Group, view: GroupView, options: Emul
 }
 
 function participantJson(app: App, p: Participant, options: EmulatorOptions, legacy: boolean): Json {
+  // The calls export's examples name the minutes totalDuration; its field table (and older answers) totalDurationInMinutes.
   const { totalDurationInMinutes, ...rest } = p;
-  const json: Json = options.variants.has("participant-total-duration")
-    ? { ...rest, totalDuration: totalDurationInMinutes }
-    : { ...p };
+  const json: Json = options.variants.has("participant-in-minutes") ? { ...p } : { ...rest, totalDuration: totalDurationInMinutes };
   if (legacy) {
     const user = app.users[app.userIndexByUid.get(p.uid) ?? -1];
     if (user) Object.assign(json, defined({ name: user.name, avatar: user.avatar }));
@@ -60,6 +59,11 @@ function participantJson(app: App, p: Participant, options: EmulatorOptions, leg
   // Still in the call: the documented examples send leftAt null.
   if (options.variants.has("docs") && p.joinedAt !== undefined && p.leftAt === undefined) json.leftAt = null;
   return json;
+}
+
+/** A transcription: its date an ISO-8601 string, as the export's example sends it, or seconds (the variant). */
+export function transcriptionJson(t: Transcription, options: EmulatorOptions): Json {
+  return options.variants.has("transcript-date-seconds") ? { ...t } : { ...t, transcriptDate: new Date(t.transcriptDate * 1000).toISOString() };
 }
 
 /** A uid as the documented examples also send it: the user's entity object. */
@@ -78,7 +82,7 @@ export function callJson(app: App, call: Call, options: EmulatorOptions, detail 
     participants: participants.map((p) => participantJson(app, p, options, legacy)),
     recordings: recordings.length === 0 ? undefined : recordings.map((r) =>
       strings ? { ...r, duration: String(r.duration), startTime: String(r.startTime) } : r),
-    transcriptions: transcriptions.length === 0 ? undefined : transcriptions,
+    transcriptions: transcriptions.length === 0 ? undefined : transcriptions.map((t) => transcriptionJson(t, options)),
   });
   if (detail) Object.assign(json, defined({ metaData, tags }));
   // Totals as the documented examples compute them: the call's wall clock, and the entries that joined.

@@ -10,6 +10,7 @@ const RULES: readonly KeyRule[] = [
   booleanRule("unread", "unread", "unread:true", "only conversations with unread messages: true or false", ["true", "false"]),
   listRule("tag", "tags", "tag:pinned,support", "conversations having any of these tags"),
   booleanRule("withtags", "withTags", "withtags:true", "include each conversation's tags in the answer: true or false", ["true", "false"]),
+  booleanRule("withuserandgrouptags", "withUserAndGroupTags", "withuserandgrouptags:true", "include the tags of the user or group each conversation is with: true or false", ["true", "false"]),
   listRule("usertag", "userTags", "usertag:vip,beta", "1:1 conversations with a user having any of these tags"),
   listRule("grouptag", "groupTags", "grouptag:vip,beta", "conversations in a group having any of these tags"),
   perPageRule("conversations"),
@@ -36,6 +37,7 @@ export function formatConversationFilter(params: Record<string, string>): string
   push("unread", value("unread"));
   push("tag", value("tags"));
   push("withtags", value("withTags"));
+  push("withuserandgrouptags", value("withUserAndGroupTags"));
   push("usertag", value("userTags"));
   push("grouptag", value("groupTags"));
   push("per", value("perPage"));

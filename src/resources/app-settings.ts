@@ -1,7 +1,8 @@
 import * as v from "valibot";
+import { ENDPOINTS } from "../api/endpoints.js";
 import { int, opt, tolerantObject } from "../api/schemas.js";
 import { formatTime } from "../text/format.js";
-import type { Resource } from "./resource.js";
+import { type Resource, yesNo } from "./resource.js";
 
 /**
  * The app as the management API configures it: its extensions (which of
@@ -18,17 +19,25 @@ const extensionSchema = tolerantObject("id", {
 });
 type Extension = v.InferOutput<typeof extensionSchema>;
 
+/** An extension's settings path: the catalogue documents one for each extension that has settings (`…/widget/v2/settings`). */
+function extensionSettingsPath(id: string): string | undefined {
+  const pattern = /^\/apps\/\{appId\}\/extensions\/([^/]+)\/v\d+\/settings$/;
+  return ENDPOINTS.find((e) => e.methods.includes("GET") && pattern.exec(e.path)?.[1] === id)?.path;
+}
+
 export const extensions: Resource<Extension> = {
   name: "extensions",
   singular: "extension",
-  description: "the app's extensions and which are on (moderation, notifications, user experience)",
+  description: "the app's extensions and which are on (moderation, notifications, user experience); with an id, its settings (secrets masked)",
   idField: "id",
   schema: extensionSchema,
   list: { path: "/apps/{appId}/extensions", perPage: { default: 25, max: 1000 } },
+  detail: { path: "/apps/{appId}/extensions/profanity-filter/v1/settings", pathOf: extensionSettingsPath },
+  itemByList: true,
   columns: [
     { header: "id", field: "id", get: (e) => e.id, min: 12 },
     { header: "name", field: "name", get: (e) => e.name ?? "", min: 8, max: 28 },
-    { header: "on", field: "isActive", get: (e) => (e.isActive === undefined ? "" : e.isActive ? "yes" : "no"), min: 3 },
+    { header: "on", field: "isActive", get: (e) => yesNo(e.isActive), min: 3 },
     { header: "category", field: "category", get: (e) => e.category ?? "", min: 8, grows: true },
   ],
 };

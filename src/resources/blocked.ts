@@ -1,6 +1,6 @@
 import { type User, userSchema } from "../api/chat-schemas.js";
 import { formatTime } from "../text/format.js";
-import type { Resource } from "./resource.js";
+import { type Resource, yesNo } from "./resource.js";
 
 /** The users a user blocked (GET /users/{uid}/blockedusers): why a 1:1 stays silent. */
 export const blocked: Resource<User> = {
@@ -14,6 +14,6 @@ export const blocked: Resource<User> = {
     { header: "uid", get: (u) => u.uid, min: 6, max: 32, grows: true },
     { header: "name", field: "name", get: (u) => u.name ?? "", min: 6, max: 32, grows: true },
     { header: "blocked", field: "blockedByMeAt", get: (u) => formatTime(u.blockedByMeAt ?? u.blockedAt), min: 16 },
-    { header: "blocked back", field: "hasBlockedMe", get: (u) => (u.hasBlockedMe === undefined ? "" : u.hasBlockedMe ? "yes" : "no"), min: 12 },
+    { header: "blocked back", field: "hasBlockedMe", get: (u) => yesNo(u.hasBlockedMe), min: 12 },
   ],
 };

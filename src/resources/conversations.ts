@@ -27,3 +27,28 @@ export const conversations: Resource<Conversation> = {
     { header: "updated", field: "updatedAt", get: (c) => formatTime(c.updatedAt), narrow: { get: (c) => formatAge(c.updatedAt), min: 8 }, min: 16 },
   ],
 };
+
+const CONVERSATION_FIRST = ["conversationId", "conversationType", "conversationWith", "unreadMessageCount", "lastMessage", "updatedAt", "tags"] as const;
+
+/**
+ * One conversation as the user acted for sees it: with a user (GET /users/{uid}/conversation) or in a
+ * group (GET /groups/{guid}/conversation), answered as an array of one. `ccx conversation --as UID
+ * (--user UID | --group GUID)` is written by hand: a flag chooses which of the two it reads.
+ */
+export const userConversation: Resource<Conversation> = {
+  ...conversations,
+  name: "user-conversation",
+  singular: "conversation with a user",
+  aliases: [],
+  description: "one conversation with a user, as the user acted for sees it (unread count, last message)",
+  list: undefined,
+  detail: { path: "/users/{uid}/conversation", first: CONVERSATION_FIRST },
+};
+
+export const groupConversation: Resource<Conversation> = {
+  ...userConversation,
+  name: "group-conversation",
+  singular: "conversation in a group",
+  description: "one group's conversation, as the user acted for sees it (unread count, last message)",
+  detail: { path: "/groups/{guid}/conversation", first: CONVERSATION_FIRST },
+};

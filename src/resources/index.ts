@@ -3,10 +3,12 @@ import { collaborators, extensions, settings } from "./app-settings.js";
 import { banned } from "./banned.js";
 import { blocked } from "./blocked.js";
 import { calls } from "./calls.js";
-import { conversations } from "./conversations.js";
+import { conversations, groupConversation, userConversation } from "./conversations.js";
 import { friends } from "./friends.js";
 import { groups } from "./groups.js";
 import { members } from "./members.js";
+import { blockedMessages, flagReasons, flaggedMessages, moderationKeywords, moderationRules, reviewedMessages } from "./moderation.js";
+import { notificationLogs, notificationSettings, preferences, providers, pushTokens } from "./notifications.js";
 import { permissions, scopePermissions } from "./permissions.js";
 import { restrictedFeatures } from "./restricted-features.js";
 import { roles } from "./roles.js";
@@ -26,9 +28,19 @@ import { webhooks } from "./webhooks.js";
  * hand, and are here for what they share: their paths, id and columns.
  */
 export const RESOURCES = {
-  groups, members, banned, "scope-permissions": scopePermissions, users, tokens, friends, blocked, conversations, message, thread, reactions, calls, transcripts,
+  groups, members, banned, "scope-permissions": scopePermissions, users, tokens, friends, blocked, conversations,
+  "user-conversation": userConversation, "group-conversation": groupConversation, message, thread, reactions, calls, transcripts,
   roles, "restricted-features": restrictedFeatures, permissions, apikeys, webhooks, triggers, extensions, settings, collaborators,
+  "notification-logs": notificationLogs, "push-tokens": pushTokens, preferences, "notification-settings": notificationSettings, providers,
+  rules: moderationRules, keywords: moderationKeywords, "blocked-messages": blockedMessages, "flagged-messages": flaggedMessages,
+  "reviewed-messages": reviewedMessages, reasons: flagReasons,
 } satisfies Record<string, Resource<any>>;
+
+/** The command groups (`ccx notifications logs`): what each holds, for help. */
+export const COMMAND_GROUPS: Readonly<Record<string, string>> = {
+  notifications: "the notifications service: its log (who was pushed what, or why not), push tokens, a user's preferences, settings, providers",
+  moderation: "moderation: rules, keyword lists, blocked messages, flagged and reviewed messages, reasons",
+};
 
 export type ResourceName = keyof typeof RESOURCES;
 

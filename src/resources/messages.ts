@@ -20,11 +20,11 @@ const MESSAGE_COLUMNS: ReadonlyArray<ResourceColumn<Message>> = [
 export const message: Resource<Message> = {
   name: "messages",
   singular: "message",
-  description: "one message: who sent it to whom, what, when; its thread and reactions",
+  description: "one message: who sent it to whom, what, when; its thread, reactions and notification log lines",
   idField: "id",
   schema: messageSchema,
   detail: { path: "/messages/{id}", first: ["id", "sender", "receiver", "receiverType", "category", "type", "data", "sentAt", "editedAt", "deletedAt", "parentId", "replyCount", "reactions", "conversationId"] },
-  children: ["thread", "reactions"],
+  children: ["thread", "reactions", "notification-logs"],
   columns: MESSAGE_COLUMNS,
 };
 

@@ -65,16 +65,54 @@ export interface Resource<Item extends Record<string, unknown> = Record<string, 
   list?: {
     path: string;
     perPage?: { default: number; max: number };
-    /** Flags that are query parameters of the list: `--scope admin` sends `scopes=admin`. */
-    flags?: ReadonlyArray<{ flag: string; param: string; description: string }>;
+    /** Flags that are query parameters of the list: `--scope admin` sends `scopes=admin`; `time`: a time given as the filters write one, sent in ms. */
+    flags?: ReadonlyArray<{ flag: string; param: string; description: string; time?: "ms" }>;
+    /**
+     * Query parameters the list cannot go without (push tokens: `authToken`): a required flag on the
+     * command line (`--auth-token T`), an argument after the path's in the explorer (`:push-tokens T`).
+     */
+    required?: ReadonlyArray<{ flag: string; param: string; description: string }>;
     /**
      * A narrower or other documented path a flag chooses: with a value when the path takes one more
      * parameter (`--reaction 👍`), alone otherwise (`--banned`); `excludes`: flags it does not go with.
      */
     narrowed?: { flag: string; path: string; description: string; excludes?: readonly string[] };
+    /**
+     * As a sub-resource of an item whose path does not name it, the query parameter that narrows the
+     * list to the item (a message's notification log lines: `messageId`).
+     */
+    belowItemAs?: string;
+    /** The key of `data` that holds the items, when the answer wraps them (`data.pushTokens`). */
+    itemsIn?: string;
+    /**
+     * A list made of several documented reads, one item or a list each (the push, SMS and email
+     * providers): each item says which in `source`. `path` is the first of them.
+     */
+    sources?: ReadonlyArray<{ path: string; label: string }>;
   };
   /** The path of one item, and the fields a person looks for first (a screen of its own orders its own). */
-  detail?: { path: string; first?: readonly string[] };
+  detail?: {
+    path: string;
+    first?: readonly string[];
+    /** More documented reads of the same item, their `data` added to its fields (a user's mute and timezone beside their preferences). */
+    also?: readonly string[];
+    /**
+     * When each item has a documented path of its own rather than a template (an extension's
+     * settings: `/apps/{appId}/extensions/profanity-filter/v1/settings`): the path for the id given,
+     * undefined when the catalogue has none. `path` is then one of them, for the host and group.
+     */
+    pathOf?: (id: string) => string | undefined;
+  };
+  /**
+   * One item is asked for by its list's command with its id (`ccx extensions <id>`, `ccx moderation
+   * rules <ruleId>`), not by a command of its own.
+   */
+  itemByList?: true;
+  /**
+   * The command group it is a word of: `ccx notifications logs`, `ccx moderation rules [<id>]` (its list,
+   * or one item when an id is given); its `:` command in the explorer stays its name.
+   */
+  command?: { group: string; word: string };
   /** The explorer's width from which columns show their full forms (times, ids) rather than their `narrow` ones. */
   wideAt?: number;
   /** Resources reached from an item: their list's path takes this item's id. */
@@ -88,6 +126,9 @@ export interface Resource<Item extends Record<string, unknown> = Record<string, 
   own?: true;
   columns: ReadonlyArray<ResourceColumn<Item>>;
 }
+
+/** A switch as a cell: yes, no, or nothing when it was not sent. */
+export const yesNo = (value: boolean | undefined): string => (value === undefined ? "" : value ? "yes" : "no");
 
 /** A resource whose item type is erased, as the registry holds them. */
 export type AnyResource = Resource<Record<string, unknown>>;
@@ -110,16 +151,21 @@ export function cellOf<Item extends Record<string, unknown>>(column: ResourceCol
 export const growthOf = (column: ResourceColumn<never>): number => (column.grows === true ? 1 : column.grows || 0);
 
 /** The commands a resource defines: `ccx <name>` for its list, `ccx <singular>` for one item. */
-export const resourceCommandNames = (resource: AnyResource): string[] => [...(resource.list ? [resource.name] : []), ...(resource.detail ? [resource.singular] : [])];
+export const resourceCommandNames = (resource: AnyResource): string[] =>
+  resource.command ? [resource.command.group] : [...(resource.list ? [resource.name] : []), ...(resource.detail && !resource.itemByList ? [resource.singular] : [])];
 
 /** The documented operation behind a path of a resource: a definition naming an undocumented path is a mistake. */
-export function endpointOf(path: string): Endpoint {
+export function endpointOf(template: string): Endpoint {
+  const path = template.split("?")[0]!;
   const endpoint = findEndpoint(path, "GET");
   if (!endpoint || endpoint.path !== path) throw new Error(`${path} is not a documented GET of the endpoint catalogue`);
   return endpoint;
 }
 
-/** The parameters a user gives a path, in order: `/calls/{sessionId}/transcriptions` → `sessionId` (`{appId}` is filled in). */
+/**
+ * The parameters a user gives a path, in order: `/calls/{sessionId}/transcriptions` → `sessionId` (`{appId}`
+ * is filled in); a template's query parameters count too (`/notifications/v1/preferences?uid={uid}` → `uid`).
+ */
 export const pathParams = (path: string): string[] => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!).filter((p) => p !== "appId");
 
 /** The path with the values given, in order, put in (encoded); `{appId}` is left for the request to fill. */
@@ -128,14 +174,75 @@ export function fillParams(path: string, values: readonly string[]): string {
   return path.replace(/\{([^}]+)\}/g, (whole, name: string) => (name === "appId" ? whole : encodeURIComponent(values[i++] ?? "")));
 }
 
+/** The parameters one item takes: its path's, or, for an item with a path of its own, its list's and its id. */
+export function itemParams(r: AnyResource): string[] {
+  const detail = r.detail!;
+  return detail.pathOf ? [...(r.list ? pathParams(r.list.path) : []), r.idField] : pathParams(detail.path);
+}
+
+/** The requests of one item, its parameters given in order: its detail's, then the other reads of it. */
+export function itemRequests(r: AnyResource, values: readonly string[]): Array<{ path: string; query: Record<string, string> }> {
+  const detail = r.detail!;
+  const own = detail.pathOf?.(values.at(-1) ?? "");
+  if (detail.pathOf && own === undefined) throw new ApiError(CLIENT_CODES.notFound, `the service documents no ${r.singular} for ${values.at(-1) ?? ""}`);
+  return [own ? requestOf(own, values.slice(0, -1)) : requestOf(detail.path, values), ...(detail.also ?? []).map((template) => requestOf(template, values))];
+}
+
+/** A request of a template, its parameters given in order: the path filled in, and the template's query. */
+export function requestOf(template: string, values: readonly string[]): { path: string; query: Record<string, string> } {
+  const [path = "", query = ""] = template.split("?");
+  const filled = fillParams(path, values);
+  const rest = values.slice(pathParams(path).length);
+  const asked: Record<string, string> = {};
+  let i = 0;
+  for (const [name, value] of new URLSearchParams(query)) asked[name] = /^\{[^}]+\}$/.test(value) ? rest[i++] ?? "" : value;
+  return { path: filled, query: asked };
+}
+
+/** The parameters a list is given, in order: its path's, then its required flags' (`authToken`). */
+export const listParams = (list: NonNullable<AnyResource["list"]>): string[] => [...pathParams(list.path), ...(list.required ?? []).map((r) => r.param)];
+
+/** The requests of a list, its parameters given in order: one, or one per source. */
+export function listRequests(list: NonNullable<AnyResource["list"]>, values: readonly string[]): Array<{ path: string; query: Record<string, string>; label?: string }> {
+  const withRequired = (request: { path: string; query: Record<string, string> }) => {
+    const given = values.slice(pathParams(list.path).length);
+    (list.required ?? []).forEach((r, i) => (request.query[r.param] = given[i] ?? ""));
+    // Below an item: the item's id, one value more than the list takes, in the parameter that narrows to it.
+    if (list.belowItemAs && values.length > listParams(list).length) request.query[list.belowItemAs] = values.at(-1)!;
+    return request;
+  };
+  if (!list.sources) return [withRequired(requestOf(list.path, values))];
+  return list.sources.map((source) => ({ ...withRequired(requestOf(source.path, values)), label: source.label }));
+}
+
+/** A list answer as the pagers read it: its items out of the key that wraps them (`data.pushTokens`). */
+export function listBody(list: NonNullable<AnyResource["list"]>, body: unknown): unknown {
+  const data = (body as { data?: unknown } | null)?.data;
+  if (!list.itemsIn || !isObject(data) || !Array.isArray(data[list.itemsIn])) return body;
+  return { ...(body as object), data: data[list.itemsIn] };
+}
+
+/**
+ * The items of the answers of a list made of sources, in their order, each saying its source
+ * (`source: "fcm"`): an answer's list, or its one object (a Twilio account).
+ */
+export function sourcedItems(list: NonNullable<AnyResource["list"]>, bodies: readonly unknown[]): Array<Record<string, unknown>> {
+  return bodies.flatMap((body, i) =>
+    listItems(listBody(list, body)).filter(isObject).map((item) => ({ source: list.sources?.[i]?.label ?? "", ...item })));
+}
+
 /**
  * The one item an answer holds, in every form the exports give: `data` as the
- * item, as an array of one, or as `[{data: {…}}]` (a webhook). An answer with
+ * item, as an array of one, as `[{data: {…}}]` (a webhook), or wrapped as an
+ * extension's settings are (`{statusCode, success, body: {data: {settings}}}`). An answer with
  * none (`data` empty, null or a scalar) says there is no such item.
  */
 export function oneItem(body: unknown, resource: AnyResource, id: string): Record<string, unknown> {
   let data = (body as { data?: unknown } | null)?.data;
   if (Array.isArray(data) && data.length === 1) data = data[0];
+  // An extension's settings: `{statusCode, success, body: {data: {settings: {…}}}}` (a widget's: `body.data` an array of one).
+  const wrapped = isObject(data) && isObject(data.body) ? data.body.data : undefined;
+  if (wrapped !== undefined) data = isObject(wrapped) && isObject(wrapped.settings) ? wrapped.settings : Array.isArray(wrapped) && wrapped.length === 1 ? wrapped[0] : wrapped;
   const inner = (data as { data?: unknown } | null)?.data;
   if (isObject(data) && !(resource.idField in data) && isObject(inner)) data = inner;
   if (!isObject(data)) throw new ApiError(CLIENT_CODES.notFound, `the service answered no ${resource.singular} for ${id}`);
@@ -143,6 +250,30 @@ export function oneItem(body: unknown, resource: AnyResource, id: string): Recor
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
+
+/** One item from its answers: the detail's, with the `data` of the reads it also takes added. */
+export function mergedItem(resource: AnyResource, bodies: readonly unknown[], id: string): Record<string, unknown> {
+  const [first, ...also] = bodies;
+  const item = oneItem(first, resource, id);
+  return Object.assign({}, item, ...also.map((body) => {
+    const data = (body as { data?: unknown } | null)?.data;
+    return isObject(data) ? data : {};
+  }));
+}
+
+/** The explorer's `:` commands of a resource: its list's (its name, the list's parameters) and one item's (its singular, dashed). */
+export function colonCommands(r: AnyResource): { list?: { name: string; params: string[] }; item?: { name: string; params: string[] } } {
+  return {
+    ...(r.list ? { list: { name: r.name, params: listParams(r.list) } } : {}),
+    ...(r.detail ? { item: { name: r.singular.replace(/ /g, "-"), params: itemParams(r) } } : {}),
+  };
+}
+
+/** A `:` command as help writes it: `:push-tokens <authToken>`. */
+export const colonLine = (c: { name: string; params: readonly string[] }): string => [`:${c.name}`, ...c.params.map((p) => `<${p}>`)].join(" ");
+
+/** The words of a resource's list command: `["notifications", "logs"]`, or its name. */
+export const commandWords = (resource: AnyResource): string[] => (resource.command ? [resource.command.group, resource.command.word] : [resource.name]);
 
 /** An item's fields as sent, one line each, the telling ones first; a field the schema could not read marked. */
 export function itemLines(resource: AnyResource, raw: Record<string, unknown>): string[] {

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { idText, int, opt, tolerantObject } from "../api/schemas.js";
 import { formatTime } from "../text/format.js";
-import type { Resource } from "./resource.js";
+import { type Resource, yesNo } from "./resource.js";
 
 const webhookSchema = tolerantObject("id", {
   id: idText,
@@ -27,7 +27,7 @@ export const webhooks: Resource<Webhook> = {
   columns: [
     { header: "id", field: "id", get: (w) => w.id, min: 12 },
     { header: "name", field: "name", get: (w) => w.name ?? "", min: 8, max: 32, grows: true },
-    { header: "enabled", field: "enabled", get: (w) => (w.enabled === undefined ? "" : w.enabled ? "yes" : "no"), min: 7 },
+    { header: "enabled", field: "enabled", get: (w) => yesNo(w.enabled), min: 7 },
     { header: "updated", field: "updatedAt", get: (w) => (w.updatedAt === undefined ? "" : formatTime(w.updatedAt)), min: 16 },
     { header: "url", field: "webhookURL", get: (w) => w.webhookURL ?? "", min: 12, grows: true },
   ],

@@ -45,6 +45,7 @@ const ROUTE_DETAILS: { [V in Route["view"]]: (route: Extract<Route, { view: V }>
   resource: () => undefined,
   resources: () => undefined,
   "resource-item": (r) => detailKey("resource", resourceKey(r.name, r.params)),
+  trace: (r) => detailKey("trace", r.messageId),
   welcome: () => undefined,
 };
 

@@ -14,6 +14,7 @@ import { LIVE, type LiveActions, liveActions } from "./live-actions.js";
 import { RequestLog } from "./request-log.js";
 import { RequestSlots } from "./request-slots.js";
 import { type StatsActions, statsActions } from "./stats-actions.js";
+import { type TraceActions, traceActions } from "./trace-actions.js";
 import type { AppRef, AppViewState, Failure, ListState, LogEntry, Route } from "./types.js";
 import { type ThreadActions, threadActions } from "./thread-actions.js";
 import { type UiActions, initialUi, uiActions } from "./ui-actions.js";
@@ -51,7 +52,7 @@ export interface ExplorerOptions {
   management?: ManagementTarget;
 }
 
-export interface ExplorerState extends ListActions, LiveActions, DetailActions, UserActions, ThreadActions, WriteActions, DownloadActions, StatsActions, ApiActions, ResourceActions, UiActions {
+export interface ExplorerState extends ListActions, LiveActions, DetailActions, UserActions, ThreadActions, WriteActions, DownloadActions, StatsActions, ApiActions, ResourceActions, TraceActions, UiActions {
   apps: AppRef[];
   activeKey: string;
   /** The user requests act for (onBehalfOf), if any. */
@@ -168,6 +169,7 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
       ...statsActions(ctx),
       ...apiActions(ctx, options.management),
       ...resourceActions(ctx, options.management),
+      ...traceActions(ctx, options.management),
       ...uiActions(ctx),
 
       switchApp(key) {

@@ -1,9 +1,9 @@
 import { prepareCall, urlWithQuery } from "../api/api-call.js";
-import { maskAnswerSecrets } from "../api/answer-secrets.js";
+import { maskAnswerSecrets, shownUrl } from "../api/answer-secrets.js";
 import type { ManagementTarget } from "../api/apps.js";
 import { type Pager, endpointPager } from "../api/paging-styles.js";
 import { resourceNamed } from "../resources/index.js";
-import { type AnyResource, endpointOf, fillParams, oneItem, readItems } from "../resources/resource.js";
+import { type AnyResource, endpointOf, listBody, listRequests, itemRequests, mergedItem, readItems, sourcedItems } from "../resources/resource.js";
 import { type StoreContext, currentRoute } from "./context.js";
 import { toFailure } from "./failure.js";
 import { detailOf, resourceKey, withDetail } from "./details.js";
@@ -57,15 +57,37 @@ export function resourceActions(ctx: StoreContext, management: ManagementTarget 
   const callOf = (path: string, query: Record<string, string>) =>
     prepareCall({ method: "GET", path, query }, { app: ctx.clientFor(ctx.get().activeKey).target, management, readOnly: true });
 
+  /** The answers of requests made together (a list's sources, an item and its other reads), in order. */
+  const sendAll = (requests: ReadonlyArray<{ path: string; query: Record<string, string> }>, signal: AbortSignal) =>
+    Promise.all(requests.map((r) => {
+      const call = callOf(r.path, r.query);
+      return ctx.http.send({ method: "GET", url: urlWithQuery(call.url, call.query), headers: call.headers, signal }).then((response) => response.json);
+    }));
+
   const loadList = (resource: AnyResource, params: readonly string[], more: boolean) => {
     const appKey = ctx.get().activeKey;
     const key = resourceKey(resource.name, params);
     const list = resource.list!;
     const endpoint = endpointOf(list.path);
     const slot = `${appKey}/resource/${key}`;
+    const requests = listRequests(list, params);
+    if (list.sources) {
+      if (more) return;
+      const request = ctx.slots.begin(slot);
+      setList(appKey, key, { loading: true, error: undefined, request: `GET ${list.sources.map((s) => s.path).join(", ")}` });
+      return void Promise.resolve().then(() => sendAll(requests, request.signal)).then(
+        (bodies) => {
+          if (request.isCurrent()) setList(appKey, key, { loading: false, rows: sourcedItems(list, bodies).map((item) => maskAnswerSecrets(item).value), next: undefined, page: 1, selected: 0 });
+        },
+        (error: unknown) => {
+          if (request.isCurrent()) setList(appKey, key, { loading: false, error: toFailure(error) });
+        },
+      ).finally(request.finish);
+    }
     let call;
     try {
-      call = callOf(fillParams(list.path, params), list.perPage ? { perPage: String(list.perPage.default) } : {});
+      const [first] = requests;
+      call = callOf(first!.path, { ...first!.query, ...(list.perPage ? { perPage: String(list.perPage.default) } : {}) });
     } catch (error) {
       return setList(appKey, key, { loading: false, error: toFailure(error) });
     }
@@ -76,11 +98,11 @@ export function resourceActions(ctx: StoreContext, management: ManagementTarget 
     if (!asked) return;
     const request = ctx.slots.begin(slot);
     const url = urlWithQuery(call.url, asked);
-    setList(appKey, key, { loading: true, error: undefined, request: `GET ${url}` });
+    setList(appKey, key, { loading: true, error: undefined, request: `GET ${shownUrl(url)}` });
     ctx.http.send({ method: "GET", url, headers: call.headers, signal: request.signal }).then(
       (response) => {
         if (!request.isCurrent()) return;
-        const step = pager.step(asked, response.json);
+        const step = pager.step(asked, listBody(list, response.json));
         // What is no object (a null in the list) has nothing to draw or open.
         const rows = step.items.filter((item) => item !== null && typeof item === "object").map((item) => maskAnswerSecrets(item).value);
         const before = more ? ctx.get().views[appKey]?.resourceLists?.[key] : undefined;
@@ -97,19 +119,14 @@ export function resourceActions(ctx: StoreContext, management: ManagementTarget 
     const appKey = ctx.get().activeKey;
     const key = resourceKey(resource.name, params);
     const slot = `${appKey}/resource-item/${key}`;
-    let call;
-    try {
-      call = callOf(fillParams(resource.detail!.path, params), {});
-    } catch (error) {
-      return setItem(appKey, key, { loading: false, error: toFailure(error) });
-    }
     const request = ctx.slots.begin(slot);
     setItem(appKey, key, { loading: true, error: undefined });
-    ctx.http.send({ method: "GET", url: urlWithQuery(call.url, call.query), headers: call.headers, signal: request.signal }).then(
-      (response) => {
+    // A request that cannot be made (no management key) fails like one the service refused.
+    Promise.resolve().then(() => sendAll(itemRequests(resource, params), request.signal)).then(
+      (bodies) => {
         if (!request.isCurrent()) return;
         try {
-          setItem(appKey, key, { loading: false, item: maskAnswerSecrets(oneItem(response.json, resource, params.at(-1) ?? "")).value });
+          setItem(appKey, key, { loading: false, item: maskAnswerSecrets(mergedItem(resource, bodies, params.at(-1) ?? "")).value });
         } catch (error) {
           setItem(appKey, key, { loading: false, error: toFailure(error) });
         }

@@ -1,3 +1,4 @@
+import { messageMetrics } from "../api/message-stats.js";
 import { callStatsReport, statsWindow } from "../api/stats.js";
 import { nowSeconds } from "../query/time.js";
 import type { StoreContext } from "./context.js";
@@ -7,7 +8,8 @@ import type { StatsState } from "./types.js";
 /**
  * The :stats screen: call analytics over the calls list's current filter (the
  * default window when it names no time), computed by streaming every page
- * through the same aggregator as `ccx stats`. One computation per app at a time;
+ * through the same aggregator as `ccx stats`, with the service's message
+ * metrics (`ccx stats --messages`) beside. One computation per app at a time;
  * a newer one, Esc, or quitting aborts it.
  */
 export interface StatsActions {
@@ -44,13 +46,14 @@ export function statsActions(ctx: StoreContext): StatsActions {
       const now = nowSeconds(undefined);
       const window = statsWindow(params, now);
       const request = ctx.slots.begin(slotOf(key));
-      setStats(key, { params, filter: window.line, loading: true, progress: { calls: 0 }, report: undefined, error: undefined, stopped: false });
+      setStats(key, { params, filter: window.line, loading: true, progress: { calls: 0 }, report: undefined, messages: undefined, error: undefined, stopped: false });
       const onPage = (progress: StatsState["progress"]) => {
         if (request.isCurrent()) setStats(key, { progress });
       };
-      callStatsReport(ctx.clientFor(key), window, now, { onPage, signal: request.signal }).then(
-        (report) => {
-          if (request.isCurrent()) setStats(key, { loading: false, report });
+      const client = ctx.clientFor(key);
+      Promise.all([callStatsReport(client, window, now, { onPage, signal: request.signal }), messageMetrics(client, request.signal)]).then(
+        ([report, messages]) => {
+          if (request.isCurrent()) setStats(key, { loading: false, report, messages });
         },
         (error: unknown) => {
           if (request.isCurrent()) setStats(key, { loading: false, error: toFailure(error) });

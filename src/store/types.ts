@@ -4,7 +4,9 @@ import type { RateLimit } from "../api/errors.js";
 import type { ListItems, ListKind } from "../resources/list-kinds.js";
 import type { Member, Message, User } from "../api/chat-schemas.js";
 import type { Call, Group, Recording } from "../api/schemas.js";
+import type { MessageMetrics } from "../api/message-stats.js";
 import type { StatsProgress, StatsReport } from "../api/stats.js";
+import type { TraceReport } from "../api/trace.js";
 import type { FilterToken } from "../query/index.js";
 import type { LineState } from "./line-editor.js";
 
@@ -46,6 +48,8 @@ export type Route =
   | { view: "resources" }
   /** One item of such a resource: its list's parameters, then its id. */
   | { view: "resource-item"; name: string; params: string[] }
+  /** What happened to one message, and why (`T` on a message, `:trace <messageId>`). */
+  | { view: "trace"; messageId: string }
   /** Nothing is configured: try the demo, or set up (the explorer's only screen then). */
   | { view: "welcome" };
 
@@ -170,6 +174,8 @@ export interface StatsState {
   loading: boolean;
   progress: StatsProgress;
   report?: StatsReport;
+  /** The service's GET /stats/messages, asked beside the calls (its failure, a code, does not fail the report). */
+  messages?: MessageMetrics;
   error?: Failure;
   /** Stopped before the end (Esc while computing): r computes again. */
   stopped?: boolean;
@@ -219,6 +225,14 @@ export interface ResourceItemState {
   child?: number;
 }
 
+/** A message's trace (src/api/trace.ts), and the line the view is scrolled to. */
+export interface TraceState {
+  loading: boolean;
+  report?: TraceReport;
+  error?: Failure;
+  selected: number;
+}
+
 /** What the explorer keeps of one thing it opened, by the kind of thing (store/details.ts). */
 export interface DetailStates {
   call: CallDetailState;
@@ -228,6 +242,8 @@ export interface DetailStates {
   messages: ThreadState;
   /** An item of a resource made from a definition, by resourceKey (name and parameters). */
   resource: ResourceItemState;
+  /** A message's trace, by its id. */
+  trace: TraceState;
 }
 
 export type DetailKind = keyof DetailStates;

@@ -17,8 +17,15 @@ function numberOf(value: unknown): number | undefined {
   return typeof n === "number" && Number.isFinite(n) ? n : undefined;
 }
 
-/** UNIX seconds, accepting milliseconds by mistake. */
+/** An ISO-8601 date-time, as push tokens and transcripts send their times. */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** UNIX seconds, accepting milliseconds by mistake, and ISO strings. */
 function secondsOf(value: unknown): number | undefined {
+  if (typeof value === "string" && ISO_TIME.test(value)) {
+    const ms = Date.parse(value);
+    return Number.isFinite(ms) ? ms / 1000 : undefined;
+  }
   const n = numberOf(value);
   if (n === undefined) return undefined;
   return Math.abs(n) >= MILLISECONDS_FROM ? n / 1000 : n;

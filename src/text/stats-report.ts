@@ -6,6 +6,7 @@
  * sanitized here, since these lines go to the terminal as they are.
  */
 import type { DayStats, ServiceMetrics, StatsReport, UserStats } from "../api/stats.js";
+import { COLUMN_GAP, seriesChart } from "./bar-chart.js";
 import { countOf, formatCount, formatMinutes } from "./format.js";
 import { lazily } from "./intl.js";
 import { sanitize } from "./sanitize.js";
@@ -14,17 +15,6 @@ import { displayWidth, padEnd, padStart, truncate } from "./width.js";
 const DAY = 86_400;
 /** Gaps between days with calls are drawn as empty days up to this span; beyond, only days with calls. */
 const MAX_FILLED_DAYS = 366;
-/** A bar's last cell in eighths: ▏ is 1/8 of a cell, █ a whole one. */
-const EIGHTHS = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"];
-const COLUMN_GAP = 2;
-
-/** A bar of `cells` columns for `value` of `max`; a value above 0 shows at least ▏. */
-function bar(value: number, max: number, cells: number): string {
-  if (cells <= 0 || max <= 0 || value <= 0) return "";
-  const eighths = Math.max(1, Math.round((value / max) * cells * 8));
-  return "█".repeat(Math.floor(eighths / 8)) + EIGHTHS[eighths % 8];
-}
-
 const tenths = lazily(() => new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
 /** Minutes to a tenth, always one decimal so that a column of them lines up. */
 const minutesText = (minutes: number) => tenths().format(minutes);
@@ -45,19 +35,12 @@ function daysToDraw(byDay: readonly DayStats[]): DayStats[] {
 }
 
 /** Calls and minutes per day, side by side, the bars sharing what the numbers leave of the width. */
-function dayChart(byDay: readonly DayStats[], width: number): string[] {
+function dayChart(byDay: readonly DayStats[], width: number, limit: number): string[] {
   const days = daysToDraw(byDay);
-  const callsWidth = Math.max(5, ...days.map((d) => formatCount(d.calls).length));
-  const minutesWidth = Math.max(7, ...days.map((d) => minutesText(d.minutes).length));
-  const fixed = 10 + 1 + callsWidth + 1 + COLUMN_GAP + minutesWidth + 1;
-  const cells = Math.max(0, Math.floor((width - fixed) / 2));
-  const maxCalls = Math.max(...days.map((d) => d.calls));
-  const maxMinutes = Math.max(...days.map((d) => d.minutes));
-  const gap = " ".repeat(COLUMN_GAP);
-  const header = `${padEnd("UTC day", 10)} ${padStart("calls", callsWidth)} ${" ".repeat(cells)}${gap}${padStart("minutes", minutesWidth)}`;
-  return [header, ...days.map((d) =>
-    `${d.day} ${padStart(formatCount(d.calls), callsWidth)} ${padEnd(bar(d.calls, maxCalls, cells), cells)}${gap}` +
-    `${padStart(minutesText(d.minutes), minutesWidth)} ${bar(d.minutes, maxMinutes, cells)}`)];
+  return seriesChart("UTC day", days.map((d) => d.day), [
+    { header: "calls", values: days.map((d) => d.calls), text: formatCount },
+    { header: "minutes", values: days.map((d) => d.minutes), text: minutesText },
+  ], { width, limit });
 }
 
 /** `label  a 12 · b 3`: items after a label, wrapped under it when longer than the width; an item is cut at `limit`. */
@@ -127,7 +110,7 @@ export function statsReport(report: StatsReport, limit: number, filter: string):
   if (report.undated > 0) lines.push(`${countOf(report.undated, "call")} ${report.undated === 1 ? "has" : "have"} no start time: left out of the days`);
   lines.push(...serviceLines(report.service, width, limit));
   if (report.calls > 0) {
-    lines.push("", ...dayChart(report.byDay, width), "");
+    lines.push("", ...dayChart(report.byDay, width, limit), "");
     lines.push(...countLines("status    ", report.byStatus, width, limit));
     lines.push(...countLines("type      ", report.byType, width, limit));
     lines.push(...countLines("mode      ", report.byMode, width, limit));

@@ -5,7 +5,7 @@ import { LIVE } from "../store/live-actions.js";
 import { SESSION_ID, sessionIdIn } from "../api/session-id.js";
 import { USER_SECTIONS } from "../store/types.js";
 import { DERIVED_RESOURCES } from "../resources/index.js";
-import { type AnyResource, pathParams } from "../resources/resource.js";
+import { type AnyResource, colonCommands } from "../resources/resource.js";
 
 /**
  * The command bar (`:`): one table, which runs the commands, completes them
@@ -39,8 +39,7 @@ function openMessages(id: string, state: ExplorerState): void {
 
 /** `:<name> <params>` opens a resource's list, `:<singular> <params> <id>` one item: made from the definitions. */
 function resourceCommands(resource: AnyResource): Command[] {
-  const command = (name: string, path: string, description: string, aliases: readonly string[] | undefined, open: (store: ExplorerStore, params: string[]) => void): Command => {
-    const wanted = pathParams(path);
+  const command = ({ name, params: wanted }: { name: string; params: string[] }, description: string, aliases: readonly string[] | undefined, open: (store: ExplorerStore, params: string[]) => void): Command => {
     const args = wanted.map((p) => `<${p}>`).join(" ");
     return {
       name, ...(aliases?.length ? { aliases: [...aliases] } : {}), ...(args ? { args } : {}), description,
@@ -51,9 +50,10 @@ function resourceCommands(resource: AnyResource): Command[] {
       },
     };
   };
+  const { list, item } = colonCommands(resource);
   return [
-    ...(resource.list ? [command(resource.name, resource.list.path, resource.description, resource.aliases, (store, params) => store.getState().openResource(resource.name, params))] : []),
-    ...(resource.detail ? [command(resource.singular, resource.detail.path, `one of ${resource.name}: every field, and what it holds`, undefined, (store, params) => store.getState().openResourceItem(resource.name, params))] : []),
+    ...(list ? [command(list, resource.description, resource.aliases, (store, params) => store.getState().openResource(resource.name, params))] : []),
+    ...(item ? [command(item, `one of ${resource.name}: every field, and what it holds`, undefined, (store, params) => store.getState().openResourceItem(resource.name, params))] : []),
   ];
 }
 
@@ -133,7 +133,15 @@ export const COMMANDS: Command[] = [
     description: "messages: of the group or user in view, of a group (guid), of your 1:1 with a user (uid), or of the app",
     run: (arg, store) => openMessages(unquoted(arg), store.getState()),
   },
-  { name: "stats", description: "call analytics over the calls filter (default: the last 30 days); r recomputes", run: (_, store) => store.getState().openStats() },
+  {
+    name: "trace", args: "<messageId>", description: "what happened to a message and why (as ccx trace): moderation, recipients' mutes, blocks, push tokens, notifications, webhooks",
+    run: (arg, store) => {
+      const id = unquoted(arg);
+      if (!id) return store.getState().notify("usage: :trace <messageId>");
+      store.getState().openTrace(id);
+    },
+  },
+  { name: "stats", description: "call analytics over the calls filter (default: the last 30 days), then the service's message metrics; r recomputes", run: (_, store) => store.getState().openStats() },
   {
     name: "api", args: "<path>", description: "any documented GET as a tree (/users/<uid>, /groups?perPage=5, /apps/{appId}/webhooks)",
     run: (arg, store) => {

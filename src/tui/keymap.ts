@@ -1,3 +1,4 @@
+import { maskAnswerSecrets } from "../api/answer-secrets.js";
 import { LIST_KIND_NAMES, type ListKind } from "../resources/list-kinds.js";
 import { REGIONS } from "../api/regions.js";
 import type { WriteRequest } from "../store/types.js";
@@ -24,8 +25,9 @@ const nothingToOpen = (c: KeyContext) => (c.selection()?.url ? undefined : "noth
 
 export function copySelection(c: KeyContext, what: "id" | "json"): void {
   const selection = c.selection();
-  // A copy is pasted into a terminal: C1, bidi and invisible characters go escaped, as in --json.
-  if (what === "json") return c.services.copy(jsonForTerminal(selection!.json, 2), "JSON");
+  // A copy is pasted into a terminal: C1, bidi and invisible characters go escaped, as in --json; and
+  // it may land in a chat or a ticket: the secrets inside (a call message's channel secret) masked.
+  if (what === "json") return c.services.copy(jsonForTerminal(maskAnswerSecrets(selection!.json).value, 2), "JSON");
   // Why sanitized: an id or URL is server text, and a paste of a raw ESC (or a line break, which
   // runs the line) would act on the terminal it is pasted into. Ids as the screen shows them.
   c.services.copy(sanitize(selection!.url ?? selection!.id!), selection!.what ?? (selection!.url ? "URL" : "id"));

@@ -5,6 +5,7 @@ import { type AppClient, parseAnswer } from "../../src/api/client.js";
 import { ApiError } from "../../src/api/errors.js";
 import { pagesByNumberAhead } from "../../src/api/paging.js";
 import { callListSchema } from "../../src/api/schemas.js";
+import { messageMetrics, messageStats } from "../../src/api/message-stats.js";
 import { STATS_PER_PAGE, type StatsCall, aggregateCalls, nearestRank, serviceMetrics, statsPageSchema, statsWindow } from "../../src/api/stats.js";
 import { reference } from "../support/stats-reference.js";
 
@@ -118,21 +119,31 @@ describe("the window stats asks for", () => {
   });
 });
 
+/** A client whose GET answers `body` (read with the schema asked, as AppClient reads), or fails with `error`. */
+const client = (answer: { body?: unknown; error?: Error }) => ({
+  asked: [] as unknown[],
+  async get(api: string, path: string, query: unknown, schema: v.GenericSchema) {
+    this.asked.push({ api, path, query });
+    if (answer.error) throw answer.error;
+    return { value: parseAnswer(schema, answer.body, `GET ${path}`), raw: answer.body };
+  },
+});
+
 describe("the service's GET /stats", () => {
-  /** A client whose GET answers `body` (read with the schema asked, as AppClient reads), or fails with `error`. */
-  const client = (answer: { body?: unknown; error?: Error }) => ({
-    asked: [] as unknown[],
-    async get(_api: string, path: string, query: unknown, schema: v.GenericSchema) {
-      this.asked.push({ path, query });
-      if (answer.error) throw answer.error;
-      return { value: parseAnswer(schema, answer.body, `GET ${path}`), raw: answer.body };
-    },
+  it("asks the chat host over the window in milliseconds, and reads the metrics tolerantly", async () => {
+    const c = client({ body: { data: { metrics: { audio_minutes: "12.5", video_minutes: 3, recorded_minutes: { odd: true }, active_users: 4, extra: "kept" }, time_range: { fromDate: 1_700_000_000_000 } } } });
+    expect(await serviceMetrics(c as unknown as AppClient, 100, 200)).toEqual({ metrics: { audio_minutes: 12.5, video_minutes: 3, active_users: 4, extra: "kept" }, time_range: { fromDate: 1_700_000_000_000 } });
+    expect(c.asked).toEqual([{ api: "chat", path: "/stats", query: { fromDate: 100_000, toDate: 200_000 } }]);
   });
 
-  it("reads the metrics tolerantly, over the window in milliseconds", async () => {
-    const c = client({ body: { data: { metrics: { audio_minutes: "12.5", video_minutes: 3, recorded_minutes: { odd: true }, active_users: 4, extra: "kept" }, time_range: { fromDate: 1 } } } });
-    expect(await serviceMetrics(c as unknown as AppClient, 100, 200)).toEqual({ metrics: { audio_minutes: 12.5, video_minutes: 3, active_users: 4, extra: "kept" }, time_range: { fromDate: 1 } });
-    expect(c.asked).toEqual([{ path: "/stats", query: { fromDate: 100_000, toDate: 200_000 } }]);
+  it("reads time_range in milliseconds however sent: seconds, strings; one it cannot read is left out", async () => {
+    const range = async (time_range: unknown) => {
+      const metrics = await serviceMetrics(client({ body: { data: { metrics: {}, time_range } } }) as unknown as AppClient, 0, 1);
+      return "error" in metrics ? metrics : metrics.time_range;
+    };
+    expect(await range({ fromDate: 1_700_000_000, toDate: "1700086400000" })).toEqual({ fromDate: 1_700_000_000_000, toDate: 1_700_086_400_000 });
+    expect(await range({ fromDate: " 1700000000 ", toDate: "tomorrow" })).toEqual({ fromDate: 1_700_000_000_000 });
+    expect(await range("all of it")).toBeUndefined();
   });
 
   it("not served, or any failure: its code, for the report to say; a cancel ends the run", async () => {
@@ -143,6 +154,49 @@ describe("the service's GET /stats", () => {
     controller.abort();
     const cancelled = client({ error: new ApiError("CCX_ABORTED", "the request was cancelled") });
     await expect(serviceMetrics(cancelled as unknown as AppClient, 0, 1, controller.signal)).rejects.toThrow("cancelled");
+  });
+});
+
+describe("the service's GET /stats/messages", () => {
+  const S = 1_682_676_600;
+  /** Two five-minute points as the documented example sends them: times as strings of milliseconds. */
+  const points = [
+    { messagesSent: 4, readReceipts: 2, deliveryReceipts: 3, startTime: String(S * 1000), endTime: String((S + 300) * 1000) },
+    { messagesSent: "6", readReceipts: 1, deliveryReceipts: 5, startTime: String((S + 300) * 1000), endTime: String((S + 600) * 1000) },
+  ];
+  const read = {
+    appId: "235391c94852dc7d", from: "2023-04-28T10:10:00Z", to: "2023-04-28T10:20:00Z",
+    intervals: [
+      { from: "2023-04-28T10:10:00Z", to: "2023-04-28T10:15:00Z", messagesSent: 4, deliveryReceipts: 3, readReceipts: 2 },
+      { from: "2023-04-28T10:15:00Z", to: "2023-04-28T10:20:00Z", messagesSent: 6, deliveryReceipts: 5, readReceipts: 1 },
+    ],
+    totals: { messagesSent: 10, deliveryReceipts: 8, readReceipts: 3 },
+    unreadable: 0,
+  };
+  const stats = (body: unknown) => messageStats(client({ body }) as unknown as AppClient);
+  const numbers = (p: Record<string, unknown>, scale = 1) => ({ ...p, startTime: Number(p.startTime) / scale, endTime: Number(p.endTime) / scale });
+  const window = { startTime: String(S * 1000), endTime: String((S + 600) * 1000), appId: "235391c94852dc7d" };
+
+  it("reads every form of the export: nested in data (its example), at the top level (its schema), times as strings or numbers, in ms or seconds", async () => {
+    const c = client({ body: { data: { ...window, dataPoints: points } } });
+    expect(await messageStats(c as unknown as AppClient)).toEqual(read);
+    expect(c.asked).toEqual([{ api: "chat", path: "/stats/messages", query: {} }]);
+    expect(await stats({ ...window, dataPoints: points })).toEqual(read);
+    expect(await stats({ data: { ...numbers(window), dataPoints: points.map((p) => numbers(p)) } })).toEqual(read);
+    expect(await stats({ ...numbers(window, 1000), dataPoints: points.map((p) => numbers(p, 1000)) })).toEqual(read);
+    // The schema's bare form: only dataPoints; the window is the points'.
+    expect(await stats({ dataPoints: points })).toEqual({ ...read, appId: null });
+  });
+
+  it("a count or time it cannot read counts 0 and marks its interval; an answer without data points is unexpected", async () => {
+    const odd = await stats({ data: { dataPoints: [{ ...points[0], messagesSent: "many" }, { ...points[1], startTime: {} }, null] } });
+    expect(odd.unreadable).toBe(3);
+    expect(odd.totals).toEqual({ messagesSent: 6, deliveryReceipts: 8, readReceipts: 3 });
+    expect(odd.intervals.map((i) => i.from)).toEqual(["2023-04-28T10:10:00Z", null, null]);
+    await expect(stats({ data: { points } })).rejects.toMatchObject({ code: "CCX_UNEXPECTED_RESPONSE" });
+    expect(await messageMetrics(client({ body: { data: {} } }) as unknown as AppClient)).toEqual({ error: "CCX_UNEXPECTED_RESPONSE" });
+    const notServed = client({ error: new ApiError("ERR_API_NOT_FOUND", "The requested API does not exist.", { status: 404 }) });
+    expect(await messageMetrics(notServed as unknown as AppClient)).toEqual({ error: "ERR_API_NOT_FOUND" });
   });
 });
 

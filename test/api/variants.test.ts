@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getCall, listCalls } from "../../src/api/calls.js";
-import { AppClient } from "../../src/api/client.js";
+import { AppClient, parseAnswer } from "../../src/api/client.js";
 import { listGroups } from "../../src/api/groups.js";
 import { LIST_KINDS } from "../../src/resources/list-kinds.js";
 import { Http } from "../../src/api/http.js";
+import { callDetailSchema, participantMinutesField, shownField } from "../../src/api/schemas.js";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
 
 /**
@@ -29,7 +30,7 @@ function clientOf(fx: EmulatorFixture): AppClient {
 beforeAll(async () => {
   const sizes = { apps: 1, groups: 120, calls: 40, users: 20 };
   plain = await emulatorFixture({ seed: 3, sizes });
-  odd = await emulatorFixture({ seed: 3, sizes, variants: new Set(["cursor-top-level", "call-data-array", "participant-total-duration", "string-numbers", "password-type"]) });
+  odd = await emulatorFixture({ seed: 3, sizes, variants: new Set(["cursor-top-level", "call-data-array", "participant-in-minutes", "string-numbers", "password-type"]) });
 });
 afterAll(async () => {
   for (const client of clients.values()) await client.http.close();
@@ -55,17 +56,26 @@ describe("answer variants", () => {
     expect(groups.some((g) => g.type === "protected")).toBe(false);
   });
 
-  it("reads a call sent as a one-element array, totals as totalDuration, numbers as strings", async () => {
+  it("reads a call sent as a one-element array, participants' minutes as totalDurationInMinutes (the default: totalDuration), numbers as strings", async () => {
     const { items } = await listCalls(clientOf(plain), { hasRecording: true, perPage: 1 });
     const id = items[0]!.sessionId;
     const expected = (await getCall(clientOf(plain), id)).call;
     const found = await getCall(clientOf(odd), id);
     expect(found.call.sessionId).toBe(id);
     expect(found.call.participants!.map((p) => p.totalDurationInMinutes)).toEqual(expected.participants!.map((p) => p.totalDurationInMinutes));
+    expect(expected.participants!.some((p) => (p.totalDurationInMinutes ?? 0) > 0)).toBe(true);
     expect(found.call.recordings!.map((r) => [r.duration, r.startTime])).toEqual(expected.recordings!.map((r) => [r.duration, r.startTime]));
     // --json shows the call itself, as sent, unwrapped from its array.
     expect((found.raw as { participants: Array<{ name?: string }> }).participants[0]!.name).toEqual(expect.any(String));
     expect(typeof (found.raw as { recordings: Array<{ duration: unknown }> }).recordings[0]!.duration).toBe("string");
+  });
+
+  it("a participant's minutes it cannot read are marked where they are shown, under either name", () => {
+    for (const name of ["totalDuration", "totalDurationInMinutes"]) {
+      const { data } = parseAnswer(callDetailSchema, { data: { sessionId: "s1", participants: [{ uid: "ann", [name]: "soon" }] } }, "GET /calls/s1");
+      const p = data!.participants![0]!;
+      expect(shownField(p, participantMinutesField(p), () => p.totalDurationInMinutes), name).toBe('[!]"soon"');
+    }
   });
 
   it("keeps fields it does not know", async () => {

@@ -8,6 +8,7 @@ import { benchDownload } from "./download.js";
 import { benchEmulatorGroups, type Figure } from "./emulator-groups.js";
 import { benchFilter } from "./filter.js";
 import { benchLive } from "./live.js";
+import { benchNotifications } from "./notifications.js";
 import { benchSoak } from "./soak.js";
 import { benchText } from "./text.js";
 import { benchTui } from "./tui.js";
@@ -23,6 +24,7 @@ const benches: Record<string, () => Promise<Figure[]>> = {
   text: () => benchText(),
   emulator: () => benchEmulatorGroups(),
   live: () => benchLive(),
+  notifications: () => benchNotifications(),
   soak: () => benchSoak(),
 };
 const chosen = process.argv.slice(2).filter((a) => !a.startsWith("-"));

@@ -58,3 +58,22 @@ describe("the app's configuration (management API)", () => {
     }
   });
 });
+
+describe("an extension's settings (ccx extensions <id>)", () => {
+  it("unwraps the settings the exports wrap in statusCode and body; secrets masked; an extension with no documented settings says so", async () => {
+    const profanity = await runCcx(["extensions", "profanity-filter"], env);
+    expect(profanity.code, profanity.stderr).toBe(0);
+    expect(profanity.stdout).toMatch(/^badwords\s+\["darn","heck","blast"\]$/m);
+    expect(profanity.stdout).toMatch(/^dropMessage\s+(true|false)$/m);
+    const masking = JSON.parse((await runCcx(["extensions", "data-masking", "--json"], env)).stdout);
+    expect(masking.defaultRegexData.map((r: { id: string }) => r.id)).toEqual(["email", "phone"]);
+    const sms = JSON.parse((await runCcx(["extensions", "sms-notification", "--json"], env)).stdout);
+    expect(sms.twilioAuthToken).toMatch(/^…/);
+    const push = await runCcx(["extensions", "push-notification", "--json"], env);
+    expect(JSON.parse(push.stdout).fcmCredentials.private_key).toMatch(/^…/);
+    expect(push.stderr).toMatch(/masked \(--reveal shows them\): fcmCredentials\.private_key/);
+    const none = await runCcx(["extensions", "no-such-extension"], env);
+    expect(none.code).toBe(3);
+    expect(none.stderr).toMatch(/documents no extension for no-such-extension/);
+  });
+});

@@ -211,6 +211,31 @@ describe("ccx messages paging", () => {
     expect(Math.max(...next)).toBeLessThan(Math.min(...ids));
   });
 
+  it("without --limit ccx asks for its own page of 100, not the service's default of 10: as limit, and as perPage on a 1:1", async () => {
+    const before = served.length;
+    const page = ndjson((await runCcx(["messages", "--ndjson"], env)).stdout);
+    expect(page).toHaveLength(100);
+    const [a, b] = [world().users[0]!.uid, world().users[1]!.uid];
+    expect((await runCcx(["messages", "--as", a, "--user", b, "--ndjson"], env)).code).toBe(0);
+    const asked = served.slice(before).filter((line) => line.startsWith("GET "));
+    expect(asked[0]).toMatch(/^GET \S+\/messages\?limit=100 200 /);
+    expect(asked[1]).toMatch(new RegExp(`^GET \\S+/users/${b}/messages\\?perPage=100 200 .* onBehalfOf=${a}$`));
+  });
+
+  it("a call message's channel secret is masked in --json and --ndjson, named on stderr, and shown whole with --reveal", async () => {
+    const args = ["messages", "--category", "call", "--limit", "5"];
+    const revealed = ndjson((await runCcx([...args, "--ndjson", "--reveal"], env)).stdout);
+    const secret = revealed[0]!.data.entities.on.entity.wsChannel.secret as string;
+    expect(secret).toMatch(/^[0-9a-f]{40}$/);
+    for (const output of ["--json", "--ndjson"]) {
+      const run = await runCcx([...args, output], env);
+      expect(run.code).toBe(0);
+      expect(run.stdout).not.toContain(secret);
+      expect(run.stdout).toContain(`…${secret.slice(-4)}`);
+      expect(run.stderr).toContain("masked (--reveal shows them): data.entities.on.entity.wsChannel.secret");
+    }
+  });
+
   it("filters by flag and --query; --user without --as, and conversations without --as, are refused (exit 2)", async () => {
     const texts = ndjson((await runCcx(["messages", "--type", "text", "--limit", "50", "--ndjson"], env)).stdout);
     expect(texts.length).toBeGreaterThan(0);

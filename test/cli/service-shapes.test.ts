@@ -67,3 +67,51 @@ describe("the app's quota", () => {
     await tui.unmount();
   });
 });
+
+describe("the older shapes, read as the current ones: the same thing shown", () => {
+  let plain: EmulatorFixture;
+  let older: EmulatorFixture;
+  beforeAll(async () => {
+    const sizes = { apps: 1, groups: 40, calls: 60, users: 20, messages: 800 };
+    [plain, older] = await Promise.all([
+      emulatorFixture({ seed: 5, sizes }),
+      emulatorFixture({ seed: 5, sizes, variants: new Set(["participant-in-minutes", "transcript-date-seconds", "unread-count-number"]) }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([plain?.close(), older?.close()]);
+  });
+
+  /** The same command against both: what it printed, after checking that it succeeded. */
+  async function both(args: string[]): Promise<[string, string]> {
+    const runs = await Promise.all([plain, older].map((fx) => runCcx(args, envOf(fx))));
+    for (const run of runs) expect(run.code, `ccx ${args.join(" ")}: ${run.stderr}`).toBe(0);
+    return [runs[0]!.stdout, runs[1]!.stdout];
+  }
+
+  it("a participant's minutes, sent as totalDuration or totalDurationInMinutes", async () => {
+    const call = plain.emulator.world.apps[0]!.calls.find((c) => !c.hasRecording && c.participants.some((p) => p.totalDurationInMinutes > 0))!;
+    const sent = (await plain.calls(`/calls/${call.sessionId}`)).body.data.participants[0];
+    expect(sent).toHaveProperty("totalDuration");
+    expect((await older.calls(`/calls/${call.sessionId}`)).body.data.participants[0]).toHaveProperty("totalDurationInMinutes");
+    const [now, then] = await both(["call", call.sessionId]);
+    expect(then).toBe(now);
+    expect(now).toContain(call.participants.find((p) => p.totalDurationInMinutes > 0)!.totalDurationInMinutes.toFixed(2));
+  });
+
+  it("a transcript's date, sent as an ISO string or as seconds", async () => {
+    const call = plain.emulator.world.apps[0]!.calls.find((c) => c.transcriptions.length > 0)!;
+    const [now, then] = await both(["transcripts", call.sessionId]);
+    expect(then).toBe(now);
+    const made = new Date(call.transcriptions[0]!.transcriptDate * 1000).toISOString();
+    expect(now).toContain(`${made.slice(0, 10)} ${made.slice(11, 16)}`);
+  });
+
+  it("a conversation's unread count, sent as a string or as a number", async () => {
+    const uid = plain.emulator.world.apps[0]!.users[0]!.uid;
+    const [now, then] = await both(["conversations", "--as", uid]);
+    expect(then).toBe(now);
+    const counts = (await plain.chat("/conversations", { perPage: 100 }, { onBehalfOf: uid })).body.data.map((c: { unreadMessageCount: unknown }) => c.unreadMessageCount);
+    expect(counts.some((n: unknown) => typeof n === "string" && n !== "0")).toBe(true);
+  });
+});

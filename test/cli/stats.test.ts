@@ -9,6 +9,7 @@ import { reference } from "../support/stats-reference.js";
  * `ccx stats` over real HTTPS: its figures equal the reference computed over
  * what `ccx calls --all --ndjson` prints for the same filters; the filters
  * narrow them; a bad filter sends nothing; the report for people fits 80 columns.
+ * `ccx stats --messages`: the emulator's GET /stats/messages, charted or as JSON.
  */
 
 let fx: EmulatorFixture;
@@ -18,7 +19,8 @@ const served: string[] = [];
 
 beforeAll(async () => {
   // "The docs" forms mixed in: numbers as strings, entity objects for uids, nulls.
-  fx = await emulatorFixture({ sizes: { apps: 1, groups: 5, calls: 1500, users: 40, messages: 0 }, variants: new Set(["docs"]), verbose: true, log: (line) => served.push(line) });
+  // 100,000 messages over 120 days: some thirty in the last hour, for --messages.
+  fx = await emulatorFixture({ sizes: { apps: 1, groups: 5, calls: 1500, users: 40, messages: 100_000 }, variants: new Set(["docs"]), verbose: true, log: (line) => served.push(line) });
   env = {
     CCX_CHAT_URL: fx.info.chatUrl, CCX_CALLS_URL: fx.info.callsUrl, CCX_CA_FILE: fx.info.caFile,
     CCX_APP_ID: fx.app().appId, CCX_REGION: fx.app().region, CCX_API_KEY: fx.app().fullAccessKey,
@@ -78,10 +80,15 @@ describe("ccx stats", () => {
     expect((theirs.figures.topUsers as Array<{ uid: string; calls: number }>)[0]).toMatchObject({ uid, calls: theirs.figures.calls });
   });
 
-  it("shows the service's GET /stats metrics over the same window where it answers, else says they are not available", async () => {
+  it("shows the service's GET /stats metrics over the same window, asked of the chat host, where it answers, else says they are not available", async () => {
     const window = ["--started", "2026-10-01..2026-11-01"];
-    const probe = await fx.calls("/stats", { fromDate: Date.parse("2026-10-01"), toDate: Date.parse("2026-11-01") });
+    const probe = await fx.chat("/stats", { fromDate: Date.parse("2026-10-01"), toDate: Date.parse("2026-11-01") });
+    const before = served.length;
     const { service } = await statsJson(window);
+    const { appId, region } = fx.app();
+    expect(served.slice(before).filter((line) => line.includes("/stats?"))).toEqual([
+      expect.stringMatching(new RegExp(`^GET /${appId}\\.api-${region}/v3/stats\\?fromDate=${Date.parse("2026-10-01")}&toDate=${Date.parse("2026-11-01")} 200 `)),
+    ]);
     const report = (await runCcx(["stats", ...window], env)).stdout;
     if (probe.status === 404) {
       expect(service).toEqual({ error: probe.body.error.code });
@@ -116,6 +123,77 @@ describe("ccx stats", () => {
     expect(days.some((l) => /█/.test(l))).toBe(true);
     expect(lines.some((l) => l.startsWith("status    ended "))).toBe(true);
     expect(lines.some((l) => /^top users by calls\s+top users by minutes$/.test(l))).toBe(true);
+  });
+});
+
+describe("ccx stats --messages", () => {
+  type Point = { messagesSent: number; deliveryReceipts: number; readReceipts: number; startTime: string; endTime: string };
+  /** The emulator's answer, and the messages the list serves in its window (the fixture trusts the emulator's own test for receipts). */
+  async function service() {
+    const { data } = (await fx.chat("/stats/messages")).body as { data: { startTime: string; endTime: string; dataPoints: Point[]; appId: string } };
+    const listed = (await fx.chat("/messages", { fromTimestamp: Number(data.startTime) / 1000, toTimestamp: Number(data.endTime) / 1000 - 1, limit: 1000 })).body.data as Array<{ sentAt: number }>;
+    return { data, listed };
+  }
+  const iso = (ms: string) => new Date(Number(ms)).toISOString().replace(".000Z", "Z");
+
+  it("--json: the intervals and totals of GET /stats/messages, asked of the chat host; the messages sent are those the list serves", async () => {
+    const before = served.length;
+    const run = await runCcx(["stats", "--messages", "--json"], env);
+    expect(run.code, run.stderr).toBe(0);
+    expect(served.slice(before)).toEqual([expect.stringMatching(new RegExp(`^GET /${fx.app().appId}\\.api-${fx.app().region}/v3/stats/messages 200 `))]);
+    const { data, listed } = await service();
+    const sum = (name: keyof Omit<Point, "startTime" | "endTime">) => data.dataPoints.reduce((n, p) => n + p[name], 0);
+    expect(JSON.parse(run.stdout)).toEqual({
+      appId: data.appId, from: iso(data.startTime), to: iso(data.endTime),
+      intervals: data.dataPoints.map((p) => ({ from: iso(p.startTime), to: iso(p.endTime), messagesSent: p.messagesSent, deliveryReceipts: p.deliveryReceipts, readReceipts: p.readReceipts })),
+      totals: { messagesSent: sum("messagesSent"), deliveryReceipts: sum("deliveryReceipts"), readReceipts: sum("readReceipts") },
+      unreadable: 0,
+    });
+    expect(sum("messagesSent")).toBe(listed.length);
+    expect(listed.length).toBeGreaterThan(10);
+  });
+
+  it("for people, in a pipe: the window, the totals and a row per interval with its bars, plain text in 80 columns", async () => {
+    const run = await runCcx(["stats", "--messages"], env);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).not.toContain("\u001b");
+    const lines = run.stdout.trimEnd().split("\n");
+    for (const line of lines) expect(displayWidth(line), line).toBeLessThanOrEqual(80);
+    const { data, listed } = await service();
+    const t = (ms: string) => iso(ms).slice(11, 16);
+    expect(lines.slice(0, 3)).toEqual([
+      `message metrics (GET /stats/messages) of app ${data.appId}`,
+      `${iso(data.startTime).slice(0, 16).replace("T", " ")} – ${iso(data.endTime).slice(0, 16).replace("T", " ")} UTC · 12 intervals of 5 minutes`,
+      expect.stringMatching(new RegExp(`^${listed.length} messages sent · [\\d,]+ delivery receipts · [\\d,]+ read receipts$`)),
+    ]);
+    expect(lines[4]).toMatch(/^UTC time\s+sent\s+delivered\s+read$/);
+    const rows = lines.slice(5);
+    expect(rows).toHaveLength(12);
+    data.dataPoints.forEach((p, k) => {
+      const sent = listed.filter((m) => m.sentAt * 1000 >= Number(p.startTime) && m.sentAt * 1000 < Number(p.endTime)).length;
+      expect(rows[k]).toMatch(new RegExp(`^${t(p.startTime)}\\s+${sent}\\b[^\\d]*\\s${p.deliveryReceipts}\\b[^\\d]*\\s${p.readReceipts}\\b`));
+    });
+    expect(rows.some((row) => /█/.test(row))).toBe(true);
+  });
+
+  it("reads the export's schema form too (at the top level, times as numbers): the same figures", async () => {
+    const schema = await emulatorFixture({ sizes: { apps: 1, groups: 5, calls: 1500, users: 40, messages: 100_000 }, variants: new Set(["stats-top-level"]) });
+    try {
+      const theirs = { ...env, CCX_CHAT_URL: schema.info.chatUrl, CCX_CALLS_URL: schema.info.callsUrl, CCX_CA_FILE: schema.info.caFile, CCX_API_KEY: schema.app().fullAccessKey };
+      const [nested, top] = await Promise.all([runCcx(["stats", "--messages", "--json"], env), runCcx(["stats", "--messages", "--json"], theirs)]);
+      expect(top.code, top.stderr).toBe(0);
+      expect(JSON.parse(top.stdout)).toEqual(JSON.parse(nested.stdout));
+    } finally {
+      await schema.close();
+    }
+  });
+
+  it("takes no filter: exits 2 and sends nothing", async () => {
+    const before = served.length;
+    const run = await runCcx(["stats", "--messages", "--status", "ended"], env);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("--messages takes no filter");
+    expect(served.length).toBe(before);
   });
 });
 

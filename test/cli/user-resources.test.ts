@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isMember } from "../../src/emulator/data/members.js";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
 import { runInProcess as runCcx } from "../support/run-in-process.js";
 
@@ -93,5 +94,29 @@ describe("blocked and banned users", () => {
       seen += banned.length;
     }
     expect(seen).toBeGreaterThan(0);
+  });
+});
+
+describe("one conversation as a user sees it", () => {
+  it("ccx conversation --as UID --user UID | --group GUID: the answer's array of one read as the conversation; without --as, exit 2 before anything is sent", async () => {
+    const [alice, bob] = [world().users[0]!.uid, world().users[1]!.uid];
+    const asked = (await fx.chat(`/users/${bob}/conversation`, {}, { onBehalfOf: alice })).body;
+    expect(Array.isArray(asked.data), JSON.stringify(asked)).toBe(true);
+    const withBob = await runCcx(["conversation", "--as", alice, "--user", bob, "--json"], env);
+    expect(withBob.code, withBob.stderr).toBe(0);
+    expect(JSON.parse(withBob.stdout)).toEqual(asked.data[0]);
+    const text = await runCcx(["conversation", "--as", alice, "--user", bob], env);
+    expect(text.stdout.split("\n")[0]).toMatch(/^conversationId\s+\S+_user_\S+$/);
+    const group = world().messages.conversations.find((c) => c.group >= 0 && c.messages.length > 0 && isMember(world(), world().groups[c.group]!, 0))!;
+    const guid = world().groups[group.group]!.guid;
+    const inGroup = await runCcx(["conversation", "--as", alice, "--group", guid, "--json"], env);
+    expect(inGroup.code, inGroup.stderr).toBe(0);
+    expect(JSON.parse(inGroup.stdout).conversationId).toBe(`group_${guid}`);
+    const noUser = await runCcx(["conversation", "--user", bob], env);
+    expect(noUser.code).toBe(2);
+    expect(noUser.stderr).toMatch(/answers as a user sees it: say which with --as <uid>/);
+    const neither = await runCcx(["conversation", "--as", alice], env);
+    expect(neither.code).toBe(2);
+    expect(neither.stderr).toMatch(/--user UID or --group GUID/);
   });
 });

@@ -6,12 +6,13 @@ interface WireParticipant {
   uid: string; deviceId?: string; isJoined: boolean; joinedAt?: number; leftAt?: number; mid?: string; state: string;
   totalAudioMinutes: number; totalVideoMinutes: number; totalDurationInMinutes?: number; totalDuration?: number; name?: string;
 }
+interface WireTranscription { tid: string; mid: string; roomName: string; startTime: number; endTime: number; transcriptDate: string | number; transcriptUrl: string }
 interface WireRecording { rid: string; recording_url: string; startTime: number | string; endTime: number; duration: number | string }
 interface WireCall {
   sessionId: string; type: string; mode: string; receiverType: string; status: string; initiator: string; receiver: string;
   totalAudioMinutes: number; totalVideoMinutes: number; totalDurationInMinutes: number; totalDuration: string; totalParticipants: number;
   hasRecording: boolean; hasTranscription: boolean; startedAt: number; endedAt?: number;
-  participants: WireParticipant[]; recordings?: WireRecording[]; transcriptions?: unknown[];
+  participants: WireParticipant[]; recordings?: WireRecording[]; transcriptions?: WireTranscription[];
 }
 type Params = Record<string, string | number | boolean>;
 
@@ -186,7 +187,7 @@ describe("generated calls, over every app", () => {
       expect(c.totalParticipants).toBeLessThanOrEqual(50);
       near(c.totalAudioMinutes, c.participants.reduce((s, p) => s + p.totalAudioMinutes, 0));
       near(c.totalVideoMinutes, c.participants.reduce((s, p) => s + p.totalVideoMinutes, 0));
-      near(c.totalDurationInMinutes, c.participants.reduce((s, p) => s + p.totalDurationInMinutes!, 0));
+      near(c.totalDurationInMinutes, c.participants.reduce((s, p) => s + p.totalDuration!, 0));
       near(c.totalDurationInMinutes, c.totalAudioMinutes + c.totalVideoMinutes);
       const timer = /^(\d{2,}):([0-5]\d):([0-5]\d)$/.exec(c.totalDuration);
       expect(timer, c.totalDuration).not.toBeNull();
@@ -203,7 +204,7 @@ describe("generated calls, over every app", () => {
         if (!p.isJoined) {
           for (const field of ["deviceId", "joinedAt", "leftAt", "mid"]) expect(p, c.sessionId).not.toHaveProperty(field);
           expect(["unanswered", "rejected"]).toContain(p.state);
-          expect(p.totalDurationInMinutes).toBe(0);
+          expect(p.totalDuration).toBe(0);
         } else {
           expect(p.deviceId).toEqual(expect.any(String));
           expect(p.joinedAt).toBeGreaterThanOrEqual(c.startedAt);
@@ -305,6 +306,9 @@ describe("GET /calls/{sessionId}", () => {
     expect(whole.body.meta.pagination).toEqual({ total: n, count: n, per_page: 100, current_page: 1, total_pages: 1 });
     for (const t of whole.body.data) {
       expect(Object.keys(t).sort()).toEqual(["endTime", "mid", "roomName", "startTime", "tid", "transcriptDate", "transcriptUrl"]);
+      // As the export's example: an ISO-8601 string, made after the call ended.
+      expect(t.transcriptDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000Z$/);
+      expect(Date.parse(t.transcriptDate) / 1000).toBeGreaterThan(t.endTime);
     }
     const second = await fx.calls(`/calls/${call.sessionId}/transcriptions`, { perPage: 1, page: 2 });
     expect(second.body.data).toEqual([call.transcriptions![1]]);
@@ -318,7 +322,7 @@ describe("GET /calls/{sessionId}", () => {
 describe("variants", () => {
   let vx: EmulatorFixture;
   beforeAll(async () => {
-    vx = await emulatorFixture({ sizes: SIZES, variants: new Set(["call-data-array", "participant-total-duration", "string-numbers"] as const) });
+    vx = await emulatorFixture({ sizes: SIZES, variants: new Set(["call-data-array", "participant-in-minutes", "string-numbers", "transcript-date-seconds"] as const) });
   });
   afterAll(() => vx.close());
 
@@ -334,16 +338,25 @@ describe("variants", () => {
     for (const p of call.participants) expect(p.name).toBe(users.get(p.uid));
   });
 
-  it("participant-total-duration: participants carry totalDuration instead of totalDurationInMinutes", async () => {
+  it("by default participants carry totalDuration (minutes), as the calls export's examples; participant-in-minutes: totalDurationInMinutes, the field table's", async () => {
     const listed = (await vx.calls("/calls", { perPage: 1000 })).body.data as WireCall[];
     expect(ids(listed)).toEqual(ids(all[0]!));
     for (const [i, c] of listed.entries()) {
       expect(c.totalDurationInMinutes).toBe(all[0]![i]!.totalDurationInMinutes);
       for (const [j, p] of c.participants.entries()) {
-        expect(p).not.toHaveProperty("totalDurationInMinutes");
-        expect(p.totalDuration).toBe(all[0]![i]!.participants[j]!.totalDurationInMinutes);
+        const plain = all[0]![i]!.participants[j]!;
+        expect(plain).not.toHaveProperty("totalDurationInMinutes");
+        expect(p).not.toHaveProperty("totalDuration");
+        expect(p.totalDurationInMinutes).toBe(plain.totalDuration);
       }
     }
+  });
+
+  it("transcript-date-seconds: transcriptDate in UNIX seconds, the same instant as the default's ISO string", async () => {
+    const call = all[0]!.find((c) => (c.transcriptions?.length ?? 0) > 0)!;
+    const sent = (await vx.calls(`/calls/${call.sessionId}/transcriptions`)).body.data as WireTranscription[];
+    expect(sent.map((t) => t.transcriptDate)).toEqual(call.transcriptions!.map((t) => Date.parse(String(t.transcriptDate)) / 1000));
+    expect(((await vx.calls(`/calls/${call.sessionId}`)).body.data[0] as WireCall).transcriptions).toEqual(sent);
   });
 
   it("string-numbers: recording duration and startTime are strings", async () => {

@@ -39,9 +39,17 @@ beforeAll(async () => {
 afterAll(() => fx.close());
 
 describe("GET /conversations", () => {
-  it("needs onBehalfOf: 400 ERR_BAD_REQUEST naming it", async () => {
-    const error = expectServiceError(await fx.chat("/conversations"), 400, "ERR_BAD_REQUEST");
-    expect(Object.keys(error.details!)).toEqual(["onBehalfOf"]);
+  it("without onBehalfOf answers the app's view: every user's conversations, by uid, each as that user's own list has it", async () => {
+    const reply = await fx.chat("/conversations", { perPage: 1000 });
+    expect(reply.status, reply.text).toBe(200);
+    const rows = reply.body.data as WireConversation[];
+    const expected: WireConversation[] = [];
+    for (const uid of [...uids].sort()) expected.push(...(await conversations(uid)).data);
+    expect(rows).toEqual(expected);
+    expect(reply.body.meta.pagination).toMatchObject({ total: expected.length, count: expected.length });
+    // A 1:1 conversation comes once for each side, each seeing the other.
+    const pair = rows.find((c) => c.conversationType === "user")!;
+    expect(rows.filter((c) => c.conversationId === pair.conversationId).map((c) => c.conversationWith.uid).sort()).toEqual(pair.conversationId.split("_user_"));
   });
 
   it("lists the user's groups with messages and 1:1 peers, newest first, each with its newest message", async () => {
@@ -71,13 +79,13 @@ describe("GET /conversations", () => {
         const after = Number(c.lastReadMessageId ?? 0);
         const expected = seeded.filter((m) => m.conversationId === c.conversationId && Number(m.id) > after);
         expect(expected.every((m) => m.sender !== uid), c.conversationId).toBe(true);
-        expect(c.unreadMessageCount).toBe(expected.length);
+        expect(c.unreadMessageCount).toBe(String(expected.length));
         expect(c.unreadMentionsCount).toBe(expected.filter((m) => m.mentionedUsers?.some((u) => u.uid === uid)).length);
         expect(ids(unread.filter((m) => m.conversationId === c.conversationId))).toEqual(ids(expected));
         total += expected.length;
       }
       expect(unread).toHaveLength(total);
-      expect(data.some((c) => c.unreadMessageCount === 0) && data.some((c) => Number(c.unreadMessageCount) > 0)).toBe(true);
+      expect(data.some((c) => c.unreadMessageCount === "0") && data.some((c) => Number(c.unreadMessageCount) > 0)).toBe(true);
     }
   });
 
@@ -94,17 +102,19 @@ describe("GET /conversations", () => {
     expect((await conversations("alice", { unread: true })).data).toEqual(data.filter((c) => Number(c.unreadMessageCount) > 0));
   });
 
-  it("tags, withTags, userTags and groupTags", async () => {
+  it("tags, withTags, userTags and groupTags; the other side's tags only with withUserAndGroupTags", async () => {
     let checked = 0;
     for (const uid of uids.slice(0, 12)) {
-      const tagged = (await conversations(uid, { withTags: true })).data;
+      const tagged = (await conversations(uid, { withTags: true, withUserAndGroupTags: true })).data;
+      expect((await conversations(uid, { withTags: true })).data.some((c) => c.conversationWith.tags !== undefined)).toBe(false);
+      expect((await conversations(uid, { withUserAndGroupTags: true })).data.some((c) => c.tags !== undefined)).toBe(false);
       for (const tag of new Set(tagged.flatMap((c) => c.tags ?? []))) {
-        expect((await conversations(uid, { tags: tag, withTags: true })).data).toEqual(tagged.filter((c) => c.tags?.includes(tag)));
+        expect((await conversations(uid, { tags: tag, withTags: true, withUserAndGroupTags: true })).data).toEqual(tagged.filter((c) => c.tags?.includes(tag)));
         checked++;
       }
       for (const [param, type] of [["userTags", "user"], ["groupTags", "group"]] as const) {
         for (const tag of new Set(tagged.filter((c) => c.conversationType === type).flatMap((c) => c.conversationWith.tags ?? []))) {
-          const got = (await conversations(uid, { [param]: tag, withTags: true })).data;
+          const got = (await conversations(uid, { [param]: tag, withTags: true, withUserAndGroupTags: true })).data;
           expect(got).toEqual(tagged.filter((c) => c.conversationType === type && c.conversationWith.tags?.includes(tag)));
           checked++;
         }
@@ -148,20 +158,20 @@ describe("POST /messages into the chat world", () => {
     expect((await fx.chat("/messages", { conversationId: message.conversationId, withTags: true })).body.data).toEqual([message]);
 
     const mine = (await conversations("alice")).data[0]!;
-    expect(mine).toMatchObject({ conversationId: message.conversationId, conversationType: "user", unreadMessageCount: 0, lastReadMessageId: message.id });
+    expect(mine).toMatchObject({ conversationId: message.conversationId, conversationType: "user", unreadMessageCount: "0", lastReadMessageId: message.id });
     expect(mine.lastMessage.id).toBe(message.id);
     const theirs = (await conversations(peer)).data[0]!;
-    expect(theirs).toMatchObject({ conversationId: message.conversationId, unreadMessageCount: 1, conversationWith: { uid: "alice" } });
+    expect(theirs).toMatchObject({ conversationId: message.conversationId, unreadMessageCount: "1", conversationWith: { uid: "alice" } });
     expect(theirs).not.toHaveProperty("lastReadMessageId");
 
     const again = (await post(text(peer, "user", "Are you there?"), "alice")).body.data as WireMessage;
     expect(again.id).toBe(String(newest + 2));
     expect(again.sentAt).toBeGreaterThanOrEqual(message.sentAt);
-    expect((await conversationOf(peer, message.conversationId))!.unreadMessageCount).toBe(2);
+    expect((await conversationOf(peer, message.conversationId))!.unreadMessageCount).toBe("2");
     // Answering reads the conversation.
     await post(text("alice", "user", "Yes!"), peer);
-    expect((await conversationOf(peer, message.conversationId))!.unreadMessageCount).toBe(0);
-    expect((await conversationOf("alice", message.conversationId))!.unreadMessageCount).toBe(1);
+    expect((await conversationOf(peer, message.conversationId))!.unreadMessageCount).toBe("0");
+    expect((await conversationOf("alice", message.conversationId))!.unreadMessageCount).toBe("1");
   });
 
   it("a message to a group: in the group's list, every member's unread count up but the sender's", async () => {
@@ -176,10 +186,10 @@ describe("POST /messages into the chat world", () => {
     expect(message).toMatchObject({ conversationId: `group_${guid}`, receiverType: "group", receiver: guid, sender: "alice" });
     const groupList = (await fx.chat(`/groups/${guid}/messages`, { limit: 1, withTags: true })).body.data;
     expect(groupList).toEqual([message]);
-    expect((await conversationOf("alice", joined.conversationId))).toMatchObject({ unreadMessageCount: 0, lastMessage: { id: message.id } });
+    expect((await conversationOf("alice", joined.conversationId))).toMatchObject({ unreadMessageCount: "0", lastMessage: { id: message.id } });
     for (const [k, uid] of others.entries()) {
       const seen = (await conversationOf(uid, joined.conversationId))!;
-      expect(seen.unreadMessageCount, uid).toBe(before[k]! + 1);
+      expect(seen.unreadMessageCount, uid).toBe(String(before[k]! + 1));
       expect(seen.lastMessage.id).toBe(message.id);
     }
   });
@@ -229,15 +239,25 @@ describe("POST /messages into the chat world", () => {
   });
 });
 
-describe("--variant docs", () => {
-  it("sends unreadMessageCount as a string for some conversations, null for what a message lacks, the 1:1 cursor id as a number", async () => {
+describe("variants", () => {
+  it("unread-count-number: unreadMessageCount as a number, the same count as the default's string", async () => {
+    const numbers = await emulatorFixture({ sizes: { apps: 1, groups: 40, calls: 5, users: 40, messages: 2000 }, variants: new Set(["unread-count-number"]) });
+    try {
+      const sent = (await numbers.chat("/conversations", { perPage: 1000 }, { onBehalfOf: "carol" })).body.data as WireConversation[];
+      const plain = (await conversations("carol")).data;
+      expect(sent.map((c) => c.unreadMessageCount)).toEqual(plain.map((c) => Number(c.unreadMessageCount)));
+      expect(sent.some((c) => Number(c.unreadMessageCount) > 0) && sent.every((c) => typeof c.unreadMessageCount === "number")).toBe(true);
+    } finally {
+      await numbers.close();
+    }
+  });
+
+  it("docs: unreadMessageCount as a string, null for what a message lacks, the 1:1 cursor id as a number, total and per_page kept", async () => {
     const docs = await emulatorFixture({ sizes: { apps: 1, groups: 40, calls: 5, users: 40, messages: 2000 }, variants: new Set(["docs"]) });
     try {
       const { data, meta } = (await docs.chat("/conversations", { perPage: 1000 }, { onBehalfOf: "alice" })).body;
-      const counts = data.map((c: WireConversation) => c.unreadMessageCount);
-      expect(counts.some((n: unknown) => typeof n === "string") && counts.some((n: unknown) => typeof n === "number")).toBe(true);
-      for (const n of counts) expect(String(n)).toMatch(/^\d+$/);
-      expect(meta.pagination).not.toHaveProperty("total");
+      for (const c of data as WireConversation[]) expect(c.unreadMessageCount).toMatch(/^\d+$/);
+      expect(meta.pagination).toMatchObject({ total: data.length, per_page: 1000 });
       const messages = (await docs.chat("/messages", { limit: 1000 })).body.data as WireMessage[];
       expect(messages.some((m) => m.editedAt === null && m.deletedAt === null)).toBe(true);
       expect(messages.some((m) => m.editedAt === undefined)).toBe(true);

@@ -7,7 +7,7 @@ import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
  * hooks (`clock`, `emulator.live.advance`), never by sleeping.
  */
 
-interface WireParticipant { uid: string; deviceId?: string; isJoined: boolean; joinedAt?: number; leftAt?: number; state: string; totalDurationInMinutes: number }
+interface WireParticipant { uid: string; deviceId?: string; isJoined: boolean; joinedAt?: number; leftAt?: number; state: string; totalDuration: number }
 interface WireCall {
   sessionId: string; status: string; initiator: string; startedAt: number; endedAt?: number; totalParticipants: number;
   totalAudioMinutes: number; totalVideoMinutes: number; totalDurationInMinutes: number; hasRecording: boolean;
@@ -41,7 +41,7 @@ function expectConsistent(calls: WireCall[]): void {
   for (const c of calls) {
     const joined = c.participants.filter((p) => p.isJoined);
     expect(c.totalParticipants).toBe(c.participants.length);
-    expect(Math.abs(c.totalDurationInMinutes - c.participants.reduce((s, p) => s + p.totalDurationInMinutes, 0))).toBeLessThan(0.05);
+    expect(Math.abs(c.totalDurationInMinutes - c.participants.reduce((s, p) => s + p.totalDuration, 0))).toBeLessThan(0.05);
     expect(c.hasRecording).toBe((c.recordings?.length ?? 0) > 0);
     if (c.status === "ongoing" || c.status === "initiated") {
       expect(c.endedAt, c.sessionId).toBeUndefined();

@@ -33,6 +33,9 @@ describe("GET /messages/{id}, /thread, /reactions", () => {
     expect(first.body.data.map((m: { id: string }) => m.id)).toEqual([replies[0]!.id]);
     expect(first.body.meta).toEqual({ current: { limit: 1, count: 1 }, next: { affix: "append", sentAt: replies[0]!.sentAt, id: replies[0]!.id } });
     expect(replies.length).toBe(parent.replyCount);
+    // page, its documented input, is the page it names, not the first again.
+    const second = await fx.chat(`/messages/${parent.id}/thread`, { perPage: 1, page: 2 });
+    expect(second.body.data.map((m: { id: string }) => m.id)).toEqual([replies[1]!.id]);
   });
 
   it("reactions: as many as the message's counts say, meta.next{affix, id} with no sentAt, one emoji's alone", async () => {

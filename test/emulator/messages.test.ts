@@ -37,10 +37,10 @@ describe("GET /messages", () => {
     for (let i = 1; i < all.length; i++) expect(all[i]!.sentAt).toBeGreaterThan(all[i - 1]!.sentAt);
   });
 
-  it("answers the newest 100 without a cursor, oldest first, with meta.current and meta.next", async () => {
+  it("answers the newest 10 without a limit or a cursor (the exports' default), oldest first, with meta.current and meta.next", async () => {
     const body = await list("/messages", { withTags: true });
-    expect(body.data).toEqual(all.slice(-100));
-    expect(body.meta).toEqual({ current: { limit: 100, count: 100 }, next: { affix: "prepend", sentAt: body.data[0]!.sentAt, id: body.data[0]!.id } });
+    expect(body.data).toEqual(all.slice(-10));
+    expect(body.meta).toEqual({ current: { limit: 10, count: 10 }, next: { affix: "prepend", sentAt: body.data[0]!.sentAt, id: body.data[0]!.id } });
   });
 
   it("sends the documented fields: entities for sender and receiver, attachments, actions, calls; no nulls", () => {
@@ -258,10 +258,43 @@ describe("errors of the group and 1:1 paths", () => {
     expectServiceError(await fx.chat("/groups/no-such-group/messages"), 404, "ERR_GUID_NOT_FOUND");
   });
 
-  it("the 1:1 path needs onBehalfOf (400 naming it) and a known uid (404 ERR_UID_NOT_FOUND)", async () => {
-    const error = expectServiceError(await fx.chat("/users/bob/messages"), 400, "ERR_BAD_REQUEST");
-    expect(Object.keys(error.details!)).toEqual(["onBehalfOf"]);
+  it("the 1:1 path needs a known uid (404 ERR_UID_NOT_FOUND)", async () => {
     expectServiceError(await fx.chat("/users/nobody-here/messages", {}, { onBehalfOf: "alice" }), 404, "ERR_UID_NOT_FOUND");
+    expectServiceError(await fx.chat("/users/nobody-here/messages"), 404, "ERR_UID_NOT_FOUND");
+  });
+});
+
+describe("page sizes and onBehalfOf, as the exports document them", () => {
+  const oneToOne = (uid: string) => all.filter((m) => m.receiverType === "user" && m.conversationId.split("_user_").includes(uid));
+
+  it("the group path answers the newest 10 without a limit", async () => {
+    const id = all.find((m) => m.receiverType === "group")!.conversationId;
+    const body = await list(`/groups/${id.slice("group_".length)}/messages`, { withTags: true });
+    expect(body.data).toEqual(all.filter((m) => m.conversationId === id).slice(-10));
+    expect(body.meta.current).toEqual({ limit: 10, count: 10 });
+  });
+
+  it("the 1:1 path with onBehalfOf answers the newest 10 of the two's conversation without a limit", async () => {
+    const id = all.find((m) => m.conversationId.startsWith("alice_user_"))!.conversationId;
+    const peer = id.split("_user_").find((uid) => uid !== "alice")!;
+    const body = (await fx.chat(`/users/${peer}/messages`, { withTags: true }, { onBehalfOf: "alice" })).body;
+    const conversation = all.filter((m) => m.conversationId === id);
+    expect(conversation.length).toBeGreaterThan(10);
+    expect(body.data).toEqual(conversation.slice(-10));
+    expect(body.meta.pagination).toMatchObject({ total: conversation.length, per_page: 10 });
+  });
+
+  it("the 1:1 path without onBehalfOf answers 200: every 1:1 message the user sent or received, 100 a page (perPage's default)", async () => {
+    const expected = oneToOne("alice");
+    expect(expected.length).toBeGreaterThan(100);
+    const first = await fx.chat("/users/alice/messages", { withTags: true });
+    expect(first.status, first.text).toBe(200);
+    expect(first.body.data).toEqual(expected.slice(-100));
+    expect(first.body.meta).toEqual({
+      pagination: { total: expected.length, count: 100, per_page: 100, current_page: 1, total_pages: Math.ceil(expected.length / 100) },
+      cursor: { id: Number(expected[expected.length - 100]!.id), affix: "prepend" },
+    });
+    expect(ids(await walk("/users/alice/messages", { withTags: true }))).toEqual(ids(expected));
   });
 });
 

@@ -3,7 +3,7 @@ import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
 import { expectServiceError } from "../support/service-error.js";
 
 interface WireUser {
-  uid: string; name: string; role: string; status: string; tags?: string[]; deactivatedAt?: number; conversationId?: string;
+  uid: string; name: string; role: string; status: string; tags?: string[]; deactivatedAt?: number; conversationId?: string; updatedAt: number;
   blockedByMe?: boolean; blockedByMeAt?: number; hasBlockedMe?: boolean; blockedAt?: number;
 }
 type Params = Record<string, string | number | boolean>;
@@ -137,5 +137,42 @@ describe("GET /groups/{guid}/bannedusers", () => {
     }
     expect(banning).toBeGreaterThan(5);
     expectServiceError(await fx.chat("/groups/no-such-group/bannedusers"), 404, "ERR_GUID_NOT_FOUND");
+  });
+});
+
+describe("the cursor each list's documented example carries, and members' status", () => {
+  it("GET /users: the page's last updatedAt as a top-level cursor, nothing in meta", async () => {
+    const body = (await fx.chat("/users", { perPage: 7, page: 2 })).body;
+    expect(body.cursor).toEqual({ updatedAt: body.data[6].updatedAt, affix: "append" });
+    expect(body.meta).not.toHaveProperty("cursor");
+  });
+
+  it("GET /groups/{guid}/members: a top-level cursor too; status keeps the members with that status", async () => {
+    const guid = (await fx.chat("/groups", { perPage: 1000, "membersCount[gte]": 10 })).body.data[0].guid as string;
+    const members = (await fx.chat(`/groups/${guid}/members`, { perPage: 1000 })).body;
+    expect(members.cursor).toEqual({ updatedAt: members.data.at(-1).updatedAt, affix: "append" });
+    const statuses = new Set((members.data as WireUser[]).map((m) => m.status));
+    expect(statuses).toEqual(new Set(["available", "offline"]));
+    for (const status of statuses) {
+      const kept = (await fx.chat(`/groups/${guid}/members`, { perPage: 1000, status })).body.data as WireUser[];
+      expect(uidsOf(kept)).toEqual(uidsOf((members.data as WireUser[]).filter((m) => m.status === status)));
+    }
+    const error = expectServiceError(await fx.chat(`/groups/${guid}/members`, { status: "away" }), 400, "ERR_BAD_REQUEST");
+    expect(Object.keys(error.details!)).toEqual(["status"]);
+  });
+
+  it("GET /users/{uid}/blockedusers and /friends: the cursor in meta", async () => {
+    let checked = 0;
+    for (const kind of ["blockedusers", "friends"]) {
+      for (const uid of uidsOf(everyone)) {
+        const body = (await fx.chat(`/users/${uid}/${kind}`)).body;
+        if (body.data.length === 0) continue;
+        expect(body.meta.cursor, kind).toEqual({ updatedAt: body.data.at(-1).updatedAt, affix: "append" });
+        expect(body).not.toHaveProperty("cursor");
+        checked++;
+        break;
+      }
+    }
+    expect(checked).toBe(2);
   });
 });

@@ -3,7 +3,11 @@ import { DEFAULT_NOW } from "../../src/emulator/options.js";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
 import { expectServiceError } from "../support/service-error.js";
 
-/** GET /stats on the calls API, checked against a plain computation over GET /calls. */
+/**
+ * GET /stats on the chat API (and the calls API, where ccx asked before), checked against a plain
+ * computation over GET /calls; GET /stats/messages against the messages and receipts the message
+ * lists serve.
+ */
 
 interface WireCall {
   initiatedAt: number; totalAudioMinutes: number; totalVideoMinutes: number;
@@ -76,6 +80,18 @@ describe("GET /stats", () => {
     expectMetrics((await fx.calls("/stats", { fromDate: 0 }, {}, 1)).body.data.metrics, expected(other, 0, DEFAULT_NOW * 1000, DEFAULT_NOW));
   });
 
+  it("is served on the chat host, where the export puts it, as on the calls host; seconds are read as milliseconds", async () => {
+    const [fromDate, toDate] = [Date.UTC(2026, 9, 1), Date.UTC(2026, 10, 1)];
+    const onChat = await fx.chat("/stats", { fromDate, toDate });
+    expect(onChat.status, onChat.text).toBe(200);
+    expect(onChat.body).toEqual((await stats({ fromDate, toDate })).body);
+    expect(onChat.body.data.time_range).toEqual({ fromDate, toDate });
+    // "Unix timestamp", says the export: seconds give the same figures, the range still in milliseconds.
+    expect((await fx.chat("/stats", { fromDate: fromDate / 1000, toDate: toDate / 1000 })).body).toEqual(onChat.body);
+    expect((await stats({ fromDate: fromDate / 1000, toDate })).body).toEqual(onChat.body);
+    expectServiceError(await fx.chat("/stats", { fromDate: "soon" }), 400, "ERR_BAD_REQUEST");
+  });
+
   it("a range with no call answers zeros", async () => {
     const reply = await stats({ fromDate: 1000, toDate: 2000 });
     expect(reply.body.data.metrics).toEqual({ audio_minutes: 0, video_minutes: 0, recorded_minutes: 0, active_users: 0, concurrent_users: 0 });
@@ -106,6 +122,76 @@ describe("GET /stats", () => {
       expect(reply.body.data.metrics.concurrent_users).toBeGreaterThan(2);
     } finally {
       await live.close();
+    }
+  });
+});
+
+describe("GET /stats/messages", () => {
+  const FIVE_MINUTES_MS = 300_000;
+  let busy: EmulatorFixture;
+  beforeAll(async () => {
+    // 100,000 messages over 120 days: some thirty in the last hour.
+    busy = await emulatorFixture({ sizes: { apps: 1, groups: 12, calls: 0, users: 30, messages: 100_000 } });
+  });
+  afterAll(() => busy?.close());
+
+  interface WireMessage { id: number; sender: string; sentAt: number }
+  /** The messages of the list sent in [from, to) (ms), as `user` sees them (the app's without one). */
+  const sentIn = async (from: number, to: number, params: Record<string, string | boolean> = {}, user?: string) => {
+    const reply = await busy.chat("/messages", { fromTimestamp: from / 1000, toTimestamp: to / 1000 - 1, limit: 1000, ...params }, user ? { onBehalfOf: user } : {});
+    expect(reply.status, reply.text).toBe(200);
+    expect(reply.body.data.length).toBeLessThan(1000);
+    return reply.body.data as WireMessage[];
+  };
+
+  it("the hour up to the world's clock in twelve five-minute intervals, as the documented example: in data, times as strings of milliseconds", async () => {
+    const reply = await busy.chat("/stats/messages");
+    expect(reply.status, reply.text).toBe(200);
+    const { startTime, endTime, dataPoints, appId } = reply.body.data;
+    expect(appId).toBe(busy.app().appId);
+    expect([startTime, endTime]).toEqual([String(DEFAULT_NOW * 1000 - 12 * FIVE_MINUTES_MS), String(DEFAULT_NOW * 1000)]);
+    expect(dataPoints).toHaveLength(12);
+    dataPoints.forEach((p: Record<string, unknown>, k: number) => {
+      expect(Object.keys(p).sort()).toEqual(["deliveryReceipts", "endTime", "messagesSent", "readReceipts", "startTime"]);
+      expect([p.startTime, p.endTime]).toEqual([String(Number(startTime) + k * FIVE_MINUTES_MS), String(Number(startTime) + (k + 1) * FIVE_MINUTES_MS)]);
+    });
+    expectServiceError(await busy.calls("/stats/messages"), 404, "ERR_API_NOT_FOUND", "calls-api");
+  });
+
+  it("counts the messages the lists serve, and a receipt for each receiver the message reached (undelivered) and read (unread)", async () => {
+    const points = (await busy.chat("/stats/messages")).body.data.dataPoints as Array<Record<string, string | number>>;
+    const [from, to] = [Number(points[0]!.startTime), Number(points.at(-1)!.endTime)];
+    const interval = (m: WireMessage) => Math.floor((m.sentAt * 1000 - from) / FIVE_MINUTES_MS);
+    const want = points.map(() => ({ messagesSent: 0, deliveryReceipts: 0, readReceipts: 0 }));
+    for (const m of await sentIn(from, to)) want[interval(m)]!.messagesSent++;
+    const users = (await busy.chat("/users", { perPage: 100 })).body.data as Array<{ uid: string }>;
+    for (const { uid } of users) {
+      // What reached the user: every message of theirs to see but their own, less what is still undelivered (or unread).
+      const received = (await sentIn(from, to, {}, uid)).filter((m) => m.sender !== uid);
+      const undelivered = new Set((await sentIn(from, to, { undelivered: true }, uid)).map((m) => m.id));
+      const unread = new Set((await sentIn(from, to, { unread: true }, uid)).map((m) => m.id));
+      for (const m of received) {
+        if (!undelivered.has(m.id)) want[interval(m)]!.deliveryReceipts++;
+        if (!unread.has(m.id)) want[interval(m)]!.readReceipts++;
+      }
+    }
+    expect(points.map(({ messagesSent, deliveryReceipts, readReceipts }) => ({ messagesSent, deliveryReceipts, readReceipts }))).toEqual(want);
+    const sum = (name: "messagesSent" | "deliveryReceipts" | "readReceipts") => want.reduce((n, p) => n + p[name], 0);
+    expect(sum("messagesSent")).toBeGreaterThan(10);
+    expect(sum("deliveryReceipts")).toBeGreaterThan(sum("readReceipts"));
+    expect(sum("readReceipts")).toBeGreaterThan(0);
+  });
+
+  it("the variant stats-top-level answers as the export's schema: at the top level, times as numbers", async () => {
+    const schema = await emulatorFixture({ sizes: { apps: 1, groups: 12, calls: 0, users: 30, messages: 100_000 }, variants: new Set(["stats-top-level"]) });
+    try {
+      const nested = (await busy.chat("/stats/messages")).body.data;
+      const top = (await schema.chat("/stats/messages")).body;
+      expect(top.data).toBeUndefined();
+      const numbers = (p: Record<string, unknown>) => ({ ...p, startTime: Number(p.startTime), endTime: Number(p.endTime) });
+      expect(top).toEqual({ ...numbers(nested), dataPoints: nested.dataPoints.map(numbers) });
+    } finally {
+      await schema.close();
     }
   });
 });

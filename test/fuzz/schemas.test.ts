@@ -110,9 +110,9 @@ beforeAll(async () => {
   plain = await emulatorFixture({ sizes });
   variants = await emulatorFixture({
     sizes,
-    variants: new Set(["cursor-top-level", "call-data-array", "participant-total-duration", "password-type", "string-numbers"]),
+    variants: new Set(["cursor-top-level", "call-data-array", "participant-in-minutes", "password-type", "string-numbers", "unread-count-number"]),
   });
-  // The documented examples' forms, mixed per item: nulls, numbers as strings, entity objects for uids, counts as strings.
+  // The documented examples' forms, mixed per item: nulls, numbers as strings, entity objects for uids.
   docs = await emulatorFixture({ sizes, variants: new Set(["docs"]) });
   REAL.push(...(await answersOf(plain)), ...(await answersOf(variants)), ...(await answersOf(docs)));
 });

@@ -37,7 +37,7 @@ const SIZES = { apps: 1, groups: 30, calls: 30, users: 20, messages: 300 };
 
 beforeAll(async () => {
   fx = await emulatorFixture({ seed: 11, sizes: SIZES });
-  // The documented examples' forms: a conversation's unreadMessageCount as a string (about half of them), nulls.
+  // The documented examples' forms: a conversation's unreadMessageCount as a string, nulls.
   docs = await emulatorFixture({ seed: 11, sizes: SIZES, variants: new Set(["docs"]) });
   // The first two users talk to each other (the emulator pairs the first user with the next few).
   const [me, other] = fx.emulator.world.apps[0]!.users.map((u) => u.uid);

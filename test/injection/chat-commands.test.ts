@@ -187,7 +187,7 @@ describe("messages", () => {
   });
 
   it("ccx conversations --as: the table, --json and --ndjson", async () => {
-    const query = ["conversations", "--as", ACTING_UID, "--per-page", "100", "--with-tags"];
+    const query = ["conversations", "--as", ACTING_UID, "--per-page", "100", "--with-tags", "--with-user-and-group-tags"];
     const [table, wide, json, ndjson] = await runAll([[query, env], [query, { ...env, COLUMNS: "200" }], [[...query, "--json"], env], [[...query, "--ndjson"], env]]);
     expectTable(table!, "ccx conversations");
     expectTable(wide!, "ccx conversations at 200 columns", 200);

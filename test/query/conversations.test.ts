@@ -14,6 +14,7 @@ const EXAMPLES: Array<[string, Record<string, string>, string]> = [
   ["tag:pinned,support", { tags: "pinned,support" }, "tag:pinned,support"],
   ['tag:"on hold"', { tags: "on hold" }, 'tag:"on hold"'],
   ["withtags:yes", { withTags: "true" }, "withtags:true"],
+  ["withuserandgrouptags:true", { withUserAndGroupTags: "true" }, "withuserandgrouptags:true"],
   ["usertag:vip", { userTags: "vip" }, "usertag:vip"],
   ["usertag:vip,beta", { userTags: "vip,beta" }, "usertag:vip,beta"],
   ["grouptag:vip,beta", { groupTags: "vip,beta" }, "grouptag:vip,beta"],
@@ -47,7 +48,7 @@ describe("parseConversationFilter and formatConversationFilter", () => {
 
   it("reaches every filter parameter of GET /conversations", () => {
     const reached = new Set(CONVERSATION_FILTER_KEYS.flatMap((k) => k.params));
-    const spec = ["searchKey", "conversationType", "unread", "tags", "withTags", "userTags", "groupTags", "perPage", "page"];
+    const spec = ["searchKey", "conversationType", "unread", "tags", "withTags", "withUserAndGroupTags", "userTags", "groupTags", "perPage", "page"];
     expect([...reached].sort()).toEqual([...spec].sort());
     for (const k of CONVERSATION_FILTER_KEYS) {
       if (k.key === "") continue;
@@ -64,7 +65,7 @@ describe("parseConversationFilter and formatConversationFilter", () => {
 
 /** line, the token marked (its text), and part of the message. */
 const ERRORS: Array<[string, string, string]> = [
-  ["foo:bar", "foo:bar", 'unknown filter "foo:"; try type:, unread:, tag:, withtags:, usertag:, grouptag:, per:, page:, or quote "foo:…" to search for it'],
+  ["foo:bar", "foo:bar", 'unknown filter "foo:"; try type:, unread:, tag:, withtags:, withuserandgrouptags:, usertag:, grouptag:, per:, page:, or quote "foo:…" to search for it'],
   ["usertg:vip", "usertg:vip", "did you mean usertag:?"],
   ["grouptags:vip", "grouptags:vip", "did you mean grouptag:?"],
   ["type:", "type:", "type: needs a value, e.g. type:group"],

@@ -1,17 +1,35 @@
+import { secretValues } from "../../src/api/answer-secrets.js";
+import { extensionSettingsOf, extensionsOf } from "../../src/emulator/data/app-settings.js";
+import { tokensOf } from "../../src/emulator/data/auth-tokens.js";
+import type { App } from "../../src/emulator/data/model.js";
+import { providersOf, pushTokensOf } from "../../src/emulator/data/notifications.js";
 import { readFileSync } from "node:fs";
 import { Agent, request } from "undici";
 import { type RunningEmulator, startEmulator } from "../../src/emulator/index.js";
 import type { EmulatorSettings } from "../../src/emulator/options.js";
-import { registerSecrets } from "./secrets.js";
+import { registerRevealableSecrets, registerSecrets } from "./secrets.js";
 
 /**
  * Starts an emulator in this process on a free port and talks to it over real
  * HTTPS, trusting only the CA it generated.
  */
+/** Every secret an app's answers hold (the users' tokens only for worlds small enough to walk). */
+function worldSecrets(app: App): string[] {
+  const users = app.users.length <= 5000 ? app.users.map((_, i) => i) : [];
+  return [
+    ...users.flatMap((i) => [...tokensOf(app, i).map((t) => t.authToken), ...pushTokensOf(app, i).map((t) => t.pushToken)]),
+    ...secretValues(providersOf(app)),
+    ...extensionsOf(app).flatMap((e) => secretValues(extensionSettingsOf(app, e.id))),
+    ...app.webhooks.flatMap((w) => (w.password ? [w.password] : [])),
+  ];
+}
+
 export async function emulatorFixture(options: EmulatorSettings = {}) {
   const emulator: RunningEmulator = await startEmulator({ log: () => {}, ...options });
   const { info } = emulator;
   registerSecrets(...info.apps.flatMap((a) => [a.fullAccessKey, a.authOnlyKey]), info.management.key, info.management.secret);
+  // The secrets inside answers too: users' auth and push tokens, providers' and extensions' keys, webhook passwords.
+  registerRevealableSecrets(...emulator.world.apps.flatMap(worldSecrets));
   const agent = new Agent({ connect: { ca: readFileSync(info.caFile, "utf8") } });
 
   interface Reply {

@@ -115,7 +115,7 @@ describe("resources from their definitions", () => {
     await tui.waitForFrame((f) => /UID\s+NAME\s+STATUS\s+LAST ACTIVE/.test(f) || f.includes("no friends"), "their friends");
   });
 
-  it(":message <id> shows its fields and its thread below; :reactions <id> lists who reacted", async () => {
+  it(":message <id> shows its fields and its thread below, tab its reactions and notification log lines; :reactions <id> lists who reacted", async () => {
     tui = await fixture.mount({ load: true });
     const answer = await fixture.fx.chat("/messages", { limit: 600 });
     const parent = (answer.body.data as Array<Record<string, any>>).find((m) => (m.replyCount ?? 0) >= 1)!;
@@ -124,9 +124,13 @@ describe("resources from their definitions", () => {
     expect(frame).toMatch(new RegExp(`^id\\s+${parent.id}`, "m"));
     expect(frame).toMatch(/ID\s+SENT\s+SENDER\s+TYPE\s+MESSAGE/);
     expect(frame).toContain("· tab: reactions");
-    // tab shows its reactions below instead, and back.
+    // tab shows its reactions below instead, then its notification log lines, and back.
     await tui.press("tab");
-    await tui.waitForFrame((f) => /Reactions \(\d+\) · tab: thread/.test(f) && !f.includes("⟳"), "its reactions below");
+    await tui.waitForFrame((f) => /Reactions \(\d+\) · tab: notification-logs/.test(f) && !f.includes("⟳"), "its reactions below");
+    await tui.press("tab");
+    const logs = await tui.waitForFrame((f) => /Notification-logs \(\d+\) · tab: thread/.test(f) && !f.includes("⟳"), "its notification log lines below");
+    expect(fixture.fx.served.some((l) => l.includes(`/notifications/v1/logs?messageId=${parent.id} 200`))).toBe(true);
+    if (!/Notification-logs \(0\)/.test(logs)) expect(logs).toMatch(/SENT\s+MESSAGE\s+TO\s+CHANNEL/);
     await tui.press("tab");
     await tui.waitForFrame((f) => f.includes(`Thread (${parent.replyCount}) · tab: reactions`), "its thread again");
     const reacted = (answer.body.data as Array<Record<string, any>>).find((m) => (m.reactions?.length ?? 0) >= 1)!;

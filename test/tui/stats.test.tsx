@@ -3,9 +3,13 @@ import { STATS_PER_PAGE } from "../../src/api/stats.js";
 import { activeView } from "../../src/store/explorer-store.js";
 import { type Tui, lines, listRows, mountTui, startTuiEmulator, tuiFixture } from "../support/tui.js";
 
-/** :stats: the calls list's filter aggregated over every page, drawn as `ccx stats` draws it; r computes again. */
+/**
+ * :stats: the calls list's filter aggregated over every page, drawn as `ccx stats` draws it, then the
+ * service's message metrics as `ccx stats --messages` draws them; r computes again.
+ */
 
-const fixture = tuiFixture({ sizes: { apps: 1, groups: 20, calls: 1500, users: 30, messages: 0 } });
+// 100,000 messages over 120 days: some thirty in the last hour, for the message metrics.
+const fixture = tuiFixture({ sizes: { apps: 1, groups: 20, calls: 1500, users: 30, messages: 100_000 } });
 let tui: Tui;
 
 const crumbs = (frame: string) => lines(frame)[1]!;
@@ -59,6 +63,19 @@ describe(":stats", () => {
     frame = await openStats();
     expect(frame).toContain("calls where type:audio started:>=2026-09-01");
     expect(totals(frame)).toBe((await total({ type: "audio", startedAt: Date.parse("2026-09-01") / 1000 })).toLocaleString("en-US"));
+  });
+
+  it("under the calls' report, the message metrics of GET /stats/messages: window, totals, a row per interval", async () => {
+    tui = await fixture.mount({ root: "calls", debounceMs: 40, rows: 40 });
+    await openStats();
+    await tui.press("G");
+    const frame = await tui.waitForFrame((f) => f.includes("message metrics (GET /stats/messages)"), "the message metrics");
+    const points = (await fixture.fx.chat("/stats/messages")).body.data.dataPoints as Array<Record<string, number>>;
+    const sum = (name: string) => points.reduce((n, p) => n + p[name]!, 0).toLocaleString("en-US");
+    expect(frame).toContain(`${sum("messagesSent")} messages sent · ${sum("deliveryReceipts")} delivery receipts · ${sum("readReceipts")} read receipts`);
+    expect(frame).toMatch(/^UTC time\s+sent\s+delivered\s+read$/m);
+    expect(lines(frame).filter((l) => /^\d\d:\d\d\s+\d/.test(l))).toHaveLength(12);
+    expect(activeView(tui.store.getState()).stats!.messages).toMatchObject({ totals: { messagesSent: Number(sum("messagesSent")) } });
   });
 
   it("esc while computing stops it, and says so; esc again goes back", async () => {

@@ -8,6 +8,7 @@ const FLAGS: FilterFlag[] = [
   { flag: "unread", description: "only conversations with unread messages", token: () => "unread:true", boolean: true },
   { flag: "tags", description: "conversations with any of these tags, comma-separated", token: (v) => keyToken("tag", v) },
   { flag: "with-tags", description: "include each conversation's tags (withTags)", token: () => "withtags:true", boolean: true },
+  { flag: "with-user-and-group-tags", description: "include the tags of the user or group each is with (withUserAndGroupTags)", token: () => "withuserandgrouptags:true", boolean: true },
   { flag: "user-tags", description: "1:1 conversations with users having any of these tags (userTags)", token: (v) => keyToken("usertag", v) },
   { flag: "group-tags", description: "group conversations of groups having any of these tags (groupTags)", token: (v) => keyToken("grouptag", v) },
 ];

@@ -1,5 +1,5 @@
 import { Argument, type Command, Option } from "commander";
-import { type AnyResource, endpointOf, narrowedTakesValue, pathParams } from "../../resources/resource.js";
+import { type AnyResource, endpointOf, itemParams, narrowedTakesValue, pathParams } from "../../resources/resource.js";
 import { RESOURCE_LIST } from "../../resources/index.js";
 import { completeWith } from "../completion/completers.js";
 import { collect, integerOption, keyValueOption } from "../usage-error.js";
@@ -25,45 +25,84 @@ export interface ResourceItemFlags {
 /** `<sessionId>` for `{sessionId}`: a path's parameters as a command's arguments. */
 const argumentsOf = (path: string) => pathParams(path).map((name) => new Argument(`<${name}>`, `the ${name} the path takes`));
 
+/** The detail of a grouped resource that its list command reaches with one more argument (`ccx moderation rules [<ruleId>]`). */
+const itemByListCommand = (resource: AnyResource) =>
+  (resource.command || resource.itemByList) && resource.list && resource.detail && itemParams(resource).length === pathParams(resource.list.path).length + 1 ? resource.detail : undefined;
+
+/** The list's command: its arguments, query flags and paging options; `item` when an id argument may follow. */
+function defineList(list: Command, resource: AnyResource): void {
+  const definition = resource.list!;
+  const endpoint = endpointOf(definition.path);
+  for (const alias of resource.aliases ?? []) if (!resource.command) list.alias(alias);
+  for (const argument of argumentsOf(definition.path)) list.addArgument(argument);
+  const item = itemByListCommand(resource);
+  const id = item && itemParams(resource).at(-1);
+  if (id) list.addArgument(new Argument(`[${id}]`, `one of them: every field the service sent`));
+  const query = endpoint.query ?? [];
+  list.addOption(completeWith(new Option("-f, --field <key=value>", "a query parameter of the list (repeatable)").argParser(collect(keyValueOption)).default([]), (typed) =>
+    typed.includes("=") ? [] : query.filter((q) => q.startsWith(typed)).map((q) => ({ value: `${q}=` }))));
+  for (const f of definition.required ?? []) list.requiredOption(`--${f.flag} <value>`, `${f.description} (${f.param})`);
+  for (const f of definition.flags ?? []) list.option(`--${f.flag} <value>`, `${f.description} (${f.param})`);
+  const narrowed = definition.narrowed;
+  if (narrowed) list.option(narrowedTakesValue(definition) ? `--${narrowed.flag} <value>` : `--${narrowed.flag}`, `${narrowed.description} (GET ${narrowed.path})`);
+  if (endpoint.paging === "pages") list.addOption(new Option("--page <n>", "this page (from 1)").argParser(integerOption(1)));
+  if (definition.perPage) list.addOption(new Option("--per-page <n>", `items a page (default ${definition.perPage.default})`).argParser(integerOption(1, definition.perPage.max)));
+  if (endpoint.paging && endpoint.paging !== "none") list.option("--all", "every page, streamed");
+  list
+    .option("--json", item ? "the items (or the one item) as the service sent them" : "the items as the service sent them, one array")
+    .option("--ndjson", "the items as sent, one JSON object a line")
+    .option("--reveal", "show the secrets the items hold instead of masking them")
+    .action(async (...args: unknown[]) => {
+      const command = args.at(-1) as Command;
+      const given = (command.processedArgs as Array<string | undefined>).filter((a): a is string => a !== undefined);
+      const run = await import("../run/resource.js");
+      const flags = command.optsWithGlobals() as ResourceListFlags;
+      // An id after the list's own parameters: that one item.
+      if (item && given.length > pathParams(definition.path).length) return run.runResourceItem(resource, given, flags, command);
+      await run.runResourceList(resource, given, flags, command);
+    });
+}
+
+/** One item's command: `ccx webhook <webhookId>`, or a grouped resource's only command (`ccx notifications preferences <uid>`). */
+function defineItem(item: Command, resource: AnyResource): void {
+  for (const name of itemParams(resource)) item.addArgument(new Argument(`<${name}>`, `the ${name} the path takes`));
+  item
+    .option("--json", "the item as the service sent it")
+    .option("--reveal", "show the secrets it holds instead of masking them")
+    .action(async (...args: unknown[]) => {
+      const command = args.at(-1) as Command;
+      const { runResourceItem } = await import("../run/resource.js");
+      await runResourceItem(resource, command.processedArgs as string[], command.opts() as ResourceItemFlags, command);
+    });
+}
+
 /** `ccx <name>` (its list) and `ccx <singular> <id>` (one item), made from the definition. */
 export function resourceRegistrar(resource: AnyResource) {
   return (program: Command): void => {
-    if (resource.list) {
-      const endpoint = endpointOf(resource.list.path);
-      const list = program.command(resource.name).description(`${resource.description} (GET ${resource.list.path})`);
-      for (const alias of resource.aliases ?? []) list.alias(alias);
-      for (const argument of argumentsOf(resource.list.path)) list.addArgument(argument);
-      const query = endpoint.query ?? [];
-      list.addOption(completeWith(new Option("-f, --field <key=value>", "a query parameter of the list (repeatable)").argParser(collect(keyValueOption)).default([]), (typed) =>
-        typed.includes("=") ? [] : query.filter((q) => q.startsWith(typed)).map((q) => ({ value: `${q}=` }))));
-      for (const f of resource.list.flags ?? []) list.option(`--${f.flag} <value>`, `${f.description} (${f.param})`);
-      const narrowed = resource.list.narrowed;
-      if (narrowed) list.option(narrowedTakesValue(resource.list) ? `--${narrowed.flag} <value>` : `--${narrowed.flag}`, `${narrowed.description} (GET ${narrowed.path})`);
-      if (endpoint.paging === "pages") list.addOption(new Option("--page <n>", "this page (from 1)").argParser(integerOption(1)));
-      if (resource.list.perPage) list.addOption(new Option("--per-page <n>", `items a page (default ${resource.list.perPage.default})`).argParser(integerOption(1, resource.list.perPage.max)));
-      if (endpoint.paging && endpoint.paging !== "none") list.option("--all", "every page, streamed");
-      list
-        .option("--json", "the items as the service sent them, one array")
-        .option("--ndjson", "the items as sent, one JSON object a line")
-        .option("--reveal", "show the secrets the items hold instead of masking them")
-        .action(async (...args: unknown[]) => {
-          const command = args.at(-1) as Command;
-          const { runResourceList } = await import("../run/resource.js");
-          await runResourceList(resource, command.processedArgs as string[], command.optsWithGlobals() as ResourceListFlags, command);
-        });
-    }
-    if (resource.detail) {
+    if (resource.list) defineList(program.command(resource.name).description(`${resource.description} (GET ${resource.list.path.split("?")[0]})`), resource);
+    if (resource.detail && !resource.itemByList) {
       endpointOf(resource.detail.path);
-      const item = program.command(resource.singular).description(`one of ${resource.name}, every field the service sent (GET ${resource.detail.path})`);
-      for (const argument of argumentsOf(resource.detail.path)) item.addArgument(argument);
-      item
-        .option("--json", "the item as the service sent it")
-        .option("--reveal", "show the secrets it holds instead of masking them")
-        .action(async (...args: unknown[]) => {
-          const command = args.at(-1) as Command;
-          const { runResourceItem } = await import("../run/resource.js");
-          await runResourceItem(resource, command.processedArgs as string[], command.opts() as ResourceItemFlags, command);
-        });
+      defineItem(program.command(resource.singular).description(`one of ${resource.name}, every field the service sent (GET ${resource.detail.path.split("?")[0]})`), resource);
+    }
+  };
+}
+
+/** `ccx <group> <word>` for each resource of a command group (`ccx notifications logs`, `ccx moderation rules [<ruleId>]`). */
+export function resourceGroupRegistrar(group: string, description: string, resources: readonly AnyResource[]) {
+  return (program: Command): void => {
+    const parent = program.command(group).description(description);
+    // The group alone is a question: its words and what each answers (stdout, exit 0), as `ccx <group> --help`.
+    parent.allowExcessArguments(true).action((_flags: unknown, command: Command) => {
+      // A word that is none of its commands: commander's own message, with its suggestion.
+      if (command.args.length > 0) (command as unknown as { unknownCommand(): never }).unknownCommand();
+      parent.help();
+    });
+    for (const resource of resources) {
+      const word = resource.command!.word;
+      const path = (resource.list ?? resource.detail)!.path.split("?")[0];
+      const command = parent.command(word).description(`${resource.description} (GET ${path})`);
+      if (resource.list) defineList(command, resource);
+      else defineItem(command, resource);
     }
   };
 }

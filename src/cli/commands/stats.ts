@@ -3,15 +3,17 @@ import { type ListFlags, addFilterFlags, addSyntaxHelp } from "../list-command.j
 import { CALL_FLAGS } from "./calls.js";
 
 export interface StatsFlags extends ListFlags {
+  messages?: boolean;
 }
 
 /** `ccx stats`: call analytics over the calls the filters select (the calls flags and --query). */
 export function registerStats(program: Command): void {
   const stats = program
     .command("stats")
-    .description("call analytics over the calls the filters select (default: the last 30 days): calls and minutes by day, status, type, mode, receiver type; top users; duration median and p95");
+    .description("call analytics over the calls the filters select (default: the last 30 days): calls and minutes by day, status, type, mode, receiver type; top users; duration median and p95. --messages: the service's messages sent and receipts per interval");
   addFilterFlags(stats, CALL_FLAGS)
     .option("-q, --query <filter>", "filters in the filter syntax (see below)")
+    .option("--messages", "the service's message metrics instead (GET /stats/messages): messages sent, delivery and read receipts per interval; no filter")
     .option("--json", "the figures as one JSON object")
     .addHelpText("after", [
       "",
@@ -21,6 +23,10 @@ export function registerStats(program: Command): void {
       "are shown beside the figures where it answers. The duration's median and p95",
       "are nearest ranks over the calls that sent one (the median of an even count",
       "is the lower middle value).",
+      "",
+      "--messages charts the service's own GET /stats/messages instead: messages",
+      "sent, delivery receipts and read receipts per interval (the service's: five",
+      "minutes over the last hour, says its reference), with their totals.",
     ].join("\n"));
   addSyntaxHelp(stats, "GET /calls", "calls")
     .action(async (flags: StatsFlags, command: Command) => {

@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { ioOf } from "../io.js";
+import { secretsMasker } from "../../api/answer-secrets.js";
 import { type Page, pageCounts, trustedTotal } from "../../api/paging.js";
 import type { CursorState } from "../../api/cursor.js";
 import { ConfigError } from "../../config/config-file.js";
@@ -12,7 +13,7 @@ import type { FilterFlag, ListFlags, ListSpec } from "../list-command.js";
 import { tableColumns } from "../render/resource-table.js";
 import { activeAppClient } from "./active-app.js";
 import { type ProgressLine, progressLine, progressWanted } from "../render/progress.js";
-import { type Runtime, runCommand } from "../runtime.js";
+import { type Runtime, runCommand, warnMasked } from "../runtime.js";
 import { jsonForTerminal } from "../../text/json.js";
 
 /** A flag's name as commander keys its value: `--receiver-type` → `receiverType`. */
@@ -118,6 +119,8 @@ export interface PrintFlags {
   color?: boolean;
   /** With --all on a terminal: the progress line, and what it counts. */
   progress?: ProgressLine;
+  /** --json and --ndjson show the secrets the items hold (a call message's channel secret) instead of masking them. */
+  reveal?: boolean;
 }
 
 /** What one page says for people: what was shown, and how to get the next page when one may follow. */
@@ -152,6 +155,7 @@ export async function printPages<Item, P extends Page<Item> & { raw: unknown[] }
   let first = true;
   let count = 0;
   let plan: TableLayout<Item> | undefined;
+  const mask = secretsMasker(flags.reveal);
   const progress = flags.all ? flags.progress : undefined;
   // Rows written to the terminal the progress is on: the line is cleared first, and drawn again after.
   const write = async (text: string) => {
@@ -160,10 +164,10 @@ export async function printPages<Item, P extends Page<Item> & { raw: unknown[] }
   };
   for await (const page of pages) {
     if (flags.ndjson) {
-      if (page.raw.length > 0) await write(`${page.raw.map((item) => jsonForTerminal(item)).join("\n")}\n`);
+      if (page.raw.length > 0) await write(`${page.raw.map((item) => jsonForTerminal(mask.show(item))).join("\n")}\n`);
     } else if (flags.json) {
       // The array opens with the first answer: a run that fails before it prints nothing on stdout.
-      if (page.raw.length > 0) await write(`${first ? "[\n" : ",\n"}${page.raw.map((item) => jsonForTerminal(item)).join(",\n")}`);
+      if (page.raw.length > 0) await write(`${first ? "[\n" : ",\n"}${page.raw.map((item) => jsonForTerminal(mask.show(item))).join(",\n")}`);
     } else if (page.items.length > 0) {
       const header = plan === undefined;
       plan ??= planTable(columns, page.items, { width, color });
@@ -183,6 +187,7 @@ export async function printPages<Item, P extends Page<Item> & { raw: unknown[] }
   }
   progress?.done();
   if (flags.json) await write(first ? "[]\n" : "\n]\n");
+  warnMasked(runtime, mask.paths());
   const note = plan && tableNote(plan);
   if (note) await write(`${note}\n`);
 }

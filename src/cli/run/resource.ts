@@ -3,7 +3,10 @@ import { type ApiCall, callNeedsApp, prepareCall, urlWithQuery } from "../../api
 import { secretsMasker } from "../../api/answer-secrets.js";
 import { tableColumns } from "../render/resource-table.js";
 import { endpointPager, walkPages } from "../../api/paging-styles.js";
-import { type AnyResource, endpointOf, fillParams, itemLines, oneItem, pathParams, readItems } from "../../resources/resource.js";
+import {
+  type AnyResource, colonCommands, colonLine, commandWords, endpointOf, fillParams, itemLines, itemParams, itemRequests, listBody, listRequests, mergedItem, pathParams, readItems, sourcedItems,
+} from "../../resources/resource.js";
+import { parseTime } from "../../query/time.js";
 import { jsonForTerminal } from "../../text/json.js";
 import { type TableColumn, type TableLayout, planTable, tableHeader, tableNote, tableRows } from "../../text/table.js";
 import { ConfigError } from "../../config/config-file.js";
@@ -14,10 +17,16 @@ import { camel, numberedNote } from "./list.js";
 import { progressLine, progressWanted } from "../render/progress.js";
 import type { Page } from "../../api/paging.js";
 
-/** A flag's name as commander keeps its value: `--search-key` → `searchKey`. */
-
 /** `count` placeholders: what numberedNote counts of a page it does not read. */
 const step0 = (count: number): unknown[] => Array.from({ length: count });
+
+/** A time flag's value in ms: a 13-digit ms value as given, else any time the filters read (2024-01-01, 2h, UNIX seconds). */
+function millisecondsOf(flag: string, text: string): string {
+  if (/^\d{13}$/.test(text)) return text;
+  const time = parseTime(text, Math.floor(Date.now() / 1000));
+  if (typeof time === "string") throw new ConfigError(`--${flag}: ${time}; nothing was sent`);
+  return String(time.seconds * 1000);
+}
 
 /** The request for a path of the resource, its parameters filled in, for the active app (or the management API). */
 async function callFor(runtime: Runtime, path: string, query: Record<string, string>): Promise<ApiCall> {
@@ -32,19 +41,23 @@ export function runResourceList(resource: AnyResource, params: string[], flags: 
     if (flags.json && flags.ndjson) throw new ConfigError("choose one of --json and --ndjson");
     const list = resource.list!;
     const endpoint = endpointOf(list.path);
+    const values = [...params, ...(list.required ?? []).map((r) => String(flags[camel(r.flag)] ?? ""))];
     const query: Record<string, string> = Object.fromEntries(flags.field);
     if (flags.perPage !== undefined || list.perPage) query.perPage ??= String(flags.perPage ?? list.perPage!.default);
     if (flags.page !== undefined) query.page = String(flags.page);
     for (const f of list.flags ?? []) {
       const value = flags[camel(f.flag)];
-      if (typeof value === "string") query[f.param] = value;
+      if (typeof value === "string") query[f.param] = f.time === "ms" ? millisecondsOf(f.flag, value) : value;
     }
+    if (list.sources) return printSources(runtime, resource, values, flags);
     const narrowed = list.narrowed;
     const narrowedBy = narrowed && flags[camel(narrowed.flag)];
     const clash = narrowedBy === undefined ? undefined : narrowed?.excludes?.find((flag) => flags[camel(flag)] !== undefined);
     if (clash) throw new ConfigError(`--${clash} does not go with --${narrowed!.flag}; nothing was sent`);
-    const path = narrowed && narrowedBy !== undefined ? fillParams(narrowed.path, typeof narrowedBy === "string" ? [...params, narrowedBy] : params) : fillParams(list.path, params);
-    const call = await callFor(runtime, path, query);
+    const asked = narrowed && narrowedBy !== undefined
+      ? { path: fillParams(narrowed.path, typeof narrowedBy === "string" ? [...params, narrowedBy] : params), query: {} }
+      : listRequests(list, values)[0]!;
+    const call = await callFor(runtime, asked.path, { ...asked.query, ...query });
     const mask = secretsMasker(flags.reveal);
     const color = runtime.color;
     let plan: TableLayout<Record<string, unknown>> | undefined;
@@ -58,7 +71,7 @@ export function runResourceList(resource: AnyResource, params: string[], flags: 
       if (progress && runtime.io.out.isTTY) progress.done();
       await runtime.write(text);
     };
-    const fetch = async (asked: Record<string, string>) => (await runtime.http.send({ method: "GET", url: urlWithQuery(call.url, asked), headers: call.headers })).json;
+    const fetch = async (asked: Record<string, string>) => listBody(list, (await runtime.http.send({ method: "GET", url: urlWithQuery(call.url, asked), headers: call.headers })).json);
     const walk = walkPages(endpointPager(endpoint, call.query), fetch, () => runtime.warn("stopped: the service gave the same cursor again"));
     for await (const { body, step } of walk) {
       next = step.next;
@@ -102,22 +115,57 @@ export function runResourceList(resource: AnyResource, params: string[], flags: 
   });
 }
 
+/** A list made of several reads (the providers): each read once, its items in a table, or as sent with their source. */
+async function printSources(runtime: Runtime, resource: AnyResource, values: readonly string[], flags: ResourceListFlags): Promise<void> {
+  const list = resource.list!;
+  const bodies = await Promise.all(listRequests(list, values).map(async (request) => {
+    const call = await callFor(runtime, request.path, request.query);
+    return (await runtime.http.send({ method: "GET", url: urlWithQuery(call.url, call.query), headers: call.headers })).json;
+  }));
+  const mask = secretsMasker(flags.reveal);
+  const raw = sourcedItems(list, bodies).map((item) => mask.show(item));
+  if (flags.ndjson) await runtime.write(raw.map((item) => `${jsonForTerminal(item)}\n`).join(""));
+  else if (flags.json) await runtime.write(`${jsonForTerminal(raw, 2)}\n`);
+  else {
+    const items = readItems(resource, { data: raw });
+    const plan = planTable(tableColumns(resource), items, { width: runtime.width, color: runtime.color });
+    await runtime.write(`${[tableHeader(plan), ...tableRows(plan, items)].join("\n")}\n`);
+  }
+  warnMasked(runtime, mask.paths());
+}
+
 /** `ccx <singular> <id>`: one item, every field the service sent, the telling ones first; --json as sent. */
 export function runResourceItem(resource: AnyResource, params: string[], flags: ResourceItemFlags, command: Command): Promise<void> {
   return runCommand(command, async (runtime) => {
     const detail = resource.detail!;
-    const call = await callFor(runtime, fillParams(detail.path, params), {});
-    const response = await runtime.http.send({ method: "GET", url: urlWithQuery(call.url, call.query), headers: call.headers });
+    const bodies = await Promise.all(itemRequests(resource, params).map(async (request) => {
+      const call = await callFor(runtime, request.path, request.query);
+      return (await runtime.http.send({ method: "GET", url: urlWithQuery(call.url, call.query), headers: call.headers })).json;
+    }));
     const mask = secretsMasker(flags.reveal);
-    const raw = mask.show(oneItem(response.json, resource, params.at(-1) ?? ""));
+    const raw = mask.show(mergedItem(resource, bodies, params.at(-1) ?? ""));
     if (flags.json) await runtime.write(`${jsonForTerminal(raw, 2)}\n`);
     else await runtime.write(`${itemLines(resource, raw).join("\n")}\n`);
     warnMasked(runtime, mask.paths());
   });
 }
 
-/** A command as typed: `ccx webhook <webhookId>`. */
-const commandLine = (name: string, path: string) => [`ccx ${name}`, ...pathParams(path).map((p) => `<${p}>`)].join(" ");
+/** A command as typed: `ccx webhook <webhookId>`, `ccx notifications tokens --auth-token <authToken>`. */
+const commandLine = (words: readonly string[], params: readonly string[], flags: ReadonlyArray<{ flag: string; param: string }> = []) =>
+  [`ccx ${words.join(" ")}`, ...params.map((p) => `<${p}>`), ...flags.map((f) => `--${f.flag} <${f.param}>`)].join(" ");
+
+/** The commands of a resource, as typed: its list's, then one item's. */
+function commandsOf(r: AnyResource): string[] {
+  const words = commandWords(r);
+  const item = r.detail && (r.command ? [r.command.group, r.command.word] : r.itemByList ? [r.name] : [r.singular]);
+  return [
+    ...(r.list ? [commandLine(words, pathParams(r.list.path), r.list.required)] : []),
+    ...(item ? [commandLine(item, itemParams(r))] : []),
+  ];
+}
+
+/** Its `:` commands in the explorer. */
+const explorerCommandsOf = (r: AnyResource): string[] => Object.values(colonCommands(r)).map(colonLine);
 
 /** `ccx resources`: each resource's commands, host, paths and paging. */
 export function runResources(resources: readonly AnyResource[], flags: { json?: boolean }, command: Command): Promise<void> {
@@ -129,15 +177,17 @@ export function runResources(resources: readonly AnyResource[], flags: { json?: 
         name: r.name,
         singular: r.singular,
         aliases: [...(r.aliases ?? [])],
-        commands: [...(r.list ? [commandLine(r.name, r.list.path)] : []), ...(r.detail ? [commandLine(r.singular, r.detail.path)] : [])],
+        commands: commandsOf(r),
         // Where it shows in the explorer: its `:` commands, and the item it is a sub-resource of.
-        explorer: [...(r.list ? [commandLine(r.name, r.list.path).replace(/^ccx /, ":")] : []), ...(r.detail ? [commandLine(r.singular, r.detail.path).replace(/^ccx /, ":")] : []),
+        explorer: [...explorerCommandsOf(r),
           // Below a generic item; from the screen of one written by hand (a group's members, a call's transcripts: T).
           ...resources.filter((parent) => parent.children?.includes(r.name)).map((parent) => `${parent.own ? "from" : "below"} a ${parent.singular}`)],
         host: (list ?? detail)!.host,
         group: (list ?? detail)!.group,
-        list: r.list?.path,
-        detail: r.detail?.path,
+        list: r.list?.path.split("?")[0],
+        // A list made of several reads: each of them.
+        ...(r.list?.sources ? { sources: r.list.sources.map((source) => source.path) } : {}),
+        detail: r.detail?.path.split("?")[0],
         paging: list?.paging ?? "none",
         children: [...(r.children ?? [])],
         description: r.description,
@@ -146,11 +196,11 @@ export function runResources(resources: readonly AnyResource[], flags: { json?: 
     if (flags.json) return void (await runtime.write(`${rows.map((row) => jsonForTerminal(row)).join("\n")}\n`));
     const columns: Array<TableColumn<(typeof rows)[number]>> = [
       { header: "name", get: (r) => r.name, min: 12 },
-      { header: "commands", get: (r) => r.commands.join(", "), min: 16 },
+      { header: "commands", get: (r) => r.commands.join(", "), min: 16, flex: 1 },
       { header: "explorer", get: (r) => r.explorer.join(", "), min: 12, flex: 1 },
       { header: "host", get: (r) => r.host, min: 10 },
       { header: "paging", get: (r) => r.paging, min: 6 },
-      { header: "list", get: (r) => r.list ?? "", min: 12, flex: 1 },
+      { header: "list", get: (r) => `${r.list ?? ""}${r.sources ? ` and ${r.sources.length - 1} more` : ""}`, min: 12, flex: 1 },
       { header: "one", get: (r) => r.detail ?? "", min: 8, flex: 1 },
     ];
     const plan = planTable(columns, rows, { width: runtime.width, color: runtime.color });

@@ -42,6 +42,35 @@ export function settingsOf(app: App): Record<string, boolean> {
   return Object.fromEntries(SETTINGS.map((name, i) => [name, roll(app, 0x736574, i) % 3 !== 0]));
 }
 
+/**
+ * One extension's settings (GET /apps/{appId}/extensions/<id>/v1/settings), what each holds: the
+ * words the profanity filter drops, the patterns data masking hides, the Twilio and FCM keys of the
+ * notification extensions (in clear, as the service sends them); the rest say whether they are on.
+ */
+export function extensionSettingsOf(app: App, id: string): Record<string, unknown> | undefined {
+  const extension = extensionsOf(app).find((e) => e.id === id);
+  if (!extension) return undefined;
+  const secret = (label: string) => Array.from({ length: 4 }, (_, i) => roll(app, hash32(label), i).toString(16).padStart(8, "0")).join("");
+  switch (id) {
+    case "profanity-filter":
+      return { badwords: ["darn", "heck", "blast"], dropMessage: roll(app, 0x70726f) % 2 === 0, appId: app.appId };
+    case "data-masking":
+      return {
+        dropMessage: false, customregexData: [{ enableFlag: true, id: "ticket", name: "Ticket numbers", regex: "TCK-\\d{6}" }],
+        defaultRegexData: [
+          { enableFlag: true, id: "email", name: "Email addresses", regex: "[\\w.+-]+@[\\w-]+\\.[\\w.]+" },
+          { enableFlag: true, id: "phone", name: "Phone numbers", regex: "\\+?\\d[\\d -]{7,}\\d" },
+        ],
+      };
+    case "sms-notification":
+      return { twilioAccountSID: `AC${secret("sms-sid")}`, twilioAuthToken: secret("sms-token"), twilioFromNumber: "+15005550006", notifyAfterMinutes: 60 };
+    case "push-notification":
+      return { fcmCredentials: { project_id: `${app.appId}-push`, private_key: `-----BEGIN PRIVATE KEY-----${secret("ext-fcm")}-----END PRIVATE KEY-----` }, includeMessageText: true };
+    default:
+      return { enabled: extension.isActive };
+  }
+}
+
 const PEOPLE = [["Ada Okafor", "owner"], ["Ben Ito", "admin"], ["Chloé Martin", "developer"], ["Dev Patel", "support"]] as const;
 
 /** Who else works on the app in the dashboard. */

@@ -12,6 +12,7 @@ import { hash32, mix32 } from "./random.js";
  */
 
 const READ = 0x72656164;
+const DELIVERED = 0x64656c76;
 
 function seededReadIndex(app: App, conversation: Conversation, user: number): number {
   const n = conversation.seeded;
@@ -30,6 +31,20 @@ export function lastReadIndex(app: App, conversation: Conversation, user: number
     if (app.messages.sender[messages[p]!] === user) return messages[p]!;
   }
   return seeded;
+}
+
+/**
+ * The index of the last message of the conversation delivered to the user, or -1. Delivery runs ahead
+ * of reading: of the messages after the user's read position, the newest 0 to 3 (from the seed) have not
+ * reached a device yet; what the user read, or wrote, was delivered.
+ */
+export function lastDeliveredIndex(app: App, conversation: Conversation, user: number): number {
+  const read = lastReadIndex(app, conversation, user);
+  const { messages } = conversation;
+  let unread = 0;
+  for (let p = messages.length - 1; p >= 0 && messages[p]! > read; p--) unread++;
+  const pending = Math.min(unread, mix32(hash32(app.appId), app.seed, user, conversation.index, DELIVERED) % 4);
+  return pending === unread ? read : messages[messages.length - 1 - pending]!;
 }
 
 export interface Unread {

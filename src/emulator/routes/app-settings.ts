@@ -1,5 +1,6 @@
 import type { ManagementRoute } from "../context.js";
-import { collaboratorsOf, extensionsOf, settingsOf } from "../data/app-settings.js";
+import { collaboratorsOf, extensionSettingsOf, extensionsOf, settingsOf } from "../data/app-settings.js";
+import { notFound } from "../errors.js";
 import { QueryReader, paginate, readPage } from "../query.js";
 import { appOf } from "./management.js";
 
@@ -19,6 +20,17 @@ export const appSettingsRoutes: ManagementRoute[] = [
       q.done();
       const { data, pagination } = paginate(extensionsOf(appOf(ctx, appId!)), page);
       return { data, meta: { pagination } };
+    },
+  },
+  {
+    // One extension's settings, wrapped as the exports wrap them: data{statusCode, success, responseTime, body{data{settings}}}.
+    api: "management",
+    method: "GET",
+    path: /^\/apps\/(?<appId>[^/]+)\/extensions\/(?<id>[^/]+)\/v\d+\/settings\/?$/,
+    handle: (ctx, { appId, id }) => {
+      const settings = extensionSettingsOf(appOf(ctx, appId!), id!);
+      if (!settings) throw notFound("ERR_EXTENSION_NOT_FOUND", "extension", id!);
+      return { data: { statusCode: 200, success: true, responseTime: 12, body: { data: { settings } } } };
     },
   },
   {

@@ -1,7 +1,7 @@
 import type { AppRoute } from "../context.js";
 import { bannedFrom, blockFields, blockedBy } from "../data/blocks.js";
 import { notFound } from "../errors.js";
-import { QueryReader, paginate, readPage } from "../query.js";
+import { QueryReader, pageCursor, paginate, readPage } from "../query.js";
 import { userJson } from "../serialize.js";
 
 /**
@@ -9,7 +9,8 @@ import { userJson } from "../serialize.js";
  * (docs/service.md): `perPage` and `page`; items are users. Banned users come in
  * the app's user order; blocked users oldest block first, each with how the two
  * stand (blockedByMe, blockedByMeAt, hasBlockedMe, blockedAt), as GET /users
- * answers it on the blocker's behalf.
+ * answers it on the blocker's behalf; blocked users carry the page's cursor in
+ * meta, as their example does (banned users' example has none).
  */
 
 function readPageOnly(params: URLSearchParams) {
@@ -42,9 +43,10 @@ export const blockRoutes: AppRoute[] = [
       if (blocker === undefined) throw notFound("ERR_UID_NOT_FOUND", "user with UID", uid!);
       const page = readPageOnly(ctx.params);
       const { data, pagination } = paginate(blockedBy(ctx.app, blocker), page);
+      const cursor = pageCursor(ctx.app.users[data.at(-1)?.userIndex ?? -1], ctx.options);
       return {
         data: data.map((b) => ({ ...userJson(ctx.app.users[b.userIndex]!), ...blockFields(ctx.app, blocker, b.userIndex) })),
-        meta: { pagination },
+        meta: { pagination, ...(cursor ? { cursor } : {}) },
       };
     },
   },

@@ -2,7 +2,7 @@ import type { AppRoute, RequestContext } from "../context.js";
 import type { App, Call } from "../data/model.js";
 import { notFound } from "../errors.js";
 import { QueryReader, paginate, readPage } from "../query.js";
-import { callJson } from "../serialize.js";
+import { callJson, transcriptionJson } from "../serialize.js";
 
 const OPS = ["gte", "lte", "gt", "lt", "eq"] as const;
 const STATUSES = ["initiated", "ongoing", "ended", "unanswered", "rejected", "canceled"] as const;
@@ -107,7 +107,7 @@ export const callRoutes: AppRoute[] = [
       const page = readPage(q, { perPage: 100, max: 1000 });
       q.done();
       const { data, pagination } = paginate(call.transcriptions, page);
-      return { data, meta: { pagination } };
+      return { data: data.map((t) => transcriptionJson(t, ctx.options)), meta: { pagination } };
     },
   },
 ];

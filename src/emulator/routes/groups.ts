@@ -3,7 +3,7 @@ import { membersOf } from "../data/members.js";
 import type { App, Group } from "../data/model.js";
 import { notFound } from "../errors.js";
 import { parseGroupQuery, runGroupQuery } from "../group-query.js";
-import { QueryReader, paginate, pagination, readPage } from "../query.js";
+import { QueryReader, pageCursor, paginate, pagination, readPage } from "../query.js";
 import { answersIn } from "../options.js";
 import { groupJson, userJson } from "../serialize.js";
 
@@ -53,12 +53,17 @@ export const groupRoutes: AppRoute[] = [
       const q = new QueryReader(ctx.params);
       const page = readPage(q, { perPage: 100, max: 1000 });
       const scopes = q.list("scopes", MEMBER_SCOPES);
+      const status = q.oneOf("status", ["available", "offline"] as const);
       q.done();
-      const members = membersOf(ctx.app, group).filter((m) => !scopes || scopes.includes(m.scope));
+      const { users } = ctx.app;
+      const members = membersOf(ctx.app, group).filter((m) => (!scopes || scopes.includes(m.scope)) && (!status || users[m.userIndex]!.status === status));
       const { data, pagination: p } = paginate(members, page);
+      // The members' example sends the page's cursor at the top level of the body.
+      const cursor = pageCursor(users[data.at(-1)?.userIndex ?? -1], ctx.options);
       return {
-        data: data.map((m) => ({ ...userJson(ctx.app.users[m.userIndex]!), scope: m.scope, joinedAt: m.joinedAt })),
+        data: data.map((m) => ({ ...userJson(users[m.userIndex]!), scope: m.scope, joinedAt: m.joinedAt })),
         meta: { pagination: p },
+        ...(cursor ? { cursor } : {}),
       };
     },
   },

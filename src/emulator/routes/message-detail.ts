@@ -35,15 +35,18 @@ function reactionsOf(ctx: RequestContext, i: number): Array<Record<string, unkno
   return out;
 }
 
-/** A page after the cursor `id` (append) or before it (prepend), `limit` long, with the next cursor. */
+/**
+ * A page after the cursor `id` (append) or before it (prepend), `limit` long, with the next cursor;
+ * `page` N (the thread's documented input) skips the N − 1 pages nearer the cursor.
+ */
 function cursorPage<T extends { id: string }>(items: T[], q: QueryReader, defaultLimit: number, next: (last: T, affix: string) => Record<string, unknown>) {
   const limit = q.integer("limit", { min: 1, max: 1000 }) ?? q.integer("perPage", { min: 1, max: 1000 }) ?? defaultLimit;
-  q.integer("page", { min: 1 });
+  const skip = ((q.integer("page", { min: 1 }) ?? 1) - 1) * limit;
   const id = q.integer("id", { min: 0 });
   const affix = q.string("affix") === "prepend" ? "prepend" : "append";
   q.done();
   const after = id === undefined ? items : items.filter((item) => (affix === "append" ? Number(item.id) > id : Number(item.id) < id));
-  const data = affix === "append" ? after.slice(0, limit) : after.slice(-limit);
+  const data = affix === "append" ? after.slice(skip, skip + limit) : after.slice(Math.max(0, after.length - skip - limit), Math.max(0, after.length - skip));
   const last = affix === "append" ? data.at(-1) : data[0];
   return { data, meta: { current: { limit, count: data.length }, ...(last ? { next: next(last, affix) } : {}) } };
 }

@@ -1,5 +1,6 @@
 import type { AppRoute, RequestContext } from "../context.js";
-import { badRequest, notFound } from "../errors.js";
+import type { App } from "../data/model.js";
+import { notFound } from "../errors.js";
 import { messageJson } from "../message-json.js";
 import { type MessageList, type MessageQuery, countMatches, parseMessageQuery, runMessageQuery } from "../message-query.js";
 import { pagination } from "../query.js";
@@ -10,14 +11,29 @@ import { pagination } from "../query.js";
  * path answers `meta: {pagination, cursor: {id (a number), affix}}` (docs/service.md).
  * The next cursor is the page's edge in the direction asked (its newest message
  * for append, its oldest for prepend, which is also the direction of a first
- * page); an empty page sends back the cursor it was given.
+ * page); an empty page sends back the cursor it was given. The per-user path
+ * with onBehalfOf is the 1:1 conversation of the two; without it, every 1:1
+ * message the user sent or received (a choice: the export says only "messages
+ * between onBehalfOf and uid").
+ *
+ * count=true answers, in place of the messages, how many match in each of the
+ * onBehalfOf user's conversations, keyed by the other side as the SDK's unread
+ * counts are: `{"data": {"users": {uid: n}, "groups": {guid: n}}}`, whatever the
+ * cursor (the shape is a guess: the exports say only "the count of messages as per group/user").
  */
 
-function page(ctx: RequestContext, list: MessageList, scope: readonly number[] | undefined) {
-  const query = parseMessageQuery(ctx, list);
+function page(ctx: RequestContext, query: MessageQuery, scope: readonly number[] | undefined) {
   const items = runMessageQuery(ctx, scope, query);
   const data = items.map((i) => messageJson(ctx.app, i, { withTags: query.withTags }, ctx.options));
-  return { query, items, data };
+  return { items, data };
+}
+
+/** Every message of the user's 1:1 conversations, ascending. */
+function oneToOneOf(app: App, user: number): number[] {
+  return app.messages.conversations
+    .filter((c) => c.group < 0 && (c.userA === user || c.userB === user))
+    .flatMap((c) => c.messages)
+    .sort((a, b) => a - b);
 }
 
 function edge(ctx: RequestContext, query: MessageQuery, items: number[]): { affix: "append" | "prepend"; sentAt?: number; id?: number } {
@@ -27,8 +43,27 @@ function edge(ctx: RequestContext, query: MessageQuery, items: number[]): { affi
   return { affix, sentAt: ctx.app.messages.sentAt[last], id: last + 1 };
 }
 
+function counts(ctx: RequestContext, scope: readonly number[] | undefined, query: MessageQuery) {
+  const { app } = ctx;
+  const store = app.messages;
+  const me = ctx.onBehalfOf!.index;
+  const users: Record<string, number> = {};
+  const groups: Record<string, number> = {};
+  const tally = (i: number) => {
+    if (!query.matches(i)) return;
+    const c = store.conversations[store.conversation[i]!]!;
+    const [counted, key] = c.group >= 0 ? [groups, app.groups[c.group]!.guid] : [users, app.users[c.userA === me ? c.userB : c.userA]!.uid];
+    counted[key] = (counted[key] ?? 0) + 1;
+  };
+  if (scope) scope.forEach(tally);
+  else for (let i = 0; i < store.count; i++) tally(i);
+  return { data: { users, groups } };
+}
+
 function listAnswer(ctx: RequestContext, list: MessageList, scope: readonly number[] | undefined) {
-  const { query, items, data } = page(ctx, list, scope);
+  const query = parseMessageQuery(ctx, list);
+  if (query.count) return counts(ctx, scope, query);
+  const { items, data } = page(ctx, query, scope);
   const { affix, sentAt, id } = edge(ctx, query, items);
   const next: Record<string, unknown> = { affix };
   if (sentAt !== undefined) next.sentAt = sentAt;
@@ -58,11 +93,12 @@ export const messageListRoutes: AppRoute[] = [
     method: "GET",
     path: /^\/users\/(?<uid>[^/]+)\/messages\/?$/,
     handle: (ctx, { uid }) => {
-      if (!ctx.onBehalfOf) throw badRequest({ onBehalfOf: ["The onBehalfOf header must name the user whose conversation with this user to list."] });
       const other = ctx.app.userIndexByUid.get(uid!);
       if (other === undefined) throw notFound("ERR_UID_NOT_FOUND", "user with UID", uid!);
-      const scope = ctx.app.messages.findUserConversation(ctx.onBehalfOf.index, other)?.messages ?? [];
-      const { query, items, data } = page(ctx, "user", scope);
+      const scope = ctx.onBehalfOf ? ctx.app.messages.findUserConversation(ctx.onBehalfOf.index, other)?.messages ?? [] : oneToOneOf(ctx.app, other);
+      const query = parseMessageQuery(ctx, "user");
+      if (query.count) return counts(ctx, scope, query);
+      const { items, data } = page(ctx, query, scope);
       const total = countMatches(scope, query);
       const { affix, id } = edge(ctx, query, items);
       return { data, meta: { pagination: pagination(total, data.length, { page: 1, perPage: query.limit }), cursor: { id: id ?? 0, affix } } };

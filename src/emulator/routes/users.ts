@@ -7,7 +7,7 @@ import { blockFields } from "../data/blocks.js";
 import { friendsOf } from "../data/friends.js";
 import type { User } from "../data/model.js";
 import { ServiceError, notFound } from "../errors.js";
-import { QueryReader, paginate, pagination, readPage } from "../query.js";
+import { QueryReader, pageCursor, paginate, pagination, readPage } from "../query.js";
 import { userJson } from "../serialize.js";
 
 const UID = /^[a-zA-Z0-9_-]{1,100}$/;
@@ -35,6 +35,7 @@ const authTokenRequest = v.looseObject({ force: v.optional(v.boolean("The force 
  * `tags` are sent only with withTags=true, as the groups list does; deactivated
  * users are hidden unless withDeactivated or onlyDeactivated; count=true
  * answers the numbers without the rows (a choice: the sources are silent).
+ * The page's cursor sits at the top level of the body, as the example has it.
  * With onBehalfOf each other user gains conversationId and how the two stand
  * on blocking.
  */
@@ -64,6 +65,7 @@ function listUsers(ctx: RequestContext) {
   if (countOnly) return { data: [], meta: { pagination: pagination(users.length, 0, page) } };
   const { data, pagination: p } = paginate(users, page);
   const me = ctx.onBehalfOf;
+  const cursor = pageCursor(data.at(-1), ctx.options);
   return {
     data: data.map((u) => {
       const json = userJson(u, withTags);
@@ -72,6 +74,7 @@ function listUsers(ctx: RequestContext) {
       return { ...json, conversationId: [me.user.uid, u.uid].sort().join("_user_"), ...blockFields(ctx.app, me.index, other) };
     }),
     meta: { pagination: p },
+    ...(cursor ? { cursor } : {}),
   };
 }
 
@@ -155,8 +158,8 @@ export const userRoutes: AppRoute[] = [
         .map((i) => ctx.app.users[i]!)
         .filter((u) => searchKey === undefined || u.uid.toLowerCase().includes(searchKey) || u.name.toLowerCase().includes(searchKey));
       const { data, pagination } = paginate(friends, page);
-      const last = data.at(-1);
-      return { data: data.map((u) => userJson(u)), meta: { pagination, ...(last ? { cursor: { updatedAt: last.updatedAt, affix: "append" } } : {}) } };
+      const cursor = pageCursor(data.at(-1), ctx.options);
+      return { data: data.map((u) => userJson(u)), meta: { pagination, ...(cursor ? { cursor } : {}) } };
     },
   },
 ];

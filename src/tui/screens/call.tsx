@@ -1,5 +1,5 @@
 import { Box, Text } from "ink";
-import { type Participant, type Recording, shownField } from "../../api/schemas.js";
+import { type Participant, type Recording, participantMinutesField, shownField } from "../../api/schemas.js";
 import { type ExplorerState, activeView, detailOf } from "../../store/explorer-store.js";
 import type { CallDetailState } from "../../store/types.js";
 import { countOf, formatDuration, formatMinutes, formatPlainMinutes, formatTime } from "../../text/format.js";
@@ -21,7 +21,7 @@ const participantColumns: Column<Participant>[] = [
   { header: "state", get: (p) => shownField(p, "state", () => p.state ?? ""), width: 10, color: (p, t) => statusColor(t, p.state) },
   { header: "joined", get: (p) => shownField(p, "joinedAt", () => formatTime(p.joinedAt)), width: 16 },
   { header: "left", get: (p) => shownField(p, "leftAt", () => formatTime(p.leftAt)), width: 16 },
-  { header: "minutes", get: (p) => shownField(p, "totalDurationInMinutes", () => p.totalDurationInMinutes?.toFixed(2) ?? "—"), width: 7, align: "right" },
+  { header: "minutes", get: (p) => shownField(p, participantMinutesField(p), () => p.totalDurationInMinutes?.toFixed(2) ?? "—"), width: 7, align: "right" },
 ];
 
 const recordingColumns: Column<Recording>[] = [

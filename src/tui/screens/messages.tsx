@@ -83,6 +83,8 @@ const bindings: Binding[] = [
     c.store.getState().askMessage(scope.kind === "group" ? { receiver: scope.guid, receiverType: "group" } : { as: scope.as, receiver: scope.uid, receiverType: "user" });
   } },
   { keys: ["enter"], description: "open the sender (a user)", footer: "sender", run: (c) => c.selection()?.open?.() },
+  { keys: ["T"], description: "trace the selected message: moderation, each recipient's mutes, blocks, push tokens and notifications, its webhooks", footer: "trace",
+    disabled: (c) => (c.selection()?.id ? undefined : "no message selected"), run: (c) => c.store.getState().openTrace(c.selection()!.id!) },
 ];
 
 export const messagesScreen: Screen<RouteOf<"messages">> = {

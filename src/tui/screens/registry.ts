@@ -17,6 +17,7 @@ import { resourceItemScreen } from "./resource-item.js";
 import { resourceListScreen } from "./resource-list.js";
 import { resourcesScreen } from "./resources.js";
 import { statsScreen } from "./stats.js";
+import { traceScreen } from "./trace.js";
 import { welcomeScreen } from "./welcome.js";
 import type { RouteOf, Screen } from "./types.js";
 
@@ -39,6 +40,7 @@ const SCREENS_BUT_HELP = {
   resource: resourceListScreen,
   "resource-item": resourceItemScreen,
   resources: resourcesScreen,
+  trace: traceScreen,
   welcome: welcomeScreen,
 } satisfies Omit<Registry, "help">;
 

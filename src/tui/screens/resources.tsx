@@ -1,7 +1,7 @@
 import { Box, Text } from "ink";
 import type { ExplorerState } from "../../store/explorer-store.js";
 import { RESOURCE_LIST } from "../../resources/index.js";
-import { type AnyResource, endpointOf, pathParams } from "../../resources/resource.js";
+import { type AnyResource, colonCommands, colonLine, endpointOf } from "../../resources/resource.js";
 import { runCommand } from "../commands.js";
 import { type Column, Rows } from "../components/rows.js";
 import type { Theme } from "../theme.js";
@@ -18,11 +18,12 @@ export interface ResourceRow {
 
 /** Every resource, by the group the service's docs put it in, then as the registry orders them. */
 export const RESOURCE_ROWS: ResourceRow[] = RESOURCE_LIST.map((resource) => {
-  const path = resource.list?.path ?? resource.detail!.path;
-  return { group: endpointOf(path).group, resource, command: resource.list ? resource.name : resource.singular, params: pathParams(path) };
+  const { list, item } = colonCommands(resource);
+  const opens = (list ?? item)!;
+  return { group: endpointOf((resource.list ?? resource.detail)!.path).group, resource, command: opens.name, params: opens.params };
 }).sort((a, b) => a.group.localeCompare(b.group));
 
-const commandOf = (row: ResourceRow) => [`:${row.command}`, ...row.params.map((p) => `<${p}>`)].join(" ");
+const commandOf = (row: ResourceRow) => colonLine({ name: row.command, params: row.params });
 
 const COLUMNS: Column<ResourceRow>[] = [
   { header: "group", get: (r) => r.group, width: 18, priority: 7 },

@@ -3,17 +3,21 @@ import { type ExplorerState, activeView } from "../../store/explorer-store.js";
 import type { StatsState } from "../../store/types.js";
 import { formatCount } from "../../text/format.js";
 import { sanitize } from "../../text/sanitize.js";
+import { messageStatsReport } from "../../text/message-stats-report.js";
 import { statsReport } from "../../text/stats-report.js";
 import { FailureBox } from "../components/failure-box.js";
 import { bodyHeight, frameLayout } from "../layout.js";
 import type { Theme } from "../theme.js";
 import type { RouteOf, Screen } from "./types.js";
 
-/** The report's lines for a width, kept for the last one asked: every key press asks again. */
+/** The report's lines for a width, the message metrics under the calls', kept for the last one asked: every key press asks again. */
 let drawn: { stats: StatsState; width: number; lines: string[] } | undefined;
 function reportLines(stats: StatsState, width: number): string[] {
   if (!stats.report) return [];
-  if (drawn?.stats !== stats || drawn.width !== width) drawn = { stats, width, lines: statsReport(stats.report, width, stats.filter) };
+  if (drawn?.stats !== stats || drawn.width !== width) {
+    const messages = stats.messages ? ["", ...messageStatsReport(stats.messages, width)] : [];
+    drawn = { stats, width, lines: [...statsReport(stats.report, width, stats.filter), ...messages] };
+  }
   return drawn.lines;
 }
 
@@ -51,7 +55,7 @@ function StatsView({ stats, top, height, width, theme }: { stats: StatsState | u
   );
 }
 
-/** Call analytics (:stats) over the calls list's filter: the report of `ccx stats`, scrolled with j/k. */
+/** Call analytics (:stats) over the calls list's filter: the report of `ccx stats`, then `ccx stats --messages`'s chart, scrolled with j/k. */
 export const statsScreen: Screen<RouteOf<"stats">> = {
   title: "Call stats",
   crumb: () => "stats",
@@ -66,8 +70,8 @@ export const statsScreen: Screen<RouteOf<"stats">> = {
   cursor: (state) => ({ index: Math.min(topOf(state), scrollable(state) - 1), count: scrollable(state) }),
   select: (store, _route, index) => store.getState().setCursor("stats", index),
   selection: (state) => {
-    const report = statsOf(state)?.report;
-    return report && { json: report };
+    const stats = statsOf(state);
+    return stats?.report && { json: { ...stats.report, messages: stats.messages } };
   },
   render: ({ state, height, width, theme }) => <StatsView stats={statsOf(state)} top={topOf(state)} height={height} width={width} theme={theme} />,
 };

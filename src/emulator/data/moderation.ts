@@ -1,0 +1,123 @@
+import { KIND } from "./message-store.js";
+import type { App } from "./model.js";
+import { hash32, mix32 } from "./random.js";
+
+/**
+ * Moderation as the service keeps it for an app: its rules (the defaults the
+ * dashboard starts with), the keyword lists rules match, the messages a rule
+ * blocked (each naming a rule that exists and the word it matched), the
+ * messages users flagged, those reviewed, and the reasons to flag. Derived
+ * from the seed: a seeded text message is blocked or flagged by its index.
+ */
+
+export interface KeywordList {
+  id: string;
+  name: string;
+  category: string;
+  searchTerms: string[];
+}
+
+export interface ModerationRule {
+  id: string;
+  name: string;
+  description: string;
+  enabled: boolean;
+  /** The keyword list it matches, when it is a keyword rule. */
+  keywordList?: string;
+  conditionType: "keyword" | "regex" | "image" | "spam";
+  default: boolean;
+}
+
+/** The keyword lists: the words are those the emulator's messages are made of, so rules do match. */
+export const KEYWORD_LISTS: readonly KeywordList[] = [
+  { id: "profanity-en", name: "Profanity (English)", category: "profanity", searchTerms: ["darn", "heck", "blast"] },
+  { id: "competitors", name: "Competitor names", category: "custom", searchTerms: ["acme", "globex", "initech"] },
+  { id: "contact-sharing", name: "Contact sharing", category: "pii", searchTerms: ["phone", "email", "call me"] },
+];
+
+export const MODERATION_RULES: readonly ModerationRule[] = [
+  { id: "rule-profanity", name: "Block profanity", description: "Blocks messages with words from the profanity list", enabled: true, keywordList: "profanity-en", conditionType: "keyword", default: true },
+  { id: "rule-competitors", name: "Block competitor names", description: "Blocks messages naming a competitor", enabled: true, keywordList: "competitors", conditionType: "keyword", default: false },
+  { id: "rule-contact", name: "Block contact sharing", description: "Blocks messages that share a phone number or an email address", enabled: true, keywordList: "contact-sharing", conditionType: "keyword", default: true },
+  { id: "rule-links", name: "Block unknown links", description: "Blocks links to domains not allowed", enabled: false, conditionType: "regex", default: false },
+  { id: "rule-images", name: "Block explicit images", description: "Blocks images the image model flags", enabled: true, conditionType: "image", default: true },
+  { id: "rule-spam", name: "Block repeated messages", description: "Blocks the same message sent many times in a minute", enabled: true, conditionType: "spam", default: true },
+  { id: "rule-hate", name: "Block hate speech", description: "Blocks messages the text model classes as hate speech", enabled: false, conditionType: "keyword", default: true },
+  { id: "rule-pii", name: "Mask card numbers", description: "Blocks messages holding a card number", enabled: true, conditionType: "regex", default: true },
+];
+
+export const FLAG_REASONS = [
+  { id: "spam", name: "Spam", description: "Unwanted or repeated content" },
+  { id: "harassment", name: "Harassment", description: "Bullying, threats or abuse" },
+  { id: "hate", name: "Hate speech", description: "Attacks on a group of people" },
+  { id: "nudity", name: "Nudity", description: "Sexual or explicit content" },
+  { id: "other", name: "Other", description: "Anything else the reporter describes" },
+] as const;
+
+const MODERATE = 0x6d6f64;
+const KEYWORD_RULES = MODERATION_RULES.filter((r) => r.enabled && r.keywordList);
+
+export interface Blocked {
+  index: number;
+  rule: ModerationRule;
+  /** The word of the keyword list it matched. */
+  matched: string;
+}
+
+export interface Flagged {
+  index: number;
+  /** Who flagged it (a user's index), and why (an id of FLAG_REASONS). */
+  reporter: number;
+  reason: string;
+  /** Reviewed: approved (kept) or disapproved (hidden); pending otherwise. */
+  review?: "approved" | "disapproved";
+}
+
+interface Verdicts {
+  blocked: Blocked[];
+  blockedByIndex: Map<number, Blocked>;
+  flagged: Flagged[];
+}
+
+const verdictsByApp = new WeakMap<App, Verdicts>();
+
+/** Every seeded message's verdict, worked out once per app (the seeded messages never change). */
+function verdictsOf(app: App): Verdicts {
+  const known = verdictsByApp.get(app);
+  if (known) return known;
+  const store = app.messages;
+  const verdicts: Verdicts = { blocked: [], blockedByIndex: new Map(), flagged: [] };
+  const salt = mix32(hash32(app.appId), app.seed, MODERATE);
+  for (let i = 0; i < store.count; i++) {
+    if (store.kind[i] !== KIND.text || store.deletedAt[i]! > 0) continue;
+    const roll = mix32(salt, i);
+    if (roll % 61 === 0) {
+      const rule = KEYWORD_RULES[(roll >>> 8) % KEYWORD_RULES.length]!;
+      const terms = KEYWORD_LISTS.find((k) => k.id === rule.keywordList)!.searchTerms;
+      const blocked = { index: i, rule, matched: terms[(roll >>> 12) % terms.length]! };
+      verdicts.blocked.push(blocked);
+      verdicts.blockedByIndex.set(i, blocked);
+    } else if (roll % 89 === 1) {
+      const reporter = (store.sender[i]! + 1 + ((roll >>> 4) % Math.max(1, app.seededUsers - 1))) % Math.max(1, app.seededUsers);
+      const reviewed = (roll >>> 9) % 3;
+      verdicts.flagged.push({
+        index: i, reporter, reason: FLAG_REASONS[(roll >>> 6) % FLAG_REASONS.length]!.id,
+        ...(reviewed === 0 ? {} : { review: reviewed === 1 ? "approved" : "disapproved" }),
+      });
+    }
+  }
+  verdictsByApp.set(app, verdicts);
+  return verdicts;
+}
+
+/** The messages a rule blocked, oldest first. */
+export const blockedMessages = (app: App): readonly Blocked[] => verdictsOf(app).blocked;
+
+/** What blocked message `i`, if a rule did. */
+export const blockedMessage = (app: App, i: number): Blocked | undefined => verdictsOf(app).blockedByIndex.get(i);
+
+/** The messages flagged and not yet reviewed, and those reviewed. */
+export const flaggedMessages = (app: App, reviewed: boolean): Flagged[] => verdictsOf(app).flagged.filter((f) => (f.review !== undefined) === reviewed);
+
+/** A rule's revision: one per rule, from when the app was made. */
+export const revisionOf = (app: App, rule: ModerationRule): string => `${rule.id}-r${(mix32(hash32(app.appId), hash32(rule.id)) % 9) + 1}`;

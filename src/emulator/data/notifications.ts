@@ -1,0 +1,233 @@
+import { tokensOf } from "./auth-tokens.js";
+import { blockedBy } from "./blocks.js";
+import { isMember, membersOf } from "./members.js";
+import type { App } from "./model.js";
+import { hash32, mix32 } from "./random.js";
+
+/**
+ * What the notifications service knows of an app, derived from the seed like
+ * memberships and blocks: each user's preferences (do not disturb, the
+ * conversations they muted, their timezone), the push tokens their devices
+ * registered against their auth tokens, the app's push, SMS and email
+ * providers, and one log line per recipient and device for every message, as
+ * those preferences and tokens decide it (a muted conversation's line says
+ * MUTE_PREFERENCE). Nothing is stored: a log line is its message and ordinal.
+ */
+
+const PREFS = 0x6e746670;
+const PUSH = 0x70757368;
+const TIMEZONES = ["UTC", "Europe/Berlin", "America/New_York", "Asia/Kolkata", "Asia/Tokyo", "America/Sao_Paulo", "Australia/Sydney"] as const;
+
+export interface MutedConversation {
+  /** A group's guid, or the other user's uid. */
+  id: string;
+  type: "group" | "oneOnOne";
+  /** Until when, in ms (absent: until unmuted). */
+  until?: number;
+}
+
+export interface UserPreferences {
+  dnd: boolean;
+  muted: MutedConversation[];
+  timezone: string;
+}
+
+const cachedPreferences = new WeakMap<App, Map<number, UserPreferences>>();
+
+/**
+ * A user's preferences: one in eight on do-not-disturb, one in five muting a group or two they are
+ * in (among the app's first groups). Kept per app: every log line of every message asks.
+ */
+export function preferencesOf(app: App, index: number): UserPreferences {
+  let cache = cachedPreferences.get(app);
+  if (!cache) cachedPreferences.set(app, (cache = new Map()));
+  let prefs = cache.get(index);
+  if (!prefs) cache.set(index, (prefs = derivePreferences(app, index)));
+  return prefs;
+}
+
+function derivePreferences(app: App, index: number): UserPreferences {
+  const roll = mix32(hash32(app.appId), app.seed, index, PREFS);
+  const muted: MutedConversation[] = [];
+  if (index < app.seededUsers && (roll >>> 3) % 5 === 0) {
+    for (const group of app.groups.slice(0, 400)) {
+      if (muted.length >= 2) break;
+      if (group.membersCount > 1 && mix32(roll, group.index) % 3 === 0 && isMember(app, group, index)) {
+        muted.push({ id: group.guid, type: "group", ...(mix32(roll, group.index, 1) % 2 === 0 ? { until: (app.createdAt + 400 * 86_400) * 1000 } : {}) });
+      }
+    }
+  }
+  return { dnd: roll % 8 === 0, muted, timezone: TIMEZONES[(roll >>> 8) % TIMEZONES.length]! };
+}
+
+/** Whether the user muted the conversation a message is in. */
+export function mutedFor(prefs: UserPreferences, conversation: { group?: string; otherUid?: string }): boolean {
+  return prefs.muted.some((m) => (m.type === "group" ? m.id === conversation.group : m.id === conversation.otherUid));
+}
+
+export interface PushToken {
+  pushToken: string;
+  pushTokenType: "FCM" | "APNS";
+  platform: "android" | "ios" | "web";
+  providerId: string;
+  authToken: string;
+  uid: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The providers an app configured: FCM and APNs by default, one custom push webhook. */
+export const PROVIDER_IDS = { fcm: "fcm-default", apns: "apns-default", custom: "custom-push" } as const;
+
+/**
+ * The push tokens a user's devices registered: one per auth token at most (a device logs in with
+ * it), FCM on Android and the web, APNs on iOS; one in ten names a provider the app does not have
+ * (a token from an old build), which the service refuses with INVALID_PUSH_PROVIDER_ID.
+ */
+export function pushTokensOf(app: App, index: number): PushToken[] {
+  return tokensOf(app, index).flatMap((token, j) => {
+    const roll = mix32(hash32(token.authToken), app.seed, PUSH);
+    if (roll % 4 === 0) return [];
+    const platform = (["android", "ios", "web"] as const)[(roll >>> 2) % 3]!;
+    const type = platform === "ios" ? "APNS" : "FCM";
+    const stale = (roll >>> 5) % 10 === 0;
+    const created = new Date(token.createdAt * 1000 + 5_000).toISOString();
+    return [{
+      pushToken: `${type === "FCM" ? "fcm" : "apns"}:${mix32(roll, j).toString(16).padStart(8, "0")}${mix32(roll, j, 1).toString(16).padStart(8, "0")}${mix32(roll, j, 2).toString(16).padStart(8, "0")}`,
+      pushTokenType: type,
+      platform,
+      providerId: stale ? `${type.toLowerCase()}-legacy` : type === "FCM" ? PROVIDER_IDS.fcm : PROVIDER_IDS.apns,
+      authToken: token.authToken,
+      uid: token.uid,
+      createdAt: created,
+      updatedAt: created,
+    }];
+  });
+}
+
+export interface LogLine {
+  _id: string;
+  messageId: string;
+  messageCategory: string;
+  messageType: string;
+  trigger: string;
+  sender: string;
+  receiver: string;
+  receiverType: "user" | "group";
+  member?: string;
+  channel: "push";
+  provider: string;
+  notificationTriggered: boolean;
+  reason: string | null;
+  success: boolean;
+  sentAtMS: number;
+  createdAtMS: number;
+  payload: Record<string, unknown>;
+}
+
+/** Categories that notify: a group's member actions and calls notify through their own triggers, not logged here. */
+const NOTIFYING = new Set(["message", "custom"]);
+
+/** A log id: the message's time, its index and the line's ordinal, so that ids sort as the log does. */
+export const logIdOf = (sentAt: number, index: number, ordinal: number): string =>
+  [Math.floor(sentAt), index, ordinal].map((n) => (n >>> 0).toString(16).padStart(8, "0")).join("");
+
+/** The message index and ordinal a log id names, or undefined for another id. */
+export function logPosition(logId: string): { index: number; ordinal: number } | undefined {
+  if (!/^[0-9a-f]{24}$/.test(logId)) return undefined;
+  return { index: parseInt(logId.slice(8, 16), 16), ordinal: parseInt(logId.slice(16), 16) };
+}
+
+/**
+ * The log lines of message `i`, one per recipient and registered device, in recipient order. None for
+ * a message moderation blocked (never delivered), none for a recipient who blocked the sender; a
+ * recipient without a push token has no device to notify and no line.
+ */
+export function logLinesOf(app: App, i: number, isBlockedMessage: (i: number) => boolean): LogLine[] {
+  const store = app.messages;
+  if (i < 0 || i >= store.count || !NOTIFYING.has(store.categoryOf(i)) || isBlockedMessage(i)) return [];
+  const conversation = store.conversations[store.conversation[i]!]!;
+  const sender = store.sender[i]!;
+  const group = conversation.group >= 0 ? app.groups[conversation.group]! : undefined;
+  const recipients = group
+    ? membersOf(app, group).map((m) => m.userIndex).filter((u) => u !== sender)
+    : [conversation.userA === sender ? conversation.userB : conversation.userA];
+  const senderUid = app.users[sender]!.uid;
+  const sentAtMs = store.sentAt[i]! * 1000;
+  const lines: LogLine[] = [];
+  for (const recipient of recipients) {
+    if (blockedBy(app, recipient).some((b) => b.userIndex === sender)) continue;
+    const prefs = preferencesOf(app, recipient);
+    const uid = app.users[recipient]!.uid;
+    const muted = mutedFor(prefs, group ? { group: group.guid } : { otherUid: senderUid });
+    for (const token of pushTokensOf(app, recipient)) {
+      const known = token.providerId === PROVIDER_IDS.fcm || token.providerId === PROVIDER_IDS.apns;
+      const reason = muted ? "MUTE_PREFERENCE" : prefs.dnd ? "DND_PREFERENCE" : known ? null : "INVALID_PUSH_PROVIDER_ID";
+      const ordinal = lines.length;
+      // Later lines of a message go out later: the log's order is its lines' time order.
+      const at = sentAtMs + 40 + ordinal * 20 + (mix32(i, ordinal) % 15);
+      lines.push({
+        _id: logIdOf(store.sentAt[i]!, i, ordinal),
+        messageId: String(i + 1),
+        messageCategory: store.categoryOf(i),
+        messageType: store.typeOf(i),
+        trigger: "message",
+        sender: senderUid,
+        receiver: group ? group.guid : uid,
+        receiverType: group ? "group" : "user",
+        ...(group ? { member: uid } : {}),
+        channel: "push",
+        provider: token.pushTokenType === "FCM" ? "fcm" : "apns",
+        notificationTriggered: reason === null,
+        reason,
+        success: reason === null && mix32(i, recipient) % 50 !== 0,
+        sentAtMS: at,
+        createdAtMS: at,
+        payload: { title: app.users[sender]!.name, body: store.text[i] || `sent a ${store.typeOf(i)}`, platform: token.platform, providerId: token.providerId },
+      });
+    }
+  }
+  return lines;
+}
+
+/** The app's default notification settings (GET /notifications/v1/settings). */
+export function notificationSettings(): Record<string, unknown> {
+  const subscribe = { messages: "SUBSCRIBE_TO_ALL", replies: "SUBSCRIBE_TO_ALL", reactions: "SUBSCRIBE_TO_MENTIONS" };
+  return {
+    preferences: {
+      group: { ...subscribe, memberJoined: "DONT_SUBSCRIBE", memberLeft: "DONT_SUBSCRIBE" },
+      call: { audio: "SUBSCRIBE", video: "SUBSCRIBE" },
+      oneOnOne: subscribe,
+      mute: { DND: false, schedule: {} },
+      email: { enabled: false, notifyAfterMinutes: 60 },
+      sms: { enabled: false, notifyAfterMinutes: 120 },
+      push: { enabled: true, includeMessageText: true },
+    },
+    sound: { message: "default", call: "default" },
+    templates: { push: { title: "{{senderName}}", body: "{{messageText}}" } },
+  };
+}
+
+/** One user's preferences as GET /notifications/v1/preferences answers them. */
+export function preferencesJson(prefs: UserPreferences): Record<string, unknown> {
+  const settings = notificationSettings().preferences as Record<string, unknown>;
+  return {
+    preferences: { group: settings.group, oneOnOne: settings.oneOnOne, mute: { DND: prefs.dnd, schedule: {} } },
+    sound: { message: "default", call: "default" },
+    templates: {},
+  };
+}
+
+/** The app's providers, by kind, as their GETs answer them (secrets in clear, as the service sends them). */
+export function providersOf(app: App): Record<"fcm" | "apns" | "customPush" | "twilio" | "sendgrid" | "customSms" | "customEmail", unknown> {
+  const secret = (label: string, length = 32) => Array.from({ length: Math.ceil(length / 8) }, (_, i) => mix32(hash32(app.appId), app.seed, hash32(label), i).toString(16).padStart(8, "0")).join("").slice(0, length);
+  return {
+    fcm: { pushProviders: [{ providerId: PROVIDER_IDS.fcm, name: "Android and web", isDefault: true, fcmCredentials: { project_id: `${app.appId}-push`, client_email: `push@${app.appId}.iam.example.com`, private_key: `-----BEGIN PRIVATE KEY-----${secret("fcm", 64)}-----END PRIVATE KEY-----` } }] },
+    apns: { pushProviders: [{ providerId: PROVIDER_IDS.apns, name: "iOS", isDefault: true, production: true, apnsCredentials: { keyId: secret("apns-key", 10).toUpperCase(), teamId: secret("team", 10).toUpperCase(), bundleId: `com.example.${app.appId}`, p8Key: `-----BEGIN PRIVATE KEY-----${secret("p8", 48)}-----END PRIVATE KEY-----` } }] },
+    customPush: { pushProviders: [{ providerId: PROVIDER_IDS.custom, name: "push relay", isDefault: false, webhookURL: `https://hooks.example.com/${app.appId}/push`, basicAuth: { enabled: true, username: "ccx-push", password: `pw-${secret("custom-push", 20)}` } }] },
+    twilio: { twilioAccountSID: `AC${secret("twilio-sid")}`, twilioAuthToken: secret("twilio-token"), twilioFromNumber: "+15005550006", enabled: false },
+    sendgrid: { sendGridApiKey: `SG.${secret("sendgrid", 40)}`, fromEmail: `noreply@${app.appId}.example.com`, fromName: app.name, enabled: true },
+    customSms: { webhookURL: `https://hooks.example.com/${app.appId}/sms`, useStoredPhNo: true, enabled: false },
+    customEmail: { webhookURL: `https://hooks.example.com/${app.appId}/email`, useStoredEmailID: true, enabled: false },
+  };
+}

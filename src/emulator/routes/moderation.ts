@@ -1,0 +1,102 @@
+import type { AppRoute, RequestContext } from "../context.js";
+import {
+  type Blocked, FLAG_REASONS, type Flagged, KEYWORD_LISTS, MODERATION_RULES, type ModerationRule, blockedMessages, flaggedMessages, revisionOf,
+} from "../data/moderation.js";
+import { notFound } from "../errors.js";
+import { messageJson } from "../message-json.js";
+import { QueryReader } from "../query.js";
+
+/**
+ * Moderation (chat-apis.json), on the app's chat host: rules, keyword lists
+ * and blocked messages take the management key and secret with an `appId`
+ * header (`auth: "moderation"`); reasons, flagged and reviewed messages the
+ * API key. Every list answers `meta.current{limit, count}` only, as the
+ * exports do; only rules take `limit` (default 50).
+ */
+
+type Json = Record<string, unknown>;
+
+const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+
+function ruleJson(ctx: RequestContext, rule: ModerationRule): Json {
+  const list = rule.keywordList ? KEYWORD_LISTS.find((k) => k.id === rule.keywordList) : undefined;
+  return {
+    id: rule.id, name: rule.name, description: rule.description, enabled: rule.enabled, active: rule.enabled,
+    conditions: [{ type: rule.conditionType, ...(list ? { keywordListId: list.id, operator: "contains" } : {}) }],
+    action: [{ type: "block" }],
+    createdAt: ctx.app.createdAt, updatedAt: ctx.app.createdAt + 3600, revisionId: revisionOf(ctx.app, rule),
+    ...(rule.default ? { default: true } : {}),
+  };
+}
+
+const keywordJson = (ctx: RequestContext, list: (typeof KEYWORD_LISTS)[number], i: number): Json => ({
+  _id: `${(ctx.app.createdAt >>> 0).toString(16).padStart(8, "0")}${String(i).padStart(16, "0")}`,
+  id: list.id, appId: ctx.app.appId, name: list.name, category: list.category, isCSV: false, searchTerms: [...list.searchTerms],
+  createdAt: ctx.app.createdAt, updatedAt: ctx.app.createdAt + 60, __v: 0,
+});
+
+/** A message with its moderation verdict in `data.moderation`, as the blocked list carries it. */
+function moderatedMessage(ctx: RequestContext, i: number, status: string): Json {
+  const message = messageJson(ctx.app, i, { withTags: false }, ctx.options);
+  return { ...message, data: { ...(message.data as Json), moderation: { status } } };
+}
+
+function blockedJson(ctx: RequestContext, b: Blocked): Json {
+  const sentAt = ctx.app.messages.sentAt[b.index]!;
+  return {
+    ruleId: b.rule.id, ruleName: b.rule.name, revisionId: revisionOf(ctx.app, b.rule),
+    condition: { type: b.rule.conditionType, keywordListId: b.rule.keywordList, matched: b.matched },
+    message: moderatedMessage(ctx, b.index, "disapproved"),
+    action: [{ type: "block" }],
+    createdAt: sentAt, updatedAt: sentAt,
+  };
+}
+
+function flaggedJson(ctx: RequestContext, f: Flagged): Json {
+  const sentAt = ctx.app.messages.sentAt[f.index]!;
+  return {
+    id: `flag-${f.index + 1}`, messageId: String(f.index + 1),
+    message: moderatedMessage(ctx, f.index, f.review ?? "pending"),
+    reportedBy: [{ uid: ctx.app.users[f.reporter]!.uid, reason: f.reason, reportedAt: sentAt + 600 }],
+    status: f.review ?? "pending",
+    ...(f.review ? { reviewedAt: sentAt + 7200 } : {}),
+    createdAt: sentAt + 600, updatedAt: f.review ? sentAt + 7200 : sentAt + 600,
+  };
+}
+
+/** A list as moderation answers it: `meta.current` alone. */
+const current = (data: Json[], limit = data.length) => ({ data, meta: { current: { limit, count: data.length } } });
+
+const get = (path: RegExp, handle: AppRoute["handle"], moderation = false): AppRoute => ({ api: "chat", method: "GET", path, handle, ...(moderation ? { auth: "moderation" as const } : {}) });
+
+function ruleNamed(id: string): ModerationRule {
+  const rule = MODERATION_RULES.find((r) => r.id === id);
+  if (!rule) throw notFound("ERR_RULE_NOT_FOUND", "moderation rule", id);
+  return rule;
+}
+
+export const moderationRoutes: AppRoute[] = [
+  get(/^\/moderation\/rules\/?$/, (ctx) => {
+    const q = new QueryReader(ctx.params);
+    const limit = q.integer("limit", { min: 1, max: 100 }) ?? 50;
+    q.done();
+    return current(MODERATION_RULES.slice(0, limit).map((r) => ruleJson(ctx, r)), limit);
+  }, true),
+  get(/^\/moderation\/rules\/(?<ruleId>[^/]+)\/revisions\/?$/, (ctx, { ruleId }) => current([ruleJson(ctx, ruleNamed(ruleId!))]), true),
+  get(/^\/moderation\/rules\/(?<ruleId>[^/]+)\/?$/, (ctx, { ruleId }) => ({ data: ruleJson(ctx, ruleNamed(ruleId!)) }), true),
+  get(/^\/moderation\/keywords\/?$/, (ctx) => current(KEYWORD_LISTS.map((k, i) => keywordJson(ctx, k, i))), true),
+  get(/^\/moderation\/keywords\/(?<keywordId>[^/]+)\/?$/, (ctx, { keywordId }) => {
+    const i = KEYWORD_LISTS.findIndex((k) => k.id === keywordId);
+    if (i < 0) throw notFound("ERR_KEYWORD_NOT_FOUND", "keyword list", keywordId!);
+    return { data: keywordJson(ctx, KEYWORD_LISTS[i]!, i) };
+  }, true),
+  get(/^\/moderation\/blocked-messages\/?$/, (ctx) => current(blockedMessages(ctx.app).slice().reverse().map((b) => blockedJson(ctx, b))), true),
+  get(/^\/moderation\/flagged-messages\/?$/, (ctx) => current(flaggedMessages(ctx.app, false).reverse().map((f) => flaggedJson(ctx, f)))),
+  get(/^\/moderation\/reviewed-messages\/?$/, (ctx) => current(flaggedMessages(ctx.app, true).reverse().map((f) => flaggedJson(ctx, f)))),
+  get(/^\/moderation\/reasons\/?$/, (ctx) => current(FLAG_REASONS.map((r) => ({ ...r, createdAt: iso(ctx.app.createdAt), updatedAt: iso(ctx.app.createdAt), default: true })))),
+  get(/^\/moderation\/reasons\/(?<id>[^/]+)\/?$/, (ctx, { id }) => {
+    const reason = FLAG_REASONS.find((r) => r.id === id);
+    if (!reason) throw notFound("ERR_REASON_NOT_FOUND", "moderation reason", id!);
+    return { data: { ...reason, createdAt: iso(ctx.app.createdAt), updatedAt: iso(ctx.app.createdAt), default: true } };
+  }),
+];

@@ -1,0 +1,73 @@
+import { callNeedsApp, prepareCall, urlWithQuery } from "../api/api-call.js";
+import { maskAnswerSecrets } from "../api/answer-secrets.js";
+import type { ManagementTarget } from "../api/apps.js";
+import { traceMessage } from "../api/trace.js";
+import { type StoreContext, currentRoute } from "./context.js";
+import { detailOf, withDetail } from "./details.js";
+import { toFailure } from "./failure.js";
+import type { TraceState } from "./types.js";
+
+/**
+ * The trace screen: what happened to one message and why, read as `ccx trace`
+ * reads it (src/api/trace.ts: at most 8 requests in flight, one per endpoint
+ * per recipient), push tokens masked. One trace per message
+ * at a time; r traces again.
+ */
+export interface TraceActions {
+  /** Opens the trace of a message; traces it unless it has a report already. */
+  openTrace(messageId: string): void;
+  /** Traces the message in view again (r). */
+  reloadTrace(): void;
+  /** Scrolls the report to a line. */
+  selectTraceLine(index: number): void;
+}
+
+/** The most requests a trace has in flight, as on the command line. */
+const IN_FLIGHT = 8;
+/** Group members a trace follows, as `ccx trace`'s default. */
+const MEMBERS = 50;
+
+export function traceActions(ctx: StoreContext, management: ManagementTarget | undefined): TraceActions {
+  const setTrace = (appKey: string, messageId: string, patch: Partial<TraceState>) =>
+    ctx.updateView(appKey, (v) => withDetail(v, "trace", messageId, { loading: false, selected: 0 }, patch));
+
+  const trace = (messageId: string) => {
+    const appKey = ctx.get().activeKey;
+    const target = ctx.clientFor(appKey).target;
+    const request = ctx.slots.begin(`${appKey}/trace/${messageId}`);
+    setTrace(appKey, messageId, { loading: true, error: undefined });
+    const read = async (path: string, query: Record<string, string> = {}) => {
+      const input = { method: "GET" as const, path, query };
+      const call = prepareCall(input, { app: callNeedsApp(input) ? target : undefined, management, readOnly: true });
+      return (await ctx.http.send({ method: "GET", url: urlWithQuery(call.url, call.query), headers: call.headers, signal: request.signal })).json;
+    };
+    traceMessage(read, messageId, { members: MEMBERS, inFlight: IN_FLIGHT }).then(
+      (report) => {
+        // Push tokens masked, as every list of the explorer keeps secrets.
+        if (request.isCurrent()) setTrace(appKey, messageId, { loading: false, report: maskAnswerSecrets(report).value });
+      },
+      (error: unknown) => {
+        if (request.isCurrent()) setTrace(appKey, messageId, { loading: false, error: toFailure(error) });
+      },
+    ).finally(request.finish);
+  };
+
+  return {
+    openTrace(messageId) {
+      const state = ctx.get();
+      state.navigate({ view: "trace", messageId });
+      const known = detailOf(state.views[state.activeKey], "trace", messageId);
+      if (!known || known.error) trace(messageId);
+    },
+
+    reloadTrace() {
+      const route = currentRoute(ctx.get());
+      if (route.view === "trace") trace(route.messageId);
+    },
+
+    selectTraceLine(index) {
+      const route = currentRoute(ctx.get());
+      if (route.view === "trace") setTrace(ctx.get().activeKey, route.messageId, { selected: Math.max(0, index) });
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import type { Recipient, TraceReport } from "../api/trace.js";
+import { formatTime } from "./format.js";
+import { sanitize } from "./sanitize.js";
+import { type TableColumn, renderTable } from "./table.js";
+
+/**
+ * `ccx trace` for people: the message, moderation, each recipient's row and
+ * the webhooks, every section naming the endpoints its facts came from, and
+ * what could not be read with its code. Pure: the report in, lines out.
+ */
+
+const yesNo = (value: boolean | null | undefined) => (value === null || value === undefined ? "?" : value ? "yes" : "no");
+const said = (value: unknown) => sanitize(typeof value === "string" ? value : value === undefined || value === null ? "" : JSON.stringify(value));
+const uidOf = (value: unknown) => (typeof value === "string" ? value : (value as { uid?: string; guid?: string } | null)?.uid ?? (value as { guid?: string } | null)?.guid ?? "");
+
+/** A recipient's notifications in a few words: `push fcm sent, push apns held: MUTE_PREFERENCE`. */
+function notified(r: Recipient): string {
+  if (r.notifications.length === 0) return "no log line";
+  return r.notifications.map((n) => `${n.channel}${n.provider ? ` ${n.provider}` : ""} ${n.triggered ? (n.success === false ? "sent, failed" : "sent") : `held: ${n.reason ?? "?"}`}`).join(", ");
+}
+
+/** Why a recipient got nothing, when the facts say: the first that applies. */
+function why(r: Recipient, blockedMessage: boolean): string {
+  if (r.notifications.some((n) => n.triggered && n.success !== false)) return "";
+  if (blockedMessage) return "moderation blocked the message";
+  if (r.blocked) return r.blockedBy === "sender" ? "the sender blocked them" : "they blocked the sender";
+  if (r.banned) return "banned from the group";
+  if (r.muted) return "muted the conversation";
+  if (r.dnd) return "on do not disturb";
+  if (r.pushTokens !== null && r.pushTokens.length === 0) return "no push token registered";
+  const reason = r.notifications.find((n) => n.reason)?.reason;
+  return reason ?? (r.notifications.length === 0 ? "not in the log" : "the provider refused it");
+}
+
+export function traceLines(report: TraceReport, width: number, color: boolean): string[] {
+  const m = report.message;
+  const lines: string[] = [];
+  const data = (m.data ?? {}) as Record<string, unknown>;
+  lines.push(`message ${said(m.id)}: ${said(m.category)}/${said(m.type)} from ${said(uidOf(m.sender))} to ${said(m.receiverType)} ${said(uidOf(m.receiver))}   [GET /messages/${said(m.id)}]`);
+  lines.push(`  sent ${formatTime(m.sentAt as number)}${m.editedAt ? ` · edited ${formatTime(m.editedAt as number)}` : ""}${m.deletedAt ? ` · deleted ${formatTime(m.deletedAt as number)} by ${said(uidOf(m.deletedBy))}` : ""}`);
+  if (typeof data.text === "string") lines.push(`  text: ${said(data.text)}`);
+  lines.push(`  thread: ${report.thread.length} ${report.thread.length === 1 ? "reply" : "replies"} · reactions: ${report.reactions.length}`);
+  lines.push("", "moderation");
+  const blocked = report.moderation.blocked;
+  lines.push(blocked
+    ? `  blocked by rule ${said(blocked.ruleName ?? blocked.ruleId)} (${said(blocked.ruleId)}), condition ${said(blocked.condition)}   [${blocked.evidence}]`
+    : "  not blocked   [GET /moderation/blocked-messages]");
+  lines.push(`  filtering extensions on: ${report.moderation.extensions.length > 0 ? report.moderation.extensions.map((e) => said(e.id)).join(", ") : "none"}   [GET /apps/{appId}/extensions]`);
+  lines.push("", `recipients (${report.recipients.length}${report.recipientsLeftOut ? `; ${report.recipientsLeftOut} more not traced: --members` : ""})`);
+  const columns: Array<TableColumn<Recipient>> = [
+    { header: "uid", get: (r) => r.uid, min: 6, max: 24 },
+    { header: "blocked", get: (r) => yesNo(r.blocked), min: 7 },
+    { header: "banned", get: (r) => yesNo(r.banned), min: 6 },
+    { header: "muted", get: (r) => yesNo(r.muted), min: 5 },
+    { header: "dnd", get: (r) => yesNo(r.dnd), min: 3 },
+    { header: "tokens", get: (r) => (r.pushTokens === null ? "?" : String(r.pushTokens.length)), min: 6, align: "right" },
+    { header: "notified", get: notified, min: 12, flex: 1 },
+    { header: "why not", get: (r) => why(r, blocked !== null), min: 8, flex: 1 },
+  ];
+  if (report.recipients.length > 0) lines.push(...renderTable(columns, report.recipients, { width, color }).map((l) => `  ${l}`));
+  lines.push("  [notified: GET /notifications/v1/logs?messageId=…; a line sent or held for a mute settles muted, dnd and blocked;",
+    "   else GET /notifications/v1/preferences, …/preferences/mute, /users/{uid}/blockedusers; tokens: /users/{uid}/auth_tokens,",
+    "   /notifications/push/v1/tokens; --json names each recipient's evidence]");
+  lines.push("", "webhooks for its events");
+  if (report.webhooks.length === 0) lines.push("  none of the app's webhooks is posted for them   [GET /apps/{appId}/webhooks, …/triggers]");
+  for (const w of report.webhooks) lines.push(`  ${said(w.name ?? w.id)} (${said(w.id)})${w.enabled === false ? " OFF" : ""}: ${w.triggers.map(said).join(", ")}   [GET /apps/{appId}/webhooks/${said(w.id)}/triggers]`);
+  if (report.unreadable.length > 0) {
+    lines.push("", "could not read");
+    for (const u of report.unreadable) lines.push(`  ${said(u.endpoint)}: ${said(u.code)}: ${said(u.message)}`);
+  }
+  return lines;
+}
