@@ -122,32 +122,38 @@ export async function traceMessage(read: Read, messageId: string, options: Trace
   const logsQuery = { messageId };
   const logsEndpoint = endpointOf("/notifications/v1/logs", logsQuery);
 
-  const [thread, reactions, blockedRecords, extensions, webhooks, logs, members, banned, senderBlocks] = await Promise.all([
+  // First what each recipient's reads wait for (who they are, the log, the blocks and bans), then the rest.
+  const membersRead = group ? readMembers(get, receiver, options.members + 1) : Promise.resolve({ members: [{ uid: receiver }], total: 1 });
+  const logsRead = readLogs(get, logsQuery);
+  const senderBlocksRead = sender ? get(`/users/${encodeURIComponent(sender)}/blockedusers`, { perPage: "100" }) : Promise.resolve(undefined);
+  const bannedRead = group ? get(`/groups/${encodeURIComponent(receiver)}/bannedusers`, { perPage: "100" }) : Promise.resolve(undefined);
+  const others = Promise.all([
     Number(message.replyCount) > 0 ? get(`/messages/${id}/thread`) : undefined,
     message.reactions !== undefined ? get(`/messages/${id}/reactions`) : undefined,
     get("/moderation/blocked-messages"),
     get("/apps/{appId}/extensions", { perPage: "100" }),
     readWebhooks(get, eventsOf(message)),
-    readLogs(get, logsQuery),
-    group ? readMembers(get, receiver, options.members + 1) : Promise.resolve({ members: [{ uid: receiver }], total: 1 }),
-    group ? get(`/groups/${encodeURIComponent(receiver)}/bannedusers`, { perPage: "100" }) : undefined,
-    sender ? get(`/users/${encodeURIComponent(sender)}/blockedusers`, { perPage: "100" }) : undefined,
   ]);
-
-  const blockedRecord = listItems(blockedRecords).map(record).find((r) => text(record(r?.message)?.id) === String(messageId));
+  // What the log, the sender's blocks and the group's bans say of each recipient.
+  const facts = Promise.all([logsRead, senderBlocksRead, bannedRead]).then(([logs, senderBlocks, banned]) => {
+    const bannedUids = banned === undefined ? undefined : new Set(listItems(banned).map((u) => uidOf(record(u)?.uid ?? u)));
+    const blockedBySender = senderBlocks === undefined ? undefined : new Set(listItems(senderBlocks).map((u) => uidOf(record(u)?.uid)));
+    return (uid: string): RecipientContext => ({
+      sender, group, conversation: group ? receiver : sender, logsEndpoint,
+      lines: logs.read ? logs.lines.filter((l) => (group ? l.member === uid : l.receiver === uid)) : undefined,
+      banned: bannedUids && bannedUids.has(uid), bannedEndpoint: `GET /groups/${receiver}/bannedusers`,
+      blockedBySender: blockedBySender && blockedBySender.has(uid), senderBlocksEndpoint: `GET /users/${sender}/blockedusers`,
+    });
+  });
+  const members = await membersRead;
   const recipientsAll = members.members.filter((m) => m.uid !== sender);
   const traced = recipientsAll.slice(0, options.members);
   // The sender is one of a group's members: the rest were not read, or read and not traced.
   const leftOut = Math.max(0, members.total - (group ? 1 : 0) - traced.length);
-  const bannedUids = banned === undefined ? undefined : new Set(listItems(banned).map((u) => uidOf(record(u)?.uid ?? u)));
-  const blockedBySender = senderBlocks === undefined ? undefined : new Set(listItems(senderBlocks).map((u) => uidOf(record(u)?.uid)));
-  const linesOf = (uid: string) => logs.lines.filter((l) => (group ? l.member === uid : l.receiver === uid));
-
-  const recipients = await Promise.all(traced.map((m) => traceRecipient(get, m.uid, {
-    sender, group, conversation: group ? receiver : sender, lines: logs.read ? linesOf(m.uid) : undefined, logsEndpoint,
-    banned: bannedUids && bannedUids.has(m.uid), bannedEndpoint: `GET /groups/${receiver}/bannedusers`,
-    blockedBySender: blockedBySender && blockedBySender.has(m.uid), senderBlocksEndpoint: `GET /users/${sender}/blockedusers`,
-  })));
+  // Each recipient's devices are asked for at once; the rest of their reads wait for the facts.
+  const recipients = await Promise.all(traced.map((m) => traceRecipient(get, m.uid, facts.then((of) => of(m.uid)))));
+  const [thread, reactions, blockedRecords, extensions, webhooks] = await others;
+  const blockedRecord = listItems(blockedRecords).map(record).find((r) => text(record(r?.message)?.id) === String(messageId));
 
   return {
     message,
@@ -238,19 +244,20 @@ interface RecipientContext {
 }
 
 /** One recipient: what the log says, and the reads it leaves open, each at most once. */
-async function traceRecipient(get: (path: string, query?: Record<string, string>) => Promise<unknown>, uid: string, c: RecipientContext): Promise<Recipient> {
+async function traceRecipient(get: (path: string, query?: Record<string, string>) => Promise<unknown>, uid: string, context: Promise<RecipientContext>): Promise<Recipient> {
   const evidence: Record<string, string> = {};
-  const lines = c.lines ?? [];
-  const sent = lines.some((l) => l.triggered);
-  const mutedLine = lines.some((l) => l.reason === "MUTE_PREFERENCE");
-  const dndLine = lines.some((l) => l.reason === "DND_PREFERENCE");
-  if (c.lines) evidence.notifications = c.logsEndpoint;
   const user = encodeURIComponent(uid);
   // Their devices first: with no push token there was nothing to send and nothing to hold back, so
   // their mutes and blocks are not read (said as not read, not as no).
   const authTokens = await get(`/users/${user}/auth_tokens`, { perPage: "1" });
   const authToken = text(record(listItems(authTokens)[0])?.authToken);
   const pushTokens = authToken === undefined ? (authTokens === undefined ? undefined : { data: { pushTokens: [] } }) : await get("/notifications/push/v1/tokens", { authToken, all: "true" });
+  const c = await context;
+  const lines = c.lines ?? [];
+  const sent = lines.some((l) => l.triggered);
+  const mutedLine = lines.some((l) => l.reason === "MUTE_PREFERENCE");
+  const dndLine = lines.some((l) => l.reason === "DND_PREFERENCE");
+  if (c.lines) evidence.notifications = c.logsEndpoint;
   const tokens = pushTokens === undefined ? null : (() => {
     const data = record(record(pushTokens)?.data);
     const list = Array.isArray(data?.pushTokens) ? data.pushTokens : listItems(pushTokens);
