@@ -19,6 +19,9 @@ const KEYED_BY_SECRET = new Set(["apikeys"]);
 
 const normal = (name: string) => name.replace(/[_-]/g, "").toLowerCase();
 
+/** Whether a field of that name holds a secret (`apiKey`, `authToken`, `push_token`…). */
+export const isSecretField = (name: string): boolean => SECRET_FIELDS.has(normal(name));
+
 export interface Masked<T> {
   value: T;
   /** Where secrets were masked: `data[0].apiKey`, `data[0].apiKeys.<key>`. */

@@ -12,8 +12,8 @@ const apiKeySchema = tolerantObject("apiKey", {
 type ApiKey = v.InferOutput<typeof apiKeySchema>;
 
 /**
- * The app's REST API keys (GET /apikeys): the keys masked unless --reveal. No item view: the list holds
- * every field one key has, and an item is opened by its id, which here is the masked secret.
+ * The app's REST API keys (GET /apikeys): the keys masked unless --reveal. One key by the key itself
+ * (`ccx apikeys <apiKey>`, pasted); the explorer opens none from its list, whose rows hold it masked.
  */
 export const apikeys: Resource<ApiKey> = {
   name: "apikeys",
@@ -30,6 +30,8 @@ export const apikeys: Resource<ApiKey> = {
       { flag: "search", param: "searchKey", description: "keys whose name holds this" },
     ],
   },
+  detail: { path: "/apikeys/{apiKey}", first: ["apiKey", "name", "scope", "createdAt"] },
+  itemByList: true,
   columns: [
     { header: "key", field: "apiKey", get: (k) => k.apiKey, min: 8 },
     { header: "name", field: "name", get: (k) => k.name ?? "", min: 8, grows: true },

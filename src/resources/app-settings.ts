@@ -42,6 +42,17 @@ export const extensions: Resource<Extension> = {
   ],
 };
 
+/** Whether the push extension holds its APNs certificates (GET …/push-notification/v1/query-certificates, wrapped). */
+export const pushCertificates: Resource<Record<string, unknown>> = {
+  name: "push-certificates",
+  singular: "push-certificates",
+  description: "whether the push notification extension has its APNs certificates (p12, p8) uploaded",
+  idField: "success",
+  schema: v.record(v.string(), v.unknown()),
+  detail: { path: "/apps/{appId}/extensions/push-notification/v1/query-certificates" },
+  columns: [],
+};
+
 /** The app's settings: one flat map of switches (`core.messages.editEnabled: true`). */
 export const settings: Resource<Record<string, unknown>> = {
   name: "settings",

@@ -52,3 +52,12 @@ export const groupConversation: Resource<Conversation> = {
   description: "one group's conversation, as the user acted for sees it (unread count, last message)",
   detail: { path: "/groups/{guid}/conversation", first: CONVERSATION_FIRST },
 };
+
+/** One conversation by its id (GET /conversations/{conversationId}, deprecated by the exports; onBehalfOf required). */
+export const conversationById: Resource<Conversation> = {
+  ...userConversation,
+  name: "conversation-by-id",
+  singular: "conversation by id",
+  description: "one conversation by its id, as the user acted for sees it (the exports deprecate it)",
+  detail: { path: "/conversations/{conversationId}", first: CONVERSATION_FIRST },
+};

@@ -1,14 +1,14 @@
 import { apikeys } from "./apikeys.js";
-import { collaborators, extensions, settings } from "./app-settings.js";
+import { collaborators, extensions, pushCertificates, settings } from "./app-settings.js";
 import { banned } from "./banned.js";
 import { blocked } from "./blocked.js";
 import { calls } from "./calls.js";
-import { conversations, groupConversation, userConversation } from "./conversations.js";
+import { conversationById, conversations, groupConversation, userConversation } from "./conversations.js";
 import { friends } from "./friends.js";
 import { groups } from "./groups.js";
 import { members } from "./members.js";
-import { blockedMessages, flagReasons, flaggedMessages, moderationKeywords, moderationRules, reviewedMessages } from "./moderation.js";
-import { notificationLogs, notificationSettings, preferences, providers, pushTokens } from "./notifications.js";
+import { blockedMessages, flagReasons, flaggedMessages, moderationKeywords, moderationRules, reviewedMessages, ruleRevisions } from "./moderation.js";
+import { contactDetails, notificationLogs, notificationSettings, preferences, providers, pushTokens } from "./notifications.js";
 import { permissions, scopePermissions } from "./permissions.js";
 import { restrictedFeatures } from "./restricted-features.js";
 import { roles } from "./roles.js";
@@ -29,10 +29,10 @@ import { webhooks } from "./webhooks.js";
  */
 export const RESOURCES = {
   groups, members, banned, "scope-permissions": scopePermissions, users, tokens, friends, blocked, conversations,
-  "user-conversation": userConversation, "group-conversation": groupConversation, message, thread, reactions, calls, transcripts,
-  roles, "restricted-features": restrictedFeatures, permissions, apikeys, webhooks, triggers, extensions, settings, collaborators,
-  "notification-logs": notificationLogs, "push-tokens": pushTokens, preferences, "notification-settings": notificationSettings, providers,
-  rules: moderationRules, keywords: moderationKeywords, "blocked-messages": blockedMessages, "flagged-messages": flaggedMessages,
+  "user-conversation": userConversation, "group-conversation": groupConversation, "conversation-by-id": conversationById, message, thread, reactions, calls, transcripts,
+  roles, "restricted-features": restrictedFeatures, permissions, apikeys, webhooks, triggers, extensions, "push-certificates": pushCertificates, settings, collaborators,
+  "notification-logs": notificationLogs, "push-tokens": pushTokens, preferences, "notification-settings": notificationSettings, providers, "contact-details": contactDetails,
+  rules: moderationRules, revisions: ruleRevisions, keywords: moderationKeywords, "blocked-messages": blockedMessages, "flagged-messages": flaggedMessages,
   "reviewed-messages": reviewedMessages, reasons: flagReasons,
 } satisfies Record<string, Resource<any>>;
 

@@ -36,12 +36,30 @@ export const moderationRules: Resource<Rule> = {
   schema: ruleSchema,
   list: { path: "/moderation/rules" },
   detail: { path: "/moderation/rules/{ruleId}", first: ["id", "name", "description", "enabled", "conditions", "action", "revisionId", "createdAt", "updatedAt"] },
+  children: ["revisions"],
   columns: [
     { header: "id", field: "id", get: (r) => r.id, min: 10 },
     { header: "name", field: "name", get: (r) => r.name ?? "", min: 10, max: 32, grows: true },
     { header: "on", field: "enabled", get: (r) => yesNo(r.enabled), min: 3 },
     { header: "default", field: "default", get: (r) => yesNo(r.default), min: 7 },
     { header: "conditions", field: "conditions", get: (r) => described(r.conditions), min: 10, grows: true },
+  ],
+};
+
+/** A rule's revisions: the rule as it stood at each (GET /moderation/rules/{ruleId}/revisions). */
+export const ruleRevisions: Resource<Rule> = {
+  ...moderationRules,
+  name: "revisions",
+  singular: "revision",
+  aliases: [],
+  command: { group: "moderation", word: "revisions" },
+  description: "a moderation rule's revisions: the rule as it stood at each",
+  list: { path: "/moderation/rules/{ruleId}/revisions" },
+  detail: undefined,
+  children: undefined,
+  columns: [
+    { header: "revision", field: "revisionId", get: (r) => r.revisionId ?? "", min: 10 },
+    ...moderationRules.columns.slice(1),
   ],
 };
 

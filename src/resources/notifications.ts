@@ -122,6 +122,18 @@ export const preferences: Resource<Record<string, unknown>> = {
   columns: [],
 };
 
+/** Where the user acted for is reached by email and SMS (GET /notifications/v1/contact-details, onBehalfOf required). */
+export const contactDetails: Resource<Record<string, unknown>> = {
+  name: "contact-details",
+  singular: "contact-details",
+  command: { group: "notifications", word: "contact" },
+  description: "the email address and phone number the notifications of the user acted for (--as) go to",
+  idField: "email",
+  schema: v.record(v.string(), v.unknown()),
+  detail: { path: "/notifications/v1/contact-details", first: ["email", "phno"] },
+  columns: [],
+};
+
 export const notificationSettings: Resource<Record<string, unknown>> = {
   name: "notification-settings",
   singular: "notification settings",

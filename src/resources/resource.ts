@@ -241,8 +241,11 @@ export function oneItem(body: unknown, resource: AnyResource, id: string): Recor
   let data = (body as { data?: unknown } | null)?.data;
   if (Array.isArray(data) && data.length === 1) data = data[0];
   // An extension's settings: `{statusCode, success, body: {data: {settings: {…}}}}` (a widget's: `body.data` an array of one).
-  const wrapped = isObject(data) && isObject(data.body) ? data.body.data : undefined;
-  if (wrapped !== undefined) data = isObject(wrapped) && isObject(wrapped.settings) ? wrapped.settings : Array.isArray(wrapped) && wrapped.length === 1 ? wrapped[0] : wrapped;
+  // (`body` alone, without data, for the push extension's certificates: `{success}`).
+  if (isObject(data) && "statusCode" in data && isObject(data.body)) {
+    const wrapped = data.body.data ?? data.body;
+    data = isObject(wrapped) && isObject(wrapped.settings) ? wrapped.settings : Array.isArray(wrapped) && wrapped.length === 1 ? wrapped[0] : wrapped;
+  }
   const inner = (data as { data?: unknown } | null)?.data;
   if (isObject(data) && !(resource.idField in data) && isObject(inner)) data = inner;
   if (!isObject(data)) throw new ApiError(CLIENT_CODES.notFound, `the service answered no ${resource.singular} for ${id}`);

@@ -25,6 +25,9 @@ export const tokens: Resource<AuthToken> = {
   idField: "authToken",
   schema: authTokenSchema,
   list: { path: "/users/{uid}/auth_tokens", perPage: { default: 100, max: 1000 } },
+  // One token by the token itself (`ccx tokens <uid> <authToken>`, pasted): is it still this user's?
+  detail: { path: "/users/{uid}/auth_tokens/{authToken}", first: ["authToken", "uid", "createdAt", "platform", "userAgent"] },
+  itemByList: true,
   columns: [
     { header: "token", field: "authToken", get: (t) => t.authToken, min: 12 },
     { header: "created", field: "createdAt", get: (t) => formatTime(t.createdAt), min: 16 },

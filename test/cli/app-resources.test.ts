@@ -72,6 +72,9 @@ describe("an extension's settings (ccx extensions <id>)", () => {
     const push = await runCcx(["extensions", "push-notification", "--json"], env);
     expect(JSON.parse(push.stdout).fcmCredentials.private_key).toMatch(/^…/);
     expect(push.stderr).toMatch(/masked \(--reveal shows them\): fcmCredentials\.private_key/);
+    const certificates = await runCcx(["push-certificates", "--json"], env);
+    expect(certificates.code, certificates.stderr).toBe(0);
+    expect(typeof JSON.parse(certificates.stdout).success).toBe("boolean");
     const none = await runCcx(["extensions", "no-such-extension"], env);
     expect(none.code).toBe(3);
     expect(none.stderr).toMatch(/documents no extension for no-such-extension/);

@@ -126,6 +126,23 @@ describe("ccx notifications", () => {
   });
 });
 
+describe("the rest of notifications and moderation", () => {
+  it("ccx notifications contact --as UID: where their email and SMS go; without --as, exit 2; ccx moderation revisions <ruleId>", async () => {
+    const uid = uidOf(2);
+    const contact = await runCcx(["notifications", "contact", "--as", uid, "--json"], env);
+    expect(contact.code, contact.stderr).toBe(0);
+    expect(JSON.parse(contact.stdout)).toMatchObject({ email: `${uid}@example.com` });
+    const without = await runCcx(["notifications", "contact"], env);
+    expect(without.code).toBe(2);
+    expect(without.stderr).toMatch(/--as <uid>/);
+    const revisions = JSON.parse((await runCcx(["moderation", "revisions", "rule-spam", "--json"], env)).stdout) as Array<{ id: string; revisionId: string }>;
+    expect(revisions.length).toBeGreaterThan(0);
+    expect(revisions.every((r) => r.id === "rule-spam" && r.revisionId.startsWith("rule-spam-r"))).toBe(true);
+    const table = await runCcx(["moderation", "revisions", "rule-spam"], env);
+    expect(table.stdout.split("\n")[0]).toMatch(/^REVISION\s+NAME\s+ON\s+DEFAULT\s+CONDITIONS$/);
+  });
+});
+
 describe("ccx moderation", () => {
   it("rules, one rule, keywords; blocked messages each name a rule that exists and a word of its list", async () => {
     const rules = JSON.parse((await runCcx(["moderation", "rules", "--json"], env)).stdout) as Array<Record<string, any>>;

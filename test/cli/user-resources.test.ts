@@ -117,6 +117,24 @@ describe("one conversation as a user sees it", () => {
     expect(noUser.stderr).toMatch(/answers as a user sees it: say which with --as <uid>/);
     const neither = await runCcx(["conversation", "--as", alice], env);
     expect(neither.code).toBe(2);
-    expect(neither.stderr).toMatch(/--user UID or --group GUID/);
+    expect(neither.stderr).toMatch(/--user UID, --group GUID or --id ID/);
+  });
+});
+
+describe("the reads that remained", () => {
+  it("ccx conversation --id; ccx tokens <uid> <authToken> (one token, pasted); ccx apikeys <apiKey>", async () => {
+    const [alice, bob] = [world().users[0]!.uid, world().users[1]!.uid];
+    const withBob = JSON.parse((await runCcx(["conversation", "--as", alice, "--user", bob, "--json"], env)).stdout);
+    const byId = await runCcx(["conversation", "--as", alice, "--id", withBob.conversationId, "--json"], env);
+    expect(byId.code, byId.stderr).toBe(0);
+    expect(JSON.parse(byId.stdout)).toEqual(withBob);
+    const [token] = (await fx.chat(`/users/${alice}/auth_tokens`)).body.data as Array<{ authToken: string }>;
+    const one = await runCcx(["tokens", alice, token!.authToken, "--json"], env);
+    expect(one.code, one.stderr).toBe(0);
+    expect(JSON.parse(one.stdout)).toMatchObject({ uid: alice, authToken: `…${token!.authToken.slice(-4)}` });
+    expect((await runCcx(["tokens", bob, token!.authToken], env)).code).toBe(3);
+    const key = await runCcx(["apikeys", fx.app().fullAccessKey, "--json"], env);
+    expect(key.code, key.stderr).toBe(0);
+    expect(JSON.parse(key.stdout)).toMatchObject({ scope: "fullAccess", apiKey: `…${fx.app().fullAccessKey.slice(-4)}` });
   });
 });

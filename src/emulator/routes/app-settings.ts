@@ -23,6 +23,16 @@ export const appSettingsRoutes: ManagementRoute[] = [
     },
   },
   {
+    // Whether the push extension has its APNs certificates: wrapped, `body{success}` alone.
+    api: "management",
+    method: "GET",
+    path: /^\/apps\/(?<appId>[^/]+)\/extensions\/push-notification\/v1\/query-certificates\/?$/,
+    handle: (ctx, { appId }) => {
+      const push = extensionsOf(appOf(ctx, appId!)).find((e) => e.id === "push-notification")!;
+      return { data: { statusCode: 200, success: true, responseTime: 8, body: { success: push.isActive } } };
+    },
+  },
+  {
     // One extension's settings, wrapped as the exports wrap them: data{statusCode, success, responseTime, body{data{settings}}}.
     api: "management",
     method: "GET",

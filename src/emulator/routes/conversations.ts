@@ -146,6 +146,18 @@ export const conversationRoutes: AppRoute[] = [
   { api: "chat", method: "GET", path: /^\/users\/(?<uid>[^/]+)\/conversation\/?$/, handle: (ctx, { uid }) => oneConversation(ctx, { uid: uid! }) },
   { api: "chat", method: "GET", path: /^\/groups\/(?<guid>[^/]+)\/conversation\/?$/, handle: (ctx, { guid }) => oneConversation(ctx, { guid: guid! }) },
   {
+    // By its id (deprecated by the exports): `group_<guid>`, or the two uids joined by `_user_`, one of them the user acted for.
+    api: "chat", method: "GET", path: /^\/conversations\/(?<id>[^/]+)\/?$/,
+    handle: (ctx, { id }) => {
+      if (id!.startsWith("group_")) return oneConversation(ctx, { guid: id!.slice("group_".length) });
+      const uids = id!.split("_user_");
+      const me = ctx.onBehalfOf?.user.uid;
+      const other = uids.length === 2 && me !== undefined && uids.includes(me) ? uids.find((u) => u !== me) ?? me : undefined;
+      if (me !== undefined && other === undefined) throw notFound("ERR_CONVERSATION_NOT_FOUND", "conversation with ID", id!);
+      return oneConversation(ctx, { uid: other ?? "" });
+    },
+  },
+  {
     api: "chat",
     method: "GET",
     path: /^\/conversations\/?$/,

@@ -1,3 +1,4 @@
+import { isSecretField } from "../../api/answer-secrets.js";
 import { Box, Text } from "ink";
 import { type ExplorerState, activeView, resourceKey } from "../../store/explorer-store.js";
 import { resourceRows } from "../../store/resource-actions.js";
@@ -58,7 +59,9 @@ export function rowSelection(state: ExplorerState, resource: AnyResource | undef
   const row = list?.rows[list.selected] as Record<string, unknown> | undefined;
   if (!resource || !row) return undefined;
   const id = String(row[resource.idField] ?? "");
-  return { id, json: row, open: resource.detail ? () => state.openResourceItem(resource.name, [...params, id]) : undefined };
+  // An id that is a secret (an API key, an auth token) is masked in the row: it cannot name the item to open.
+  const opens = resource.detail && !isSecretField(resource.idField);
+  return { id, json: row, open: opens ? () => state.openResourceItem(resource.name, [...params, id]) : undefined };
 }
 
 /** The list of any resource made from a definition (:webhooks, :transcripts <sessionId>, …). */
