@@ -171,14 +171,17 @@ export class Http {
     return track;
   }
 
-  /** Runs `attempt` until it succeeds or fails for good (only GETs are tried again); failing for good ends the event. */
+  /** Runs `attempt` until it succeeds or fails for good (reads tried again, writes on a 429 only); failing for good ends the event. */
   private async retrying<T>(req: { method: string; url: string; signal?: AbortSignal }, track: Track, attempt: () => Promise<T>): Promise<T> {
     for (;;) {
       try {
         return await attempt();
       } catch (caught) {
         const error = caught instanceof ApiError ? caught : new ApiError(CLIENT_CODES.network, String(caught));
-        const wait = req.method === "GET" && track.retries < this.retries ? this.retryDelay(error, track.retries) : undefined;
+        // A read is tried again on what may pass; a write only on a 429, where the service says it did not act
+        // (after a 5xx or a broken connection it may have: the caller says the outcome is unknown).
+        const again = req.method === "GET" || req.method === "HEAD" || error.status === 429;
+        const wait = again && track.retries < this.retries ? this.retryDelay(error, track.retries) : undefined;
         if (wait === undefined || req.signal?.aborted) {
           Object.assign(error.extra, { retries: track.retries, request: `${req.method} ${shownUrl(req.url)}` });
           track.end({ status: error.status, code: error.code, rateLimit: error.extra.rateLimit });
@@ -283,6 +286,8 @@ export class Http {
     if (req.body !== undefined) {
       body = JSON.stringify(req.body);
       headers["content-type"] = "application/json";
+      // Why: Node frames a DELETE's body only with a length (it sends chunks for POST and PUT alone).
+      headers["content-length"] = String(Buffer.byteLength(body));
     }
     let res: RawResponse;
     try {

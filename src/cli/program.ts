@@ -9,9 +9,13 @@ import { EXIT } from "./usage-error.js";
 /** What defines one or more commands on the program. */
 type Register = (program: Command) => void;
 
-/** What defines one or more commands on the program, and the names it defines. `whole`: it reads every other command's. */
+/**
+ * What defines one or more commands on the program, and the names it defines. `whole`: it reads every
+ * other command's; `extends`: commands of other registrars it adds words to (`ccx user deactivate`).
+ */
 interface Registrar {
   names: readonly string[];
+  extends?: readonly string[];
   load(): Promise<Register>;
   whole?: boolean;
 }
@@ -39,6 +43,8 @@ const BEFORE_RESOURCES: readonly Registrar[] = [
   { names: ["api"], load: async () => (await import("./commands/api.js")).registerApi },
 ];
 const AFTER_RESOURCES: readonly Registrar[] = [
+  // After the commands it adds words to (users' `user`).
+  { names: ["member", "block", "unblock", "journal", "undo"], extends: ["user"], load: async () => (await import("./commands/write.js")).registerWrites },
   { names: ["resources"], load: async () => (await import("./commands/resource.js")).registerResourcesCommand },
   { names: ["apps"], load: async () => (await import("./commands/apps.js")).registerApps },
   { names: ["demo"], load: async () => (await import("./commands/demo.js")).registerDemo },
@@ -74,8 +80,10 @@ async function registrarsFor(argv: readonly string[] | undefined): Promise<reado
   // Nothing at all: the explorer, which needs no command's definition (with options, they may be mistyped commands').
   if (argv?.length === 0) return [];
   const word = argv?.[0] ?? "";
-  const own = argv && [...BEFORE_RESOURCES, ...AFTER_RESOURCES].find((r) => r.names.includes(word));
-  if (own && !own.whole) return [own];
+  const handWritten = [...BEFORE_RESOURCES, ...AFTER_RESOURCES];
+  const own = argv && handWritten.find((r) => r.names.includes(word));
+  // The command's own registrar, and those that add words to it, in the order they are listed.
+  if (own && !own.whole) return handWritten.filter((r) => r === own || r.extends?.includes(word));
   const all = await allRegistrars();
   const named = argv && !own && all.find((r) => r.names.includes(word));
   return named ? [named] : all;

@@ -31,7 +31,7 @@ export interface RequestContext extends BaseContext {
 
 interface RouteShape<A extends Api, C> {
   api: A;
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** Matched against the context's path; named groups become `match`. */
   path: RegExp;
   /** Routes an authOnly key may call (user creation and auth tokens). */

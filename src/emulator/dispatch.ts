@@ -22,11 +22,12 @@ import { moderationRoutes } from "./routes/moderation.js";
 import { notificationRoutes } from "./routes/notifications.js";
 import { statsRoutes } from "./routes/stats.js";
 import { userRoutes } from "./routes/users.js";
+import { writeRoutes } from "./routes/writes.js";
 
 const ROUTES: Route[] = [
   ...groupRoutes, ...userRoutes, ...messageRoutes, ...messageListRoutes, ...conversationRoutes, ...blockRoutes, ...roleRoutes,
   ...apiKeyRoutes, ...callRoutes, ...statsRoutes, ...managementRoutes, ...webhookRoutes, ...appSettingsRoutes, ...messageDetailRoutes,
-  ...notificationRoutes, ...moderationRoutes,
+  ...notificationRoutes, ...moderationRoutes, ...writeRoutes,
 ];
 const MAX_BODY = 1 << 20;
 
@@ -114,7 +115,7 @@ export class Dispatcher {
         throw new ServiceError("ERR_INTERNAL_SERVER_ERROR", "Something went wrong.", "An injected server error.");
       }
       if (fault === "html") return this.sendHtml(res);
-      const body = req.method === "POST" ? await readJson(req) : {};
+      const body = req.method === "GET" || req.method === "HEAD" ? {} : await readJson(req);
       const data = await this.route(target, req, url.searchParams, body, now);
       // The documented GET /users example says `total: 0` beside its rows.
       const paging = this.options.variants.has("docs") ? (data as { meta?: { pagination?: Record<string, unknown> } })?.meta?.pagination : undefined;

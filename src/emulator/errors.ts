@@ -29,6 +29,10 @@ export const DEFAULT_STATUS: Readonly<Record<string, number>> = {
   ERR_REASON_NOT_FOUND: 404,
   ERR_EXTENSION_NOT_FOUND: 404, // guess
   ERR_CONVERSATION_NOT_FOUND: 404, // guess
+  ERR_NOT_BANNED: 404, // guess
+  ERR_ALREADY_JOINED: 409, // guess, as ERR_UID_ALREADY_EXISTS
+  ERR_ALREADY_BANNED: 409, // guess
+  ERR_GROUP_OWNER: 403, // guess
   AUTH_ERR_APP_ID_MISMATCH: 401, // guess: the sources are silent
   ERR_TOO_MANY_REQUESTS: 429,
   ERR_INTERNAL_SERVER_ERROR: 500,

@@ -69,7 +69,7 @@ function content(app: App, i: number, parties: Parties, view: MessageView, optio
       const group = app.groups[parties.receiver]!;
       const action = MEMBER_ACTIONS[d % MEMBER_ACTIONS.length]!;
       // Joining and leaving are done by the member; adding and kicking to another one.
-      const k = (d >>> 8) % group.membersCount;
+      const k = (d >>> 8) % group.seededMembers;
       const target = action === "joined" || action === "left" ? parties.sender : (group.memberStep * k + group.ownerIndex) % app.seededUsers;
       return {
         data: { action },

@@ -78,7 +78,8 @@ export function registerApi(program: Command): void {
       "the management API with its key and secret, /moderation/rules to the app's chat host with the",
       "management headers, /calls/... to the calls API; --host overrides. -X is never implied: -f",
       "with no -X is a GET's query. A write shows the request and asks on a terminal, needs --yes",
-      "without one, is refused in read-only mode before anything is sent, and is never retried.",
+      "without one, is refused in read-only mode before anything is sent, and is sent again only",
+      "after a 429 (the service did not act), never after a 5xx or a broken connection.",
       "Secrets in the answer are masked unless --reveal is given; what was masked is named on stderr.",
     ].join("\n"))
     .action(async (path: string, flags: ApiFlags, command: Command) => {

@@ -122,7 +122,7 @@ export function runApi(path: string, flags: ApiFlags, command: Command): Promise
     const mask = secretsMasker(flags.reveal);
     if (flags.paginate) await paginate(runtime, command, call, mask.show);
     else {
-      // Sent once: http.ts retries GETs only, since the service may have acted on a write.
+      // Sent once: http.ts sends a write again only after a 429, since after anything else the service may have acted.
       const response = await runtime.http.send({ method, url: urlWithQuery(call.url, call.query), headers: call.headers, body, emptyOk: write });
       if (response.json === undefined) runtime.warn(`HTTP ${response.status}, no body`);
       else await runtime.write(`${jsonForTerminal(mask.show(response.json), runtime.io.out.isTTY && !flags.json ? 2 : undefined)}\n`);

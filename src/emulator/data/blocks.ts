@@ -16,24 +16,40 @@ export interface Block {
   blockedAt: number;
 }
 
-/** The users banned from a group: never its members. */
+/** The users banned from a group (never its members): the seeded bans, as the writes changed them. */
 export function bannedFrom(app: App, group: Group): number[] {
+  const changes = app.changes.bans.get(group.index);
+  const seeded = seededBans(app, group).filter((u) => changes?.get(u) !== null);
+  const added = [...(changes ?? [])].filter(([u, at]) => at !== null && !seeded.includes(u)).map(([u]) => u);
+  return [...seeded, ...added];
+}
+
+function seededBans(app: App, group: Group): number[] {
   const users = app.seededUsers;
-  const outsiders = users - group.membersCount;
+  const outsiders = users - group.seededMembers;
   const roll = mix32(hash32(app.appId), app.seed, group.index, BAN);
   if (outsiders <= 0 || roll % 4 !== 0) return [];
   const banned = new Set<number>();
   const wanted = 1 + ((roll >>> 4) % Math.min(MAX, outsiders));
   for (let j = 0; banned.size < wanted; j++) {
-    // Positions at or past membersCount in the group's order are the non-members (members.ts).
-    const k = group.membersCount + (mix32(roll, j) % outsiders);
+    // Positions at or past seededMembers in the group's order are the non-members (members.ts).
+    const k = group.seededMembers + (mix32(roll, j) % outsiders);
     banned.add((group.memberStep * k + group.ownerIndex) % users);
   }
   return [...banned];
 }
 
-/** The users that user `blocker` has blocked, oldest block first. Users created later block nobody. */
+/** The users that user `blocker` has blocked, oldest block first: the seeded blocks, as the writes changed them. */
 export function blockedBy(app: App, blocker: number): Block[] {
+  const changes = app.changes.blocks.get(blocker);
+  if (!changes) return seededBlocks(app, blocker);
+  const kept = seededBlocks(app, blocker).filter((b) => !changes.has(b.userIndex));
+  const made = [...changes].filter((entry): entry is [number, number] => entry[1] !== null).map(([userIndex, blockedAt]) => ({ userIndex, blockedAt }));
+  return [...kept, ...made].sort((a, b) => a.blockedAt - b.blockedAt || a.userIndex - b.userIndex);
+}
+
+/** The blocks the seed makes: users created later block nobody. */
+function seededBlocks(app: App, blocker: number): Block[] {
   const users = app.seededUsers;
   const roll = mix32(hash32(app.appId), app.seed, blocker, BLOCK);
   if (blocker >= users || users < 2 || roll % 4 !== 0) return [];

@@ -78,6 +78,7 @@ function generateApp(seed: number, sizes: Sizes, now: number, recordingUrl: Reco
     messages: new MessageStore(0),
     webhooks: generateWebhooks(seed, identity.appId, identity.createdAt, now),
     issuedTokens: new Map(),
+    changes: { members: new Map(), bans: new Map(), blocks: new Map() },
   };
   app.calls = generateCalls(seed, app, sizes.calls, now, recordingUrl);
   app.callBySessionId = new Map(app.calls.map((c) => [c.sessionId, c]));
@@ -127,6 +128,9 @@ function groupName(r: Random, index: number): string {
   return r.chance(0.4) ? `${base} ${r.int(1, 99)}` : base;
 }
 
+/** A group's count of members as generated: the count shown, and the one membership is derived from. */
+const seeded = (count: number) => ({ membersCount: count, seededMembers: count });
+
 function membersCountFor(r: Random, users: number): number {
   const bucket = r.weighted([[10, 6], [60, 3], [Math.max(60, users), 1]] as const);
   return Math.min(users, r.int(1, bucket));
@@ -154,7 +158,7 @@ function generateGroups(seed: number, appId: string, count: number, users: User[
       description: r.chance(0.8) ? r.pick(DESCRIPTIONS) : undefined,
       icon: r.chance(0.6) ? `https://assets.example.com/groups/${guid}.png` : undefined,
       type,
-      membersCount: membersCountFor(r, users.length),
+      ...seeded(membersCountFor(r, users.length)),
       createdAt,
       updatedAt: createdAt,
       updatedBy: undefined,

@@ -5,8 +5,10 @@ import { hash32, mix32 } from "./random.js";
  * Group membership is derived, not stored: a hundred thousand groups would
  * otherwise hold millions of member records. Each group orders the app's
  * seeded users by an affine permutation, k ↦ (step·k + owner) mod U, and its
- * members are the first membersCount users of that order. The owner comes
- * first (k = 0), and whether a user belongs is one modular inverse away.
+ * members are the first seededMembers users of that order. The owner comes
+ * first (k = 0), and whether a user belongs is one modular inverse away. The
+ * writes' changes (`app.changes.members`) are laid over that: a member added,
+ * kicked or given another scope.
  */
 
 function gcd(a: number, b: number): number {
@@ -46,23 +48,38 @@ function memberAt(app: App, group: Group, k: number, userIndex: number): Member 
 
 export function membersOf(app: App, group: Group): Member[] {
   const users = app.seededUsers;
+  const changes = app.changes.members.get(group.index);
   const members: Member[] = [];
-  for (let k = 0; k < group.membersCount; k++) {
-    members.push(memberAt(app, group, k, (group.memberStep * k + group.ownerIndex) % users));
+  for (let k = 0; k < group.seededMembers; k++) {
+    const userIndex = (group.memberStep * k + group.ownerIndex) % users;
+    const changed = changes?.get(userIndex);
+    if (changed === null) continue;
+    members.push(changed ?? memberAt(app, group, k, userIndex));
   }
-  return members;
+  // Those added since, in the order they joined.
+  const added = [...(changes?.values() ?? [])].filter((m): m is Member => m !== null && !seededMember(app, group, m.userIndex));
+  return [...members, ...added.sort((a, b) => a.joinedAt - b.joinedAt || a.userIndex - b.userIndex)];
 }
 
-/** The user's membership of the group, if any: O(1). */
-export function membershipOf(app: App, group: Group, userIndex: number): Member | undefined {
+/** The seeded membership's position of a user in the group's order, when the seed makes them a member. */
+function seededPosition(app: App, group: Group, userIndex: number): number | undefined {
   const users = app.seededUsers;
   if (userIndex >= users) return undefined;
   const k = (((userIndex - group.ownerIndex + users) % users) * group.stepInverse) % users;
-  return k < group.membersCount ? memberAt(app, group, k, userIndex) : undefined;
+  return k < group.seededMembers ? k : undefined;
+}
+
+const seededMember = (app: App, group: Group, userIndex: number) => seededPosition(app, group, userIndex) !== undefined;
+
+/** The user's membership of the group, if any: O(1). */
+export function membershipOf(app: App, group: Group, userIndex: number): Member | undefined {
+  const changed = app.changes.members.get(group.index)?.get(userIndex);
+  if (changed !== undefined) return changed ?? undefined;
+  const k = seededPosition(app, group, userIndex);
+  return k === undefined ? undefined : memberAt(app, group, k, userIndex);
 }
 
 export function isMember(app: App, group: Group, userIndex: number): boolean {
-  const users = app.seededUsers;
-  if (userIndex >= users) return false;
-  return (((userIndex - group.ownerIndex + users) % users) * group.stepInverse) % users < group.membersCount;
+  const changed = app.changes.members.get(group.index)?.get(userIndex);
+  return changed !== undefined ? changed !== null : seededMember(app, group, userIndex);
 }

@@ -81,8 +81,8 @@ export function generateMessages(seed: number, app: App, count: number, now: num
       const slot = skewed(r, groups.length);
       group = groups[slot]!;
       conversation = groupConversations[slot] ??= store.groupConversation(group.index);
-      sender = memberAt(app, group, Math.floor(group.membersCount * r.next() ** 1.5));
-      other = memberAt(app, group, r.int(0, group.membersCount - 1));
+      sender = memberAt(app, group, Math.floor(group.seededMembers * r.next() ** 1.5));
+      other = memberAt(app, group, r.int(0, group.seededMembers - 1));
     } else {
       const slot = skewed(r, pairs.length);
       const [a, b] = pairs[slot]!;

@@ -24,6 +24,8 @@ export interface User {
   metadata?: Record<string, unknown>;
   /** Set for a deactivated user: hidden from GET /users unless asked for. */
   deactivatedAt?: number;
+  /** Set for a user deleted for good: gone from every list, their uid free again. */
+  deletedAt?: number;
 }
 
 export interface Group {
@@ -33,7 +35,10 @@ export interface Group {
   description?: string;
   icon?: string;
   type: GroupType;
+  /** How many members it has now: the seeded ones, changed by the writes since (`App.changes`). */
   membersCount: number;
+  /** How many members it was generated with: membership is derived from these (members.ts). */
+  seededMembers: number;
   createdAt: number;
   /** Equal to createdAt for a group that was never updated. */
   updatedAt: number;
@@ -144,6 +149,28 @@ export interface App {
   webhooks: Webhook[];
   /** The auth tokens issued through the API since start, by uid (the seeded ones are derived: auth-tokens.ts). */
   issuedTokens: Map<string, Array<{ uid: string; authToken: string; createdAt: number }>>;
+  /** What the writes changed of what is otherwise derived from the seed (members, bans, blocks). */
+  changes: WorldChanges;
+}
+
+/**
+ * The writes' changes to derived relations, by the indexes they relate: a value sets the relation
+ * (a membership with its scope, the time of a ban or a block), null undoes a seeded one.
+ */
+export interface WorldChanges {
+  /** By group index, then user index. */
+  members: Map<number, Map<number, Member | null>>;
+  /** By group index, then user index: banned at, or null for unbanned. */
+  bans: Map<number, Map<number, number | null>>;
+  /** By blocker's index, then the blocked user's: blocked at, or null for unblocked. */
+  blocks: Map<number, Map<number, number | null>>;
+}
+
+/** The changes of one relation's owner (a group's members, a user's blocks), made on first write. */
+export function changesOf<V>(map: Map<number, Map<number, V>>, owner: number): Map<number, V> {
+  let changes = map.get(owner);
+  if (!changes) map.set(owner, (changes = new Map()));
+  return changes;
 }
 
 export interface World {

@@ -7,7 +7,7 @@ import { QueryReader, pageCursor, paginate, pagination, readPage } from "../quer
 import { answersIn } from "../options.js";
 import { groupJson, userJson } from "../serialize.js";
 
-function findGroup(app: App, guid: string): Group {
+export function findGroup(app: App, guid: string): Group {
   const index = app.groupIndexByGuid.get(guid);
   if (index === undefined) throw notFound("ERR_GUID_NOT_FOUND", "group with GUID", guid);
   return app.groups[index]!;

@@ -12,7 +12,7 @@ import { userJson } from "../serialize.js";
 
 const UID = /^[a-zA-Z0-9_-]{1,100}$/;
 
-function findUser(ctx: RequestContext, uid: string): User {
+export function findUser(ctx: RequestContext, uid: string): User {
   const index = ctx.app.userIndexByUid.get(uid);
   if (index === undefined) throw notFound("ERR_UID_NOT_FOUND", "user with UID", uid);
   return ctx.app.users[index]!;
@@ -56,7 +56,7 @@ function listUsers(ctx: RequestContext) {
   const inName = searchIn.includes("name");
   const inUid = searchIn.includes("uid");
   const users = ctx.app.users.filter((u) =>
-    (onlyDeactivated ? u.deactivatedAt !== undefined : withDeactivated || u.deactivatedAt === undefined) &&
+    u.deletedAt === undefined && (onlyDeactivated ? u.deactivatedAt !== undefined : withDeactivated || u.deactivatedAt === undefined) &&
     (searchKey === undefined || (inUid && u.uid.toLowerCase().includes(searchKey)) || (inName && u.name.toLowerCase().includes(searchKey))) &&
     (status === undefined || u.status === status) &&
     (role === undefined || u.role === role) &&

@@ -1,0 +1,65 @@
+import { type Command, Option } from "commander";
+import { VERBS } from "../../writes/index.js";
+import type { WriteVerb } from "../../writes/verb.js";
+import { integerOption } from "../usage-error.js";
+
+/** What every write takes: --yes, --dry-run, --json. */
+function writeOptions(command: Command): Command {
+  return command
+    .option("--yes", "send it without asking (needed without a terminal)")
+    .option("--dry-run", "print the request as a curl command (keys as $CCX_API_KEY) and send nothing")
+    .option("--json", "what each item came to, as JSON");
+}
+
+/** A noun's command, written by hand (`ccx user <uid>`) or made here (`ccx member`). */
+function nounCommand(program: Command, noun: string): Command {
+  const known = program.commands.find((c) => c.name() === noun);
+  if (known) return known;
+  const made = program.command(noun).description(`${noun} writes: ${VERBS.filter((v) => v.noun === noun).map((v) => v.verb).join(", ")}`);
+  made.allowExcessArguments(true).action((_flags: unknown, command: Command) => {
+    if (command.args.length > 0) (command as unknown as { unknownCommand(): never }).unknownCommand();
+    made.help();
+  });
+  return made;
+}
+
+function defineVerb(parent: Command, verb: WriteVerb): void {
+  const command = parent.command(verb.verb).description(verb.description);
+  for (const a of verb.args) command.argument(a.variadic ? `<${a.name}...>` : `<${a.name}>`, a.description);
+  for (const f of verb.flags ?? []) {
+    const option = new Option(`--${f.flag}${f.value ? ` <${f.value}>` : ""}`, f.description);
+    if (f.required) option.makeOptionMandatory();
+    command.addOption(option);
+  }
+  writeOptions(command).action(async (...given: unknown[]) => {
+    const self = given.at(-1) as Command;
+    const args = Object.fromEntries(verb.args.map((a, i) => [a.name, self.processedArgs[i] as string | string[]]));
+    const { runVerb } = await import("../run/write.js");
+    await runVerb(verb, { args, flags: self.opts() }, self.opts(), self);
+  });
+}
+
+/**
+ * The writes made from their definitions (src/writes/): `ccx user deactivate`, `ccx member kick`,
+ * `ccx block`, …, words of the noun's command where one exists; `ccx journal` and `ccx undo`.
+ */
+export function registerWrites(program: Command): void {
+  for (const verb of VERBS) defineVerb(verb.noun ? nounCommand(program, verb.noun) : program, verb);
+  program
+    .command("journal")
+    .description("every write ccx sent ($XDG_STATE_HOME/ccx/journal.ndjson): what, to which app, what came of it, how to undo it")
+    .addOption(new Option("--last <n>", "only the last n entries").argParser(integerOption(1)))
+    .option("--json", "the entries as kept, one JSON object a line")
+    .action(async (flags: { json?: boolean; last?: number }, command: Command) => {
+      const { runJournal } = await import("../run/journal.js");
+      await runJournal(flags, command);
+    });
+  writeOptions(program
+    .command("undo")
+    .description("send the inverse of a journaled write (default: the last one not undone yet), asked like any write")
+    .argument("[entry]", "the journal entry's number (ccx journal)", integerOption(1)))
+    .action(async (entry: number | undefined, flags: { yes?: boolean; dryRun?: boolean; json?: boolean }, command: Command) => {
+      const { runUndo } = await import("../run/journal.js");
+      await runUndo(entry, flags, command);
+    });
+}

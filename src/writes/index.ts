@@ -1,0 +1,12 @@
+import { block, memberAdd, memberBan, memberKick, memberScope, memberUnban, unblock, userCreate, userDeactivate, userDelete, userReactivate, userUpdate } from "./people.js";
+import { type WriteVerb, verbWords } from "./verb.js";
+
+/** Every write ccx makes from a definition, in the order help lists them. */
+export const VERBS: readonly WriteVerb[] = [
+  userCreate, userUpdate, userDeactivate, userReactivate, userDelete,
+  memberAdd, memberKick, memberScope, memberBan, memberUnban,
+  block, unblock,
+];
+
+/** The write a journal entry names: `user deactivate`. */
+export const verbNamed = (words: string): WriteVerb | undefined => VERBS.find((v) => verbWords(v).join(" ") === words);
