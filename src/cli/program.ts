@@ -86,7 +86,7 @@ async function registrarsFor(argv: readonly string[] | undefined): Promise<reado
   if (own && !own.whole) return handWritten.filter((r) => r === own || r.extends?.includes(word));
   const all = await allRegistrars();
   const named = argv && !own && all.find((r) => r.names.includes(word));
-  return named ? [named] : all;
+  return named ? all.filter((r) => r === named || r.extends?.includes(word)) : all;
 }
 
 /**
