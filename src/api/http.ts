@@ -31,7 +31,7 @@ export interface HttpOptions {
 }
 
 export interface HttpRequest {
-  /** Only a GET is ever sent twice: a write is never retried, since the service may have acted. */
+  /** A read may be sent again; a write only after a 429, since after anything else the service may have acted. */
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   url: string;
   headers: Record<string, string>;
@@ -39,6 +39,11 @@ export interface HttpRequest {
   signal?: AbortSignal;
   /** An answer with no body is no failure (a write's 204); its `json` is undefined. */
   emptyOk?: boolean;
+  /**
+   * A bulk write's requests, which must all go however long the rate limit holds them: a 429 is waited
+   * out whatever its `Retry-After` (up to 5 minutes) and as often as it comes (up to 50 times).
+   */
+  patient?: boolean;
 }
 
 export interface HttpResponse {
@@ -121,6 +126,9 @@ interface Track {
   end(fields: Partial<RequestEvent>): void;
 }
 
+/** How long and how often a patient request waits out a 429 (HttpRequest.patient). */
+const PATIENT = { retries: 50, maxRetryAfterMs: 300_000 };
+
 export class Http {
   private readonly transport: Promise<Transport>;
   private readonly listeners = new Set<Listener>();
@@ -172,7 +180,7 @@ export class Http {
   }
 
   /** Runs `attempt` until it succeeds or fails for good (reads tried again, writes on a 429 only); failing for good ends the event. */
-  private async retrying<T>(req: { method: string; url: string; signal?: AbortSignal }, track: Track, attempt: () => Promise<T>): Promise<T> {
+  private async retrying<T>(req: { method: string; url: string; signal?: AbortSignal; patient?: boolean }, track: Track, attempt: () => Promise<T>): Promise<T> {
     for (;;) {
       try {
         return await attempt();
@@ -181,7 +189,8 @@ export class Http {
         // A read is tried again on what may pass; a write only on a 429, where the service says it did not act
         // (after a 5xx or a broken connection it may have: the caller says the outcome is unknown).
         const again = req.method === "GET" || req.method === "HEAD" || error.status === 429;
-        const wait = again && track.retries < this.retries ? this.retryDelay(error, track.retries) : undefined;
+        const patient = req.patient && error.status === 429;
+        const wait = again && track.retries < (patient ? PATIENT.retries : this.retries) ? this.retryDelay(error, track.retries, patient ? PATIENT.maxRetryAfterMs : this.maxRetryAfterMs) : undefined;
         if (wait === undefined || req.signal?.aborted) {
           Object.assign(error.extra, { retries: track.retries, request: `${req.method} ${shownUrl(req.url)}` });
           track.end({ status: error.status, code: error.code, rateLimit: error.extra.rateLimit });
@@ -262,15 +271,15 @@ export class Http {
   }
 
   /** How long to wait before trying again, or undefined when this error is final. */
-  private retryDelay(error: ApiError, retries: number): number | undefined {
+  private retryDelay(error: ApiError, retries: number, maxRetryAfterMs: number): number | undefined {
     // Why not a certificate: it fails the same way every time, so retrying only delays the message.
     const retryable = !error.extra.certificate && ((error.status !== undefined && RETRYABLE_STATUS.has(error.status)) || RETRYABLE_CODES.has(error.code));
     if (!retryable) return undefined;
     if (error.extra.retryAfter !== undefined) {
       const ms = error.extra.retryAfter * 1000;
-      if (ms <= this.maxRetryAfterMs) return ms;
+      if (ms <= maxRetryAfterMs) return ms;
       // Say that ccx chose not to wait: the service's own message may not mention the wait at all.
-      error.message = `${error.message} (the service asked to wait ${error.extra.retryAfter} s, longer than ccx waits: ${this.maxRetryAfterMs / 1000} s)`;
+      error.message = `${error.message} (the service asked to wait ${error.extra.retryAfter} s, longer than ccx waits: ${maxRetryAfterMs / 1000} s)`;
       return undefined;
     }
     // Full jitter: spreads clients out instead of retrying in step.

@@ -2,7 +2,7 @@ import { InvalidArgumentError } from "commander";
 import { parseSeconds } from "../config/resolve.js";
 
 /** Exit codes of docs/commands.md. */
-export const EXIT = { ok: 0, failure: 1, usage: 2, notFound: 3, auth: 4 } as const;
+export const EXIT = { ok: 0, failure: 1, usage: 2, notFound: 3, auth: 4, interrupted: 130 } as const;
 
 /** Option parsers for commander: each throws a message naming what is wrong, which exits 2. */
 export function integerOption(min: number, max = Number.MAX_SAFE_INTEGER) {

@@ -46,6 +46,7 @@ const ROUTE_DETAILS: { [V in Route["view"]]: (route: Extract<Route, { view: V }>
   resources: () => undefined,
   "resource-item": (r) => detailKey("resource", resourceKey(r.name, r.params)),
   trace: (r) => detailKey("trace", r.messageId),
+  journal: () => undefined,
   welcome: () => undefined,
 };
 

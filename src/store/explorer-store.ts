@@ -15,7 +15,9 @@ import { RequestLog } from "./request-log.js";
 import { RequestSlots } from "./request-slots.js";
 import { type StatsActions, statsActions } from "./stats-actions.js";
 import { type TraceActions, traceActions } from "./trace-actions.js";
-import type { AppRef, AppViewState, Failure, ListState, LogEntry, Route } from "./types.js";
+import { type VerbActions, verbActions } from "./verb-actions.js";
+import { journalPath } from "../writes/journal.js";
+import type { AppRef, AppViewState, Failure, JournalViewState, ListState, LogEntry, Route } from "./types.js";
 import { type ThreadActions, threadActions } from "./thread-actions.js";
 import { type UiActions, initialUi, uiActions } from "./ui-actions.js";
 import { type UserActions, userActions } from "./user-actions.js";
@@ -50,14 +52,18 @@ export interface ExplorerOptions {
   caFile?: string;
   /** The management API's credentials, for :api on its paths. */
   management?: ManagementTarget;
+  /** Where the journal of writes is (src/writes/journal.ts): `ccx`'s own, so that `ccx undo` and :journal agree. */
+  journal?: string;
 }
 
-export interface ExplorerState extends ListActions, LiveActions, DetailActions, UserActions, ThreadActions, WriteActions, DownloadActions, StatsActions, ApiActions, ResourceActions, TraceActions, UiActions {
+export interface ExplorerState extends ListActions, LiveActions, DetailActions, UserActions, ThreadActions, WriteActions, DownloadActions, StatsActions, ApiActions, ResourceActions, TraceActions, VerbActions, UiActions {
   apps: AppRef[];
   activeKey: string;
   /** The user requests act for (onBehalfOf), if any. */
   user?: string;
   views: Record<string, AppViewState>;
+  /** The :journal screen's entries (the journal is ccx's, not an app's). */
+  journal?: JournalViewState;
   inflight: number;
   lastError?: Failure;
   log: LogEntry[];
@@ -170,6 +176,7 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
       ...apiActions(ctx, options.management),
       ...resourceActions(ctx, options.management),
       ...traceActions(ctx, options.management),
+      ...verbActions(ctx, { management: options.management, journal: options.journal ?? journalPath(process.env) }),
       ...uiActions(ctx),
 
       switchApp(key) {

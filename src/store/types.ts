@@ -7,6 +7,8 @@ import type { Call, Group, Recording } from "../api/schemas.js";
 import type { MessageMetrics } from "../api/message-stats.js";
 import type { StatsProgress, StatsReport } from "../api/stats.js";
 import type { TraceReport } from "../api/trace.js";
+import type { JournalEntry } from "../writes/journal.js";
+import type { VerbInput } from "../writes/verb.js";
 import type { FilterToken } from "../query/index.js";
 import type { LineState } from "./line-editor.js";
 
@@ -50,6 +52,8 @@ export type Route =
   | { view: "resource-item"; name: string; params: string[] }
   /** What happened to one message, and why (`T` on a message, `:trace <messageId>`). */
   | { view: "trace"; messageId: string }
+  /** Every write sent, newest first (`:journal`); U undoes one. */
+  | { view: "journal" }
   /** Nothing is configured: try the demo, or set up (the explorer's only screen then). */
   | { view: "welcome" };
 
@@ -290,7 +294,17 @@ export type PromptKind = "command" | "filter" | "user" | "field" | "message" | "
 export type WriteRequest =
   | { kind: "token"; uid: string }
   | { kind: "message"; as: string; receiver: string; receiverType: "user" | "group"; text: string }
-  | { kind: "download"; sessionId: string; recordings: Recording[]; dir: string };
+  | { kind: "download"; sessionId: string; recordings: Recording[]; dir: string }
+  /** A write of a definition (src/writes/): its words and arguments; `undoes`: the journal entry it undoes. */
+  | { kind: "verb"; words: string; input: VerbInput; undoes?: number };
+
+/** The :journal screen: its entries, newest first, and the one selected. */
+export interface JournalViewState {
+  entries: JournalEntry[];
+  selected: number;
+  loading: boolean;
+  error?: Failure;
+}
 
 /** A box over the view that has the keys: a write to confirm, or a secret shown once. */
 export type Dialog =

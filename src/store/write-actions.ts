@@ -41,6 +41,7 @@ export function writeActions(ctx: StoreContext): WriteActions {
 
   async function send(write: WriteRequest): Promise<void> {
     if (write.kind === "download") return ctx.get().startDownload(write);
+    if (write.kind === "verb") return ctx.get().sendVerb(write.words, write.input, write.undoes);
     const key = ctx.get().activeKey;
     if (write.kind === "token") {
       const { token } = await createAuthToken(ctx.clientFor(key, null), write.uid);
@@ -94,7 +95,7 @@ export function writeActions(ctx: StoreContext): WriteActions {
       const dialog = ctx.get().ui.dialog;
       if (dialog?.kind !== "confirm") return;
       setDialog(undefined);
-      ctx.get().notify(dialog.write.kind === "token" ? "creating the auth token…" : "sending…");
+      ctx.get().notify(dialog.write.kind === "token" ? "creating the auth token…" : dialog.write.kind === "verb" ? `${dialog.write.words}…` : "sending…");
       send(dialog.write).catch((error: unknown) => {
         const failure = toFailure(error);
         ctx.get().notify(`${failure.code}: ${failure.message}`);

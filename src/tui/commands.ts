@@ -150,6 +150,7 @@ export const COMMANDS: Command[] = [
       store.getState().openApi(path);
     },
   },
+  { name: "journal", description: "every write ccx sent, newest first; U undoes the selected one", run: (_, store) => store.getState().openJournal() },
   { name: "resources", description: "every resource, by group, with what each answers; enter opens one", run: (_, store) => store.getState().navigate({ view: "resources" }) },
   ...DERIVED_RESOURCES.flatMap(resourceCommands),
   { name: "log", description: "the request log", run: (_, store) => store.getState().navigate({ view: "log" }) },

@@ -104,12 +104,12 @@ export const SIDE_BINDINGS: Binding[] = [
 ];
 
 /** What confirming a write does, by the write: the footer names it. */
-const WRITE_VERBS: Readonly<Record<WriteRequest["kind"], string>> = { token: "create the token", message: "send", download: "download" };
+const WRITE_VERBS: Readonly<Record<WriteRequest["kind"], string>> = { token: "create the token", message: "send", download: "download", verb: "send" };
 const confirmVerb = (c: KeyContext) => (c.state.ui.dialog?.kind === "confirm" ? WRITE_VERBS[c.state.ui.dialog.write.kind] : "confirm");
 
 /** A write to confirm: it shows what will be done; nothing else has the keys meanwhile. */
 export const CONFIRM_BINDINGS: Binding[] = [
-  { keys: ["y", "enter"], description: "do it: send the message, create the token or download the recordings the box shows", footer: confirmVerb, run: (c) => c.store.getState().runWrite() },
+  { keys: ["y", "enter"], description: "do it: send the message or the write, create the token or download the recordings the box shows", footer: confirmVerb, run: (c) => c.store.getState().runWrite() },
   { keys: ["n", "escape", "q"], description: "cancel: nothing is done", footer: "cancel", run: (c) => c.store.getState().closeDialog() },
   { keys: ["ctrl-c"], description: "quit", run: (c) => c.services.quit() },
 ];
@@ -145,12 +145,16 @@ export function bindingIn(layers: ReadonlyArray<readonly Binding[]>, name: strin
 export function footerHints(layers: ReadonlyArray<readonly Binding[]>, ctx: KeyContext): string[] {
   const seen = new Set<string>();
   const hints: string[] = [];
+  const readOnly = activeApp(ctx.state)?.readOnly === true;
   for (const layer of layers) {
     for (const b of layer) {
       const hidden = b.keys.every((k) => seen.has(k));
       for (const k of b.keys) seen.add(k);
-      if (!b.footer || hidden || b.disabled?.(ctx)) continue;
-      hints.push(`${keyLabel(b.keys[0]!)} ${typeof b.footer === "string" ? b.footer : b.footer(ctx)}`);
+      if (!b.footer || hidden) continue;
+      const hint = `${keyLabel(b.keys[0]!)} ${typeof b.footer === "string" ? b.footer : b.footer(ctx)}`;
+      // A write in read-only mode: shown, and shown as refused, so that nobody looks for it in vain.
+      if (b.write && readOnly) hints.push(`${hint} (read-only)`);
+      else if (!b.disabled?.(ctx)) hints.push(hint);
     }
   }
   return hints;

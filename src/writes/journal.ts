@@ -41,6 +41,8 @@ export interface JournalEntry {
   irreversible?: string;
   /** The entry this one undid. */
   undoes?: number;
+  /** The bulk run it was part of (the same verb, app and items): a run again skips what it did. */
+  batch?: string;
 }
 
 /** Where the journal is: $XDG_STATE_HOME/ccx/journal.ndjson, else ~/.local/state/ccx/journal.ndjson. */

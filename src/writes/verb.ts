@@ -60,6 +60,11 @@ export interface WriteVerb {
   destructive?(input: VerbInput): boolean;
   /** How to see what happened, when its outcome is unknown: `ccx user alice`. */
   check(item: WriteItem): string;
+  /**
+   * The list whose filter may choose its variadic argument's values (`ccx user deactivate --query
+   * 'tag:e2e'`): the ids of the items the filter selects, walked over every page.
+   */
+  selectable?: "users";
 }
 
 /** The words of its command: `user deactivate`, or `block`. */

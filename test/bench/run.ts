@@ -9,6 +9,7 @@ import { benchEmulatorGroups, type Figure } from "./emulator-groups.js";
 import { benchFilter } from "./filter.js";
 import { benchLive } from "./live.js";
 import { benchNotifications } from "./notifications.js";
+import { benchWrites } from "./writes.js";
 import { benchSoak } from "./soak.js";
 import { benchText } from "./text.js";
 import { benchTui } from "./tui.js";
@@ -25,6 +26,7 @@ const benches: Record<string, () => Promise<Figure[]>> = {
   emulator: () => benchEmulatorGroups(),
   live: () => benchLive(),
   notifications: () => benchNotifications(),
+  writes: () => benchWrites(),
   soak: () => benchSoak(),
 };
 const chosen = process.argv.slice(2).filter((a) => !a.startsWith("-"));

@@ -1,3 +1,6 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Text } from "ink";
 import { render } from "ink-testing-library";
 import { afterAll, afterEach, beforeAll } from "vitest";
@@ -64,6 +67,8 @@ export interface MountOptions {
   caFile?: string;
   /** Give the store the management API's credentials (for :api on its paths). */
   management?: boolean;
+  /** The journal of writes (default: a file of its own in a new temporary directory). */
+  journal?: string;
 }
 
 const CSI = "\u001b[";
@@ -140,7 +145,8 @@ export async function mountTui(fx: EmulatorFixture, options: MountOptions = {}):
   const http = new Http({ caFile: options.caFile ?? fx.info.caFile, retries: options.retries ?? 0, backoffMs: options.backoffMs ?? 10 });
   const apps = options.apps ?? appRefs(fx);
   const management = options.management ? { url: fx.info.managementUrl, key: fx.info.management.key, secret: fx.info.management.secret } : undefined;
-  const store = createExplorerStore({ http, apps, debounceMs: options.debounceMs ?? 80, root: options.root, caFile: fx.info.caFile, management });
+  const journal = options.journal ?? join(mkdtempSync(join(tmpdir(), "ccx-tui-journal-")), "journal.ndjson");
+  const store = createExplorerStore({ http, apps, debounceMs: options.debounceMs ?? 80, root: options.root, caFile: fx.info.caFile, management, journal });
   if (!options.panes) for (const pane of ["side", "preview"] as const) store.getState().togglePane(pane);
   const writes: string[] = [];
   const instance = render(<App store={store} theme={createTheme(options.color ?? false)} />);

@@ -88,7 +88,7 @@ describe("users", () => {
     expect(detail).toContain(member);
     await tui.press("enter");
     await tui.waitForFrame((f) => crumbs(f).endsWith(`user ${member}`), "the member as a user");
-    await tui.press("escape", "b");
+    await tui.press("escape", "tab");
     const banned = (await fixture.fx.chat(`/groups/${group.guid}/bannedusers`)).body.data as Array<{ uid: string }>;
     await tui.waitForFrame((f) => f.includes(`Banned users (${banned.length})`) && banned.every((u) => f.includes(u.uid)), "the banned users");
 

@@ -25,7 +25,11 @@ function nounCommand(program: Command, noun: string): Command {
 
 function defineVerb(parent: Command, verb: WriteVerb): void {
   const command = parent.command(verb.verb).description(verb.description);
-  for (const a of verb.args) command.argument(a.variadic ? `<${a.name}...>` : `<${a.name}>`, a.description);
+  // A variadic argument may also come from --ids (a file, or - for stdin) or a filter (--query).
+  for (const a of verb.args) command.argument(a.variadic ? `[${a.name}...]` : `<${a.name}>`, a.description);
+  const bulk = verb.args.find((a) => a.variadic);
+  if (bulk) command.option("--ids <file>", `${bulk.name}s one a line, from a file or - (stdin)`);
+  if (bulk && verb.selectable) command.option("-q, --query <filter>", `the ${verb.selectable} a filter selects (ccx ${verb.selectable} --help: the syntax), every page`);
   for (const f of verb.flags ?? []) {
     const option = new Option(`--${f.flag}${f.value ? ` <${f.value}>` : ""}`, f.description);
     if (f.required) option.makeOptionMandatory();
@@ -35,7 +39,9 @@ function defineVerb(parent: Command, verb: WriteVerb): void {
     const self = given.at(-1) as Command;
     const args = Object.fromEntries(verb.args.map((a, i) => [a.name, self.processedArgs[i] as string | string[]]));
     const { runVerb } = await import("../run/write.js");
-    await runVerb(verb, { args, flags: self.opts() }, self.opts(), self);
+    // With the parent's: an option both have (`ccx user <uid> --json`) is parsed as the parent's.
+    const flags = self.optsWithGlobals();
+    await runVerb(verb, { args, flags }, flags, self);
   });
 }
 

@@ -1,3 +1,4 @@
+import { journalPath } from "../../writes/journal.js";
 import type { Command } from "commander";
 import { ConfigError } from "../../config/config-file.js";
 import { redact } from "../../config/mask.js";
@@ -57,7 +58,7 @@ const SET_UP = "run ccx init to set one up (or ccx demo to try the explorer on d
  */
 export async function runExplore(command: Command, options: ExploreOptions = {}): Promise<void> {
   let next: ExplorerNext | undefined;
-  await runCommand(command, async ({ settings, http }) => {
+  await runCommand(command, async ({ settings, http, io }) => {
     const unconfigured = settings.apps.length === 0 && !settings.management;
     // The welcome needs a terminal, and has no call to open.
     if (unconfigured && (!process.stdin.isTTY || !process.stdout.isTTY || options.sessionId)) throw new ConfigError(`no app is configured: ${SET_UP}`);
@@ -73,7 +74,10 @@ export async function runExplore(command: Command, options: ExploreOptions = {})
     // The store first, and its first request (the groups, or the call asked for) sent at once: the
     // screens' bundle (ink, React, the layout engine) loads meanwhile, and draws the answer when it is in.
     const { createExplorerStore, waitingForAnswer } = await import("../../store/explorer-store.js");
-    const store = createExplorerStore({ http, apps: appRefs(settings), user: settings.active?.onBehalfOf, caFile: settings.caFile, management: settings.management, root: unconfigured ? "welcome" : undefined });
+    const store = createExplorerStore({
+      http, apps: appRefs(settings), user: settings.active?.onBehalfOf, caFile: settings.caFile, management: settings.management,
+      root: unconfigured ? "welcome" : undefined, journal: journalPath(io.env),
+    });
     if (options.sessionId) store.getState().openCall(options.sessionId);
     else if (!unconfigured) store.getState().reload("groups");
     // The screens load while the request is on its way (the kernel connects meanwhile), and the first

@@ -1,12 +1,14 @@
+import { readFile } from "node:fs/promises";
 import type { Command } from "commander";
-import { type ApiCall, prepareCall, urlWithQuery } from "../../api/api-call.js";
 import { ApiError, CLIENT_CODES, isNotFound } from "../../api/errors.js";
 import { limiter } from "../../api/limit.js";
 import { jsonForTerminal } from "../../text/json.js";
 import { sanitize } from "../../text/sanitize.js";
 import { curlOf } from "../../writes/curl.js";
-import { type JournalEntry, appendJournal, journalPath } from "../../writes/journal.js";
-import { type VerbInput, type WriteItem, type WriteRequest, type WriteVerb, verbWords } from "../../writes/verb.js";
+import { type PlannedWrite, type Written, batchOf, executeWrite, planned, shownRequest, writeCall } from "../../writes/execute.js";
+import { journalPath, readJournal } from "../../writes/journal.js";
+import type { VerbInput, WriteVerb } from "../../writes/verb.js";
+import { progressLine } from "../render/progress.js";
 import { Cancelled, terminalAsker } from "../prompt.js";
 import { type Runtime, runCommand } from "../runtime.js";
 import { EXIT } from "../usage-error.js";
@@ -26,6 +28,10 @@ export interface WriteFlags {
   yes?: boolean;
   dryRun?: boolean;
   json?: boolean;
+  /** A bulk write's items from a file, or - for stdin, one a line. */
+  ids?: string;
+  /** A bulk write's items: those a filter of the verb's list selects. */
+  query?: string;
 }
 
 /** Items written at once, in a bulk write. */
@@ -34,49 +40,6 @@ const AT_ONCE = 4;
 const BULK_ASKS_COUNT = 10;
 
 const badInput = (message: string) => new ApiError(CLIENT_CODES.badInput, message);
-
-/** What one item's write came to. */
-interface Written {
-  item: string;
-  outcome: JournalEntry["outcome"];
-  status?: number;
-  code?: string;
-  message?: string;
-  journal?: number;
-  undo?: string;
-  answer?: unknown;
-}
-
-/** A refusal inside a 2xx answer: a bulk answer's `{uid: {success: false, error: {code, message}}}`. */
-function refusalIn(body: unknown): { code: string; message: string } | undefined {
-  const walk = (node: unknown, depth: number): { code: string; message: string } | undefined => {
-    if (node === null || typeof node !== "object" || depth > 4) return undefined;
-    const record = node as Record<string, unknown>;
-    const error = record.error as { code?: unknown; message?: unknown } | undefined;
-    if (record.success === false && typeof error?.code === "string") return { code: error.code, message: String(error.message ?? "") };
-    for (const child of Object.values(record)) {
-      const found = walk(child, depth + 1);
-      if (found) return found;
-    }
-    return undefined;
-  };
-  return walk((body as { data?: unknown } | null)?.data, 0);
-}
-
-/** The request of a write for the active app: the catalogue gives its host and credentials; `as` its acting user. */
-function callOf(runtime: Runtime, app: Awaited<ReturnType<typeof activeTarget>>, request: { method: string; path: string; query?: Record<string, string>; as?: string }): ApiCall {
-  const target = app && (request.as !== undefined ? { ...app, onBehalfOf: request.as } : app);
-  return prepareCall({ method: request.method as ApiCall["method"], path: request.path, query: request.query ?? {} }, { app: target, management: runtime.settings.management, readOnly: runtime.settings.readOnly });
-}
-
-/** The lines that show one request before it is sent: method and URL, host, app and region, the user acted for, the body. */
-export function shownRequest(call: ApiCall, body: unknown, region: string | undefined): string[] {
-  return [
-    `${call.method} ${urlWithQuery(call.url, call.query)}`,
-    `  host ${call.host}${call.appId ? ` · app ${call.appId}${region ? ` (${region})` : ""}` : ""}${call.headers.onBehalfOf ? ` · as ${call.headers.onBehalfOf}` : ""}`,
-    body === undefined ? "  no body" : `  body ${jsonForTerminal(body)}`,
-  ].map((line) => sanitize(line));
-}
 
 /** Asks on the terminal: y to send, or, for what destroys, the word typed back. */
 async function asked(runtime: Runtime, lines: string[], typeBack: string | undefined): Promise<boolean> {
@@ -93,36 +56,19 @@ async function asked(runtime: Runtime, lines: string[], typeBack: string | undef
   }
 }
 
-export interface PlannedWrite {
-  verb: string;
-  item: WriteItem;
-  request: WriteRequest;
-  /** Its read before, and how to make the inverse from it; or the inverse outright. */
-  before?: { path: string; query?: Record<string, string>; as?: string };
-  inverseOf(before: unknown): WriteRequest | undefined;
-  irreversible?: string;
-  check: string;
-  undoes?: number;
-}
-
-/** The writes a verb makes for what the command line gave: one an item. */
-export function planned(verb: WriteVerb, input: VerbInput): PlannedWrite[] {
-  return verb.items(input).map((item) => ({
-    verb: verbWords(verb).join(" "),
-    item,
-    request: verb.request(item),
-    before: verb.before?.(item),
-    inverseOf: (before) => verb.inverse?.(item, before),
-    irreversible: verb.irreversible,
-    check: verb.check(item),
-  }));
-}
-
 /** Runs writes: asked, or dry, or refused; then sent at most 4 at a time, each journaled and said. */
-export async function runWrites(runtime: Runtime, writes: PlannedWrite[], flags: WriteFlags, destructive: boolean): Promise<number | undefined> {
-  if (writes.length === 0) throw badInput("nothing to write: name at least one item");
+export async function runWrites(runtime: Runtime, planned: PlannedWrite[], flags: WriteFlags, destructive: boolean): Promise<number | undefined> {
+  if (planned.length === 0) throw badInput("nothing to write: name at least one item");
   const app = await activeTarget(runtime);
-  const calls = writes.map((w) => callOf(runtime, app, w.request));
+  const journal = journalPath(runtime.io.env);
+  // A bulk run again, after an interruption: what its batch did already is not done twice.
+  const batch = planned.length > 1 ? batchOf(planned, app?.appId ?? "") : undefined;
+  const doneBefore = batch ? new Set((await readJournal(journal)).filter((e) => e.batch === batch && e.outcome === "done").map((e) => e.item)) : new Set<string>();
+  const writes = planned.filter((w) => !doneBefore.has(w.item.label)).map((w) => ({ ...w, batch }));
+  if (doneBefore.size > 0) runtime.warn(`${doneBefore.size} of ${planned.length} done by an earlier run of this (journal): ${writes.length === 0 ? "nothing left to do" : `the other ${writes.length} now`}`);
+  if (writes.length === 0) return;
+  const credentials = { management: runtime.settings.management, readOnly: runtime.settings.readOnly };
+  const calls = writes.map((w) => writeCall(app, credentials, w.request));
   if (flags.dryRun) {
     for (const [i, call] of calls.entries()) await runtime.write(`${curlOf(call, writes[i]!.request.body)}\n`);
     runtime.warn(`dry run: ${writes.length === 1 ? "the request" : `${writes.length} requests`} above, nothing sent${calls[0]!.readOnly ? " (read-only mode would refuse it)" : ""}`);
@@ -141,65 +87,83 @@ export async function runWrites(runtime: Runtime, writes: PlannedWrite[], flags:
       return EXIT.failure;
     }
   }
-  const journal = journalPath(runtime.io.env);
   const limit = limiter(AT_ONCE);
   const profile = runtime.settings.active?.label;
-  const results = await Promise.all(writes.map((write, i) => limit(() => writeOne(runtime, app, write, calls[i]!, journal, profile))));
-  if (flags.json) await runtime.write(`${jsonForTerminal(results, 2)}\n`);
+  // Interrupted (ctrl-c, SIGTERM): nothing more is started, what is under way is finished and journaled.
+  let stopped: string | undefined;
+  const stop = (signal: NodeJS.Signals) => void (stopped ??= signal);
+  process.on("SIGINT", stop).on("SIGTERM", stop);
+  const progress = writes.length > 1 && runtime.io.err.isTTY && !flags.json ? progressLine(writes[0]!.verb, runtime.io.err) : undefined;
+  let finished = 0;
+  let results: Array<Written | undefined>;
+  try {
+    results = await Promise.all(writes.map((write, i) => limit(async () => {
+      if (stopped) return undefined;
+      const result = await executeWrite({ http: runtime.http, app, credentials, journal, profile }, write, calls[i]!);
+      progress?.update(++finished, writes.length);
+      return result;
+    })));
+  } finally {
+    process.off("SIGINT", stop).off("SIGTERM", stop);
+    progress?.done();
+  }
+  const said = results.filter((r): r is Written => r !== undefined);
+  if (flags.json) await runtime.write(`${jsonForTerminal(said, 2)}\n`);
   else {
-    for (const r of results) {
-      if (r.outcome === "done") await runtime.write(`${sanitize(`done ${r.item}${r.journal ? ` (journal ${r.journal}${r.undo ? `; ${r.undo}` : ""})` : ""}`)}\n`);
+    for (const r of said) {
+      if (r.outcome === "done") await runtime.write(`${sanitize(`done ${r.item}${r.journal ? ` (journal ${r.journal}${r.undoable ? `; undo: ccx undo ${r.journal}` : ""})` : ""}`)}\n`);
       else runtime.warn(`${r.outcome} ${r.item}: ${r.code ? `${r.code}: ` : ""}${r.message ?? ""}`);
     }
   }
-  const failed = results.filter((r) => r.outcome !== "done");
+  if (stopped) {
+    const left = results.filter((r) => r === undefined).length;
+    runtime.warn(`interrupted: ${results.length - left} written (journaled), ${left} not sent; the same command again does the rest, not what was done`);
+    return EXIT.interrupted;
+  }
+  const failed = (results as Written[]).filter((r) => r.outcome !== "done");
   if (failed.length === 0) return;
   return failed.every((r) => r.outcome === "refused" && r.code && isNotFound(r.code)) ? EXIT.notFound : EXIT.failure;
 }
 
-/** One item: read before, sent once, journaled; what it came to. */
-async function writeOne(runtime: Runtime, app: Awaited<ReturnType<typeof activeTarget>>, write: PlannedWrite, call: ApiCall, journal: string, profile: string | undefined): Promise<Written> {
-  let before: unknown;
-  if (write.before) {
-    const read = callOf(runtime, app, { method: "GET", ...write.before });
-    try {
-      before = (await runtime.http.send({ method: "GET", url: urlWithQuery(read.url, { ...read.query, ...write.before.query }), headers: read.headers })).json;
-    } catch (error) {
-      // What cannot be read cannot be undone by ccx: the write still goes, said so in its entry.
-      if (!(error instanceof ApiError)) throw error;
-    }
-  }
-  const inverse = before === undefined && write.before ? undefined : write.inverseOf(before);
-  const entry = {
-    verb: write.verb, item: write.item.label, profile, app: app?.appId ?? "", region: app?.region ?? "", method: call.method, host: call.host,
-    path: write.request.path, body: write.request.body, ...(write.request.as ? { as: write.request.as } : {}),
-    ...(write.undoes ? { undoes: write.undoes } : {}),
-  };
+/** Ids one a line from a file, or from stdin for `-`; blank lines and `#` comments left out. */
+async function idsFrom(source: string, stdin: NodeJS.ReadableStream): Promise<string[]> {
+  let text = "";
   try {
-    const response = await runtime.http.send({ method: call.method, url: urlWithQuery(call.url, call.query), headers: call.headers, body: write.request.body, emptyOk: true });
-    const refused = refusalIn(response.json);
-    if (refused) {
-      const logged = await appendJournal(journal, { ...entry, outcome: "refused", status: response.status, code: refused.code });
-      return { item: write.item.label, outcome: "refused", status: response.status, code: refused.code, message: refused.message, journal: logged.seq };
-    }
-    const logged = await appendJournal(journal, {
-      ...entry, outcome: "done", status: response.status,
-      ...(inverse ? { inverse } : { irreversible: write.irreversible ?? (write.before && before === undefined ? "the state before it could not be read" : "nothing to undo: it was already so") }),
-    });
-    return { item: write.item.label, outcome: "done", status: response.status, journal: logged.seq, undo: inverse ? `undo: ccx undo ${logged.seq}` : undefined, answer: response.json };
+    if (source === "-") for await (const chunk of stdin) text += String(chunk);
+    else text = await readFile(source, "utf8");
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    // An answer with the service's error: it did not act. No answer, or a 5xx: it may have.
-    const unknown = error.status === undefined || error.status >= 500;
-    const logged = await appendJournal(journal, { ...entry, outcome: unknown ? "unknown" : "refused", ...(error.status ? { status: error.status } : {}), code: error.code });
-    return {
-      item: write.item.label, outcome: unknown ? "unknown" : "refused", status: error.status, code: error.code, journal: logged.seq,
-      message: unknown ? `${error.message}; the service may have acted: not sent again. Check with: ${write.check}` : error.message,
-    };
+    throw badInput(`cannot read ${source}: ${(error as NodeJS.ErrnoException).code ?? error}; nothing was sent`);
   }
+  return text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== "" && !line.startsWith("#"));
 }
 
-/** `ccx <noun> <verb> …`: a write of a definition. */
+/** The ids of every item a filter of a list selects, every page walked. */
+async function selected(runtime: Runtime, kind: NonNullable<WriteVerb["selectable"]>, query: string): Promise<string[]> {
+  const [{ LIST_KINDS }, { filterParams }, { activeAppClient }] = await Promise.all([import("../../resources/list-kinds.js"), import("./list.js"), import("./active-app.js")]);
+  const spec = LIST_KINDS[kind];
+  const params = filterParams(spec.parse, [], { query } as never);
+  const client = await activeAppClient(runtime);
+  const ids: string[] = [];
+  for await (const page of spec.pages(client, { ...params, perPage: params.perPage ?? "1000" })) ids.push(...page.items.map((item) => spec.idOf(item)));
+  return ids;
+}
+
+/** `ccx <noun> <verb> …`: a write of a definition; a bulk one's items given, from --ids, or chosen by --query. */
 export function runVerb(verb: WriteVerb, input: VerbInput, flags: WriteFlags, command: Command): Promise<void> {
-  return runCommand(command, (runtime) => runWrites(runtime, planned(verb, input), flags, verb.destructive?.(input) ?? false));
+  return runCommand(command, async (runtime) => {
+    const bulk = verb.args.find((a) => a.variadic);
+    let given = input;
+    if (bulk) {
+      const named = input.args[bulk.name];
+      const ids = [...(Array.isArray(named) ? named : named ? [named] : [])];
+      if (flags.ids !== undefined) ids.push(...(await idsFrom(flags.ids, runtime.io.in)));
+      if (flags.query !== undefined && verb.selectable) {
+        const chosen = await selected(runtime, verb.selectable, flags.query);
+        runtime.warn(`the filter selects ${chosen.length} ${verb.selectable}`);
+        ids.push(...chosen);
+      }
+      given = { ...input, args: { ...input.args, [bulk.name]: [...new Set(ids)] } };
+    }
+    return runWrites(runtime, planned(verb, given), flags, verb.destructive?.(given) ?? false);
+  });
 }

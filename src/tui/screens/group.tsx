@@ -12,7 +12,8 @@ import { RESOURCES } from "../../resources/index.js";
 import type { AnyResource } from "../../resources/resource.js";
 import { explorerColumns } from "./resource-columns.js";
 import type { Theme } from "../theme.js";
-import type { RouteOf, Screen } from "./types.js";
+import type { Binding, KeyContext, RouteOf, Screen } from "./types.js";
+import { writeKey } from "./write-key.js";
 
 /** The members' columns: their definition's (src/resources/members.ts), as `ccx members` prints them. */
 const memberColumns = (rows: readonly Member[], width: number) => explorerColumns(RESOURCES.members as unknown as AnyResource, { width, rows: rows as unknown as Array<Record<string, unknown>> });
@@ -32,13 +33,46 @@ function GroupView({ guid, detail, height, width, theme }: { guid: string; detai
     <Box flexDirection="column" height={height}>
       {fieldLines.map((line, i) => <Text key={i} wrap="truncate-end">{line}</Text>)}
       {fields.length > fieldLines.length ? <Text color={theme.muted}>{`… ${countOf(fields.length - fieldLines.length, "more field")} (Y copies the JSON)`}</Text> : null}
-      <Text bold>{`${detail.people === "banned" ? "Banned users" : "Members"} (${detail.membersTotal ?? detail.members.length})${pages} · b: ${detail.people === "banned" ? "members" : "banned users"}`}</Text>
+      <Text bold>{`${detail.people === "banned" ? "Banned users" : "Members"} (${detail.membersTotal ?? detail.members.length})${pages} · tab: ${detail.people === "banned" ? "members" : "banned users"}`}</Text>
       <Rows columns={memberColumns(detail.members, width)} rows={detail.members as unknown as Array<Record<string, unknown>>} selected={detail.selected} height={Math.max(2, height - fieldLines.length - 2)} width={width} theme={theme} />
     </Box>
   );
 }
 
 const groupOf = (state: ExplorerState, guid: string) => detailOf(activeView(state), "group", guid);
+
+/** The member (or banned user) under the cursor, and which list it is in. */
+function selectedPerson(c: KeyContext): { guid: string; uid: string; scope?: string; banned: boolean } | undefined {
+  if (c.route.view !== "group") return undefined;
+  const d = groupOf(c.state, c.route.guid);
+  const m = d?.members[d.selected];
+  return m && { guid: c.route.guid, uid: m.uid, scope: m.scope, banned: d?.people === "banned" };
+}
+
+/** The scope `s` gives next: participant → moderator → admin → participant. */
+const NEXT_SCOPE: Record<string, string> = { participant: "moderator", moderator: "admin", admin: "participant" };
+
+/** The writes on the member under the cursor: each shows its request and asks, then the list is asked again. */
+const MEMBER_WRITES: Binding[] = [
+  writeKey({ keys: ["D"], description: "kick the selected member out of the group (asks first; U in :journal undoes it)", footer: "kick", onRows: true,
+    disabled: (c) => (selectedPerson(c) && !selectedPerson(c)!.banned ? undefined : "no member selected"),
+    run: (c) => {
+      const p = selectedPerson(c)!;
+      c.store.getState().askVerb("member kick", { args: { guid: p.guid, uid: [p.uid] }, flags: {} });
+    } }),
+  writeKey({ keys: ["b"], description: "ban the selected member, or unban the selected banned user (asks first)", footer: "ban", onRows: true,
+    disabled: (c) => (selectedPerson(c) ? undefined : "nobody selected"),
+    run: (c) => {
+      const p = selectedPerson(c)!;
+      c.store.getState().askVerb(p.banned ? "member unban" : "member ban", { args: { guid: p.guid, uid: [p.uid] }, flags: {} });
+    } }),
+  writeKey({ keys: ["s"], description: "give the selected member the next scope: participant → moderator → admin (asks first)", footer: "scope", onRows: true,
+    disabled: (c) => (selectedPerson(c)?.scope && !selectedPerson(c)!.banned ? undefined : "no member selected"),
+    run: (c) => {
+      const p = selectedPerson(c)!;
+      c.store.getState().askVerb("member scope", { args: { guid: p.guid, uid: p.uid, scope: NEXT_SCOPE[p.scope!] ?? "participant" }, flags: {} });
+    } }),
+];
 
 function pageMembers(store: ExplorerStore, guid: string, delta: number): void {
   const detail = groupOf(store.getState(), guid);
@@ -51,11 +85,12 @@ export const groupScreen: Screen<RouteOf<"group">> = {
   bindings: [
     { keys: ["n"], description: "next page of members", footer: "next page", run: (c) => c.route.view === "group" && pageMembers(c.store, c.route.guid, 1) },
     { keys: ["p"], description: "previous page of members", run: (c) => c.route.view === "group" && pageMembers(c.store, c.route.guid, -1) },
-    { keys: ["b"], description: "banned users ⇄ members", run: (c) => {
+    { keys: ["tab"], description: "banned users ⇄ members", footer: "banned ⇄ members", run: (c) => {
       if (c.route.view !== "group") return;
       const d = groupOf(c.state, c.route.guid);
       c.store.getState().loadMembers(c.route.guid, 1, d?.people === "banned" ? "members" : "banned");
     } },
+    ...MEMBER_WRITES,
     { keys: ["enter"], description: "open the selected member (the user)", footer: "open", run: (c) => c.selection()?.open?.() },
     { keys: ["M"], description: "the group's messages", footer: "messages", run: (c) => c.route.view === "group" && c.store.getState().openThread({ kind: "group", guid: c.route.guid }) },
     { keys: ["m"], description: "send the group a test message as the user you act for (asks first)", footer: "message", run: (c) => c.route.view === "group" && c.store.getState().askMessage({ receiver: c.route.guid, receiverType: "group" }) },

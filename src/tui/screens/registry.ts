@@ -18,6 +18,7 @@ import { resourceListScreen } from "./resource-list.js";
 import { resourcesScreen } from "./resources.js";
 import { statsScreen } from "./stats.js";
 import { traceScreen } from "./trace.js";
+import { journalScreen } from "./journal.js";
 import { welcomeScreen } from "./welcome.js";
 import type { RouteOf, Screen } from "./types.js";
 
@@ -41,6 +42,7 @@ const SCREENS_BUT_HELP = {
   "resource-item": resourceItemScreen,
   resources: resourcesScreen,
   trace: traceScreen,
+  journal: journalScreen,
   welcome: welcomeScreen,
 } satisfies Omit<Registry, "help">;
 

@@ -54,6 +54,8 @@ export interface Binding {
    * it waits for them (and every key after it waits too), so that it acts on the rows the user will see.
    */
   onRows?: boolean;
+  /** It writes: in read-only mode it is refused at once, and the footer shows it as unavailable. */
+  write?: true;
   run(ctx: KeyContext): void;
 }
 

@@ -15,6 +15,7 @@ import { explorerColumns } from "./resource-columns.js";
 import { RESOURCES } from "../../resources/index.js";
 import type { AnyResource } from "../../resources/resource.js";
 import type { Binding, RouteOf, Screen, Selection } from "./types.js";
+import { writeKey } from "./write-key.js";
 
 /**
  * One user: the profile (every field, the telling ones first), then one of
@@ -125,6 +126,7 @@ const bindings: Binding[] = [
   { keys: ["P"], description: `the user's notification ${RESOURCES.preferences.name}: do not disturb, muted conversations, timezone`, run: (c) => c.store.getState().openResourceItem(RESOURCES.preferences.name, [uidOf(c.route)]) },
   { keys: ["m"], description: "send this user a test message as the user you act for (asks first)", footer: "message", run: (c) => c.store.getState().askMessage({ receiver: uidOf(c.route), receiverType: "user" }) },
   { keys: ["a"], description: "act on behalf of this user", run: (c) => c.store.getState().setUser(uidOf(c.route)) },
+  writeKey({ keys: ["D"], description: "deactivate this user (asks first; U in :journal undoes it)", run: (c) => c.store.getState().askVerb("user deactivate", { args: { uid: [uidOf(c.route)] }, flags: {} }) }),
 ];
 
 export const userScreen: Screen<RouteOf<"user">> = {

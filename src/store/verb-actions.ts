@@ -1,0 +1,125 @@
+import type { ManagementTarget } from "../api/apps.js";
+import { limiter } from "../api/limit.js";
+import { type PlannedWrite, type Written, executeWrite, planned, shownRequest, writeCall } from "../writes/execute.js";
+import { verbNamed } from "../writes/index.js";
+import { type JournalEntry, readJournal } from "../writes/journal.js";
+import type { VerbInput } from "../writes/verb.js";
+import { type StoreContext, activeApp, currentRoute } from "./context.js";
+import { toFailure } from "./failure.js";
+
+/**
+ * The explorer's writes of definitions (src/writes/): D kicks or deactivates,
+ * b bans or unbans, s changes a scope, U undoes a journal entry. Each is
+ * refused at once in read-only mode; else the confirm box shows the exact
+ * requests, and y sends them as `ccx` does (the GET before each, a 429 waited
+ * out and nothing else sent again, each journaled); the view is asked again
+ * after, so that its rows show what changed.
+ */
+export interface VerbActions {
+  /** Asks to run a write on what is selected: its words (`member kick`) and its arguments. */
+  askVerb(words: string, input: VerbInput): void;
+  /** y in its box: sends it. */
+  sendVerb(words: string, input: VerbInput, undoes?: number): Promise<void>;
+  /** :journal: every write sent, newest first. */
+  openJournal(): void;
+  loadJournal(): void;
+  selectJournalEntry(index: number): void;
+  /** U on an entry: asks to send its inverse. */
+  askUndo(entry: JournalEntry): void;
+}
+
+/** Writes sent at once, as on the command line. */
+const AT_ONCE = 4;
+
+export function verbActions(ctx: StoreContext, options: { management?: ManagementTarget; journal: string }): VerbActions {
+  const refused = (what: string): boolean => {
+    if (!activeApp(ctx.get())?.readOnly) return false;
+    ctx.get().notify(`read-only mode: ${what} refused, nothing sent`);
+    return true;
+  };
+  const target = () => ctx.clientFor(ctx.get().activeKey).target;
+  const credentials = { management: options.management, readOnly: false };
+  const setJournal = (patch: Partial<NonNullable<ReturnType<typeof ctx.get>["journal"]>>) =>
+    ctx.set({ journal: { entries: [], selected: 0, loading: false, ...ctx.get().journal, ...patch } });
+
+  /** What the box shows: the write, each request (three at most, then a count), and how it is undone. */
+  function asked(title: string, writes: readonly PlannedWrite[]): string[] {
+    const app = target();
+    const shown = writes.slice(0, 3).flatMap((w) => shownRequest(writeCall(app, credentials, w.request), w.request.body, app.region));
+    return [...shown, ...(writes.length > 3 ? [`… and ${writes.length - 3} more`] : []), writes[0]?.irreversible ? `it cannot be undone: ${writes[0].irreversible}` : `${title}: journaled, and U in :journal undoes it`];
+  }
+
+  /** Sends writes as the command line does, and says what they came to. */
+  async function send(writes: readonly PlannedWrite[]): Promise<Written[]> {
+    const app = target();
+    const limit = limiter(AT_ONCE);
+    const context = { http: ctx.http, app, credentials, journal: options.journal, profile: activeApp(ctx.get())?.label };
+    return Promise.all(writes.map((w) => limit(() => executeWrite(context, w, writeCall(app, credentials, w.request)))));
+  }
+
+  return {
+    askVerb(words, input) {
+      if (refused(words)) return;
+      const verb = verbNamed(words);
+      if (!verb) return ctx.get().notify(`no write named ${words}`);
+      const writes = planned(verb, input);
+      if (writes.length === 0) return;
+      ctx.set({ ui: { ...ctx.get().ui, dialog: { kind: "confirm", title: `${words} ${writes.map((w) => w.item.label).join(", ")}?`, lines: asked(words, writes), write: { kind: "verb", words, input } } } });
+    },
+
+    async sendVerb(words, input, undoes) {
+      const verb = verbNamed(words);
+      const entry = undoes === undefined ? undefined : ctx.get().journal?.entries.find((e) => e.seq === undoes);
+      let writes: PlannedWrite[];
+      if (entry?.inverse) {
+        const original = { method: entry.method as "POST", path: entry.path, body: entry.body, ...(entry.as ? { as: entry.as } : {}) };
+        writes = [{ verb: entry.verb, item: { label: entry.item, input: { args: {}, flags: {} } }, request: entry.inverse, inverseOf: () => original, check: "ccx journal", undoes }];
+      } else if (verb) writes = planned(verb, input);
+      else return;
+      try {
+        const results = await send(writes);
+        const done = results.filter((r) => r.outcome === "done");
+        const failed = results.find((r) => r.outcome !== "done");
+        ctx.get().notify(failed
+          ? `${failed.outcome} ${failed.item}: ${failed.code ?? ""} ${failed.message ?? ""}`.trim()
+          : `${undoes ? "undone" : "done"}: ${words} ${done.map((r) => r.item).join(", ")} (journal ${done.map((r) => r.journal).join(", ")})`);
+      } catch (error) {
+        const failure = toFailure(error);
+        ctx.get().notify(`${failure.code}: ${failure.message}`);
+        ctx.get().setLastError(failure);
+      }
+      // What the view shows, asked again: the row kicked gone, the scope changed.
+      if (currentRoute(ctx.get()).view === "journal") ctx.get().loadJournal();
+      else ctx.get().refresh();
+    },
+
+    openJournal() {
+      ctx.get().navigate({ view: "journal" });
+      ctx.get().loadJournal();
+    },
+
+    loadJournal() {
+      setJournal({ loading: true });
+      readJournal(options.journal).then(
+        (entries) => setJournal({ loading: false, entries: entries.reverse(), error: undefined }),
+        (error: unknown) => setJournal({ loading: false, error: toFailure(error) }),
+      );
+    },
+
+    selectJournalEntry(index) {
+      const entries = ctx.get().journal?.entries ?? [];
+      setJournal({ selected: Math.max(0, Math.min(index, entries.length - 1)) });
+    },
+
+    askUndo(entry) {
+      if (refused(`undoing ${entry.verb}`)) return;
+      const undone = ctx.get().journal?.entries.find((e) => e.undoes === entry.seq && e.outcome === "done");
+      if (entry.outcome !== "done") return ctx.get().notify(`entry ${entry.seq} was not done (${entry.outcome}): nothing to undo`);
+      if (undone) return ctx.get().notify(`entry ${entry.seq} was undone already, by entry ${undone.seq}`);
+      if (!entry.inverse) return ctx.get().notify(`entry ${entry.seq} cannot be undone: ${entry.irreversible ?? "it has no inverse"}`);
+      if (entry.app !== target().appId) return ctx.get().notify(`entry ${entry.seq} was written to app ${entry.app}: switch to it first (ctrl-p)`);
+      const write: PlannedWrite = { verb: entry.verb, item: { label: entry.item, input: { args: {}, flags: {} } }, request: entry.inverse, inverseOf: () => undefined, check: "ccx journal" };
+      ctx.set({ ui: { ...ctx.get().ui, dialog: { kind: "confirm", title: `undo ${entry.seq}: ${entry.verb} ${entry.item}?`, lines: asked(`undo ${entry.seq}`, [write]), write: { kind: "verb", words: entry.verb, input: { args: {}, flags: {} }, undoes: entry.seq } } } });
+    },
+  };
+}

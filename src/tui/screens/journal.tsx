@@ -1,0 +1,62 @@
+import { Box, Text } from "ink";
+import type { ExplorerState } from "../../store/explorer-store.js";
+import type { JournalEntry } from "../../writes/journal.js";
+import { FailureBox } from "../components/failure-box.js";
+import { type Column, Rows } from "../components/rows.js";
+import type { Binding, RouteOf, Screen } from "./types.js";
+
+/** The entries as kept, newest first: what the rows and their keys act on. */
+const entriesOf = (state: ExplorerState) => state.journal?.entries ?? [];
+const selectedOf = (state: ExplorerState): JournalEntry | undefined => entriesOf(state)[state.journal?.selected ?? 0];
+
+/** What U can do with an entry, in words. */
+function undoText(all: readonly JournalEntry[], e: JournalEntry): string {
+  if (e.outcome !== "done") return "—";
+  const by = all.find((other) => other.undoes === e.seq && other.outcome === "done");
+  if (by) return `undone (${by.seq})`;
+  return e.inverse ? "U undoes" : `no: ${e.irreversible ?? "no inverse"}`;
+}
+
+const bindings: Binding[] = [
+  { keys: ["U"], description: "undo the selected write: its inverse, asked first, journaled too", footer: "undo", onRows: true,
+    disabled: (c) => (selectedOf(c.state)?.inverse ? undefined : "this entry has no inverse"),
+    run: (c) => {
+      const entry = selectedOf(c.state);
+      if (entry) c.store.getState().askUndo(entry);
+    } },
+  { keys: ["r"], description: "read the journal again", footer: "refresh", run: (c) => c.store.getState().loadJournal() },
+];
+
+/** `:journal`: every write ccx sent (the command line's too), newest first; U undoes one. */
+export const journalScreen: Screen<RouteOf<"journal">> = {
+  title: "The journal of writes (:journal)",
+  legend: ["every write ccx sent from here or from the command line ($XDG_STATE_HOME/ccx/journal.ndjson), newest first: what, to which app, what came of it; U sends the inverse of the selected one"],
+  crumb: () => "journal",
+  bindings,
+  cursor: (state) => ({ index: state.journal?.selected ?? 0, count: entriesOf(state).length }),
+  select: (store, _route, index) => store.getState().selectJournalEntry(index),
+  selection: (state) => {
+    const entry = selectedOf(state);
+    return entry && { id: String(entry.seq), json: entry };
+  },
+  render: ({ state, height, width, theme }) => {
+    const journal = state.journal;
+    if (!journal || (journal.loading && journal.entries.length === 0)) return <Text color={theme.muted}>reading the journal…</Text>;
+    if (journal.error) return <FailureBox failure={journal.error} theme={theme} />;
+    if (journal.entries.length === 0) return <Text color={theme.muted}>no write in the journal yet</Text>;
+    const columns: Column<JournalEntry>[] = [
+      { header: "#", get: (e) => e.seq, width: 4, align: "right", priority: 9 },
+      { header: "write", get: (e) => `${e.undoes ? "undo: " : ""}${e.verb}`, width: 20, priority: 9 },
+      { header: "item", get: (e) => e.item, flex: 1, minWidth: 10, priority: 8 },
+      { header: "outcome", get: (e) => `${e.outcome}${e.code ? ` ${e.code}` : ""}`, width: 14, color: (e, t) => (e.outcome === "done" ? undefined : t.error), priority: 7 },
+      { header: "undo", get: (e) => undoText(journal.entries, e), flex: 1, minWidth: 10, priority: 6 },
+      { header: "time", get: (e) => e.time.replace("T", " ").slice(0, 19), width: 19, priority: 4 },
+      { header: "app", get: (e) => e.app, width: 16, priority: 3 },
+    ];
+    return (
+      <Box flexDirection="column">
+        <Rows columns={columns} rows={journal.entries} selected={journal.selected} height={height} width={width} theme={theme} />
+      </Box>
+    );
+  },
+};

@@ -1,0 +1,72 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { isMember, membershipOf } from "../../src/emulator/data/members.js";
+import { type Tui, appRefs, lines, tuiFixture } from "../support/tui.js";
+
+/**
+ * The explorer's writes: D on a group's member shows the exact request and
+ * asks; y kicks them, and the list, asked again, has them no more; :journal
+ * lists the kick, U undoes it (asked too) and they are back with their scope;
+ * s gives the next scope; read-only refuses at once, the footer saying so.
+ */
+
+const fixture = tuiFixture({ sizes: { apps: 1, groups: 8, calls: 2, users: 40, messages: 0 } });
+let tui: Tui;
+
+const app = () => fixture.fx.emulator.world.apps[0]!;
+const footer = (frame: string) => lines(frame).at(-1) ?? "";
+
+/** A group of a few members, and one of them (not the owner) as the cursor's first non-owner row. */
+function groupWithMembers() {
+  const group = app().groups.find((g) => g.membersCount >= 3 && g.membersCount <= 20)!;
+  return group;
+}
+
+describe("writes in the explorer", () => {
+  it("D on a member: the request shown and asked; y kicks, the row goes; :journal, U undoes: back with their scope", async () => {
+    const journal = join(mkdtempSync(join(tmpdir(), "ccx-tui-w-")), "journal.ndjson");
+    tui = await fixture.mount({ columns: 150, rows: 40, journal });
+    const group = groupWithMembers();
+    await tui.paste(`:group ${group.guid}\r`);
+    await tui.waitForFrame((f) => f.includes("Members ("), "the group");
+    // Down to the first member that is not the owner.
+    const members = (await fixture.fx.chat(`/groups/${group.guid}/members`, { perPage: 100 })).body.data as Array<{ uid: string; scope: string }>;
+    const at = members.findIndex((m) => m.uid !== app().users[group.ownerIndex]!.uid);
+    for (let i = 0; i < at; i++) await tui.press("j");
+    const member = members[at]!;
+    const index = app().userIndexByUid.get(member.uid)!;
+    expect(footer(await tui.waitForFrame((f) => footer(f).includes("D kick"), "the footer offering D"))).toContain("s scope");
+    await tui.press("D");
+    const asked = await tui.waitForFrame((f) => f.includes(`member kick ${group.guid}/${member.uid}?`), "the confirm box");
+    expect(asked).toMatch(new RegExp(`DELETE https://\\S+/groups/${group.guid}/members/${member.uid}`));
+    expect(asked).toContain(`app ${fixture.fx.app().appId} (${fixture.fx.app().region})`);
+    await tui.press("y");
+    await tui.waitForFrame((f) => /done: member kick/.test(f) && !f.includes(`  ${member.uid} `), "the member gone from the list");
+    expect(isMember(app(), app().groups[group.index]!, index)).toBe(false);
+    const entry = JSON.parse(readFileSync(journal, "utf8").trim().split("\n").at(-1)!);
+    expect(entry).toMatchObject({ verb: "member kick", item: `${group.guid}/${member.uid}`, outcome: "done", inverse: { method: "POST" } });
+    await tui.paste(":journal\r");
+    const listed = await tui.waitForFrame((f) => f.includes("member kick") && f.includes("U undoes"), "the journal");
+    expect(lines(listed)[1]).toMatch(/journal$/);
+    await tui.press("U");
+    await tui.waitForFrame((f) => f.includes(`undo 1: member kick ${group.guid}/${member.uid}?`), "the undo's box");
+    await tui.press("y");
+    await tui.waitForFrame((f) => f.includes("undone (2)"), "the entry undone");
+    expect(membershipOf(app(), app().groups[group.index]!, index)?.scope).toBe(member.scope);
+  });
+
+  it("read-only: D is refused at once, nothing sent; the footer shows it as unavailable", async () => {
+    const apps = appRefs(fixture.fx).map((a) => ({ ...a, readOnly: true, target: () => ({ ...a.target(), readOnly: true }) }));
+    tui = await fixture.mount({ columns: 150, rows: 40, apps });
+    const group = groupWithMembers();
+    await tui.paste(`:group ${group.guid}\r`);
+    const frame = await tui.waitForFrame((f) => f.includes("Members ("), "the group");
+    expect(footer(frame)).toMatch(/D kick \(read-only\)/);
+    const before = fixture.fx.served.length;
+    await tui.press("j", "D");
+    await tui.waitForFrame((f) => f.includes("read-only mode: writes are refused"), "the refusal");
+    expect(fixture.fx.served.slice(before).filter((l) => !l.startsWith("GET "))).toEqual([]);
+  });
+});
