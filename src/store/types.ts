@@ -288,7 +288,7 @@ export interface LogEntry {
 }
 
 /** The line inputs: the command bar, the live filter, the user prompt, a field of the filter form, a message's text, a search in a tree. */
-export type PromptKind = "command" | "filter" | "user" | "field" | "message" | "search";
+export type PromptKind = "command" | "filter" | "user" | "field" | "message" | "search" | "verb";
 
 /** A write the explorer asks to confirm before it sends anything. */
 export type WriteRequest =
@@ -297,6 +297,16 @@ export type WriteRequest =
   | { kind: "download"; sessionId: string; recordings: Recording[]; dir: string }
   /** A write of a definition (src/writes/): its words and arguments; `undoes`: the journal entry it undoes. */
   | { kind: "verb"; words: string; input: VerbInput; undoes?: number };
+
+/** A write waiting for a value typed in the line: what it is, and where the value goes. */
+export interface VerbPrompt {
+  words: string;
+  input: VerbInput;
+  /** The argument (its words split on spaces when it takes several) or the flag the line fills. */
+  into: { arg: string; several?: boolean } | { flag: string };
+  /** What the line asks, before it: `add to crew (uids): `. */
+  label: string;
+}
 
 /** The :journal screen: its entries, newest first, and the one selected. */
 export interface JournalViewState {
@@ -322,6 +332,8 @@ export interface Prompt extends LineState {
   recall?: { at: number; typed: string };
   /** A message's text: who sends it to whom. */
   send?: { as: string; receiver: string; receiverType: "user" | "group" };
+  /** A value a write needs (`+`: the uids to add; `e`: a new name): the write, and the argument or flag typed here. */
+  verb?: VerbPrompt;
 }
 
 /** The filter form (f) of a list: the focused field, and the value list open for it, if any. */

@@ -6,6 +6,7 @@ import { type JournalEntry, readJournal } from "../writes/journal.js";
 import type { VerbInput } from "../writes/verb.js";
 import { type StoreContext, activeApp, currentRoute } from "./context.js";
 import { toFailure } from "./failure.js";
+import type { VerbPrompt } from "./types.js";
 
 /**
  * The explorer's writes of definitions (src/writes/): D kicks or deactivates,
@@ -18,6 +19,10 @@ import { toFailure } from "./failure.js";
 export interface VerbActions {
   /** Asks to run a write on what is selected: its words (`member kick`) and its arguments. */
   askVerb(words: string, input: VerbInput): void;
+  /** Opens the line for a value the write needs (`+`: uids to add; `e`: a new name), then asks as askVerb. */
+  askVerbValue(prompt: VerbPrompt, text?: string): void;
+  /** Enter on that line: the value put in, then the write asked. */
+  submitVerbValue(prompt: VerbPrompt, text: string): void;
   /** y in its box: sends it. */
   sendVerb(words: string, input: VerbInput, undoes?: number): Promise<void>;
   /** :journal: every write sent, newest first. */
@@ -65,6 +70,20 @@ export function verbActions(ctx: StoreContext, options: { management?: Managemen
       const writes = planned(verb, input);
       if (writes.length === 0) return;
       ctx.set({ ui: { ...ctx.get().ui, dialog: { kind: "confirm", title: `${words} ${writes.map((w) => w.item.label).join(", ")}?`, lines: asked(words, writes), write: { kind: "verb", words, input } } } });
+    },
+
+    askVerbValue(prompt, text = "") {
+      if (refused(prompt.words)) return;
+      ctx.set({ ui: { ...ctx.get().ui, prompt: { kind: "verb", text, cursor: text.length, verb: prompt } } });
+    },
+
+    submitVerbValue({ words, input, into }, text) {
+      const value = text.trim();
+      if (!value) return ctx.get().notify(`${words}: nothing typed, nothing sent`);
+      const filled: VerbInput = "arg" in into
+        ? { ...input, args: { ...input.args, [into.arg]: into.several ? value.split(/\s+/) : value } }
+        : { ...input, flags: { ...input.flags, [into.flag]: value } };
+      ctx.get().askVerb(words, filled);
     },
 
     async sendVerb(words, input, undoes) {

@@ -26,6 +26,7 @@ const PROMPT_LABELS: Partial<Record<Prompt["kind"], (prompt: Prompt) => string>>
   user: () => "act as user (empty: nobody): ",
   search: () => "/",
   message: (p) => `message as ${p.send?.as} to ${p.send?.receiverType} ${p.send?.receiver}: `,
+  verb: (p) => p.verb?.label ?? "",
 };
 
 export interface AppProps {

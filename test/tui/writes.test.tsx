@@ -57,6 +57,36 @@ describe("writes in the explorer", () => {
     expect(membershipOf(app(), app().groups[group.index]!, index)?.scope).toBe(member.scope);
   });
 
+  it("+ on a group: the uids typed in the line, asked, added; e on a user: the new name typed, asked, renamed", async () => {
+    tui = await fixture.mount({ columns: 150, rows: 40 });
+    const group = groupWithMembers();
+    const outsider = app().users.findIndex((_, u) => u < app().seededUsers && !isMember(app(), app().groups[group.index]!, u));
+    const uid = app().users[outsider]!.uid;
+    await tui.paste(`:group ${group.guid}\r`);
+    await tui.waitForFrame((f) => f.includes("Members ("), "the group");
+    await tui.press("+");
+    await tui.waitForFrame((f) => f.includes(`add to ${group.guid} (uids):`), "the line asking for uids");
+    await tui.type(uid);
+    await tui.press("enter");
+    const asked = await tui.waitForFrame((f) => f.includes(`member add ${group.guid}/${uid}?`), "the confirm box");
+    expect(asked).toContain(`"participants":["${uid}"]`);
+    await tui.press("y");
+    await tui.waitForFrame((f) => f.includes("done: member add"), "added");
+    expect(membershipOf(app(), app().groups[group.index]!, outsider)?.scope).toBe("participant");
+    const renamed = app().users[3]!.uid;
+    await tui.paste(`:user ${renamed}\r`);
+    await tui.waitForFrame((f) => lines(f)[1]!.endsWith(`user ${renamed}`), "the user");
+    await tui.press("e");
+    await tui.waitForFrame((f) => f.includes(`new name for ${renamed}: ${app().users[3]!.name}`), "the line with their name");
+    await tui.press("ctrl-u");
+    await tui.type("Renamed In The Explorer");
+    await tui.press("enter");
+    await tui.waitForFrame((f) => f.includes(`user update ${renamed}?`) && f.includes('"name":"Renamed In The Explorer"'), "the confirm box");
+    await tui.press("y");
+    await tui.waitForFrame((f) => f.includes("done: user update") && f.includes("Renamed In The Explorer"), "renamed, and shown");
+    expect(app().users[3]!.name).toBe("Renamed In The Explorer");
+  });
+
   it("read-only: D is refused at once, nothing sent; the footer shows it as unavailable", async () => {
     const apps = appRefs(fixture.fx).map((a) => ({ ...a, readOnly: true, target: () => ({ ...a.target(), readOnly: true }) }));
     tui = await fixture.mount({ columns: 150, rows: 40, apps });

@@ -54,7 +54,9 @@ const NEXT_SCOPE: Record<string, string> = { participant: "moderator", moderator
 
 /** The writes on the member under the cursor: each shows its request and asks, then the list is asked again. */
 const MEMBER_WRITES: Binding[] = [
-  writeKey({ keys: ["D"], description: "kick the selected member out of the group (asks first; U in :journal undoes it)", footer: "kick", onRows: true,
+  writeKey({ keys: ["+"], description: "add users to the group, as participants: their uids typed in the line (asks first)", footer: "add",
+    run: (c) => c.route.view === "group" && c.store.getState().askVerbValue({ words: "member add", input: { args: { guid: c.route.guid }, flags: {} }, into: { arg: "uid", several: true }, label: `add to ${c.route.guid} (uids): ` }) }),
+  writeKey({ keys: ["D", "-"], description: "kick the selected member out of the group (asks first; U in :journal undoes it)", footer: "kick", onRows: true,
     disabled: (c) => (selectedPerson(c) && !selectedPerson(c)!.banned ? undefined : "no member selected"),
     run: (c) => {
       const p = selectedPerson(c)!;

@@ -126,6 +126,8 @@ const bindings: Binding[] = [
   { keys: ["P"], description: `the user's notification ${RESOURCES.preferences.name}: do not disturb, muted conversations, timezone`, run: (c) => c.store.getState().openResourceItem(RESOURCES.preferences.name, [uidOf(c.route)]) },
   { keys: ["m"], description: "send this user a test message as the user you act for (asks first)", footer: "message", run: (c) => c.store.getState().askMessage({ receiver: uidOf(c.route), receiverType: "user" }) },
   { keys: ["a"], description: "act on behalf of this user", run: (c) => c.store.getState().setUser(uidOf(c.route)) },
+  writeKey({ keys: ["e"], description: "rename this user: the new name typed in the line (asks first; U in :journal undoes it)", footer: "edit",
+    run: (c) => c.store.getState().askVerbValue({ words: "user update", input: { args: { uid: uidOf(c.route) }, flags: {} }, into: { flag: "name" }, label: `new name for ${uidOf(c.route)}: ` }, userOf(c.state, uidOf(c.route))?.user?.name ?? "") }),
   writeKey({ keys: ["D"], description: "deactivate this user (asks first; U in :journal undoes it)", run: (c) => c.store.getState().askVerb("user deactivate", { args: { uid: [uidOf(c.route)] }, flags: {} }) }),
 ];
 
