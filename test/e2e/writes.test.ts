@@ -69,6 +69,7 @@ describe.skipIf(tmuxMissing !== undefined)(`a write asks on a terminal${tmuxMiss
     const uid = app().users[12]!.uid;
     const before = writes();
     const s = await run(`user delete ${uid} --permanent`, new RegExp(`^type ${uid} to send it:`));
+    expect((await s.lines()).join("\n")).toContain("it cannot be undone: a deleted user cannot be brought back");
     await s.type(`${uid}x`);
     await s.keys("Enter");
     await s.waitFor((lines) => lines.some((l) => l === "EXIT=1"), { what: "the exit" });

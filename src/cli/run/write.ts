@@ -81,7 +81,8 @@ export async function runWrites(runtime: Runtime, planned: PlannedWrite[], flags
     if (!runtime.io.in.isTTY || !runtime.io.err.isTTY) throw badInput(`${writes[0]!.verb} writes, and there is no terminal to ask on: add --yes to send it (nothing was sent)`);
     const shown = calls.slice(0, 5).flatMap((call, i) => shownRequest(call, writes[i]!.request.body, app?.region));
     const more = calls.length > 5 ? [`… and ${calls.length - 5} more like it`] : [];
-    const reads = writes[0]!.before ? [`each read first (GET ${writes[0]!.before.path.replace(/\/[^/]*$/, "/…")}) to know how to undo it`] : [];
+    const reads = writes[0]!.irreversible ? [`it cannot be undone: ${writes[0]!.irreversible}`]
+      : writes[0]!.before ? [`each read first (GET ${writes[0]!.before.path.replace(/\/[^/]*$/, "/…")}) to know how to undo it`] : [];
     if (!(await asked(runtime, [`${writes[0]!.verb}: ${writes.length} request${writes.length === 1 ? "" : "s"}`, ...shown, ...more, ...reads], typeBack))) {
       runtime.warn("not sent");
       return EXIT.failure;
