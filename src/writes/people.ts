@@ -126,6 +126,7 @@ export const memberKick: WriteVerb = {
   args: [{ name: "guid", description: "the group" }, { name: "uid", description: "the members to kick", variadic: true }],
   items: membersOf,
   request: (item) => kick(arg(item, "guid"), arg(item, "uid")),
+  selectable: "members",
   before: (item) => memberBefore(arg(item, "guid"), arg(item, "uid")),
   inverse: (item, before) => {
     const scope = scopeOf(before);

@@ -64,7 +64,7 @@ export interface WriteVerb {
    * The list whose filter may choose its variadic argument's values (`ccx user deactivate --query
    * 'tag:e2e'`): the ids of the items the filter selects, walked over every page.
    */
-  selectable?: "users";
+  selectable?: "users" | "members";
 }
 
 /** The words of its command: `user deactivate`, or `block`. */

@@ -51,6 +51,23 @@ describe("bulk writes", () => {
     expect(bad.stderr).toMatch(/the filter does not parse; nothing was sent/);
   });
 
+  it("member kick --query: the group's members the filter selects, each kicked once; a filter that does not parse sends nothing", async () => {
+    const state = mkdtempSync(join(tmpdir(), "ccx-bulk-"));
+    const group = app.groups.find((g) => g.membersCount >= 6)!;
+    const members = (await fx.chat(`/groups/${group.guid}/members`, { perPage: 1000, scopes: "participant" })).body.data as Array<{ uid: string }>;
+    expect(members.length).toBeGreaterThan(1);
+    const before = served.length;
+    const run = await runCcx(["member", "kick", group.guid, "--query", "scope:participant", "--yes", "--json"], envOf(state));
+    expect(run.stderr).toContain(`the filter selects ${members.length} members`);
+    const results = JSON.parse(run.stdout) as Array<{ item: string; outcome: string }>;
+    expect(results.map((r) => r.item).sort()).toEqual(members.map((m) => `${group.guid}/${m.uid}`).sort());
+    expect(deletes(before)).toHaveLength(members.length);
+    expect(((await fx.chat(`/groups/${group.guid}/members`, { perPage: 1000, scopes: "participant" })).body.data as unknown[]).length).toBe(0);
+    const bad = await runCcx(["member", "kick", group.guid, "--query", "scope:king", "--yes"], envOf(state));
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/the filter does not parse/);
+  });
+
   it("--ids -: one a line from stdin, blank lines and comments left out, each once", async () => {
     const state = mkdtempSync(join(tmpdir(), "ccx-bulk-"));
     const uids = app.users.slice(150, 153).map((u) => u.uid);

@@ -3,6 +3,12 @@ import { VERBS } from "../../writes/index.js";
 import type { WriteVerb } from "../../writes/verb.js";
 import { integerOption } from "../usage-error.js";
 
+/** What a bulk write's --query selects, and how it is written. */
+const SELECTION_HELP: Record<NonNullable<WriteVerb["selectable"]>, string> = {
+  users: "the users a filter selects, every page (the syntax of ccx users --help: role:agent status:offline tag:e2e …)",
+  members: "the group's members a filter selects, every page: scope:participant,moderator status:offline",
+};
+
 /** What every write takes: --yes, --dry-run, --json. */
 function writeOptions(command: Command): Command {
   return command
@@ -29,7 +35,7 @@ function defineVerb(parent: Command, verb: WriteVerb): void {
   for (const a of verb.args) command.argument(a.variadic ? `[${a.name}...]` : `<${a.name}>`, a.description);
   const bulk = verb.args.find((a) => a.variadic);
   if (bulk) command.option("--ids <file>", `${bulk.name}s one a line, from a file or - (stdin)`);
-  if (bulk && verb.selectable) command.option("-q, --query <filter>", `the ${verb.selectable} a filter selects (ccx ${verb.selectable} --help: the syntax), every page`);
+  if (bulk && verb.selectable) command.option("-q, --query <filter>", SELECTION_HELP[verb.selectable]);
   for (const f of verb.flags ?? []) {
     const option = new Option(`--${f.flag}${f.value ? ` <${f.value}>` : ""}`, f.description);
     if (f.required) option.makeOptionMandatory();

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Command } from "commander";
+import { urlWithQuery } from "../../api/api-call.js";
 import { ApiError, CLIENT_CODES, isNotFound } from "../../api/errors.js";
 import { limiter } from "../../api/limit.js";
 import { jsonForTerminal } from "../../text/json.js";
@@ -138,14 +139,24 @@ async function idsFrom(source: string, stdin: NodeJS.ReadableStream): Promise<st
   return text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== "" && !line.startsWith("#"));
 }
 
-/** The ids of every item a filter of a list selects, every page walked. */
-async function selected(runtime: Runtime, kind: NonNullable<WriteVerb["selectable"]>, query: string): Promise<string[]> {
+/** The ids of every item a filter of a list selects, every page walked: the app's users, or a group's members. */
+async function selected(runtime: Runtime, kind: NonNullable<WriteVerb["selectable"]>, query: string, input: VerbInput): Promise<string[]> {
   const [{ LIST_KINDS }, { filterParams }, { activeAppClient }] = await Promise.all([import("../../resources/list-kinds.js"), import("./list.js"), import("./active-app.js")]);
-  const spec = LIST_KINDS[kind];
-  const params = filterParams(spec.parse, [], { query } as never);
-  const client = await activeAppClient(runtime);
   const ids: string[] = [];
-  for await (const page of spec.pages(client, { ...params, perPage: params.perPage ?? "1000" })) ids.push(...page.items.map((item) => spec.idOf(item)));
+  if (kind === "users") {
+    const spec = LIST_KINDS.users;
+    const params = filterParams(spec.parse, [], { query } as never);
+    for await (const page of spec.pages(await activeAppClient(runtime), { ...params, perPage: params.perPage ?? "1000" })) ids.push(...page.items.map((item) => spec.idOf(item)));
+    return ids;
+  }
+  const [{ parseMemberFilter }, { endpointPager, walkPages }, { findEndpoint }] = await Promise.all([import("../../query/members.js"), import("../../api/paging-styles.js"), import("../../api/endpoints.js")]);
+  const params = filterParams(parseMemberFilter, [], { query } as never);
+  const path = `/groups/${encodeURIComponent(String(input.args.guid))}/members`;
+  const call = writeCall(await activeTarget(runtime), { management: runtime.settings.management, readOnly: runtime.settings.readOnly }, { method: "GET", path, query: { ...params, perPage: "1000" } });
+  const fetch = async (asked: Record<string, string>) => (await runtime.http.send({ method: "GET", url: urlWithQuery(call.url, asked), headers: call.headers })).json;
+  for await (const { step } of walkPages(endpointPager(findEndpoint("/groups/{guid}/members", "GET"), call.query), fetch)) {
+    ids.push(...step.items.map((m) => String((m as { uid?: unknown }).uid ?? "")).filter(Boolean));
+  }
   return ids;
 }
 
@@ -159,7 +170,7 @@ export function runVerb(verb: WriteVerb, input: VerbInput, flags: WriteFlags, co
       const ids = [...(Array.isArray(named) ? named : named ? [named] : [])];
       if (flags.ids !== undefined) ids.push(...(await idsFrom(flags.ids, runtime.io.in)));
       if (flags.query !== undefined && verb.selectable) {
-        const chosen = await selected(runtime, verb.selectable, flags.query);
+        const chosen = await selected(runtime, verb.selectable, flags.query, input);
         runtime.warn(`the filter selects ${chosen.length} ${verb.selectable}`);
         ids.push(...chosen);
       }
