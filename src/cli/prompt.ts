@@ -97,3 +97,22 @@ export function terminalAsker(input: NodeJS.ReadStream = process.stdin, output: 
     },
   };
 }
+
+/**
+ * Asks on the terminal (stderr: stdout is the answer's) whether to send a write, the lines that show it
+ * said first: y sends; for what destroys, `typeBack` typed back does. ctrl-c or ctrl-d is no.
+ */
+export async function askToSend(input: NodeJS.ReadableStream, output: NodeJS.WritableStream, lines: readonly string[], typeBack?: string): Promise<boolean> {
+  const asker = terminalAsker(input as NodeJS.ReadStream, output as NodeJS.WriteStream);
+  try {
+    for (const line of lines) asker.tell(line);
+    if (typeBack !== undefined) return (await asker.ask(`type ${typeBack} to send it: `)) === typeBack;
+    return /^(y|yes)$/i.test(await asker.ask("send it? [y/N] "));
+  } catch (error) {
+    if (error instanceof Cancelled) return false;
+    throw error;
+  } finally {
+    asker.close();
+  }
+}
+

@@ -8,7 +8,7 @@ import { jsonForTerminal } from "../../text/json.js";
 import { sanitize } from "../../text/sanitize.js";
 import type { ApiFlags } from "../commands/api.js";
 import type { IOStreams } from "../io.js";
-import { Cancelled, terminalAsker } from "../prompt.js";
+import { askToSend } from "../prompt.js";
 import { progressLine, progressWanted } from "../render/progress.js";
 import { type Runtime, runCommand, warnMasked } from "../runtime.js";
 import { activeTarget } from "./active-app.js";
@@ -80,20 +80,6 @@ function describeRequest(call: ApiCall, body: unknown): string[] {
   return lines.map((line) => sanitize(line));
 }
 
-/** Asks on the terminal (stderr: stdout is the answer's) whether to send the write. */
-async function confirmed(call: ApiCall, body: unknown, io: IOStreams): Promise<boolean> {
-  const asker = terminalAsker(io.in as NodeJS.ReadStream, io.err as NodeJS.WriteStream);
-  try {
-    for (const line of describeRequest(call, body)) asker.tell(line);
-    return /^(y|yes)$/i.test(await asker.ask("send it? [y/N] "));
-  } catch (error) {
-    if (error instanceof Cancelled) return false;
-    throw error;
-  } finally {
-    asker.close();
-  }
-}
-
 /** `ccx api`: one request, or every page of a documented list (--paginate), printed as JSON. */
 export function runApi(path: string, flags: ApiFlags, command: Command): Promise<void> {
   return runCommand(command, async (runtime) => {
@@ -113,7 +99,7 @@ export function runApi(path: string, flags: ApiFlags, command: Command): Promise
       if (call.readOnly) throw new ApiError(CLIENT_CODES.readOnly, `read-only mode: ${method} ${path} refused, nothing was sent (unset --read-only, CCX_READ_ONLY or the profile's readOnly to write)`);
       if (!flags.yes) {
         if (!runtime.io.in.isTTY || !runtime.io.err.isTTY) throw badInput(`${method} is a write, and there is no terminal to ask on: add --yes to send it (nothing was sent)`);
-        if (!(await confirmed(call, body, runtime.io))) {
+        if (!(await askToSend(runtime.io.in, runtime.io.err, describeRequest(call, body)))) {
           runtime.warn("not sent");
           return EXIT.failure;
         }

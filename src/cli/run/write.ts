@@ -10,7 +10,7 @@ import { type PlannedWrite, type Written, batchOf, executeWrite, planned, shownR
 import { journalPath, readJournal } from "../../writes/journal.js";
 import type { VerbInput, WriteVerb } from "../../writes/verb.js";
 import { progressLine } from "../render/progress.js";
-import { Cancelled, terminalAsker } from "../prompt.js";
+import { askToSend } from "../prompt.js";
 import { type Runtime, runCommand } from "../runtime.js";
 import { EXIT } from "../usage-error.js";
 import { activeTarget } from "./active-app.js";
@@ -42,21 +42,6 @@ const BULK_ASKS_COUNT = 10;
 
 const badInput = (message: string) => new ApiError(CLIENT_CODES.badInput, message);
 
-/** Asks on the terminal: y to send, or, for what destroys, the word typed back. */
-async function asked(runtime: Runtime, lines: string[], typeBack: string | undefined): Promise<boolean> {
-  const asker = terminalAsker(runtime.io.in as NodeJS.ReadStream, runtime.io.err as NodeJS.WriteStream);
-  try {
-    for (const line of lines) asker.tell(line);
-    if (typeBack !== undefined) return (await asker.ask(`type ${typeBack} to send it: `)) === typeBack;
-    return /^(y|yes)$/i.test(await asker.ask("send it? [y/N] "));
-  } catch (error) {
-    if (error instanceof Cancelled) return false;
-    throw error;
-  } finally {
-    asker.close();
-  }
-}
-
 /** Runs writes: asked, or dry, or refused; then sent at most 4 at a time, each journaled and said. */
 export async function runWrites(runtime: Runtime, planned: PlannedWrite[], flags: WriteFlags, destructive: boolean): Promise<number | undefined> {
   if (planned.length === 0) throw badInput("nothing to write: name at least one item");
@@ -84,7 +69,7 @@ export async function runWrites(runtime: Runtime, planned: PlannedWrite[], flags
     const more = calls.length > 5 ? [`… and ${calls.length - 5} more like it`] : [];
     const reads = writes[0]!.irreversible ? [`it cannot be undone: ${writes[0]!.irreversible}`]
       : writes[0]!.before ? [`each read first (GET ${writes[0]!.before.path.replace(/\/[^/]*$/, "/…")}) to know how to undo it`] : [];
-    if (!(await asked(runtime, [`${writes[0]!.verb}: ${writes.length} request${writes.length === 1 ? "" : "s"}`, ...shown, ...more, ...reads], typeBack))) {
+    if (!(await askToSend(runtime.io.in, runtime.io.err, [`${writes[0]!.verb}: ${writes.length} request${writes.length === 1 ? "" : "s"}`, ...shown, ...more, ...reads], typeBack))) {
       runtime.warn("not sent");
       return EXIT.failure;
     }
