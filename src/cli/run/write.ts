@@ -47,11 +47,15 @@ export async function runWrites(runtime: Runtime, planned: PlannedWrite[], flags
   if (planned.length === 0) throw badInput("nothing to write: name at least one item");
   const app = await activeTarget(runtime);
   const journal = journalPath(runtime.io.env);
-  // A bulk run again, after an interruption: what its batch did already is not done twice.
+  // A bulk run again, after an interruption: what its batch sent already is not sent twice (one whose
+  // outcome was unknown neither: the service may have acted, so it is left to be checked).
   const batch = planned.length > 1 ? batchOf(planned, app?.appId ?? "") : undefined;
-  const doneBefore = batch ? new Set((await readJournal(journal)).filter((e) => e.batch === batch && e.outcome === "done").map((e) => e.item)) : new Set<string>();
+  const earlier = batch ? (await readJournal(journal)).filter((e) => e.batch === batch && (e.outcome === "done" || e.outcome === "unknown")) : [];
+  const doneBefore = new Set(earlier.map((e) => e.item));
   const writes = planned.filter((w) => !doneBefore.has(w.item.label)).map((w) => ({ ...w, batch }));
   if (doneBefore.size > 0) runtime.warn(`${doneBefore.size} of ${planned.length} done by an earlier run of this (journal): ${writes.length === 0 ? "nothing left to do" : `the other ${writes.length} now`}`);
+  const unknown = earlier.filter((e) => e.outcome === "unknown");
+  if (unknown.length > 0) runtime.warn(`${unknown.length} of them had an unknown outcome and are not sent again: check ${unknown.slice(0, 3).map((e) => e.item).join(", ")}${unknown.length > 3 ? ", …" : ""} (ccx journal)`);
   if (writes.length === 0) return;
   const credentials = { management: runtime.settings.management, readOnly: runtime.settings.readOnly };
   const calls = writes.map((w) => writeCall(app, credentials, w.request));
