@@ -1,3 +1,4 @@
+import { ApiError, CLIENT_CODES } from "../api/errors.js";
 import { type WriteRequest, type WriteVerb, arg, dataOf, eachOf, segment } from "./verb.js";
 
 /**
@@ -20,13 +21,25 @@ const USER_FIELDS = [
   { flag: "tags", value: "a,b", description: "their tags, comma-separated" },
 ] as const;
 
+/** --metadata's value: a JSON object, or bad input said before anything is sent. */
+function jsonObject(text: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    value = undefined;
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) throw new ApiError(CLIENT_CODES.badInput, `--metadata takes a JSON object, as {"team":"qa"}; nothing was sent`);
+  return value as Record<string, unknown>;
+}
+
 /** The body of the user fields given: metadata parsed, tags split. */
 function userFields(flags: Record<string, string | boolean | undefined>): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const { flag } of USER_FIELDS) {
     const value = flags[flag];
     if (typeof value !== "string") continue;
-    if (flag === "metadata") body.metadata = JSON.parse(value) as unknown;
+    if (flag === "metadata") body.metadata = jsonObject(value);
     else if (flag === "tags") body.tags = value.split(",").map((t) => t.trim()).filter(Boolean);
     else body[flag] = value;
   }

@@ -162,6 +162,9 @@ describe("create and delete", () => {
     expect(JSON.parse((await runCcx(["user", uid, "--json"], env)).stdout)).toMatchObject({ uid, name: "Made By Test", metadata: { team: "qa" } });
     expect((await runCcx(["undo", "--yes"], env)).code).toBe(0);
     expect((await runCcx(["user", uid], env)).code).toBe(3);
+    const badMetadata = await runCcx(["user", "create", `${uid}-x`, "--name", "X", "--metadata", "{team", "--yes"], env);
+    expect(badMetadata.code).toBe(2);
+    expect(badMetadata.stderr).toMatch(/--metadata takes a JSON object/);
     const again = await runCcx(["user", "create", uid, "--name", "Again", "--yes"], env);
     expect(again.code, again.stderr).toBe(0);
     const gone = await runCcx(["user", "delete", uid, "--permanent", "--yes"], env);
