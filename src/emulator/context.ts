@@ -38,9 +38,10 @@ interface RouteShape<A extends Api, C> {
   authOnly?: boolean;
   /**
    * Moderation's rules, keywords and blocked messages: the management key and secret with an `appId`
-   * header, on the app's chat host, in place of the API key.
+   * header, on the app's chat host, in place of the API key; `moderation-or-apikey`: either (the
+   * blocked messages' review, documented with both).
    */
-  auth?: "moderation";
+  auth?: "moderation" | "moderation-or-apikey";
   handle: (ctx: C, match: Record<string, string>) => unknown;
 }
 

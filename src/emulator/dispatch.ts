@@ -19,15 +19,17 @@ import { messageDetailRoutes } from "./routes/message-detail.js";
 import { messageListRoutes } from "./routes/message-lists.js";
 import { messageRoutes } from "./routes/messages.js";
 import { moderationRoutes } from "./routes/moderation.js";
+import { moderationWriteRoutes } from "./routes/moderation-writes.js";
 import { notificationRoutes } from "./routes/notifications.js";
 import { statsRoutes } from "./routes/stats.js";
 import { userRoutes } from "./routes/users.js";
+import { webhookWriteRoutes } from "./routes/webhook-writes.js";
 import { writeRoutes } from "./routes/writes.js";
 
 const ROUTES: Route[] = [
   ...groupRoutes, ...userRoutes, ...messageRoutes, ...messageListRoutes, ...conversationRoutes, ...blockRoutes, ...roleRoutes,
   ...apiKeyRoutes, ...callRoutes, ...statsRoutes, ...managementRoutes, ...webhookRoutes, ...appSettingsRoutes, ...messageDetailRoutes,
-  ...notificationRoutes, ...moderationRoutes, ...writeRoutes,
+  ...notificationRoutes, ...moderationRoutes, ...writeRoutes, ...webhookWriteRoutes, ...moderationWriteRoutes,
 ];
 const MAX_BODY = 1 << 20;
 
@@ -163,7 +165,7 @@ export class Dispatcher {
         "Check the appId and the region: an app answers only under its own region.");
     }
     const [route, match] = this.find(target, base.method);
-    if (route.auth === "moderation") {
+    if (route.auth === "moderation" || (route.auth === "moderation-or-apikey" && headerValue(req, "apikey") === undefined)) {
       this.authenticateManagement(req);
       if (headerValue(req, "appid") !== app.appId) {
         throw new ServiceError("AUTH_ERR_APP_ID_MISMATCH", "The appId header does not name this app.", `Send appId: ${app.appId} with the management key and secret.`);

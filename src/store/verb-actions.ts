@@ -2,7 +2,7 @@ import type { ManagementTarget } from "../api/apps.js";
 import { limiter } from "../api/limit.js";
 import { type PlannedWrite, type Written, executeWrite, planned, shownRequest, writeCall } from "../writes/execute.js";
 import { verbNamed } from "../writes/index.js";
-import { type JournalEntry, readJournal } from "../writes/journal.js";
+import { type JournalEntry, originalOf, readJournal, unsendable } from "../writes/journal.js";
 import type { VerbInput } from "../writes/verb.js";
 import { type StoreContext, activeApp, currentRoute } from "./context.js";
 import { toFailure } from "./failure.js";
@@ -91,8 +91,8 @@ export function verbActions(ctx: StoreContext, options: { management?: Managemen
       const entry = undoes === undefined ? undefined : ctx.get().journal?.entries.find((e) => e.seq === undoes);
       let writes: PlannedWrite[];
       if (entry?.inverse) {
-        const original = { method: entry.method as "POST", path: entry.path, body: entry.body, ...(entry.as ? { as: entry.as } : {}) };
-        writes = [{ verb: entry.verb, item: { label: entry.item, input: { args: {}, flags: {} } }, request: entry.inverse, inverseOf: () => original, check: "ccx journal", undoes }];
+        const original = originalOf(entry);
+        writes = [{ verb: entry.verb, item: { label: entry.item, input: { args: {}, flags: {} } }, request: entry.inverse, inverseOf: () => original, irreversible: unsendable(entry), check: "ccx journal", undoes }];
       } else if (verb) writes = planned(verb, input);
       else return;
       try {

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { type ApiCall, type ApiCredentials, prepareCall, urlWithQuery } from "../api/api-call.js";
+import { maskAnswerSecrets } from "../api/answer-secrets.js";
 import type { AppTarget } from "../api/client.js";
 import { ApiError } from "../api/errors.js";
 import type { Http } from "../api/http.js";
@@ -28,6 +29,8 @@ export interface PlannedWrite {
   before?: ReadBefore;
   inverseOf(before: unknown): WriteRequest | undefined;
   irreversible?: string;
+  /** Sent one after another, each only once the one before it was done. */
+  inOrder?: boolean;
   /** How to see what happened, when its outcome is unknown. */
   check: string;
   /** The journal entry it undoes. */
@@ -56,6 +59,7 @@ export function planned(verb: WriteVerb, input: VerbInput): PlannedWrite[] {
     before: verb.before?.(item),
     inverseOf: (before) => verb.inverse?.(item, before),
     irreversible: verb.irreversible,
+    inOrder: verb.inOrder,
     check: verb.check(item),
   }));
 }
@@ -77,7 +81,7 @@ export function shownRequest(call: ApiCall, body: unknown, region: string | unde
   return [
     `${call.method} ${urlWithQuery(call.url, call.query)}`,
     `  host ${call.host}${call.appId ? ` · app ${call.appId}${region ? ` (${region})` : ""}` : ""}${call.headers.onBehalfOf ? ` · as ${call.headers.onBehalfOf}` : ""}`,
-    body === undefined ? "  no body" : `  body ${jsonForTerminal(body)}`,
+    body === undefined ? "  no body" : `  body ${jsonForTerminal(maskAnswerSecrets(body).value)}`,
   ].map((line) => sanitize(line));
 }
 
@@ -109,8 +113,9 @@ export interface WriteContext {
 export async function executeWrite(ctx: WriteContext, write: PlannedWrite, call: ApiCall): Promise<Written> {
   let before: unknown;
   if (write.before) {
-    const read = writeCall(ctx.app, ctx.credentials, { method: "GET", ...write.before });
     try {
+      // A read that needs credentials the write does not (the blocked list's management key) is one that cannot be read.
+      const read = writeCall(ctx.app, ctx.credentials, { method: "GET", ...write.before });
       before = (await ctx.http.send({ method: "GET", url: urlWithQuery(read.url, read.query), headers: read.headers, patient: true })).json;
     } catch (error) {
       // What cannot be read cannot be undone by ccx: the write still goes, said so in its entry.

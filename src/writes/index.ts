@@ -1,11 +1,15 @@
 import { block, memberAdd, memberBan, memberKick, memberScope, memberUnban, unblock, userCreate, userDeactivate, userDelete, userReactivate, userUpdate } from "./people.js";
+import { moderationApprove, moderationReject } from "./moderation.js";
 import { type WriteVerb, verbWords } from "./verb.js";
+import { triggersAdd, triggersRemove, webhookCreate, webhookDelete, webhookDisable, webhookEnable, webhookUpdate } from "./webhooks.js";
 
 /** Every write ccx makes from a definition, in the order help lists them. */
 export const VERBS: readonly WriteVerb[] = [
   userCreate, userUpdate, userDeactivate, userReactivate, userDelete,
   memberAdd, memberKick, memberScope, memberBan, memberUnban,
   block, unblock,
+  webhookCreate, webhookUpdate, webhookEnable, webhookDisable, webhookDelete, triggersAdd, triggersRemove,
+  moderationApprove, moderationReject,
 ];
 
 /** The write a journal entry names: `user deactivate`. */

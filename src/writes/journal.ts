@@ -85,3 +85,13 @@ export async function appendJournal(path: string, entry: Omit<JournalEntry, "seq
   const seq = (await readJournal(path)).findIndex((e) => e.id === id) + 1;
   return { ...full, seq };
 }
+
+/** Why an entry's own request cannot be sent again from the journal, when it cannot: its body's secrets are kept masked. */
+export const unsendable = (entry: JournalEntry): string | undefined =>
+  maskAnswerSecrets(entry.body).paths.length > 0 ? "the journal keeps its body's secrets masked (a webhook's password): it is not sent again from there" : undefined;
+
+/** An entry's own request, to send again when its undo is undone; none when its body held a secret. */
+export function originalOf(entry: JournalEntry): WriteRequest | undefined {
+  if (unsendable(entry)) return undefined;
+  return { method: entry.method as WriteRequest["method"], path: entry.path, body: entry.body, ...(entry.as ? { as: entry.as } : {}) };
+}

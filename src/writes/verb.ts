@@ -56,6 +56,8 @@ export interface WriteVerb {
   inverse?(item: WriteItem, before: unknown): WriteRequest | undefined;
   /** Why it cannot be undone: a permanent delete. */
   irreversible?: string;
+  /** Its items are sent one after another, each only once the one before it was done (a webhook made, then its triggers). */
+  inOrder?: true;
   /** It destroys: the id (or the count, in bulk) is typed back before it is sent. */
   destructive?(input: VerbInput): boolean;
   /** How to see what happened, when its outcome is unknown: `ccx user alice`. */

@@ -40,7 +40,7 @@ export async function emulatorFixture(options: EmulatorSettings = {}) {
     body: any;
   }
 
-  async function send(method: "GET" | "POST" | "PUT" | "DELETE", url: string, headers: Record<string, string>, payload?: unknown): Promise<Reply> {
+  async function send(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", url: string, headers: Record<string, string>, payload?: unknown): Promise<Reply> {
     const res = await request(url, {
       method,
       dispatcher: agent,

@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import { ApiError, CLIENT_CODES } from "../../api/errors.js";
 import { jsonForTerminal } from "../../text/json.js";
 import { type TableColumn, planTable, tableHeader, tableRows } from "../../text/table.js";
-import { type JournalEntry, journalPath, readJournal } from "../../writes/journal.js";
+import { type JournalEntry, journalPath, originalOf, readJournal, unsendable } from "../../writes/journal.js";
 import { verbNamed } from "../../writes/index.js";
 import { ConfigError } from "../../config/config-file.js";
 import { runCommand } from "../runtime.js";
@@ -60,12 +60,13 @@ export function runUndo(seq: number | undefined, flags: WriteFlags, command: Com
     const app = await activeTarget(runtime);
     if (app?.appId !== entry.app) throw new ConfigError(`entry ${entry.seq} was written to app ${entry.app}${entry.profile ? ` (profile ${entry.profile})` : ""}, not to ${app?.appId ?? "no app"}: choose it with --profile or --app-id`);
     const verb = verbNamed(entry.verb);
-    const original = { method: entry.method as "POST", path: entry.path, body: entry.body, ...(entry.as ? { as: entry.as } : {}) };
+    const original = originalOf(entry);
     return runWrites(runtime, [{
       verb: entry.verb,
       item: { label: entry.item, input: { args: {}, flags: {} } },
       request: entry.inverse,
       inverseOf: () => original,
+      irreversible: unsendable(entry),
       check: verb ? `ccx journal --last 3, then: ${verb.check({ label: entry.item, input: { args: {}, flags: {} } }).split(" ")[0]} …` : "ccx journal",
       undoes: entry.seq,
     }], flags, false);

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Command } from "commander";
 import { urlWithQuery } from "../../api/api-call.js";
+import { maskAnswerSecrets } from "../../api/answer-secrets.js";
 import { ApiError, CLIENT_CODES, isNotFound } from "../../api/errors.js";
 import { limiter } from "../../api/limit.js";
 import { jsonForTerminal } from "../../text/json.js";
@@ -78,7 +79,10 @@ export async function runWrites(runtime: Runtime, planned: PlannedWrite[], flags
       return EXIT.failure;
     }
   }
-  const limit = limiter(AT_ONCE);
+  // In order (a webhook made, then its triggers): one at a time, none after one not done.
+  const inOrder = writes[0]!.inOrder === true;
+  const limit = limiter(inOrder ? 1 : AT_ONCE);
+  let broken = false;
   const profile = runtime.settings.active?.label;
   // Interrupted (ctrl-c, SIGTERM): nothing more is started, what is under way is finished and journaled.
   let stopped: string | undefined;
@@ -89,8 +93,9 @@ export async function runWrites(runtime: Runtime, planned: PlannedWrite[], flags
   let results: Array<Written | undefined>;
   try {
     results = await Promise.all(writes.map((write, i) => limit(async () => {
-      if (stopped) return undefined;
+      if (stopped || broken) return undefined;
       const result = await executeWrite({ http: runtime.http, app, credentials, journal, profile }, write, calls[i]!);
+      if (inOrder && result.outcome !== "done") broken = true;
       progress?.update(++finished, writes.length);
       return result;
     })));
@@ -99,7 +104,7 @@ export async function runWrites(runtime: Runtime, planned: PlannedWrite[], flags
     progress?.done();
   }
   const said = results.filter((r): r is Written => r !== undefined);
-  if (flags.json) await runtime.write(`${jsonForTerminal(said, 2)}\n`);
+  if (flags.json) await runtime.write(`${jsonForTerminal(maskAnswerSecrets(said).value, 2)}\n`);
   else {
     for (const r of said) {
       if (r.outcome === "done") await runtime.write(`${sanitize(`done ${r.item}${r.journal ? ` (journal ${r.journal}${r.undoable ? `; undo: ccx undo ${r.journal}` : ""})` : ""}`)}\n`);
@@ -111,7 +116,8 @@ export async function runWrites(runtime: Runtime, planned: PlannedWrite[], flags
     runtime.warn(`interrupted: ${results.length - left} written (journaled), ${left} not sent; the same command again does the rest, not what was done`);
     return EXIT.interrupted;
   }
-  const failed = (results as Written[]).filter((r) => r.outcome !== "done");
+  if (said.length < results.length) runtime.warn(`${results.length - said.length} not sent: each waits for the one before it, which was not done`);
+  const failed = said.filter((r) => r.outcome !== "done");
   if (failed.length === 0) return;
   return failed.every((r) => r.outcome === "refused" && r.code && isNotFound(r.code)) ? EXIT.notFound : EXIT.failure;
 }

@@ -164,6 +164,8 @@ export interface WorldChanges {
   bans: Map<number, Map<number, number | null>>;
   /** By blocker's index, then the blocked user's: blocked at, or null for unblocked. */
   blocks: Map<number, Map<number, number | null>>;
+  /** By message index: a moderator's review of a blocked or flagged message, and when. */
+  reviews: Map<number, { status: "approved" | "rejected" | "disapproved"; reviewedAt: number }>;
 }
 
 /** The changes of one relation's owner (a group's members, a user's blocks), made on first write. */

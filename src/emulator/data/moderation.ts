@@ -71,6 +71,8 @@ export interface Flagged {
   reason: string;
   /** Reviewed: approved (kept) or disapproved (hidden); pending otherwise. */
   review?: "approved" | "disapproved";
+  /** When a moderator reviewed it through the API (a seeded review's time is derived). */
+  reviewedAt?: number;
 }
 
 interface Verdicts {
@@ -116,8 +118,24 @@ export const blockedMessages = (app: App): readonly Blocked[] => verdictsOf(app)
 /** What blocked message `i`, if a rule did. */
 export const blockedMessage = (app: App, i: number): Blocked | undefined => verdictsOf(app).blockedByIndex.get(i);
 
+/** A flagged message as it stands: a review made through the API (`App.changes.reviews`) laid over the seed's. */
+function asReviewed(app: App, flagged: Flagged): Flagged {
+  const change = app.changes.reviews.get(flagged.index);
+  return change ? { ...flagged, review: change.status as Flagged["review"], reviewedAt: change.reviewedAt } : flagged;
+}
+
 /** The messages flagged and not yet reviewed, and those reviewed. */
-export const flaggedMessages = (app: App, reviewed: boolean): Flagged[] => verdictsOf(app).flagged.filter((f) => (f.review !== undefined) === reviewed);
+export const flaggedMessages = (app: App, reviewed: boolean): Flagged[] =>
+  verdictsOf(app).flagged.map((f) => asReviewed(app, f)).filter((f) => (f.review !== undefined) === reviewed);
+
+/** Flagged message `i`, reviewed or not, if users flagged it. */
+export function flaggedMessage(app: App, i: number): Flagged | undefined {
+  const flagged = verdictsOf(app).flagged.find((f) => f.index === i);
+  return flagged && asReviewed(app, flagged);
+}
+
+/** A blocked message's moderation status: disapproved until a moderator approves or rejects it. */
+export const blockedStatus = (app: App, blocked: Blocked): string => app.changes.reviews.get(blocked.index)?.status ?? "disapproved";
 
 /** A rule's revision: one per rule, from when the app was made. */
 export const revisionOf = (app: App, rule: ModerationRule): string => `${rule.id}-r${(mix32(hash32(app.appId), hash32(rule.id)) % 9) + 1}`;

@@ -52,14 +52,14 @@ export function appOf(ctx: BaseContext, appId: string): App {
   return app;
 }
 
-function webhookOf(ctx: BaseContext, appId: string, webhookId: string): Webhook {
+export function webhookOf(ctx: BaseContext, appId: string, webhookId: string): Webhook {
   const webhook = appOf(ctx, appId).webhooks.find((w) => w.id === webhookId);
   if (!webhook) throw notFound("ERR_WEBHOOK_NOT_FOUND", "webhook with ID", webhookId);
   return webhook;
 }
 
 /** A webhook as the list gives it (the exports' list example: no credentials, no triggers). */
-const webhookSummary = ({ id, name, webhookURL, enabled, createdAt, updatedAt }: Webhook) => ({ id, name, webhookURL, enabled, createdAt, updatedAt });
+export const webhookSummary = ({ id, name, webhookURL, enabled, createdAt, updatedAt }: Webhook) => ({ id, name, webhookURL, enabled, createdAt, updatedAt });
 
 /** Webhooks and their triggers (management-apis.json): the list by page, one by id (double-wrapped, as the exports answer), its triggers. */
 export const webhookRoutes: ManagementRoute[] = [

@@ -1,6 +1,6 @@
 import type { AppRoute, RequestContext } from "../context.js";
 import {
-  type Blocked, FLAG_REASONS, type Flagged, KEYWORD_LISTS, MODERATION_RULES, type ModerationRule, blockedMessages, flaggedMessages, revisionOf,
+  type Blocked, FLAG_REASONS, type Flagged, KEYWORD_LISTS, MODERATION_RULES, type ModerationRule, blockedMessages, blockedStatus, flaggedMessages, revisionOf,
 } from "../data/moderation.js";
 import { notFound } from "../errors.js";
 import { messageJson } from "../message-json.js";
@@ -46,7 +46,7 @@ function blockedJson(ctx: RequestContext, b: Blocked): Json {
   return {
     ruleId: b.rule.id, ruleName: b.rule.name, revisionId: revisionOf(ctx.app, b.rule),
     condition: { type: b.rule.conditionType, keywordListId: b.rule.keywordList, matched: b.matched },
-    message: moderatedMessage(ctx, b.index, "disapproved"),
+    message: moderatedMessage(ctx, b.index, blockedStatus(ctx.app, b)),
     action: [{ type: "block" }],
     createdAt: sentAt, updatedAt: sentAt,
   };
@@ -59,8 +59,8 @@ function flaggedJson(ctx: RequestContext, f: Flagged): Json {
     message: moderatedMessage(ctx, f.index, f.review ?? "pending"),
     reportedBy: [{ uid: ctx.app.users[f.reporter]!.uid, reason: f.reason, reportedAt: sentAt + 600 }],
     status: f.review ?? "pending",
-    ...(f.review ? { reviewedAt: sentAt + 7200 } : {}),
-    createdAt: sentAt + 600, updatedAt: f.review ? sentAt + 7200 : sentAt + 600,
+    ...(f.review ? { reviewedAt: f.reviewedAt ?? sentAt + 7200 } : {}),
+    createdAt: sentAt + 600, updatedAt: f.review ? f.reviewedAt ?? sentAt + 7200 : sentAt + 600,
   };
 }
 
