@@ -49,7 +49,7 @@ describe.skipIf(tmuxMissing !== undefined)(`:resources and T in a real terminal$
     await s.keys(":");
     await s.type("msgs");
     await s.keys("Enter");
-    await s.waitFor((lines) => mainPane(lines).some((l) => /\d+ loaded/.test(l)), { what: "the app's messages" });
+    await s.waitFor((lines) => /the app's messages$/.test(lines[1] ?? "") && mainPane(lines).some((l) => /\d+ loaded/.test(l)), { what: "the app's messages" });
     await s.keys("T");
     const report = await s.waitFor((lines) => {
       const body = mainPane(lines);

@@ -54,6 +54,17 @@ describe("a message's trace in the explorer", () => {
     await tui.press("escape");
     await tui.waitForFrame((f) => !f.includes("webhooks for its events") && f.includes("loaded"), "back at the thread");
   });
+
+  it(":msgs <guid>, Enter and T in one write: T waits for the thread and traces its newest message", async () => {
+    tui = await fixture.mount({ load: true, management: true, columns: 160, rows: 50 });
+    const muted = mutedCase();
+    const newest = app().messages.findGroupConversation(app().groupIndexByGuid.get(muted.guid)!)!.messages.at(-1)! + 1;
+    tui.router.feed(`:msgs ${muted.guid}\rT`);
+    const frame = await tui.waitForFrame((f) => f.includes("webhooks for its events"), "the trace of the newest message");
+    expect(lines(frame)[1]).toMatch(new RegExp(`trace ${newest}$`));
+    expect(frame).not.toContain("no message selected");
+    expect(tui.router.held()).toBe(0);
+  });
 });
 
 describe("notifications in the explorer", () => {

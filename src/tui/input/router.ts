@@ -36,7 +36,8 @@ export interface InputRouter {
 function awaitingRows(store: ExplorerStore): boolean {
   const state = store.getState();
   const route = currentRoute(state);
-  if (state.ui.prompt || state.ui.dialog || state.ui.form || state.ui.focus === "side" || !isListKind(route.view)) return false;
+  if (state.ui.prompt || state.ui.dialog || state.ui.form || state.ui.focus === "side") return false;
+  if (!isListKind(route.view)) return screenFor(route).awaitingRows?.(state, route) ?? false;
   return state.views[state.activeKey]!.lists[route.view].awaiting === true;
 }
 

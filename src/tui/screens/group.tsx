@@ -99,6 +99,10 @@ export const groupScreen: Screen<RouteOf<"group">> = {
   ],
   cursor: (state, route) => ({ index: groupOf(state, route.guid)?.selected ?? 0, count: groupOf(state, route.guid)?.members.length ?? 0 }),
   select: (store, route, index) => store.getState().selectInGroup(route.guid, index),
+  awaitingRows: (state, route) => {
+    const d = groupOf(state, route.guid);
+    return d !== undefined && d.loading && !d.group;
+  },
   selection: (state, route) => {
     const d = groupOf(state, route.guid);
     const m = d?.members[d.selected];

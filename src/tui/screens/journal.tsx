@@ -35,6 +35,7 @@ export const journalScreen: Screen<RouteOf<"journal">> = {
   bindings,
   cursor: (state) => ({ index: state.journal?.selected ?? 0, count: entriesOf(state).length }),
   select: (store, _route, index) => store.getState().selectJournalEntry(index),
+  awaitingRows: (state) => state.journal?.loading === true && state.journal.entries.length === 0,
   selection: (state) => {
     const entry = selectedOf(state);
     return entry && { id: String(entry.seq), json: entry };

@@ -82,8 +82,8 @@ const bindings: Binding[] = [
     if (scope.kind === "app") return c.store.getState().notify("the app's messages have no one to send to: open a group's or a user's");
     c.store.getState().askMessage(scope.kind === "group" ? { receiver: scope.guid, receiverType: "group" } : { as: scope.as, receiver: scope.uid, receiverType: "user" });
   } },
-  { keys: ["enter"], description: "open the sender (a user)", footer: "sender", run: (c) => c.selection()?.open?.() },
-  { keys: ["T"], description: "trace the selected message: moderation, each recipient's mutes, blocks, push tokens and notifications, its webhooks", footer: "trace",
+  { keys: ["enter"], description: "open the sender (a user)", footer: "sender", onRows: true, run: (c) => c.selection()?.open?.() },
+  { keys: ["T"], description: "trace the selected message: moderation, each recipient's mutes, blocks, push tokens and notifications, its webhooks", footer: "trace", onRows: true,
     disabled: (c) => (c.selection()?.id ? undefined : "no message selected"), run: (c) => c.store.getState().openTrace(c.selection()!.id!) },
 ];
 
@@ -97,6 +97,10 @@ export const messagesScreen: Screen<RouteOf<"messages">> = {
   bindings,
   cursor: (state, route) => ({ index: threadOf(state, route.scope)?.selected ?? 0, count: threadOf(state, route.scope)?.items.length ?? 0 }),
   select: (store, route, index) => store.getState().selectInThread(route.scope, index),
+  awaitingRows: (state, route) => {
+    const thread = threadOf(state, route.scope);
+    return thread !== undefined && thread.loading && thread.items.length === 0;
+  },
   selection: (state, route) => {
     const thread = threadOf(state, route.scope);
     const m = thread?.items[thread.selected];

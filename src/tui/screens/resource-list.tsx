@@ -81,6 +81,10 @@ export const resourceListScreen: Screen<ListRoute> = {
     return { index: list?.selected ?? 0, count: list?.rows.length ?? 0 };
   },
   select: (store, _route, index) => store.getState().selectResourceRow(index),
+  awaitingRows: (state, route) => {
+    const list = listOf(state, route);
+    return list !== undefined && list.loading && list.rows.length === 0;
+  },
   selection: (state, route) => rowSelection(state, resourceNamed(route.name), listOf(state, route), route.params),
   render: ({ state, route, height, width, theme }) => {
     const resource = resourceNamed(route.name);

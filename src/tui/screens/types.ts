@@ -80,6 +80,11 @@ export interface Screen<R extends Route = Route> {
   cursor(state: ExplorerState, route: R): { index: number; count: number };
   select(store: ExplorerStore, route: R, index: number): void;
   selection(state: ExplorerState, route: R): Selection | undefined;
+  /**
+   * Its rows are on their way and none are shown yet: keys that act on rows (onRows) wait for them, as on
+   * a list, so that ":msgs⏎T" typed at once traces the newest message instead of finding none.
+   */
+  awaitingRows?(state: ExplorerState, route: R): boolean;
   render(props: ScreenProps<R>): ReactNode;
   /**
    * What the preview pane beside it shows on wide terminals: the selected row, from the list's own
