@@ -43,8 +43,8 @@ const BEFORE_RESOURCES: readonly Registrar[] = [
   { names: ["api"], load: async () => (await import("./commands/api.js")).registerApi },
 ];
 const AFTER_RESOURCES: readonly Registrar[] = [
-  // After the commands it adds words to (users' `user`, the resources' `webhook`, `triggers` and `moderation`).
-  { names: ["member", "block", "unblock", "journal", "undo"], extends: ["user", "webhook", "triggers", "moderation"], load: async () => (await import("./commands/write.js")).registerWrites },
+  // After the commands it adds words to (`user`, `group`, `conversation`; the resources' `tokens`, `message`, `webhook`, `triggers`, `moderation`).
+  { names: ["member", "block", "unblock", "friend", "react", "unreact", "journal", "undo"], extends: ["user", "group", "conversation", "tokens", "message", "webhook", "triggers", "moderation"], load: async () => (await import("./commands/write.js")).registerWrites },
   { names: ["resources"], load: async () => (await import("./commands/resource.js")).registerResourcesCommand },
   { names: ["apps"], load: async () => (await import("./commands/apps.js")).registerApps },
   { names: ["demo"], load: async () => (await import("./commands/demo.js")).registerDemo },

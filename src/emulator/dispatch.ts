@@ -9,6 +9,8 @@ import type { EmulatorOptions } from "./options.js";
 import { type RecordingFault, recordingAnswer } from "./recordings/serve.js";
 import { isRecordingPath } from "./recordings/url.js";
 import { callRoutes } from "./routes/calls.js";
+import { chatWriteRoutes } from "./routes/chat-writes.js";
+import { groupWriteRoutes } from "./routes/group-writes.js";
 import { groupRoutes } from "./routes/groups.js";
 import { blockRoutes } from "./routes/blocks.js";
 import { roleRoutes } from "./routes/roles.js";
@@ -29,7 +31,7 @@ import { writeRoutes } from "./routes/writes.js";
 const ROUTES: Route[] = [
   ...groupRoutes, ...userRoutes, ...messageRoutes, ...messageListRoutes, ...conversationRoutes, ...blockRoutes, ...roleRoutes,
   ...apiKeyRoutes, ...callRoutes, ...statsRoutes, ...managementRoutes, ...webhookRoutes, ...appSettingsRoutes, ...messageDetailRoutes,
-  ...notificationRoutes, ...moderationRoutes, ...writeRoutes, ...webhookWriteRoutes, ...moderationWriteRoutes,
+  ...notificationRoutes, ...moderationRoutes, ...writeRoutes, ...groupWriteRoutes, ...chatWriteRoutes, ...webhookWriteRoutes, ...moderationWriteRoutes,
 ];
 const MAX_BODY = 1 << 20;
 

@@ -8,6 +8,7 @@
 export const DEFAULT_STATUS: Readonly<Record<string, number>> = {
   ERR_BAD_REQUEST: 400,
   ERR_UID_ALREADY_EXISTS: 409, // guess: the sources are silent
+  ERR_GUID_ALREADY_EXISTS: 409, // guess, as ERR_UID_ALREADY_EXISTS
   AUTH_ERR_EMPTY_APIKEY: 401, // guess (docs/service.md)
   AUTH_ERR_APIKEY_NOT_FOUND: 401, // guess; one re-implementation answers 404
   AUTH_ERR_NO_ACCESS: 403,

@@ -108,6 +108,9 @@ export function parseGroupQuery(params: URLSearchParams): GroupQuery {
 
 const orders = new WeakMap<App, Map<SortField, Int32Array>>();
 
+/** After a group is created, renamed or deleted: the orders are built again when next needed. */
+export const forgetGroupOrders = (app: App): void => void orders.delete(app);
+
 /** Group indexes in ascending order of a field, ties by guid; built once per app and field. */
 function ascendingOrder(app: App, field: SortField): Int32Array {
   let byField = orders.get(app);
@@ -164,6 +167,7 @@ export function runGroupQuery(app: App, query: GroupQuery, userIndex: number | u
   let total = 0;
   scan: for (let i = 0; i < n; i++) {
     const group = all[i]!;
+    if (group.deletedAt !== undefined) continue;
     for (let j = 0; j < count; j++) if (!predicates[j]!(group)) continue scan;
     marked[i] = 1;
     total++;

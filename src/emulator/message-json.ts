@@ -1,7 +1,8 @@
-import { FLAG, KIND, type Conversation } from "./data/message-store.js";
+import { KIND, type Conversation } from "./data/message-store.js";
 import type { App } from "./data/model.js";
 import { mix32 } from "./data/random.js";
-import { ATTACHMENT_FILES, MEETING_TITLES, POLL_QUESTIONS, REACTIONS } from "./data/vocabulary.js";
+import { reactionCounts } from "./data/reactions.js";
+import { ATTACHMENT_FILES, MEETING_TITLES, POLL_QUESTIONS } from "./data/vocabulary.js";
 import { type EmulatorOptions, docsForm } from "./options.js";
 import { groupJson, userJson } from "./serialize.js";
 
@@ -15,6 +16,8 @@ type Json = Record<string, unknown>;
 
 export interface MessageView {
   withTags: boolean;
+  /** The user it is shown to (onBehalfOf): their reactions are marked reactedByMe. */
+  viewer?: number;
 }
 
 /** `group_<guid>`, or the two uids sorted and joined by `_user_`. */
@@ -104,12 +107,6 @@ function content(app: App, i: number, parties: Parties, view: MessageView, optio
   }
 }
 
-/** A message's reactions as its JSON counts them: each emoji and how many reacted with it. */
-export function reactions(d: number): Array<{ reaction: string; count: number }> {
-  const first = d >>> 4;
-  return Array.from({ length: 1 + (d % 3) }, (_, j) => ({ reaction: REACTIONS[(first + j) % REACTIONS.length]!, count: 1 + (mix32(d, j) % 5) }));
-}
-
 export function messageJson(app: App, i: number, view: MessageView, options: EmulatorOptions): Json {
   const store = app.messages;
   const conversation = store.conversations[store.conversation[i]!]!;
@@ -138,7 +135,8 @@ export function messageJson(app: App, i: number, view: MessageView, options: Emu
   if (store.parent[i]! >= 0) json.parentId = String(store.parent[i]! + 1);
   if (store.replyCount[i]! > 0) json.replyCount = store.replyCount[i];
   if (!deleted && store.mention[i]! >= 0) json.mentionedUsers = [userJson(app.users[store.mention[i]!]!, view.withTags)];
-  if (!deleted && store.flags[i]! & FLAG.reactions) json.reactions = reactions(store.detail[i]!);
+  const reactions = deleted ? [] : reactionCounts(app, i, view.viewer);
+  if (reactions.length > 0) json.reactions = reactions;
   const tags = view.withTags ? store.tagsOf(i) : [];
   if (tags.length > 0) json.tags = tags;
   // The documented examples send what a message lacks as null.

@@ -2,6 +2,7 @@ import type { RequestContext } from "./context.js";
 import { blockedBy } from "./data/blocks.js";
 import { type Conversation, FLAG, KIND, MESSAGE_TAGS } from "./data/message-store.js";
 import type { App } from "./data/model.js";
+import { reactionCounts } from "./data/reactions.js";
 import { lastDeliveredIndex, lastReadIndex, takesPart } from "./data/reads.js";
 import { conversationIdOf } from "./message-json.js";
 import { QueryReader } from "./query.js";
@@ -54,6 +55,8 @@ export function parseMessageQuery(ctx: RequestContext, list: MessageList): Messa
   const sentAt = q.integer("sentAt", { min: 0 });
   const withTags = q.boolean("withTags") ?? false;
   const shown = (i: number) => store.deletedAt[i] === 0;
+  // Deleted for good: in no list.
+  if (app.changes.purged.size > 0) tests.push((i) => !app.changes.purged.has(i));
 
   const searchKey = q.string("searchKey")?.toLowerCase();
   if (searchKey !== undefined) tests.push((i) => shown(i) && store.text[i]!.toLowerCase().includes(searchKey));
@@ -86,7 +89,7 @@ export function parseMessageQuery(ctx: RequestContext, list: MessageList): Messa
   const flagged: Array<[string, (i: number) => boolean]> = [
     ["hasMentions", (i) => store.mention[i]! >= 0],
     ["hasLinks", (i) => (store.flags[i]! & FLAG.link) !== 0],
-    ["hasReactions", (i) => (store.flags[i]! & FLAG.reactions) !== 0],
+    ["hasReactions", (i) => reactionCounts(app, i).length > 0],
   ];
   for (const [name, has] of flagged) {
     const wanted = q.boolean(name);

@@ -31,7 +31,7 @@ export function groupJson(app: App, group: Group, view: GroupView, options: Emul
   const type = group.type === "protected" && options.variants.has("password-type") ? "password" : group.type;
   const json = defined({
     guid: group.guid, name: group.name, description: group.description, icon: group.icon, type,
-    owner: app.users[group.ownerIndex]!.uid, membersCount: group.membersCount, metadata: group.metadata,
+    owner: app.users[group.ownerIndex]?.uid, membersCount: group.membersCount, metadata: group.metadata,
     conversationId: `group_${group.guid}`, createdAt: group.createdAt,
     updatedAt: options.variants.has("cursor-ties") ? dayOf(group.updatedAt) : group.updatedAt,
     updatedBy: group.updatedBy, tags: view.withTags ? group.tags : undefined,

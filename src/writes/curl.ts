@@ -37,8 +37,19 @@ function bodyArgument(body: unknown): string {
   return text;
 }
 
+/** An auth token in a path (`/auth_tokens/{authToken}`): printed as `$CCX_AUTH_TOKEN`, as a body's secrets are. */
+const TOKEN_SEGMENT = /(\/auth_tokens\/)([^/?#]+)/;
+
+/** The URL as curl's argument: single-quoted, an auth token in its path a double-quoted variable. */
+function urlArgument(url: string): string {
+  const token = TOKEN_SEGMENT.exec(url);
+  if (!token) return quoted(url);
+  const rest = url.slice(token.index + token[0].length);
+  return `${quoted(url.slice(0, token.index + token[1]!.length))}"$CCX_AUTH_TOKEN"${rest ? quoted(rest) : ""}`;
+}
+
 export function curlOf(call: ApiCall, body: unknown): string {
-  const parts = ["curl", "-X", call.method, quoted(urlWithQuery(call.url, call.query))];
+  const parts = ["curl", "-X", call.method, urlArgument(urlWithQuery(call.url, call.query))];
   for (const [name, value] of Object.entries(call.headers)) {
     const variable = SECRET_HEADERS[name.toLowerCase()];
     parts.push("-H", variable ? `"${name}: ${variable}"` : quoted(`${name}: ${value}`));

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { type ApiCall, type ApiCredentials, prepareCall, urlWithQuery } from "../api/api-call.js";
-import { maskAnswerSecrets } from "../api/answer-secrets.js";
+import { maskAnswerSecrets, shownUrl } from "../api/answer-secrets.js";
 import type { AppTarget } from "../api/client.js";
 import { ApiError } from "../api/errors.js";
 import type { Http } from "../api/http.js";
@@ -79,7 +79,7 @@ export function writeCall(app: AppTarget | undefined, credentials: Omit<ApiCrede
 /** The lines that show one request before it is sent: method and URL, host, app and region, the user acted for, the body. */
 export function shownRequest(call: ApiCall, body: unknown, region: string | undefined): string[] {
   return [
-    `${call.method} ${urlWithQuery(call.url, call.query)}`,
+    `${call.method} ${shownUrl(urlWithQuery(call.url, call.query))}`,
     `  host ${call.host}${call.appId ? ` · app ${call.appId}${region ? ` (${region})` : ""}` : ""}${call.headers.onBehalfOf ? ` · as ${call.headers.onBehalfOf}` : ""}`,
     body === undefined ? "  no body" : `  body ${jsonForTerminal(maskAnswerSecrets(body).value)}`,
   ].map((line) => sanitize(line));

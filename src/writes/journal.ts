@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { appendFile, chmod, mkdir, open, readFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
-import { maskAnswerSecrets } from "../api/answer-secrets.js";
+import { maskAnswerSecrets, shownUrl } from "../api/answer-secrets.js";
 import type { WriteRequest } from "./verb.js";
 
 /**
@@ -76,7 +76,8 @@ export async function appendJournal(path: string, entry: Omit<JournalEntry, "seq
   await mkdir(dirname(path), { recursive: true, mode: 0o700 });
   const masked = (value: unknown) => (value === undefined ? undefined : maskAnswerSecrets(value).value);
   const id = randomBytes(6).toString("hex");
-  const full = { id, time: new Date().toISOString(), ...entry, body: masked(entry.body), ...(entry.inverse ? { inverse: { ...entry.inverse, body: masked(entry.inverse.body) } } : {}) };
+  // A secret in the path (an auth token revoked) is kept masked, as in every URL ccx shows.
+  const full = { id, time: new Date().toISOString(), ...entry, path: shownUrl(entry.path), body: masked(entry.body), ...(entry.inverse ? { inverse: { ...entry.inverse, body: masked(entry.inverse.body) } } : {}) };
   // Created 0600 before anything is in it; a journal made by hand with looser bits is tightened.
   const handle = await open(path, "a", 0o600);
   await handle.close();

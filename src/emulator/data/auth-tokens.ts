@@ -4,8 +4,8 @@ import { hash32, mix32 } from "./random.js";
 /**
  * A user's auth tokens: a few derived from the seed (a seeded user has zero to
  * two, made after the user was), and those issued through the API since the
- * emulator started, kept by uid. As the service answers them:
- * `{uid, authToken, createdAt}`.
+ * emulator started, kept by uid; less those revoked (`app.changes.revokedTokens`).
+ * As the service answers them: `{uid, authToken, createdAt}`.
  */
 export interface AuthToken {
   uid: string;
@@ -33,7 +33,8 @@ function seededTokens(app: App, index: number, user: User): AuthToken[] {
 /** Every token of the user at `index`, oldest first. */
 export function tokensOf(app: App, index: number): AuthToken[] {
   const user = app.users[index]!;
-  return [...seededTokens(app, index, user), ...(app.issuedTokens.get(user.uid) ?? [])];
+  const all = [...seededTokens(app, index, user), ...(app.issuedTokens.get(user.uid) ?? [])];
+  return app.changes.revokedTokens.size === 0 ? all : all.filter((t) => !app.changes.revokedTokens.has(t.authToken));
 }
 
 /** Keeps a token the API issued, so that the user's list shows it. */

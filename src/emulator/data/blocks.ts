@@ -28,7 +28,8 @@ function seededBans(app: App, group: Group): number[] {
   const users = app.seededUsers;
   const outsiders = users - group.seededMembers;
   const roll = mix32(hash32(app.appId), app.seed, group.index, BAN);
-  if (outsiders <= 0 || roll % 4 !== 0) return [];
+  // A group created through the API (no seeded member) has no seeded bans either.
+  if (group.seededMembers === 0 || outsiders <= 0 || roll % 4 !== 0) return [];
   const banned = new Set<number>();
   const wanted = 1 + ((roll >>> 4) % Math.min(MAX, outsiders));
   for (let j = 0; banned.size < wanted; j++) {

@@ -78,7 +78,7 @@ function generateApp(seed: number, sizes: Sizes, now: number, recordingUrl: Reco
     messages: new MessageStore(0),
     webhooks: generateWebhooks(seed, identity.appId, identity.createdAt, now),
     issuedTokens: new Map(),
-    changes: { members: new Map(), bans: new Map(), blocks: new Map(), reviews: new Map() },
+    changes: { members: new Map(), bans: new Map(), blocks: new Map(), reviews: new Map(), friends: new Map(), reactions: new Map(), reads: new Map(), delivered: new Map(), purged: new Set(), revokedTokens: new Set() },
   };
   app.calls = generateCalls(seed, app, sizes.calls, now, recordingUrl);
   app.callBySessionId = new Map(app.calls.map((c) => [c.sessionId, c]));

@@ -43,12 +43,15 @@ export interface Group {
   /** Equal to createdAt for a group that was never updated. */
   updatedAt: number;
   updatedBy?: string;
+  /** -1 for a group created through the API without an owner. */
   ownerIndex: number;
   /** The affine order of users that membership is derived from (members.ts). */
   memberStep: number;
   stepInverse: number;
   tags?: string[];
   metadata?: Record<string, unknown>;
+  /** Set for a group deleted through the API: gone from every read, its guid free again. */
+  deletedAt?: number;
   /** Lower-cased name and guid, for searchKey. */
   nameKey: string;
   guidKey: string;
@@ -165,11 +168,22 @@ export interface WorldChanges {
   /** By blocker's index, then the blocked user's: blocked at, or null for unblocked. */
   blocks: Map<number, Map<number, number | null>>;
   /** By message index: a moderator's review of a blocked or flagged message, and when. */
-  reviews: Map<number, { status: "approved" | "rejected" | "disapproved"; reviewedAt: number }>;
+  reviews: Map<number, { status: "approved" | "rejected" | "disapproved"; reviewedAt: number }>;  /** By user index, then the friend's (kept both ways): befriended at, or null for a friendship ended. */
+  friends: Map<number, Map<number, number | null>>;
+  /** By message index, then `<user index> <reaction>`: reacted at, or null for a reaction taken back. */
+  reactions: Map<number, Map<string, number | null>>;
+  /** By user index, then conversation index: the last message read (-1: none), as marked read or unread. */
+  reads: Map<number, Map<number, number>>;
+  /** By user index, then conversation index: the last message marked delivered. */
+  delivered: Map<number, Map<number, number>>;
+  /** The messages deleted for good: gone from every read. */
+  purged: Set<number>;
+  /** The auth tokens revoked (seeded or issued): gone from their user's list. */
+  revokedTokens: Set<string>;
 }
 
 /** The changes of one relation's owner (a group's members, a user's blocks), made on first write. */
-export function changesOf<V>(map: Map<number, Map<number, V>>, owner: number): Map<number, V> {
+export function changesOf<K, V>(map: Map<number, Map<K, V>>, owner: number): Map<K, V> {
   let changes = map.get(owner);
   if (!changes) map.set(owner, (changes = new Map()));
   return changes;

@@ -8,7 +8,9 @@ import { hash32, mix32 } from "./random.js";
  * conversation somewhere among its generated messages (about half read to the
  * end, the others trail by up to 24), and anything the user wrote since counts
  * as read. So a message sent through the API raises the receivers' unread
- * counts and not the sender's, with nothing to update.
+ * counts and not the sender's, with nothing to update. A conversation marked
+ * read, unread or delivered (`app.changes.reads`, `delivered`) moves the
+ * position from there.
  */
 
 const READ = 0x72656164;
@@ -24,7 +26,7 @@ function seededReadIndex(app: App, conversation: Conversation, user: number): nu
 
 /** The index of the last message of the conversation the user has read, or -1. */
 export function lastReadIndex(app: App, conversation: Conversation, user: number): number {
-  const seeded = seededReadIndex(app, conversation, user);
+  const seeded = app.changes.reads.get(user)?.get(conversation.index) ?? seededReadIndex(app, conversation, user);
   const { messages } = conversation;
   // Writing to a conversation reads it: the user's own newest message is read, and all before it.
   for (let p = messages.length - 1; p >= 0 && messages[p]! > seeded; p--) {
@@ -44,7 +46,8 @@ export function lastDeliveredIndex(app: App, conversation: Conversation, user: n
   let unread = 0;
   for (let p = messages.length - 1; p >= 0 && messages[p]! > read; p--) unread++;
   const pending = Math.min(unread, mix32(hash32(app.appId), app.seed, user, conversation.index, DELIVERED) % 4);
-  return pending === unread ? read : messages[messages.length - 1 - pending]!;
+  const derived = pending === unread ? read : messages[messages.length - 1 - pending]!;
+  return Math.max(derived, app.changes.delivered.get(user)?.get(conversation.index) ?? -1);
 }
 
 export interface Unread {

@@ -71,6 +71,7 @@ function rowsOf(ctx: RequestContext) {
   for (const conversation of app.messages.conversations) {
     if (conversation.messages.length === 0) continue;
     const group = conversation.group >= 0 ? app.groups[conversation.group]! : undefined;
+    if (group?.deletedAt !== undefined) continue;
     if (type && type !== (group ? "group" : "user")) continue;
     if ((userTags || groupTags) && group && !(groupTags && anyOf(group.tags, groupTags))) continue;
     const owners = onBehalfOf ? (takesPart(app, conversation, onBehalfOf.index) ? [onBehalfOf.index] : []) : partiesOf(app, conversation);

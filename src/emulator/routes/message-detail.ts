@@ -1,8 +1,7 @@
 import type { AppRoute, RequestContext } from "../context.js";
-import { FLAG } from "../data/message-store.js";
-import { mix32 } from "../data/random.js";
+import { reactionsTo } from "../data/reactions.js";
 import { notFound } from "../errors.js";
-import { messageJson, reactions } from "../message-json.js";
+import { messageJson } from "../message-json.js";
 import { QueryReader } from "../query.js";
 import { userJson } from "../serialize.js";
 
@@ -10,29 +9,23 @@ import { userJson } from "../serialize.js";
  * One message, its thread and its reactions (chat-apis.json). The thread takes
  * page inputs yet answers a cursor (`meta.current`, `meta.next{affix, sentAt,
  * id}`), as the exports do; reactions answer `meta.next{affix, id}` with no
- * sentAt. A message's reactions here are those its JSON counts: each emoji,
- * as many times as its count, by users drawn from the app's.
+ * sentAt. A message's reactions here are those its JSON counts
+ * (data/reactions.ts); with onBehalfOf, its JSON marks the user's reactedByMe.
  */
 
-/** The store's index of message `id` (ids count from 1), or the service's not-found error. */
-function indexOf(ctx: RequestContext, id: string): number {
+/** The store's index of message `id` (ids count from 1), or the service's not-found error (a message deleted for good too). */
+export function findMessage(ctx: RequestContext, id: string): number {
   const i = /^\d+$/.test(id) ? Number(id) - 1 : -1;
-  if (i < 0 || i >= ctx.app.messages.count) throw notFound("ERR_MESSAGE_ID_NOT_FOUND", "message with ID", id);
+  if (i < 0 || i >= ctx.app.messages.count || ctx.app.changes.purged.has(i)) throw notFound("ERR_MESSAGE_ID_NOT_FOUND", "message with ID", id);
   return i;
 }
 
 /** Every reaction to message `i`, oldest first: `{id, messageId, reaction, uid, reactedAt, reactedBy}`. */
 function reactionsOf(ctx: RequestContext, i: number): Array<Record<string, unknown>> {
-  const store = ctx.app.messages;
-  if (!(store.flags[i]! & FLAG.reactions) || store.deletedAt[i]! > 0) return [];
-  const out: Array<Record<string, unknown>> = [];
-  reactions(store.detail[i]!).forEach(({ reaction, count }, j) => {
-    for (let k = 0; k < count; k++) {
-      const user = ctx.app.users[mix32(store.detail[i]!, j, k) % ctx.app.seededUsers]!;
-      out.push({ id: String(out.length + 1 + i * 100), messageId: String(i + 1), reaction, uid: user.uid, reactedAt: store.sentAt[i]! + 60 * (out.length + 1), reactedBy: userJson(user, false) });
-    }
+  return reactionsTo(ctx.app, i).map(({ id, reaction, userIndex, reactedAt }) => {
+    const user = ctx.app.users[userIndex]!;
+    return { id: String(id), messageId: String(i + 1), reaction, uid: user.uid, reactedAt, reactedBy: userJson(user, false) };
   });
-  return out;
 }
 
 /**
@@ -56,14 +49,14 @@ export const messageDetailRoutes: AppRoute[] = [
     api: "chat",
     method: "GET",
     path: /^\/messages\/(?<id>[^/]+)\/?$/,
-    handle: (ctx, { id }) => ({ data: messageJson(ctx.app, indexOf(ctx, id!), { withTags: false }, ctx.options) }),
+    handle: (ctx, { id }) => ({ data: messageJson(ctx.app, findMessage(ctx, id!), { withTags: false, viewer: ctx.onBehalfOf?.index }, ctx.options) }),
   },
   {
     api: "chat",
     method: "GET",
     path: /^\/messages\/(?<id>[^/]+)\/thread\/?$/,
     handle: (ctx, { id }) => {
-      const parent = indexOf(ctx, id!);
+      const parent = findMessage(ctx, id!);
       const store = ctx.app.messages;
       const replies: Array<Record<string, unknown> & { id: string }> = [];
       for (let i = parent + 1; i < store.count && replies.length < store.replyCount[parent]!; i++) {
@@ -77,7 +70,7 @@ export const messageDetailRoutes: AppRoute[] = [
     method: "GET",
     path: /^\/messages\/(?<id>[^/]+)\/reactions(?:\/(?<reaction>[^/]+))?\/?$/,
     handle: (ctx, { id, reaction }) => {
-      const all = reactionsOf(ctx, indexOf(ctx, id!)) as Array<Record<string, unknown> & { id: string }>;
+      const all = reactionsOf(ctx, findMessage(ctx, id!)) as Array<Record<string, unknown> & { id: string }>;
       const chosen = reaction === undefined ? all : all.filter((r) => r.reaction === reaction);
       return cursorPage(chosen, new QueryReader(ctx.params), 10, (last, affix) => ({ affix, id: last.id }));
     },

@@ -18,7 +18,7 @@ const characters = (text: string) => {
   return n;
 };
 
-const text = v.pipe(
+export const messageText = v.pipe(
   v.string("The text must be a string."),
   v.check((t) => t.trim() !== "", "The text may not be empty."),
   v.check((t) => characters(t) <= MAX_TEXT, `The text may not be longer than ${MAX_TEXT} characters.`),
@@ -31,14 +31,15 @@ const message = v.pipe(
     type: v.pipe(v.string("The type is required."), v.minLength(1, "The type is required.")),
     category: v.optional(v.picklist(["message", "custom"], "The category must be message or custom.")),
     // Any type may carry a text; it must then be within the limits.
-    data: v.looseObject({ text: v.optional(text) }, "The data must be an object."),
+    data: v.looseObject({ text: v.optional(messageText) }, "The data must be an object."),
     tags: v.optional(v.array(v.string("Each tag must be a string."), "The tags must be a list of strings.")),
   }),
   v.forward(v.check((m) => m.type !== "text" || m.data.text !== undefined, "A text message needs data.text."), ["data", "text"]),
 );
 
 const MENTION = /<@uid:([^>]+)>/;
-const LINK = /\bhttps?:\/\/\S/i;
+/** A link in a text: the message then has one (hasLinks). */
+export const LINK = /\bhttps?:\/\/\S/i;
 
 export const messageRoutes: AppRoute[] = [
   {

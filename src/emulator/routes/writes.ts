@@ -21,14 +21,14 @@ import { findUser } from "./users.js";
 
 const SCOPES = ["admin", "moderator", "participant"] as const satisfies readonly MemberScope[];
 const uids = (field: string) => v.pipe(v.array(v.string(), `The ${field} field must be an array of uids.`), v.minLength(1, `The ${field} field must name at least one uid.`));
-const userIndexOf = (ctx: RequestContext, uid: string) => {
+export const userIndexOf = (ctx: RequestContext, uid: string) => {
   findUser(ctx, uid);
   return ctx.app.userIndexByUid.get(uid)!;
 };
 const now = () => Math.floor(Date.now() / 1000);
 
 /** Each uid of a bulk write, done or refused with the service's code: `{uid: {success, …}}`. */
-function eachUid(list: readonly string[], act: (uid: string) => Record<string, unknown>): Record<string, unknown> {
+export function eachUid(list: readonly string[], act: (uid: string) => Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(list.map((uid) => {
     try {
       return [uid, { success: true, ...act(uid) }];

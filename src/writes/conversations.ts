@@ -1,0 +1,104 @@
+import { ApiError, CLIENT_CODES } from "../api/errors.js";
+import { actingUser } from "./messages.js";
+import { type VerbInput, type WriteItem, type WriteRequest, type WriteVerb, dataOf, segment } from "./verb.js";
+
+/**
+ * A conversation's receipts as one user gives them (chat-apis.json,
+ * Conversations; onBehalfOf required): read, unread, delivered. Read and
+ * unread read the conversation first (its lastReadMessageId and unread
+ * count), so that each undoes the other to where the user had read.
+ */
+
+const badInput = (message: string) => new ApiError(CLIENT_CODES.badInput, message);
+
+/** The conversation named: with a user (--user) or a group's (--group), one of them. */
+function conversationOf(input: VerbInput): { kind: "users" | "groups"; id: string } {
+  const { user, group } = input.flags;
+  if ((typeof user === "string") === (typeof group === "string")) throw badInput("say which conversation: --user UID or --group GUID (one of them); nothing was sent");
+  return typeof user === "string" ? { kind: "users", id: user } : { kind: "groups", id: String(group) };
+}
+
+const conversationPath = (item: WriteItem) => {
+  const { kind, id } = conversationOf(item.input);
+  return `/${kind}/${segment(id)}/conversation`;
+};
+const asOf = (item: WriteItem) => actingUser(item.input, "gives the receipt")!;
+
+/** The message given with --message: an id, digits. */
+function messageIdOf(input: VerbInput): number | undefined {
+  const given = input.flags.message;
+  if (given === undefined) return undefined;
+  if (typeof given !== "string" || !/^\d+$/.test(given)) throw badInput("--message takes a message's id (digits); nothing was sent");
+  return Number(given);
+}
+
+const receipt = (item: WriteItem, method: "POST" | "DELETE", what: "read" | "delivered", messageId: number | undefined): WriteRequest => ({
+  method, path: `${conversationPath(item)}/${what}`, as: asOf(item), ...(messageId === undefined ? {} : { body: { messageId } }),
+});
+
+function itemsOf(input: VerbInput): WriteItem[] {
+  const as = actingUser(input, "gives the receipt");
+  const { kind, id } = conversationOf(input);
+  messageIdOf(input);
+  return [{ label: `${as}→${kind === "users" ? "user" : "group"}:${id}`, input }];
+}
+
+/** Where the user had read to, and how many were unread, as the conversation's GET answers (an array of one). */
+function readState(before: unknown): { lastRead?: number; unread: number } {
+  const conversation = dataOf(before);
+  const lastRead = Number(conversation?.lastReadMessageId);
+  return { lastRead: Number.isInteger(lastRead) && lastRead > 0 ? lastRead : undefined, unread: Number(conversation?.unreadMessageCount ?? 0) };
+}
+
+const FLAGS = [
+  { flag: "user", value: "uid", description: "the conversation with this user" },
+  { flag: "group", value: "guid", description: "the conversation of this group" },
+] as const;
+/** How to see the conversation; said of an undo too, whose item has no flags: never throws. */
+const check = (item: WriteItem) => {
+  const { user, group } = item.input.flags;
+  const as = actingUser(item.input, undefined);
+  return `ccx conversation${as ? ` --as ${as}` : ""}${typeof user === "string" ? ` --user ${user}` : typeof group === "string" ? ` --group ${group}` : ""}`;
+};
+
+export const conversationRead: WriteVerb = {
+  noun: "conversation", verb: "read",
+  description: "mark a conversation read for the user of --as UID, to its end or --message ID (undo: unread from where they had read)",
+  args: [],
+  flags: [...FLAGS, { flag: "message", value: "id", description: "read up to this message" }],
+  items: itemsOf,
+  request: (item) => receipt(item, "POST", "read", messageIdOf(item.input)),
+  before: (item) => ({ path: conversationPath(item), as: asOf(item) }),
+  inverse: (item, before) => {
+    const { lastRead, unread } = readState(before);
+    // Nothing unread: nothing changed. Nothing read at all: no message to mark unread after.
+    return unread > 0 && lastRead !== undefined ? receipt(item, "DELETE", "read", lastRead) : undefined;
+  },
+  check,
+};
+
+export const conversationUnread: WriteVerb = {
+  noun: "conversation", verb: "unread",
+  description: "mark a conversation unread for the user of --as UID: after --message ID, else its last message (undo: read to where they had)",
+  args: [],
+  flags: [...FLAGS, { flag: "message", value: "id", description: "the messages after this one become unread" }],
+  items: itemsOf,
+  request: (item) => receipt(item, "DELETE", "read", messageIdOf(item.input)),
+  before: (item) => ({ path: conversationPath(item), as: asOf(item) }),
+  inverse: (item, before) => {
+    const { lastRead } = readState(before);
+    return lastRead === undefined ? undefined : receipt(item, "POST", "read", lastRead);
+  },
+  check,
+};
+
+export const conversationDelivered: WriteVerb = {
+  noun: "conversation", verb: "delivered",
+  description: "mark a conversation delivered to the user of --as UID, to its end or --message ID (cannot be undone)",
+  args: [],
+  flags: [...FLAGS, { flag: "message", value: "id", description: "delivered up to this message" }],
+  items: itemsOf,
+  request: (item) => receipt(item, "POST", "delivered", messageIdOf(item.input)),
+  irreversible: "a delivery receipt cannot be taken back",
+  check,
+};

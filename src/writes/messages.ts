@@ -1,0 +1,85 @@
+import { ApiError, CLIENT_CODES } from "../api/errors.js";
+import { type VerbInput, type WriteItem, type WriteRequest, type WriteVerb, arg, dataOf, segment } from "./verb.js";
+
+/**
+ * The writes on one message (chat-apis.json, Messages): its text edited, the
+ * message deleted, a reaction added or removed. An edit reads the message
+ * first, for the text it had; a reaction, whether the user had reacted so.
+ */
+
+/** The user a write acts for: --as (or --on-behalf-of), kept in the request so that its undo acts for them too. */
+export function actingUser(input: VerbInput, required: string | undefined): string | undefined {
+  const given = input.flags.as ?? input.flags.onBehalfOf;
+  if (typeof given === "string" && given !== "") return given;
+  if (required) throw new ApiError(CLIENT_CODES.badInput, `say who ${required}: --as UID; nothing was sent`);
+  return undefined;
+}
+
+const messagePath = (id: string) => `/messages/${segment(id)}`;
+const asOf = (item: WriteItem) => actingUser(item.input, undefined);
+const withAs = (item: WriteItem, request: WriteRequest): WriteRequest => {
+  const as = asOf(item);
+  return as === undefined ? request : { ...request, as };
+};
+/** The message as the user acted for sees it: its text, and which reactions are theirs (reactedByMe). */
+const messageBefore = (item: WriteItem) => ({ path: messagePath(arg(item, "id")), as: asOf(item) });
+const edit = (item: WriteItem, text: string) => withAs(item, { method: "PUT", path: messagePath(arg(item, "id")), body: { data: { text } } });
+
+export const messageEdit: WriteVerb = {
+  noun: "message", verb: "edit",
+  description: "change a message's text, as its sender with --as UID (undo: the text it had)",
+  args: [{ name: "id", description: "the message's id" }],
+  flags: [{ flag: "text", value: "text", description: "its new text", required: true }],
+  items: (input) => [{ label: String(input.args.id), input }],
+  request: (item) => edit(item, String(item.input.flags.text)),
+  before: (item) => messageBefore(item),
+  inverse: (item, before) => {
+    const had = (dataOf(before)?.data as { text?: unknown } | undefined)?.text;
+    return typeof had === "string" && had !== item.input.flags.text ? edit(item, had) : undefined;
+  },
+  check: (item) => `ccx message ${arg(item, "id")}`,
+};
+
+export const messageDelete: WriteVerb = {
+  noun: "message", verb: "delete",
+  description: "delete a message (--permanent: for good), as --as UID if given; the id is typed back first",
+  args: [{ name: "id", description: "the message's id" }],
+  flags: [{ flag: "permanent", description: "delete it for good: no trace left in the conversation" }],
+  items: (input) => [{ label: String(input.args.id), input }],
+  request: (item) => withAs(item, { method: "DELETE", path: messagePath(arg(item, "id")), body: { permanent: item.input.flags.permanent === true } }),
+  irreversible: "a deleted message cannot be brought back",
+  destructive: () => true,
+  check: (item) => `ccx message ${arg(item, "id")}`,
+};
+
+const reactionPath = (item: WriteItem) => `${messagePath(arg(item, "id"))}/reactions/${segment(arg(item, "reaction"))}`;
+const reactionItem = (input: VerbInput): WriteItem[] => [{ label: `${String(input.args.id)} ${String(input.args.reaction)} (${actingUser(input, "reacts")})`, input }];
+const react = (item: WriteItem): WriteRequest => ({ method: "POST", path: reactionPath(item), as: asOf(item)! });
+const unreact = (item: WriteItem): WriteRequest => ({ method: "DELETE", path: reactionPath(item), as: asOf(item)! });
+const reacted = (item: WriteItem, before: unknown) => {
+  const reactions = dataOf(before)?.reactions;
+  return Array.isArray(reactions) && reactions.some((r) => (r as { reaction?: unknown; reactedByMe?: unknown } | null)?.reaction === arg(item, "reaction") && (r as { reactedByMe?: unknown }).reactedByMe === true);
+};
+const reactionArgs = [{ name: "id", description: "the message's id" }, { name: "reaction", description: "the reaction: an emoji, or a word" }] as const;
+
+export const reactAdd: WriteVerb = {
+  verb: "react",
+  description: "react to a message, as the user of --as UID (undo: unreact)",
+  args: reactionArgs,
+  items: reactionItem,
+  request: react,
+  before: messageBefore,
+  inverse: (item, before) => (reacted(item, before) ? undefined : unreact(item)),
+  check: (item) => `ccx reactions ${arg(item, "id")}`,
+};
+
+export const reactRemove: WriteVerb = {
+  verb: "unreact",
+  description: "take back a reaction to a message, as the user of --as UID (undo: react)",
+  args: reactionArgs,
+  items: reactionItem,
+  request: unreact,
+  before: messageBefore,
+  inverse: (item, before) => (reacted(item, before) ? react(item) : undefined),
+  check: (item) => `ccx reactions ${arg(item, "id")}`,
+};

@@ -1,0 +1,29 @@
+import { ApiError, CLIENT_CODES } from "../api/errors.js";
+import { maskKey } from "../config/mask.js";
+import { type WriteVerb, arg, eachOf, segment } from "./verb.js";
+
+/**
+ * Revoking a user's auth tokens (chat-apis.json, Auth Tokens): one by one
+ * (DELETE /users/{uid}/auth_tokens/{authToken}) or all at once (DELETE
+ * /users/{uid}/auth_tokens). A token is a secret: it is named by its last
+ * characters wherever ccx names the item (the progress, the journal), and
+ * masked in the URLs it shows.
+ */
+
+const tokensPath = (uid: string) => `/users/${segment(uid)}/auth_tokens`;
+
+export const tokensRevoke: WriteVerb = {
+  noun: "tokens", verb: "revoke",
+  description: "revoke a user's auth tokens, the ones named or --all: their sessions must log in again (cannot be undone)",
+  args: [{ name: "uid", description: "the user" }, { name: "token", description: "the tokens to revoke", variadic: true }],
+  flags: [{ flag: "all", description: "every token of the user, in one request" }],
+  items: (input) => {
+    const named = eachOf(input, "token", (token) => `${String(input.args.uid)}/${maskKey(token)}`);
+    if (input.flags.all === true && named.length > 0) throw new ApiError(CLIENT_CODES.badInput, "name tokens or give --all, not both; nothing was sent");
+    if (input.flags.all !== true && named.length === 0) throw new ApiError(CLIENT_CODES.badInput, "say which tokens: name them (or --ids FILE), or give --all; nothing was sent");
+    return input.flags.all === true ? [{ label: `${String(input.args.uid)}/all`, input }] : named;
+  },
+  request: (item) => ({ method: "DELETE", path: item.input.flags.all === true ? tokensPath(arg(item, "uid")) : `${tokensPath(arg(item, "uid"))}/${segment(arg(item, "token"))}` }),
+  irreversible: "a revoked token cannot be restored: the user's client logs in with a new one",
+  check: (item) => `ccx tokens ${arg(item, "uid")}`,
+};
