@@ -16,6 +16,7 @@ import { RequestSlots } from "./request-slots.js";
 import { type StatsActions, statsActions } from "./stats-actions.js";
 import { type TraceActions, traceActions } from "./trace-actions.js";
 import { type VerbActions, verbActions } from "./verb-actions.js";
+import { type VerbFormActions, verbFormActions } from "./verb-form-actions.js";
 import { journalPath } from "../writes/journal.js";
 import type { AppRef, AppViewState, Failure, JournalViewState, ListState, LogEntry, Route } from "./types.js";
 import { type ThreadActions, threadActions } from "./thread-actions.js";
@@ -56,7 +57,7 @@ export interface ExplorerOptions {
   journal?: string;
 }
 
-export interface ExplorerState extends ListActions, LiveActions, DetailActions, UserActions, ThreadActions, WriteActions, DownloadActions, StatsActions, ApiActions, ResourceActions, TraceActions, VerbActions, UiActions {
+export interface ExplorerState extends ListActions, LiveActions, DetailActions, UserActions, ThreadActions, WriteActions, DownloadActions, StatsActions, ApiActions, ResourceActions, TraceActions, VerbActions, VerbFormActions, UiActions {
   apps: AppRef[];
   activeKey: string;
   /** The user requests act for (onBehalfOf), if any. */
@@ -177,6 +178,7 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
       ...resourceActions(ctx, options.management),
       ...traceActions(ctx, options.management),
       ...verbActions(ctx, { management: options.management, journal: options.journal ?? journalPath(process.env) }),
+      ...verbFormActions(ctx),
       ...uiActions(ctx),
 
       switchApp(key) {

@@ -302,8 +302,13 @@ export type WriteRequest =
 export interface VerbPrompt {
   words: string;
   input: VerbInput;
-  /** The argument (its words split on spaces when it takes several) or the flag the line fills. */
-  into: { arg: string; several?: boolean } | { flag: string };
+  /**
+   * The argument (its words split on spaces when it takes several) or the flag the line fills; or
+   * what must be typed back before a write that destroys is sent (its id).
+   */
+  into: { arg: string; several?: boolean } | { flag: string } | { typeBack: string };
+  /** The line edits a field of the open form (e): Enter puts the value in the form, it asks nothing yet. */
+  form?: true;
   /** What the line asks, before it: `add to crew (uids): `. */
   label: string;
 }
@@ -319,7 +324,27 @@ export interface JournalViewState {
 /** A box over the view that has the keys: a write to confirm, or a secret shown once. */
 export type Dialog =
   | { kind: "confirm"; title: string; lines: string[]; write: WriteRequest }
-  | { kind: "secret"; title: string; lines: string[]; value: string };
+  | { kind: "secret"; title: string; lines: string[]; value: string }
+  | VerbForm;
+
+/** One field of a write's form: its flag, the value the row had, and the value it will send. */
+export interface VerbFormField {
+  flag: string;
+  description: string;
+  had: string;
+  value: string;
+}
+
+/** e: the fields a write takes (`user update`: name, role, …), filled from the row; only those changed are sent. */
+export interface VerbForm {
+  kind: "form";
+  title: string;
+  lines: string[];
+  words: string;
+  input: VerbInput;
+  fields: VerbFormField[];
+  selected: number;
+}
 
 /** The open line: its text and cursor, and what it edits. */
 export interface Prompt extends LineState {

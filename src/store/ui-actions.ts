@@ -119,6 +119,8 @@ export function uiActions(ctx: StoreContext): Omit<UiActions, "ui"> {
           setUi({ prompt: undefined });
           // A field's Esc puts the filter back as it was; the filter line keeps what was typed.
           if (prompt.kind === "field" && prompt.list && prompt.field) ctx.get().setFilter(prompt.list, prompt.field.original);
+          // Esc instead of typing back a destroying write's id: its box goes too, nothing sent.
+          if (prompt.verb && "typeBack" in prompt.verb.into) ctx.get().closeDialog();
           return {};
         case "submit": {
           const name = historyOf(prompt.kind);

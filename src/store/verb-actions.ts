@@ -67,9 +67,19 @@ export function verbActions(ctx: StoreContext, options: { management?: Managemen
       if (refused(words)) return;
       const verb = verbNamed(words);
       if (!verb) return ctx.get().notify(`no write named ${words}`);
-      const writes = planned(verb, input);
+      let writes: PlannedWrite[];
+      try {
+        writes = planned(verb, input);
+      } catch (error) {
+        return ctx.get().notify(toFailure(error).message);
+      }
       if (writes.length === 0) return;
-      ctx.set({ ui: { ...ctx.get().ui, dialog: { kind: "confirm", title: `${words} ${writes.map((w) => w.item.label).join(", ")}?`, lines: asked(words, writes), write: { kind: "verb", words, input } } } });
+      const title = `${words} ${writes.map((w) => w.item.label).join(", ")}?`;
+      // One that destroys is sent only once its id is typed back, in the line under the box.
+      const typeBack = verb.destructive?.(input) ? (writes.length === 1 ? writes[0]!.item.label : String(writes.length)) : undefined;
+      const prompt = typeBack === undefined ? undefined
+        : { kind: "verb" as const, text: "", cursor: 0, verb: { words, input, into: { typeBack }, label: `type ${typeBack} to send it (Esc: nothing sent): ` } };
+      ctx.set({ ui: { ...ctx.get().ui, prompt, dialog: { kind: "confirm", title, lines: asked(words, writes), write: { kind: "verb", words, input } } } });
     },
 
     askVerbValue(prompt, text = "") {
@@ -77,8 +87,14 @@ export function verbActions(ctx: StoreContext, options: { management?: Managemen
       ctx.set({ ui: { ...ctx.get().ui, prompt: { kind: "verb", text, cursor: text.length, verb: prompt } } });
     },
 
-    submitVerbValue({ words, input, into }, text) {
+    submitVerbValue({ words, input, into, form }, text) {
       const value = text.trim();
+      if ("typeBack" in into) {
+        if (value === into.typeBack) return ctx.get().runWrite();
+        ctx.get().closeDialog();
+        return ctx.get().notify(`not sent: ${value ? `"${value}" is not ${into.typeBack}` : "nothing typed"}`);
+      }
+      if (form && "flag" in into) return ctx.get().setVerbField(into.flag, value);
       if (!value) return ctx.get().notify(`${words}: nothing typed, nothing sent`);
       const filled: VerbInput = "arg" in into
         ? { ...input, args: { ...input.args, [into.arg]: into.several ? value.split(/\s+/) : value } }

@@ -114,6 +114,18 @@ export const CONFIRM_BINDINGS: Binding[] = [
   { keys: ["ctrl-c"], description: "quit", run: (c) => c.services.quit() },
 ];
 
+const formOf = (c: KeyContext) => (c.state.ui.dialog?.kind === "form" ? c.state.ui.dialog : undefined);
+
+/** A write's form (e): move between its fields, edit one in the line, then ask to send what changed. */
+export const VERB_FORM_BINDINGS: Binding[] = [
+  { keys: ["j", "down", "tab"], description: "next field", run: (c) => c.store.getState().moveVerbField((formOf(c)?.selected ?? 0) + 1) },
+  { keys: ["k", "up", "shift-tab"], description: "previous field", run: (c) => c.store.getState().moveVerbField((formOf(c)?.selected ?? 0) - 1) },
+  { keys: ["enter", "e"], description: "edit the field in the line (Enter puts it in the form)", footer: "edit field", run: (c) => c.store.getState().editVerbField() },
+  { keys: ["y", "ctrl-s"], description: "send the fields changed: the request is shown and asked first", footer: "send", run: (c) => c.store.getState().sendVerbForm() },
+  { keys: ["escape", "q"], description: "close the form: nothing is sent", footer: "cancel", run: (c) => c.store.getState().closeDialog() },
+  { keys: ["ctrl-c"], description: "quit", run: (c) => c.services.quit() },
+];
+
 /** A secret shown once (an auth token): copy it, or close it and it is gone. */
 export const SECRET_BINDINGS: Binding[] = [
   { keys: ["y"], description: "copy the token (OSC 52)", footer: "copy", run: (c) => {
@@ -150,7 +162,7 @@ export function footerHints(layers: ReadonlyArray<readonly Binding[]>, ctx: KeyC
     for (const b of layer) {
       const hidden = b.keys.every((k) => seen.has(k));
       for (const k of b.keys) seen.add(k);
-      if (!b.footer || hidden) continue;
+      if (!b.footer || hidden || b.offered?.(ctx) === false) continue;
       const hint = `${keyLabel(b.keys[0]!)} ${typeof b.footer === "string" ? b.footer : b.footer(ctx)}`;
       // A write in read-only mode: shown, and shown as refused, so that nobody looks for it in vain.
       if (b.write && readOnly) hints.push(`${hint} (read-only)`);

@@ -1,6 +1,6 @@
 import { ApiError, CLIENT_CODES } from "../api/errors.js";
 import { actingUser } from "./messages.js";
-import { type VerbInput, type WriteItem, type WriteRequest, type WriteVerb, dataOf, segment } from "./verb.js";
+import { type VerbInput, type VerbKey, type WriteItem, type WriteRequest, type WriteVerb, dataOf, segment } from "./verb.js";
 
 /**
  * A conversation's receipts as one user gives them (chat-apis.json,
@@ -61,6 +61,15 @@ const check = (item: WriteItem) => {
   return `ccx conversation${as ? ` --as ${as}` : ""}${typeof user === "string" ? ` --user ${user}` : typeof group === "string" ? ` --group ${group}` : ""}`;
 };
 
+/** The conversation of a row of `:conversations` (as the user acted for sees them): with a user, or a group's. */
+function rowConversation({ row, as }: Parameters<VerbKey["input"]>[0]): VerbInput | string {
+  if (!as) return "whose read? u chooses the user to act for";
+  const other = row?.conversationWith as { id?: unknown; uid?: unknown; guid?: unknown } | undefined;
+  const id = String(other?.id ?? other?.uid ?? other?.guid ?? "");
+  if (!id) return "this conversation does not say with whom";
+  return { args: {}, flags: { as, [row?.conversationType === "group" ? "group" : "user"]: id } };
+}
+
 export const conversationRead: WriteVerb = {
   noun: "conversation", verb: "read",
   description: "mark a conversation read for the user of --as UID, to its end or --message ID (undo: unread from where they had read)",
@@ -68,6 +77,7 @@ export const conversationRead: WriteVerb = {
   flags: [...FLAGS, { flag: "message", value: "id", description: "read up to this message" }],
   items: itemsOf,
   request: (item) => receipt(item, "POST", "read", messageIdOf(item.input)),
+  keys: [{ on: "conversations", key: "R", footer: "read", input: rowConversation }],
   before: (item) => ({ path: conversationPath(item), as: asOf(item) }),
   inverse: (item, before) => {
     const { lastRead, unread } = readState(before);

@@ -1,4 +1,4 @@
-import { type WriteItem, type WriteRequest, type WriteVerb, arg, eachOf, segment } from "./verb.js";
+import { type WriteItem, type WriteRequest, type WriteVerb, arg, eachOf, fieldOf, segment } from "./verb.js";
 
 /**
  * Friendships (chat-apis.json, Friends): added with `accepted`, removed with
@@ -24,6 +24,7 @@ export const friendAdd: WriteVerb = {
   args: [{ name: "uid", description: "the user" }, { name: "friend", description: "their new friends", variadic: true }],
   items: pairsOf,
   request: (item) => add(arg(item, "uid"), arg(item, "friend")),
+  keys: [{ on: "friends", key: "+", footer: "add", asks: { label: "add friends (uids): ", into: { arg: "friend", several: true } }, input: ({ params }) => ({ args: { uid: params[0] ?? "" }, flags: {} }) }],
   before: friendsBefore,
   inverse: (item, before) => (friends(item, before) ? undefined : remove(arg(item, "uid"), arg(item, "friend"))),
   check: (item) => `ccx friends ${arg(item, "uid")}`,
@@ -35,6 +36,7 @@ export const friendRemove: WriteVerb = {
   args: [{ name: "uid", description: "the user" }, { name: "friend", description: "the friends to remove", variadic: true }],
   items: pairsOf,
   request: (item) => remove(arg(item, "uid"), arg(item, "friend")),
+  keys: [{ on: "friends", key: "-", footer: "remove", input: ({ params, row }) => ({ args: { uid: params[0] ?? "", friend: [fieldOf(row, "uid")] }, flags: {} }) }],
   before: friendsBefore,
   inverse: (item, before) => (friends(item, before) ? add(arg(item, "uid"), arg(item, "friend")) : undefined),
   check: (item) => `ccx friends ${arg(item, "uid")}`,

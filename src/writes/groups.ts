@@ -1,5 +1,5 @@
 import { ApiError, CLIENT_CODES } from "../api/errors.js";
-import { type VerbInput, type WriteVerb, arg, dataOf, segment } from "./verb.js";
+import { type VerbInput, type WriteVerb, arg, dataOf, fieldOf, segment } from "./verb.js";
 
 /**
  * The writes on groups themselves (chat-apis.json, Groups): create, update
@@ -75,6 +75,7 @@ export const groupUpdate: WriteVerb = {
     return [{ label: String(input.args.guid), input }];
   },
   request: (item) => ({ method: "PUT", path: groupPath(arg(item, "guid")), body: changedFields(item.input) }),
+  keys: [{ on: "groups", key: "e", footer: "edit", form: true, input: ({ row }) => ({ args: { guid: fieldOf(row, "guid") }, flags: {} }) }],
   before: (item) => ({ path: groupPath(arg(item, "guid")) }),
   inverse: (item, before) => {
     const had = dataOf(before) ?? {};
@@ -99,6 +100,7 @@ export const groupDelete: WriteVerb = {
   args: [{ name: "guid", description: "the group" }],
   items: (input) => [{ label: String(input.args.guid), input }],
   request: (item) => ({ method: "DELETE", path: groupPath(arg(item, "guid")) }),
+  keys: [{ on: "groups", key: "D", footer: "delete", input: ({ row }) => ({ args: { guid: fieldOf(row, "guid") }, flags: {} }) }],
   irreversible: "a deleted group cannot be brought back",
   destructive: () => true,
   check: (item) => `ccx group ${arg(item, "guid")}`,

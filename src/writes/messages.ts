@@ -1,5 +1,5 @@
 import { ApiError, CLIENT_CODES } from "../api/errors.js";
-import { type VerbInput, type WriteItem, type WriteRequest, type WriteVerb, arg, dataOf, segment } from "./verb.js";
+import { type VerbInput, type VerbKey, type WriteItem, type WriteRequest, type WriteVerb, arg, dataOf, eachOf, fieldOf, segment } from "./verb.js";
 
 /**
  * The writes on one message (chat-apis.json, Messages): its text edited, the
@@ -29,9 +29,11 @@ export const messageEdit: WriteVerb = {
   noun: "message", verb: "edit",
   description: "change a message's text, as its sender with --as UID (undo: the text it had)",
   args: [{ name: "id", description: "the message's id" }],
-  flags: [{ flag: "text", value: "text", description: "its new text", required: true }],
+  flags: [{ flag: "text", value: "text", description: "its new text", required: true, field: "data.text" }],
   items: (input) => [{ label: String(input.args.id), input }],
   request: (item) => edit(item, String(item.input.flags.text)),
+  // Its text, in the form, as the sender: only they may edit it.
+  keys: [{ on: "messages", key: "e", footer: "edit", form: true, input: ({ row }) => ({ args: { id: fieldOf(row, "id") }, flags: { as: fieldOf(row, "sender") || undefined } }) }],
   before: (item) => messageBefore(item),
   inverse: (item, before) => {
     const had = (dataOf(before)?.data as { text?: unknown } | undefined)?.text;
@@ -42,11 +44,13 @@ export const messageEdit: WriteVerb = {
 
 export const messageDelete: WriteVerb = {
   noun: "message", verb: "delete",
-  description: "delete a message (--permanent: for good), as --as UID if given; the id is typed back first",
-  args: [{ name: "id", description: "the message's id" }],
-  flags: [{ flag: "permanent", description: "delete it for good: no trace left in the conversation" }],
-  items: (input) => [{ label: String(input.args.id), input }],
+  description: "delete messages (--permanent: for good), as --as UID if given; the id (or, for several, their count) is typed back first",
+  args: [{ name: "id", description: "the messages' ids", variadic: true }],
+  flags: [{ flag: "permanent", description: "delete them for good: no trace left in the conversation" }],
+  items: (input) => eachOf(input, "id"),
+  selectable: "messages",
   request: (item) => withAs(item, { method: "DELETE", path: messagePath(arg(item, "id")), body: { permanent: item.input.flags.permanent === true } }),
+  keys: [{ on: "messages", key: "D", footer: "delete", input: ({ row }) => ({ args: { id: [fieldOf(row, "id")] }, flags: {} }) }],
   irreversible: "a deleted message cannot be brought back",
   destructive: () => true,
   check: (item) => `ccx message ${arg(item, "id")}`,
@@ -68,6 +72,14 @@ export const reactAdd: WriteVerb = {
   args: reactionArgs,
   items: reactionItem,
   request: react,
+  keys: ["messages", "reactions"].map((on) => ({
+    on, key: "+" as const, footer: "react", asks: { label: "react with: ", into: { arg: "reaction" } },
+    input: ({ params, row, as }: Parameters<VerbKey["input"]>[0]) => {
+      if (!as) return "who reacts? u chooses the user to act for";
+      if (on === "messages" && !row) return "no message selected";
+      return { args: { id: on === "messages" ? fieldOf(row, "id") : params[0] ?? "" }, flags: { as } };
+    },
+  })),
   before: messageBefore,
   inverse: (item, before) => (reacted(item, before) ? undefined : unreact(item)),
   check: (item) => `ccx reactions ${arg(item, "id")}`,
@@ -79,6 +91,8 @@ export const reactRemove: WriteVerb = {
   args: reactionArgs,
   items: reactionItem,
   request: unreact,
+  // The reaction under the cursor, taken back as the user who made it.
+  keys: [{ on: "reactions", key: "-", footer: "unreact", input: ({ params, row }) => ({ args: { id: params[0] ?? "", reaction: fieldOf(row, "reaction") }, flags: { as: fieldOf(row, "uid") } }) }],
   before: messageBefore,
   inverse: (item, before) => (reacted(item, before) ? react(item) : undefined),
   check: (item) => `ccx reactions ${arg(item, "id")}`,

@@ -1,5 +1,5 @@
 import { ApiError, CLIENT_CODES } from "../api/errors.js";
-import { type WriteRequest, type WriteVerb, arg, dataOf, eachOf, segment } from "./verb.js";
+import { type WriteRequest, type WriteVerb, arg, dataOf, eachOf, fieldOf, segment } from "./verb.js";
 
 /**
  * The writes on users, group members, bans and blocks (chat-apis.json), each
@@ -53,6 +53,7 @@ export const userDeactivate: WriteVerb = {
   items: (input) => eachOf(input, "uid"),
   request: (item) => deactivate(arg(item, "uid")),
   selectable: "users",
+  keys: ["users", "user"].map((on) => ({ on, key: "D" as const, footer: "deactivate", input: ({ row }: { row?: Record<string, unknown> }) => ({ args: { uid: [fieldOf(row, "uid")] }, flags: {} }) })),
   before: (item) => userBefore(arg(item, "uid")),
   inverse: (item, before) => (active(before) ? reactivate(arg(item, "uid")) : undefined),
   check: (item) => `ccx users --query '${arg(item, "uid")} in:uid deactivated:with'`,
@@ -101,6 +102,7 @@ export const userUpdate: WriteVerb = {
   flags: USER_FIELDS,
   items: (input) => [{ label: String(input.args.uid), input }],
   request: (item) => ({ method: "PUT", path: `/users/${segment(arg(item, "uid"))}`, body: userFields(item.input.flags) }),
+  keys: ["users", "user"].map((on) => ({ on, key: "e" as const, footer: "edit", form: true as const, input: ({ row }: { row?: Record<string, unknown> }) => ({ args: { uid: fieldOf(row, "uid") }, flags: {} }) })),
   before: (item) => userBefore(arg(item, "uid")),
   inverse: (item, before) => {
     const had = dataOf(before) ?? {};
@@ -171,6 +173,7 @@ export const memberBan: WriteVerb = {
   args: [{ name: "guid", description: "the group" }, { name: "uid", description: "the users to ban", variadic: true }],
   items: membersOf,
   request: (item) => ban(arg(item, "guid"), arg(item, "uid")),
+  keys: [{ on: "banned", key: "+", footer: "ban", asks: { label: "ban (uids): ", into: { arg: "uid", several: true } }, input: ({ params }) => ({ args: { guid: params[0] ?? "" }, flags: {} }) }],
   inverse: (item) => unban(arg(item, "guid"), arg(item, "uid")),
   check: (item) => `ccx banned ${arg(item, "guid")}`,
 };
@@ -181,6 +184,7 @@ export const memberUnban: WriteVerb = {
   args: [{ name: "guid", description: "the group" }, { name: "uid", description: "the users to unban", variadic: true }],
   items: membersOf,
   request: (item) => unban(arg(item, "guid"), arg(item, "uid")),
+  keys: [{ on: "banned", key: "-", footer: "unban", input: ({ params, row }) => ({ args: { guid: params[0] ?? "", uid: [fieldOf(row, "uid")] }, flags: {} }) }],
   inverse: (item) => ban(arg(item, "guid"), arg(item, "uid")),
   check: (item) => `ccx banned ${arg(item, "guid")}`,
 };
@@ -200,6 +204,7 @@ export const block: WriteVerb = {
   args: [{ name: "uid", description: "who blocks" }, { name: "target", description: "whom they block", variadic: true }],
   items: targetsOf,
   request: (item) => blocks("POST", arg(item, "uid"), arg(item, "target")),
+  keys: [{ on: "blocked", key: "+", footer: "block", asks: { label: "block (uids): ", into: { arg: "target", several: true } }, input: ({ params }) => ({ args: { uid: params[0] ?? "" }, flags: {} }) }],
   before: blocksBefore,
   inverse: (item, before) => (blocking(item, before) ? undefined : blocks("DELETE", arg(item, "uid"), arg(item, "target"))),
   check: (item) => `ccx blocked ${arg(item, "uid")}`,
@@ -211,6 +216,7 @@ export const unblock: WriteVerb = {
   args: [{ name: "uid", description: "who unblocks" }, { name: "target", description: "whom they unblock", variadic: true }],
   items: targetsOf,
   request: (item) => blocks("DELETE", arg(item, "uid"), arg(item, "target")),
+  keys: [{ on: "blocked", key: "-", footer: "unblock", input: ({ params, row }) => ({ args: { uid: params[0] ?? "", target: [fieldOf(row, "uid")] }, flags: {} }) }],
   before: blocksBefore,
   inverse: (item, before) => (blocking(item, before) ? blocks("POST", arg(item, "uid"), arg(item, "target")) : undefined),
   check: (item) => `ccx blocked ${arg(item, "uid")}`,

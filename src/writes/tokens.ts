@@ -14,16 +14,25 @@ const tokensPath = (uid: string) => `/users/${segment(uid)}/auth_tokens`;
 
 export const tokensRevoke: WriteVerb = {
   noun: "tokens", verb: "revoke",
-  description: "revoke a user's auth tokens, the ones named or --all: their sessions must log in again (cannot be undone)",
+  description: "revoke a user's auth tokens, the ones named or --all (with --query: every token of each user the filter selects): their sessions must log in again (cannot be undone)",
   args: [{ name: "uid", description: "the user" }, { name: "token", description: "the tokens to revoke", variadic: true }],
   flags: [{ flag: "all", description: "every token of the user, in one request" }],
   items: (input) => {
+    const all = input.flags.all === true;
+    // --query fills uid with the users it selects: every token of each, one request a user.
+    if (Array.isArray(input.args.uid)) {
+      if (!all) throw new ApiError(CLIENT_CODES.badInput, "--query selects users: give --all to revoke every token of each; nothing was sent");
+      return eachOf(input, "uid", (uid) => `${uid}/all`);
+    }
+    if (input.args.uid === undefined || input.args.uid === "") throw new ApiError(CLIENT_CODES.badInput, "say whose tokens: a uid, or --query for the users a filter selects; nothing was sent");
     const named = eachOf(input, "token", (token) => `${String(input.args.uid)}/${maskKey(token)}`);
-    if (input.flags.all === true && named.length > 0) throw new ApiError(CLIENT_CODES.badInput, "name tokens or give --all, not both; nothing was sent");
-    if (input.flags.all !== true && named.length === 0) throw new ApiError(CLIENT_CODES.badInput, "say which tokens: name them (or --ids FILE), or give --all; nothing was sent");
-    return input.flags.all === true ? [{ label: `${String(input.args.uid)}/all`, input }] : named;
+    if (all && named.length > 0) throw new ApiError(CLIENT_CODES.badInput, "name tokens or give --all, not both; nothing was sent");
+    if (!all && named.length === 0) throw new ApiError(CLIENT_CODES.badInput, "say which tokens: name them (or --ids FILE), or give --all; nothing was sent");
+    return all ? [{ label: `${String(input.args.uid)}/all`, input }] : named;
   },
   request: (item) => ({ method: "DELETE", path: item.input.flags.all === true ? tokensPath(arg(item, "uid")) : `${tokensPath(arg(item, "uid"))}/${segment(arg(item, "token"))}` }),
+  selectable: "users",
+  selectInto: "uid",
   irreversible: "a revoked token cannot be restored: the user's client logs in with a new one",
   check: (item) => `ccx tokens ${arg(item, "uid")}`,
 };

@@ -37,13 +37,32 @@ export interface WriteItem {
   input: VerbInput;
 }
 
+/** Where the explorer offers a write: its key on a list, and how the list fills the write's input. */
+export interface VerbKey {
+  /** The list that offers it: a resource's (`friends`, as `:friends <uid>` shows it) or a view's (`groups`, `messages`, `user`). */
+  on: string;
+  /** + adds, - removes, D deletes (or deactivates, kicks), e edits, R marks read. */
+  key: "+" | "-" | "D" | "e" | "R";
+  /** The footer's word for it. */
+  footer: string;
+  /**
+   * Its input, from the list's parameters (`:friends alice`: ["alice"]), the selected row as sent
+   * (none for +) and the user the explorer acts for; a string says why it cannot be sent from here.
+   */
+  input(at: { params: readonly string[]; row?: Record<string, unknown>; as?: string }): VerbInput | string;
+  /** A value typed in the line first (+: the uids to add): what the line asks, and where the value goes. */
+  asks?: { label: string; into: { arg: string; several?: boolean } | { flag: string } };
+  /** e: a form of the verb's flags, each filled from the row's field of that name (or `field`). */
+  form?: true;
+}
+
 export interface WriteVerb {
   /** The command it is a word of (`user`), and its own word (`deactivate`); `block` alone when noun is undefined. */
   noun?: string;
   verb: string;
   description: string;
   args: ReadonlyArray<{ name: string; description: string; variadic?: true }>;
-  flags?: ReadonlyArray<{ flag: string; value?: string; description: string; required?: true }>;
+  flags?: ReadonlyArray<{ flag: string; value?: string; description: string; required?: true; /** The answer's field it sets, when not its name (`url`: `webhookURL`). */ field?: string }>;
   /** The items it acts on, one request each (a bulk write: its variadic argument's values). */
   items(input: VerbInput): WriteItem[];
   request(item: WriteItem): WriteRequest;
@@ -66,7 +85,11 @@ export interface WriteVerb {
    * The list whose filter may choose its variadic argument's values (`ccx user deactivate --query
    * 'tag:e2e'`): the ids of the items the filter selects, walked over every page.
    */
-  selectable?: "users" | "members";
+  selectable?: "users" | "members" | "messages";
+  /** The argument the filter's ids go into, when not the variadic one (`tokens revoke --query`: the uids). */
+  selectInto?: string;
+  /** Its keys in the explorer, on the lists that offer it. */
+  keys?: readonly VerbKey[];
 }
 
 /** The words of its command: `user deactivate`, or `block`. */
@@ -87,6 +110,17 @@ export function eachOf(input: VerbInput, arg: string, label: (value: string) => 
   const values = input.args[arg];
   return (Array.isArray(values) ? values : values === undefined ? [] : [values]).map((value) => ({ label: label(value), input: { ...input, args: { ...input.args, [arg]: value } } }));
 }
+
+/**
+ * A row's field as text ("" when it has none): the id a key acts on. A dotted name reaches into it
+ * (`data.text`); an entity in place of an id (a reaction's `uid` as the user) gives its uid.
+ */
+export const fieldOf = (row: Record<string, unknown> | undefined, name: string): string => {
+  let value: unknown = row;
+  for (const part of name.split(".")) value = value !== null && typeof value === "object" ? (value as Record<string, unknown>)[part] : undefined;
+  if (value !== null && typeof value === "object" && typeof (value as { uid?: unknown }).uid === "string") value = (value as { uid: string }).uid;
+  return typeof value === "string" || typeof value === "number" ? String(value) : "";
+};
 
 /** One argument's value, as a string. */
 export const arg = (item: WriteItem, name: string): string => String(item.input.args[name] ?? "");

@@ -1,5 +1,5 @@
 import { ApiError, CLIENT_CODES } from "../api/errors.js";
-import { type VerbInput, type WriteItem, type WriteRequest, type WriteVerb, arg, dataOf, segment } from "./verb.js";
+import { type VerbInput, type WriteItem, type WriteRequest, type WriteVerb, arg, dataOf, fieldOf, segment } from "./verb.js";
 
 /**
  * The writes on an app's webhooks and their triggers (management-apis.json,
@@ -114,8 +114,9 @@ export const webhookUpdate: WriteVerb = {
   noun: "webhook", verb: "update",
   description: "change a webhook's name or URL (undo: the values it had)",
   args: WEBHOOK_ARG,
-  flags: [{ flag: "name", value: "name", description: "its new name" }, { flag: "url", value: "url", description: "its new URL" }],
+  flags: [{ flag: "name", value: "name", description: "its new name" }, { flag: "url", value: "url", description: "its new URL", field: UPDATED.url }],
   items: oneWebhook,
+  keys: [{ on: "webhooks", key: "e", footer: "edit", form: true, input: ({ row }) => ({ args: { webhookId: fieldOf(row, "id") }, flags: {} }) }],
   request: (item) => ({ method: "PUT", path: hookPath(arg(item, "webhookId")), body: updatedFields(item.input.flags) }),
   before: webhookBefore,
   inverse: (item, before) => {
@@ -150,6 +151,7 @@ export const webhookDelete: WriteVerb = {
   args: WEBHOOK_ARG,
   items: oneWebhook,
   request: (item) => ({ method: "DELETE", path: hookPath(arg(item, "webhookId")) }),
+  keys: [{ on: "webhooks", key: "D", footer: "delete", input: ({ row }) => ({ args: { webhookId: fieldOf(row, "id") }, flags: {} }) }],
   irreversible: "a deleted webhook cannot be brought back (nor its basic-auth password, which ccx never keeps whole)",
   destructive: () => true,
   check: (item) => `ccx webhook ${arg(item, "webhookId")}`,
@@ -166,6 +168,9 @@ function triggersVerb(add: boolean): WriteVerb {
       return triggers.length === 0 ? [] : [{ label: `${String(input.args.webhookId)}: ${triggers.join(", ")}`, input: { ...input, args: { ...input.args, trigger: triggers } } }];
     },
     request: (item) => (add ? addTriggers : removeTriggers)(arg(item, "webhookId"), variadic(item.input.args.trigger)),
+    keys: [add
+      ? { on: "triggers", key: "+", footer: "add", asks: { label: "add triggers (message_sent …): ", into: { arg: "trigger", several: true } }, input: ({ params }) => ({ args: { webhookId: params[0] ?? "" }, flags: {} }) }
+      : { on: "triggers", key: "-", footer: "remove", input: ({ params, row }) => ({ args: { webhookId: params[0] ?? "", trigger: [fieldOf(row, "id")] }, flags: {} }) }],
     before: (item) => ({ path: triggersPath(arg(item, "webhookId")) }),
     inverse: (item, before) => {
       const had = triggersIn(before);

@@ -129,6 +129,24 @@ describe("friends and tokens", () => {
     expect(await json(["tokens", uid])).toEqual([]);
     expect((await runCcx(["tokens", "revoke", uid, "--yes"], env)).code).toBe(2);
   });
+
+  it("tokens revoke --query --all: every token of each user the filter selects, one DELETE a user; without --all, or with a uid too: exit 2, nothing sent", async () => {
+    const role = app.users[3]!.role;
+    const chosen = app.users.filter((u) => u.role === role && u.deactivatedAt === undefined).map((u) => u.uid);
+    expect(chosen.length).toBeGreaterThan(1);
+    for (const bad of [["--query", `role:${role}`], [chosen[0]!, "--query", `role:${role}`, "--all"]]) {
+      const before = served.length;
+      const refused = await runCcx(["tokens", "revoke", ...bad, "--yes"], env);
+      expect([refused.code, refused.stderr]).toEqual([2, expect.stringMatching(/nothing was sent/)]);
+      expect(served.slice(before).filter((l) => l.startsWith("DELETE "))).toHaveLength(0);
+    }
+    const before = served.length;
+    const run = await ok(["tokens", "revoke", "--query", `role:${role}`, "--all", "--yes"]);
+    expect(run.stderr).toContain(`the filter selects ${chosen.length} users`);
+    const deletes = served.slice(before).filter((l) => l.startsWith("DELETE "));
+    expect(deletes).toHaveLength(chosen.length);
+    for (const uid of chosen) expect(tokensOf(app, app.userIndexByUid.get(uid)!)).toEqual([]);
+  });
 });
 
 describe("messages and reactions", () => {
@@ -149,6 +167,23 @@ describe("messages and reactions", () => {
     await ok(["message", "delete", m.id, "--permanent", "--yes"]);
     expect((await runCcx(["message", m.id], env)).code).toBe(3);
     expect(journal().at(-1)).toMatchObject({ verb: "message delete", body: { permanent: true }, irreversible: expect.any(String) });
+  });
+
+  it("message delete --query: each message the filter selects deleted once, the count typed back without --yes; an empty filter: exit 2", async () => {
+    const { sender } = textMessage(5);
+    const query = { sender, categories: "message", hideDeleted: true, limit: 1000 };
+    const ids = ((await fx.chat("/messages", query)).body.data as Array<{ id: unknown }>).map((m) => String(m.id));
+    expect(ids.length).toBeGreaterThan(1);
+    const empty = await runCcx(["message", "delete", "--query", " ", "--yes"], env);
+    expect([empty.code, empty.stderr]).toEqual([2, expect.stringMatching(/write a filter/)]);
+    const asked = await runCcx(["message", "delete", "--query", `sender:${sender} category:message deleted:hide`], env);
+    expect([asked.code, asked.stderr]).toEqual([2, expect.stringMatching(/no terminal to ask on/)]);
+    const before = served.length;
+    const run = await ok(["message", "delete", "--query", `sender:${sender} category:message deleted:hide`, "--yes", "--json"]);
+    expect(run.stderr).toContain(`the filter selects ${ids.length} messages`);
+    expect((JSON.parse(run.stdout) as Array<{ item: string }>).map((r) => r.item).sort()).toEqual([...ids].sort());
+    expect(served.slice(before).filter((l) => l.startsWith("DELETE "))).toHaveLength(ids.length);
+    expect((await fx.chat("/messages", query)).body.data).toEqual([]);
   });
 
   it("react, read back as the user, undo takes it back; unreact, undo reacts again; without --as: exit 2, nothing sent", async () => {

@@ -57,7 +57,7 @@ describe("writes in the explorer", () => {
     expect(membershipOf(app(), app().groups[group.index]!, index)?.scope).toBe(member.scope);
   });
 
-  it("+ on a group: the uids typed in the line, asked, added; e on a user: the new name typed, asked, renamed", async () => {
+  it("+ on a group: the uids typed in the line, asked, added; e on a user: their form, the name edited, only it asked and sent, renamed", async () => {
     tui = await fixture.mount({ columns: 150, rows: 40 });
     const group = groupWithMembers();
     const outsider = app().users.findIndex((_, u) => u < app().seededUsers && !isMember(app(), app().groups[group.index]!, u));
@@ -76,12 +76,24 @@ describe("writes in the explorer", () => {
     const renamed = app().users[3]!.uid;
     await tui.paste(`:user ${renamed}\r`);
     await tui.waitForFrame((f) => lines(f)[1]!.endsWith(`user ${renamed}`), "the user");
+    const role = app().users[3]!.role;
     await tui.press("e");
-    await tui.waitForFrame((f) => f.includes(`new name for ${renamed}: ${app().users[3]!.name}`), "the line with their name");
+    // The form: each field user update takes, filled from the user; the cursor on the first (name).
+    const form = await tui.waitForFrame((f) => f.includes(`user update ${renamed}`) && /role\s+\S+/.test(f), "the form");
+    expect(form).toMatch(new RegExp(`name\\s+${app().users[3]!.name}`));
+    expect(form).toMatch(new RegExp(`role\\s+${role}`));
+    await tui.press("y");
+    await tui.waitForFrame((f) => f.includes("nothing changed: nothing to send"), "nothing changed, nothing asked");
+    await tui.press("enter");
+    await tui.waitForFrame((f) => f.includes(`name: ${app().users[3]!.name}`), "the line with their name");
     await tui.press("ctrl-u");
     await tui.type("Renamed In The Explorer");
     await tui.press("enter");
-    await tui.waitForFrame((f) => f.includes(`user update ${renamed}?`) && f.includes('"name":"Renamed In The Explorer"'), "the confirm box");
+    await tui.waitForFrame((f) => /\* name\s+Renamed In The Explorer\s+\(was /.test(f), "the field changed in the form");
+    await tui.press("y");
+    const box = await tui.waitForFrame((f) => f.includes(`user update ${renamed}?`) && f.includes('"name":"Renamed In The Explorer"'), "the confirm box");
+    // Only the field changed goes: the role it had is not sent again.
+    expect(box).not.toContain('"role"');
     await tui.press("y");
     await tui.waitForFrame((f) => f.includes("done: user update") && f.includes("Renamed In The Explorer"), "renamed, and shown");
     expect(app().users[3]!.name).toBe("Renamed In The Explorer");

@@ -7,6 +7,7 @@ import { integerOption } from "../usage-error.js";
 const SELECTION_HELP: Record<NonNullable<WriteVerb["selectable"]>, string> = {
   users: "the users a filter selects, every page (the syntax of ccx users --help: role:agent status:offline tag:e2e …)",
   members: "the group's members a filter selects, every page: scope:participant,moderator status:offline",
+  messages: "the app's messages a filter selects, every page (the syntax of ccx messages --help: sender:spambot sent:<1d conversation:group_x …)",
 };
 
 /** What every write takes: --yes, --dry-run, --json. */
@@ -32,10 +33,11 @@ function nounCommand(program: Command, noun: string): Command {
 function defineVerb(parent: Command, verb: WriteVerb): void {
   const command = parent.command(verb.verb).description(verb.description);
   // A variadic argument may also come from --ids (a file, or - for stdin) or a filter (--query).
-  for (const a of verb.args) command.argument(a.variadic ? `[${a.name}...]` : `<${a.name}>`, a.description);
+  // The argument a filter may fill instead (`tokens revoke --query`: the uid) is optional too.
+  for (const a of verb.args) command.argument(a.variadic ? `[${a.name}...]` : a.name === verb.selectInto ? `[${a.name}]` : `<${a.name}>`, a.description);
   const bulk = verb.args.find((a) => a.variadic);
   if (bulk) command.option("--ids <file>", `${bulk.name}s one a line, from a file or - (stdin)`);
-  if (bulk && verb.selectable) command.option("-q, --query <filter>", SELECTION_HELP[verb.selectable]);
+  if ((bulk || verb.selectInto) && verb.selectable) command.option("-q, --query <filter>", verb.selectInto ? `${SELECTION_HELP[verb.selectable]}: each one's ${verb.selectInto}` : SELECTION_HELP[verb.selectable]);
   for (const f of verb.flags ?? []) {
     const option = new Option(`--${f.flag}${f.value ? ` <${f.value}>` : ""}`, f.description);
     if (f.required) option.makeOptionMandatory();

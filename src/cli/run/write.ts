@@ -134,7 +134,7 @@ async function idsFrom(source: string, stdin: NodeJS.ReadableStream): Promise<st
   return text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== "" && !line.startsWith("#"));
 }
 
-/** The ids of every item a filter of a list selects, every page walked: the app's users, or a group's members. */
+/** The ids of every item a filter of a list selects, every page walked: the app's users or messages, or a group's members. */
 async function selected(runtime: Runtime, kind: NonNullable<WriteVerb["selectable"]>, query: string, input: VerbInput): Promise<string[]> {
   const [{ LIST_KINDS }, { filterParams }, { activeAppClient }] = await Promise.all([import("../../resources/list-kinds.js"), import("./list.js"), import("./active-app.js")]);
   const ids: string[] = [];
@@ -142,6 +142,12 @@ async function selected(runtime: Runtime, kind: NonNullable<WriteVerb["selectabl
     const spec = LIST_KINDS.users;
     const params = filterParams(spec.parse, [], { query } as never);
     for await (const page of spec.pages(await activeAppClient(runtime), { ...params, perPage: params.perPage ?? "1000" })) ids.push(...page.items.map((item) => spec.idOf(item)));
+    return ids;
+  }
+  if (kind === "messages") {
+    const [{ parseMessageFilter }, { messagePages }] = await Promise.all([import("../../query/messages.js"), import("../../api/messages.js")]);
+    const params = filterParams(parseMessageFilter, [], { query } as never);
+    for await (const page of messagePages(await activeAppClient(runtime), { kind: "app" }, { ...params, limit: params.limit ?? "1000" })) ids.push(...page.items.map((m) => String(m.id)));
     return ids;
   }
   const [{ parseMemberFilter }, { endpointPager, walkPages }, { findEndpoint }] = await Promise.all([import("../../query/members.js"), import("../../api/paging-styles.js"), import("../../api/endpoints.js")]);
@@ -159,18 +165,23 @@ async function selected(runtime: Runtime, kind: NonNullable<WriteVerb["selectabl
 export function runVerb(verb: WriteVerb, input: VerbInput, flags: WriteFlags, command: Command): Promise<void> {
   return runCommand(command, async (runtime) => {
     const bulk = verb.args.find((a) => a.variadic);
-    let given = input;
-    if (bulk) {
-      const named = input.args[bulk.name];
-      const ids = [...(Array.isArray(named) ? named : named ? [named] : [])];
-      if (flags.ids !== undefined) ids.push(...(await idsFrom(flags.ids, runtime.io.in)));
-      if (flags.query !== undefined && verb.selectable) {
-        const chosen = await selected(runtime, verb.selectable, flags.query, input);
-        runtime.warn(`the filter selects ${chosen.length} ${verb.selectable}`);
-        ids.push(...chosen);
-      }
-      given = { ...input, args: { ...input.args, [bulk.name]: [...new Set(ids)] } };
+    const args = { ...input.args };
+    const listOf = (name: string) => {
+      const named = args[name];
+      return Array.isArray(named) ? named : named ? [named] : [];
+    };
+    if (bulk && flags.ids !== undefined) args[bulk.name] = [...listOf(bulk.name), ...(await idsFrom(flags.ids, runtime.io.in))];
+    if (flags.query !== undefined && verb.selectable) {
+      if (flags.query.trim() === "") throw badInput(`--query '' selects every one of the ${verb.selectable}: write a filter, or name them; nothing was sent`);
+      // The filter's ids go into their argument: the uids of `tokens revoke --query` take the uid's place.
+      const into = verb.selectInto ?? bulk?.name;
+      if (into && verb.selectInto && listOf(into).length > 0) throw badInput(`give a ${into} or --query, not both; nothing was sent`);
+      const chosen = await selected(runtime, verb.selectable, flags.query, input);
+      runtime.warn(`the filter selects ${chosen.length} ${verb.selectable}`);
+      if (into) args[into] = [...listOf(into), ...chosen];
     }
+    for (const name of [bulk?.name, verb.selectInto]) if (name && (name === bulk?.name || Array.isArray(args[name]))) args[name] = [...new Set(listOf(name))];
+    const given = { ...input, args };
     return runWrites(runtime, planned(verb, given), flags, verb.destructive?.(given) ?? false);
   });
 }

@@ -1,8 +1,9 @@
 import { LIST_KINDS, isListKind } from "../../resources/list-kinds.js";
 import { type ExplorerStore, currentRoute } from "../../store/explorer-store.js";
+import type { Dialog } from "../../store/types.js";
 import { type KeyPress, editLine } from "../../store/line-editor.js";
 import { completeCommand, runCommand } from "../commands.js";
-import { CONFIRM_BINDINGS, FORM_BINDINGS, GLOBAL_BINDINGS, SECRET_BINDINGS, SIDE_BINDINGS, bindingIn, footerHints } from "../keymap.js";
+import { CONFIRM_BINDINGS, FORM_BINDINGS, GLOBAL_BINDINGS, SECRET_BINDINGS, SIDE_BINDINGS, VERB_FORM_BINDINGS, bindingIn, footerHints } from "../keymap.js";
 import { bodyHeight, frameLayout } from "../layout.js";
 import { screenFor } from "../screens/registry.js";
 import { SESSION_ID } from "../../api/session-id.js";
@@ -32,6 +33,9 @@ export interface InputRouter {
   dispose(): void;
 }
 
+/** The keys of each kind of box over the view: nothing else has them while it is open. */
+const DIALOG_BINDINGS: Readonly<Record<Dialog["kind"], readonly Binding[]>> = { confirm: CONFIRM_BINDINGS, secret: SECRET_BINDINGS, form: VERB_FORM_BINDINGS };
+
 /** Whether the keys act on a list whose new rows are on their way (a new filter, page or refresh). */
 function awaitingRows(store: ExplorerStore): boolean {
   const state = store.getState();
@@ -51,7 +55,7 @@ function splitAlt(key: KeyPress): KeyPress[] | undefined {
 export function activeLayers(store: ExplorerStore): ReadonlyArray<readonly Binding[]> {
   const state = store.getState();
   const route = currentRoute(state);
-  if (state.ui.dialog) return [state.ui.dialog.kind === "confirm" ? CONFIRM_BINDINGS : SECRET_BINDINGS];
+  if (state.ui.dialog) return [DIALOG_BINDINGS[state.ui.dialog.kind]];
   if (state.ui.focus === "side" && frameLayout(state.ui, false).side > 0) return [SIDE_BINDINGS, GLOBAL_BINDINGS];
   if (state.ui.form && isListKind(route.view)) return [FORM_BINDINGS, GLOBAL_BINDINGS];
   const screen = screenFor(route);

@@ -10,6 +10,7 @@ import { sanitize } from "../../text/sanitize.js";
 import { FailureBox } from "../components/failure-box.js";
 import { type Column, Rows } from "../components/rows.js";
 import type { Theme } from "../theme.js";
+import { verbKeyBindings } from "./verb-keys.js";
 import type { Binding, RouteOf, Screen } from "./types.js";
 
 /**
@@ -85,6 +86,8 @@ const bindings: Binding[] = [
   { keys: ["enter"], description: "open the sender (a user)", footer: "sender", onRows: true, run: (c) => c.selection()?.open?.() },
   { keys: ["T"], description: "trace the selected message: moderation, each recipient's mutes, blocks, push tokens and notifications, its webhooks", footer: "trace", onRows: true,
     disabled: (c) => (c.selection()?.id ? undefined : "no message selected"), run: (c) => c.store.getState().openTrace(c.selection()!.id!) },
+  // + reacts to the message under the cursor, D deletes it, e edits its text as its sender.
+  ...verbKeyBindings(["messages"], (c) => ({ on: "messages", params: [], row: c.selection()?.json as Record<string, unknown> | undefined })),
 ];
 
 export const messagesScreen: Screen<RouteOf<"messages">> = {

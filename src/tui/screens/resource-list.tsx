@@ -3,7 +3,8 @@ import { Box, Text } from "ink";
 import { type ExplorerState, activeView, resourceKey } from "../../store/explorer-store.js";
 import { resourceRows } from "../../store/resource-actions.js";
 import type { ResourceListState } from "../../store/types.js";
-import { resourceNamed } from "../../resources/index.js";
+import { RESOURCE_LIST, resourceNamed } from "../../resources/index.js";
+import { verbKeyBindings } from "./verb-keys.js";
 import type { AnyResource } from "../../resources/resource.js";
 import { sanitize } from "../../text/sanitize.js";
 import { FailureBox } from "../components/failure-box.js";
@@ -75,6 +76,8 @@ export const resourceListScreen: Screen<ListRoute> = {
     { keys: ["enter"], description: "open the selected item (its fields, and its first sub-resource below)", footer: "open", onRows: true, disabled: (c) => (c.selection()?.open ? undefined : "no item view here"), run: (c) => c.selection()?.open?.() },
     { keys: ["n"], description: "load the next page below", footer: "more", disabled: (c) => (c.route.view === "resource" && listOf(c.state, c.route)?.next ? undefined : "every page is loaded"), run: (c) => c.store.getState().moreResource() },
     { keys: ["r"], description: "ask again from the first page", footer: "refresh", run: (c) => c.store.getState().reloadResource() },
+    // The writes on a resource's rows (+ a friend, - a trigger, D a webhook, e its fields), from their definitions.
+    ...verbKeyBindings(RESOURCE_LIST.map((r) => r.name), (c) => (c.route.view === "resource" ? { on: c.route.name, params: c.route.params, row: c.selection()?.json as Record<string, unknown> | undefined } : undefined)),
   ],
   cursor: (state, route) => {
     const list = listOf(state, route);

@@ -56,6 +56,11 @@ export interface Binding {
   onRows?: boolean;
   /** It writes: in read-only mode it is refused at once, and the footer shows it as unavailable. */
   write?: true;
+  /**
+   * Whether the key means anything on this screen as it is now (a key shared by every resource's list,
+   * that only some of them offer): when not, neither the footer nor read-only mode mention it.
+   */
+  offered?: (ctx: KeyContext) => boolean;
   run(ctx: KeyContext): void;
 }
 

@@ -15,7 +15,7 @@ import { explorerColumns } from "./resource-columns.js";
 import { RESOURCES } from "../../resources/index.js";
 import type { AnyResource } from "../../resources/resource.js";
 import type { Binding, RouteOf, Screen, Selection } from "./types.js";
-import { writeKey } from "./write-key.js";
+import { verbKeyBindings } from "./verb-keys.js";
 
 /**
  * One user: the profile (every field, the telling ones first), then one of
@@ -126,9 +126,11 @@ const bindings: Binding[] = [
   { keys: ["P"], description: `the user's notification ${RESOURCES.preferences.name}: do not disturb, muted conversations, timezone`, run: (c) => c.store.getState().openResourceItem(RESOURCES.preferences.name, [uidOf(c.route)]) },
   { keys: ["m"], description: "send this user a test message as the user you act for (asks first)", footer: "message", run: (c) => c.store.getState().askMessage({ receiver: uidOf(c.route), receiverType: "user" }) },
   { keys: ["a"], description: "act on behalf of this user", run: (c) => c.store.getState().setUser(uidOf(c.route)) },
-  writeKey({ keys: ["e"], description: "rename this user: the new name typed in the line (asks first; U in :journal undoes it)", footer: "edit",
-    run: (c) => c.store.getState().askVerbValue({ words: "user update", input: { args: { uid: uidOf(c.route) }, flags: {} }, into: { flag: "name" }, label: `new name for ${uidOf(c.route)}: ` }, userOf(c.state, uidOf(c.route))?.user?.name ?? "") }),
-  writeKey({ keys: ["D"], description: "deactivate this user (asks first; U in :journal undoes it)", run: (c) => c.store.getState().askVerb("user deactivate", { args: { uid: [uidOf(c.route)] }, flags: {} }) }),
+  // e edits the user's fields, D deactivates them: the same writes as on the users list.
+  ...verbKeyBindings(["user"], (c) => {
+    const detail = userOf(c.state, uidOf(c.route));
+    return { on: "user", params: [], row: (detail?.raw ?? detail?.user ?? { uid: uidOf(c.route) }) as Record<string, unknown> };
+  }),
 ];
 
 export const userScreen: Screen<RouteOf<"user">> = {

@@ -1,7 +1,7 @@
 import type { User } from "../../api/chat-schemas.js";
 import { selectedItem, listScreen } from "./list-screen.js";
 import type { Binding } from "./types.js";
-import { writeKey } from "./write-key.js";
+import { verbKeyBindings } from "./verb-keys.js";
 
 const selectedUser = (state: Parameters<typeof selectedItem>[0]): User | undefined => selectedItem(state, "users");
 
@@ -15,9 +15,7 @@ const WRITES: Binding[] = [
     const user = selectedUser(c.state);
     if (user) c.store.getState().askMessage({ receiver: user.uid, receiverType: "user" });
   } },
-  writeKey({ keys: ["D"], description: "deactivate the selected user (asks first; U in :journal undoes it)", footer: "deactivate", onRows: true,
-    disabled: (c) => (selectedUser(c.state) ? undefined : "no user selected"),
-    run: (c) => c.store.getState().askVerb("user deactivate", { args: { uid: [selectedUser(c.state)!.uid] }, flags: {} }) }),
+  ...verbKeyBindings(["users"], (c) => ({ on: "users", params: [], row: selectedUser(c.state) })),
 ];
 
 /** The users of the app: GET /users, filtered live, paged by page. */

@@ -1,0 +1,186 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { friendsOf } from "../../src/emulator/data/friends.js";
+import { KIND } from "../../src/emulator/data/message-store.js";
+import { unreadIn } from "../../src/emulator/data/reads.js";
+import { type Tui, appRefs, lines, tuiFixture } from "../support/tui.js";
+
+/**
+ * The writes' keys on the lists that offer them, from their definitions:
+ * D on a group asks for its guid typed back (anything else sends nothing);
+ * + and - on a user's friends and a webhook's triggers; e on a webhook, its
+ * form; R on a conversation marks it read; D and e on a message. Each shows
+ * the request and asks first; read-only refuses at once.
+ */
+
+const fixture = tuiFixture({ sizes: { apps: 1, groups: 10, calls: 2, users: 40, messages: 400 } });
+let tui: Tui;
+
+const app = () => fixture.fx.emulator.world.apps[0]!;
+const footer = (frame: string) => lines(frame).at(-1) ?? "";
+const journal = () => join(mkdtempSync(join(tmpdir(), "ccx-tui-vk-")), "journal.ndjson");
+const writesSince = (from: number) => fixture.fx.served.slice(from).filter((l) => !l.startsWith("GET "));
+
+const groupsList = () => tui.store.getState().views[tui.store.getState().activeKey]!.lists.groups;
+
+async function command(text: string) {
+  await tui.paste(`:${text}\r`);
+}
+
+describe("the writes' keys on lists", () => {
+  it("D on a group: its guid typed back; anything else sends nothing; the guid deletes it and its row goes", async () => {
+    tui = await fixture.mount({ load: true, columns: 150, rows: 40, journal: journal() });
+    await tui.waitForFrame((f) => f.includes(app().groups[0]!.guid), "the groups");
+    const guid = groupsList().items[0]!.guid;
+    expect(footer(tui.frame())).toContain("D delete");
+    const before = fixture.fx.served.length;
+    await tui.press("D");
+    const box = await tui.waitForFrame((f) => f.includes(`group delete ${guid}?`) && f.includes(`type ${guid} to send it`), "the box and the line");
+    expect(box).toMatch(new RegExp(`DELETE https://\\S+/groups/${guid}`));
+    expect(box).toContain("it cannot be undone");
+    // y is text here: the line takes it; only the guid sends.
+    await tui.type("y");
+    await tui.press("enter");
+    await tui.waitForFrame((f) => f.includes(`not sent: "y" is not ${guid}`) && !f.includes(`group delete ${guid}?`), "not sent");
+    expect(writesSince(before)).toEqual([]);
+    await tui.press("D");
+    await tui.waitForFrame((f) => f.includes(`type ${guid} to send it`), "the line again");
+    await tui.press("escape");
+    await tui.waitForFrame((f) => !f.includes(`group delete ${guid}?`), "Esc: the box gone");
+    expect(writesSince(before)).toEqual([]);
+    await tui.press("D");
+    await tui.waitForFrame((f) => f.includes(`type ${guid} to send it`), "the line again");
+    await tui.paste(guid);
+    await tui.press("enter");
+    await tui.waitForFrame((f) => f.includes(`done: group delete ${guid}`) && !lines(f).some((l) => l.startsWith(`${guid} `)), "deleted, its row gone");
+    expect(writesSince(before)).toHaveLength(1);
+    expect(app().groupIndexByGuid.has(guid)).toBe(false);
+  });
+
+  it(":friends <uid>: + adds the uids typed, - removes the friend under the cursor", async () => {
+    tui = await fixture.mount({ load: true, columns: 150, rows: 40, journal: journal() });
+    const user = app().users.findIndex((_, u) => friendsOf(app(), u).length >= 1);
+    const uid = app().users[user]!.uid;
+    const stranger = app().users.findIndex((_, u) => u !== user && !friendsOf(app(), user).includes(u));
+    await command(`friends ${uid}`);
+    const list = await tui.waitForFrame((f) => /\d+ loaded/.test(f), "the friends");
+    expect(footer(list)).toMatch(/\+ add .*- remove/);
+    await tui.press("+");
+    await tui.waitForFrame((f) => f.includes("add friends (uids):"), "the line asking");
+    await tui.type(app().users[stranger]!.uid);
+    await tui.press("enter");
+    await tui.waitForFrame((f) => f.includes(`friend add ${uid}↔${app().users[stranger]!.uid}?`), "the box");
+    await tui.press("y");
+    await tui.waitForFrame((f) => f.includes("done: friend add"), "added");
+    expect(friendsOf(app(), user)).toContain(stranger);
+    const first = lines(await tui.waitForFrame((f) => f.includes(app().users[stranger]!.uid), "the list with the new friend"));
+    const row = first.find((l) => /^\S+\s/.test(l) && app().userIndexByUid.has(l.split(/\s+/)[0]!) && l.split(/\s+/)[0] !== uid)!;
+    const removed = app().userIndexByUid.get(row.split(/\s+/)[0]!)!;
+    await tui.press("-");
+    await tui.waitForFrame((f) => f.includes(`friend remove ${uid}↔${app().users[removed]!.uid}?`), "the box");
+    await tui.press("y");
+    await tui.waitForFrame((f) => f.includes("done: friend remove"), "removed");
+    expect(friendsOf(app(), user)).not.toContain(removed);
+  });
+
+  it(":triggers <webhookId>: - removes the trigger under the cursor; :webhooks, e: the webhook's form, its URL changed", async () => {
+    tui = await fixture.mount({ load: true, management: true, columns: 150, rows: 40, journal: journal() });
+    const hook = app().webhooks.find((w) => w.triggers.length >= 2)!;
+    const trigger = hook.triggers[0]!;
+    await command(`triggers ${hook.id}`);
+    await tui.waitForFrame((f) => f.includes(trigger) && /\d+ loaded/.test(f), "the triggers");
+    await tui.press("-");
+    await tui.waitForFrame((f) => f.includes(`triggers remove ${hook.id}: ${trigger}?`), "the box");
+    await tui.press("y");
+    await tui.waitForFrame((f) => f.includes("done: triggers remove"), "removed");
+    expect(hook.triggers).not.toContain(trigger);
+    await command("webhooks");
+    await tui.waitForFrame((f) => f.includes(app().webhooks[0]!.id) && /\d+ loaded/.test(f), "the webhooks");
+    const first = app().webhooks[0]!;
+    await tui.press("e");
+    const form = await tui.waitForFrame((f) => f.includes(`webhook update ${first.id}`) && f.includes(first.webhookURL), "its form");
+    expect(form).toMatch(new RegExp(`name\\s+${first.name}`));
+    await tui.press("j", "enter");
+    await tui.waitForFrame((f) => f.includes(`url: ${first.webhookURL}`), "the URL in the line");
+    await tui.press("ctrl-u");
+    await tui.type("https://hooks.example.com/changed");
+    await tui.press("enter", "y");
+    const box = await tui.waitForFrame((f) => f.includes(`webhook update ${first.id}?`), "the box");
+    expect(box).toContain('"webhookURL":"https://hooks.example.com/changed"');
+    expect(box).not.toContain('"name"');
+    await tui.press("y");
+    await tui.waitForFrame((f) => f.includes("done: webhook update"), "changed");
+    expect(app().webhooks[0]!.webhookURL).toBe("https://hooks.example.com/changed");
+  });
+
+  it("R on a conversation with unread messages marks it read for the user acted for", async () => {
+    const store = app().messages;
+    const found = store.conversations.flatMap((c) => (c.group < 0 ? [{ c, user: c.userA, with: c.userB }, { c, user: c.userB, with: c.userA }] : []))
+      .find(({ c, user }) => unreadIn(app(), c, user).messages > 0)!;
+    const user = found.user;
+    const other = app().users[found.with]!.uid;
+    tui = await fixture.mount({ load: true, columns: 150, rows: 40, journal: journal() });
+    await command(`as ${app().users[user]!.uid}`);
+    await command("conversations");
+    await tui.waitForFrame((f) => f.includes(other) && /\d+ (loaded|of)/.test(f), "the conversations");
+    const rows = tui.store.getState().views[tui.store.getState().activeKey]!.lists.conversations.items;
+    const at = rows.findIndex((r) => r.conversationWith?.id === other);
+    for (let i = 0; i < at; i++) await tui.press("j");
+    await tui.press("R");
+    const box = await tui.waitForFrame((f) => f.includes(`conversation read ${app().users[user]!.uid}→user:${other}?`), "the box");
+    expect(box).toMatch(new RegExp(`POST https://\\S+/users/${other}/conversation/read`));
+    await tui.press("y");
+    await tui.waitForFrame((f) => f.includes("done: conversation read"), "read");
+    expect(unreadIn(app(), found.c, user).messages).toBe(0);
+  });
+
+  it("a group's thread: e edits the newest message's text as its sender; + reacts as the user acted for; D deletes it once its id is typed back", async () => {
+    tui = await fixture.mount({ load: true, columns: 150, rows: 45, journal: journal() });
+    const store = app().messages;
+    const conversation = store.conversations.find((c) => c.group >= 0 && c.messages.length >= 3 && store.deletedAt[c.messages.at(-1)!] === 0 && store.kind[c.messages.at(-1)!] === KIND.text)!;
+    const guid = app().groups[conversation.group]!.guid;
+    const newest = conversation.messages.at(-1)!;
+    const id = String(newest + 1);
+    const sender = app().users[store.sender[newest]!]!.uid;
+    await command(`as ${sender}`);
+    await command(`msgs ${guid}`);
+    await tui.waitForFrame((f) => f.includes(`id ${id}`), "the thread, the newest selected");
+    await tui.press("e");
+    await tui.waitForFrame((f) => f.includes(`message edit ${id}`) && /text\s+\S/.test(f), "its form");
+    await tui.press("enter", "ctrl-u");
+    await tui.type("edited in the explorer");
+    await tui.press("enter", "y");
+    const box = await tui.waitForFrame((f) => f.includes(`message edit ${id}?`), "the box");
+    expect(box).toMatch(new RegExp(`PUT https://\\S+/messages/${id}`));
+    expect(box).toContain(`as ${sender}`);
+    await tui.press("y");
+    await tui.waitForFrame((f) => f.includes("done: message edit"), "edited");
+    expect((await fixture.fx.chat(`/messages/${id}`)).body.data.data.text).toBe("edited in the explorer");
+    await tui.press("+");
+    await tui.waitForFrame((f) => f.includes("react with:"), "the line");
+    await tui.type("👍");
+    await tui.press("enter");
+    await tui.waitForFrame((f) => f.includes(`react ${id} 👍 (${sender})?`), "the box");
+    await tui.press("y");
+    await tui.waitForFrame((f) => f.includes("done: react"), "reacted");
+    await tui.press("D");
+    await tui.waitForFrame((f) => f.includes(`type ${id} to send it`), "the id asked back");
+    await tui.type(id);
+    await tui.press("enter");
+    await tui.waitForFrame((f) => f.includes(`done: message delete ${id}`), "deleted");
+    expect(store.deletedAt[newest]).toBeGreaterThan(0);
+  });
+
+  it("read-only: the keys of writes on a list are shown as unavailable and refused at once", async () => {
+    const apps = appRefs(fixture.fx).map((a) => ({ ...a, readOnly: true, target: () => ({ ...a.target(), readOnly: true }) }));
+    tui = await fixture.mount({ load: true, columns: 150, rows: 40, apps });
+    const frame = await tui.waitForFrame(() => groupsList().items.length > 0 && !groupsList().loading, "the groups");
+    expect(footer(frame)).toMatch(/D delete \(read-only\)/);
+    const before = fixture.fx.served.length;
+    await tui.press("D");
+    await tui.waitForFrame((f) => f.includes("read-only mode: writes are refused"), "the refusal");
+    expect(writesSince(before)).toEqual([]);
+  });
+});
