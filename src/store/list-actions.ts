@@ -203,6 +203,7 @@ export function listActions(ctx: StoreContext): ListActions {
       if (route.view === "group") return state.loadGroup(route.guid);
       if (route.view === "user") return state.loadUser(route.uid);
       if (route.view === "messages") return state.loadThread(route.scope);
+      if (route.view === "resource" || route.view === "resource-item") return state.reloadResource();
     },
   };
 }

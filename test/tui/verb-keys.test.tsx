@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { friendsOf } from "../../src/emulator/data/friends.js";
 import { KIND } from "../../src/emulator/data/message-store.js";
 import { unreadIn } from "../../src/emulator/data/reads.js";
+import { WEBHOOK_TRIGGERS } from "../../src/emulator/data/webhooks.js";
 import { type Tui, appRefs, lines, tuiFixture } from "../support/tui.js";
 
 /**
@@ -75,7 +76,7 @@ describe("the writes' keys on lists", () => {
     await tui.press("y");
     await tui.waitForFrame((f) => f.includes("done: friend add"), "added");
     expect(friendsOf(app(), user)).toContain(stranger);
-    const first = lines(await tui.waitForFrame((f) => f.includes(app().users[stranger]!.uid), "the list with the new friend"));
+    const first = lines(await tui.waitForFrame((f) => lines(f).some((l) => l.startsWith(`${app().users[stranger]!.uid} `)), "the list asked again, the new friend's row in it"));
     const row = first.find((l) => /^\S+\s/.test(l) && app().userIndexByUid.has(l.split(/\s+/)[0]!) && l.split(/\s+/)[0] !== uid)!;
     const removed = app().userIndexByUid.get(row.split(/\s+/)[0]!)!;
     await tui.press("-");
@@ -113,6 +114,22 @@ describe("the writes' keys on lists", () => {
     await tui.press("y");
     await tui.waitForFrame((f) => f.includes("done: webhook update"), "changed");
     expect(app().webhooks[0]!.webhookURL).toBe("https://hooks.example.com/changed");
+  });
+
+  it(":webhook <id>: + below its fields adds a trigger to the triggers listed there", async () => {
+    tui = await fixture.mount({ load: true, management: true, columns: 150, rows: 40, journal: journal() });
+    const hook = app().webhooks.at(-1)!;
+    const missing = WEBHOOK_TRIGGERS.map((t) => t.id).find((t) => !hook.triggers.includes(t))!;
+    await command(`webhook ${hook.id}`);
+    await tui.waitForFrame((f) => f.includes(`Triggers (${hook.triggers.length})`), "the webhook and its triggers");
+    await tui.press("+");
+    await tui.waitForFrame((f) => f.includes("add triggers (message_sent …):"), "the line");
+    await tui.type(missing);
+    await tui.press("enter");
+    await tui.waitForFrame((f) => f.includes(`triggers add ${hook.id}: ${missing}?`), "the box");
+    await tui.press("y");
+    await tui.waitForFrame((f) => f.includes("done: triggers add") && f.includes(`Triggers (${hook.triggers.length})`) && f.includes(missing), "added, listed below");
+    expect(hook.triggers).toContain(missing);
   });
 
   it("R on a conversation with unread messages marks it read for the user acted for", async () => {

@@ -2,7 +2,7 @@ import { Box, Text } from "ink";
 import { type ExplorerState, activeView, detailOf, resourceKey } from "../../store/explorer-store.js";
 import { childrenOf, shownChildOf } from "../../store/resource-actions.js";
 import type { ResourceItemState } from "../../store/types.js";
-import { resourceNamed } from "../../resources/index.js";
+import { RESOURCE_LIST, resourceNamed } from "../../resources/index.js";
 import { type AnyResource, itemLines } from "../../resources/resource.js";
 import { countOf } from "../../text/format.js";
 import { sanitize } from "../../text/sanitize.js";
@@ -10,6 +10,7 @@ import { FailureBox } from "../components/failure-box.js";
 import type { Theme } from "../theme.js";
 import { ResourceRows, rowSelection } from "./resource-list.js";
 import type { RouteOf, Screen } from "./types.js";
+import { verbKeyBindings } from "./verb-keys.js";
 
 type ItemRoute = RouteOf<"resource-item">;
 
@@ -55,6 +56,13 @@ export const resourceItemScreen: Screen<ItemRoute> = {
     { keys: ["enter"], description: "open the selected row of the list below, where it has an item view", onRows: true, disabled: (c) => (c.selection()?.open ? undefined : "no item view here"), run: (c) => c.selection()?.open?.() },
     { keys: ["tab"], description: "the next sub-resource below (a message's thread, then its reactions)", footer: "next below", disabled: (c) => (c.route.view === "resource-item" && childrenOf(resourceNamed(c.route.name)).length > 1 ? undefined : "one sub-resource at most here"), run: (c) => c.store.getState().nextResourceChild() },
     { keys: ["r"], description: "ask again", footer: "refresh", run: (c) => c.store.getState().reloadResource() },
+    // The writes on the rows below (a webhook's triggers: + adds, - removes), as on their own list.
+    ...verbKeyBindings(RESOURCE_LIST.map((r) => r.name), (c) => {
+      if (c.route.view !== "resource-item") return undefined;
+      const child = childOf(c.state, c.route);
+      const list = childListOf(c.state, c.route);
+      return child && { on: child.name, params: c.route.params, row: list?.rows[list.selected] as Record<string, unknown> | undefined };
+    }),
   ],
   cursor: (state, route) => {
     const list = childListOf(state, route);
