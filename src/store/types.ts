@@ -323,7 +323,8 @@ export interface JournalViewState {
 
 /** A box over the view that has the keys: a write to confirm, or a secret shown once. */
 export type Dialog =
-  | { kind: "confirm"; title: string; lines: string[]; write: WriteRequest }
+  /** `back`: the form it was asked from, open again when it is cancelled (the edits kept). */
+  | { kind: "confirm"; title: string; lines: string[]; write: WriteRequest; back?: VerbForm }
   | { kind: "secret"; title: string; lines: string[]; value: string }
   | VerbForm;
 

@@ -6,7 +6,7 @@ import { type JournalEntry, originalOf, readJournal, unsendable } from "../write
 import type { VerbInput } from "../writes/verb.js";
 import { type StoreContext, activeApp, currentRoute } from "./context.js";
 import { toFailure } from "./failure.js";
-import type { VerbPrompt } from "./types.js";
+import type { VerbForm, VerbPrompt } from "./types.js";
 
 /**
  * The explorer's writes of definitions (src/writes/): D kicks or deactivates,
@@ -18,7 +18,7 @@ import type { VerbPrompt } from "./types.js";
  */
 export interface VerbActions {
   /** Asks to run a write on what is selected: its words (`member kick`) and its arguments. */
-  askVerb(words: string, input: VerbInput): void;
+  askVerb(words: string, input: VerbInput, back?: VerbForm): void;
   /** Opens the line for a value the write needs (`+`: uids to add; `e`: a new name), then asks as askVerb. */
   askVerbValue(prompt: VerbPrompt, text?: string): void;
   /** Enter on that line: the value put in, then the write asked. */
@@ -63,7 +63,7 @@ export function verbActions(ctx: StoreContext, options: { management?: Managemen
   }
 
   return {
-    askVerb(words, input) {
+    askVerb(words, input, back) {
       if (refused(words)) return;
       const verb = verbNamed(words);
       if (!verb) return ctx.get().notify(`no write named ${words}`);
@@ -79,7 +79,7 @@ export function verbActions(ctx: StoreContext, options: { management?: Managemen
       const typeBack = verb.destructive?.(input) ? (writes.length === 1 ? writes[0]!.item.label : String(writes.length)) : undefined;
       const prompt = typeBack === undefined ? undefined
         : { kind: "verb" as const, text: "", cursor: 0, verb: { words, input, into: { typeBack }, label: `type ${typeBack} to send it (Esc: nothing sent): ` } };
-      ctx.set({ ui: { ...ctx.get().ui, prompt, dialog: { kind: "confirm", title, lines: asked(words, writes), write: { kind: "verb", words, input } } } });
+      ctx.set({ ui: { ...ctx.get().ui, prompt, dialog: { kind: "confirm", title, lines: asked(words, writes), write: { kind: "verb", words, input }, back } } });
     },
 
     askVerbValue(prompt, text = "") {

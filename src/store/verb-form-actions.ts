@@ -81,7 +81,7 @@ export function verbFormActions(ctx: StoreContext): VerbFormActions {
       const changed = form.fields.filter((f) => f.value !== f.had);
       if (changed.length === 0) return ctx.get().notify("nothing changed: nothing to send (Enter edits a field, Esc closes)");
       // The confirm box takes the form's place: the exact request, asked as every write is.
-      ctx.get().askVerb(form.words, { ...form.input, flags: { ...form.input.flags, ...Object.fromEntries(changed.map((f) => [f.flag, f.value])) } });
+      ctx.get().askVerb(form.words, { ...form.input, flags: { ...form.input.flags, ...Object.fromEntries(changed.map((f) => [f.flag, f.value])) } }, form);
     },
   };
 }

@@ -104,7 +104,9 @@ export function writeActions(ctx: StoreContext): WriteActions {
     },
 
     closeDialog() {
-      setDialog(undefined);
+      // A write asked from a form goes back to it, the edits kept; Esc there closes it.
+      const dialog = ctx.get().ui.dialog;
+      setDialog(dialog?.kind === "confirm" ? dialog.back : undefined);
     },
   };
 }

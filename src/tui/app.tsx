@@ -91,7 +91,7 @@ export function App({ store, theme }: AppProps) {
         {panes.side > 0 ? <SidePane state={state} width={panes.side} height={height} theme={theme} /> : null}
         <Box width={panes.main} height={height} flexDirection="column" overflow="hidden">
           {state.ui.dialog
-            ? <DialogBox dialog={state.ui.dialog} keys={activeHints(store).join(" · ")} width={panes.main} theme={theme} />
+            ? <DialogBox dialog={state.ui.dialog} keys={state.ui.prompt ? lineKeys(state.ui.prompt) : activeHints(store).join(" · ")} width={panes.main} theme={theme} />
             : screen.render({ state, route: route as never, height, width: panes.main, theme })}
         </Box>
         {panes.preview > 0 ? (
@@ -115,4 +115,11 @@ export function App({ store, theme }: AppProps) {
       )}
     </Box>
   );
+}
+
+/** What the keys do while the line under a box has them: a destroying write's id typed back, or a form's field. */
+function lineKeys(prompt: Prompt): string {
+  const into = prompt.verb?.into;
+  if (into && "typeBack" in into) return `type ${into.typeBack} in the line below, then enter to send · esc: nothing sent`;
+  return "edit it in the line below · enter puts it in · esc leaves it as it was";
 }

@@ -41,6 +41,9 @@ describe("the writes' keys on lists", () => {
     const box = await tui.waitForFrame((f) => f.includes(`group delete ${guid}?`) && f.includes(`type ${guid} to send it`), "the box and the line");
     expect(box).toMatch(new RegExp(`DELETE https://\\S+/groups/${guid}`));
     expect(box).toContain("it cannot be undone");
+    // The line has the keys: the box says so, not "y send".
+    expect(box).toContain(`type ${guid} in the line below, then enter to send`);
+    expect(box).not.toContain("y send");
     // y is text here: the line takes it; only the guid sends.
     await tui.type("y");
     await tui.press("enter");
@@ -111,6 +114,11 @@ describe("the writes' keys on lists", () => {
     const box = await tui.waitForFrame((f) => f.includes(`webhook update ${first.id}?`), "the box");
     expect(box).toContain('"webhookURL":"https://hooks.example.com/changed"');
     expect(box).not.toContain('"name"');
+    // n: back at the form, the edit kept; y asks again.
+    await tui.press("n");
+    await tui.waitForFrame((f) => /\* url\s+https:\/\/hooks\.example\.com\/changed\s+\(was /.test(f), "the form again, the edit kept");
+    await tui.press("y");
+    await tui.waitForFrame((f) => f.includes(`webhook update ${first.id}?`), "the box again");
     await tui.press("y");
     await tui.waitForFrame((f) => f.includes("done: webhook update"), "changed");
     expect(app().webhooks[0]!.webhookURL).toBe("https://hooks.example.com/changed");
