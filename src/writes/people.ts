@@ -131,6 +131,7 @@ export const memberAdd: WriteVerb = {
   flags: [{ flag: "scope", value: "scope", description: "admin, moderator or participant (default)" }],
   items: membersOf,
   request: (item) => addMember(arg(item, "guid"), arg(item, "uid"), String(item.input.flags.scope ?? "participant")),
+  keys: [{ on: "members", key: "+", footer: "add", asks: { label: "add members, as participants (uids): ", into: { arg: "uid", several: true } }, input: ({ params }) => ({ args: { guid: params[0] ?? "" }, flags: {} }) }],
   inverse: (item) => kick(arg(item, "guid"), arg(item, "uid")),
   check: (item) => `ccx members ${arg(item, "guid")}`,
 };
@@ -142,6 +143,7 @@ export const memberKick: WriteVerb = {
   items: membersOf,
   request: (item) => kick(arg(item, "guid"), arg(item, "uid")),
   selectable: "members",
+  keys: (["D", "-"] as const).map((key) => ({ on: "members", key, footer: "kick", input: ({ params, row }: { params: readonly string[]; row?: Record<string, unknown> }) => ({ args: { guid: params[0] ?? "", uid: [fieldOf(row, "uid")] }, flags: {} }) })),
   before: (item) => memberBefore(arg(item, "guid"), arg(item, "uid")),
   inverse: (item, before) => {
     const scope = scopeOf(before);

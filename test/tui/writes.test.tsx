@@ -65,7 +65,7 @@ describe("writes in the explorer", () => {
     await tui.paste(`:group ${group.guid}\r`);
     await tui.waitForFrame((f) => f.includes("Members ("), "the group");
     await tui.press("+");
-    await tui.waitForFrame((f) => f.includes(`add to ${group.guid} (uids):`), "the line asking for uids");
+    await tui.waitForFrame((f) => f.includes("add members, as participants (uids):"), "the line asking for uids");
     await tui.type(uid);
     await tui.press("enter");
     const asked = await tui.waitForFrame((f) => f.includes(`member add ${group.guid}/${uid}?`), "the confirm box");

@@ -13,6 +13,7 @@ import type { AnyResource } from "../../resources/resource.js";
 import { explorerColumns } from "./resource-columns.js";
 import type { Theme } from "../theme.js";
 import type { Binding, KeyContext, RouteOf, Screen } from "./types.js";
+import { verbKeyBindings } from "./verb-keys.js";
 import { writeKey } from "./write-key.js";
 
 /** The members' columns: their definition's (src/resources/members.ts), as `ccx members` prints them. */
@@ -54,14 +55,13 @@ const NEXT_SCOPE: Record<string, string> = { participant: "moderator", moderator
 
 /** The writes on the member under the cursor: each shows its request and asks, then the list is asked again. */
 const MEMBER_WRITES: Binding[] = [
-  writeKey({ keys: ["+"], description: "add users to the group, as participants: their uids typed in the line (asks first)", footer: "add",
-    run: (c) => c.route.view === "group" && c.store.getState().askVerbValue({ words: "member add", input: { args: { guid: c.route.guid }, flags: {} }, into: { arg: "uid", several: true }, label: `add to ${c.route.guid} (uids): ` }) }),
-  writeKey({ keys: ["D", "-"], description: "kick the selected member out of the group (asks first; U in :journal undoes it)", footer: "kick", onRows: true,
-    disabled: (c) => (selectedPerson(c) && !selectedPerson(c)!.banned ? undefined : "no member selected"),
-    run: (c) => {
-      const p = selectedPerson(c)!;
-      c.store.getState().askVerb("member kick", { args: { guid: p.guid, uid: [p.uid] }, flags: {} });
-    } }),
+  // + D - as on `:members <guid>` and `:banned <guid>` (the writes' definitions): add or kick, ban or unban.
+  ...verbKeyBindings(["members", "banned"], (c) => {
+    if (c.route.view !== "group") return undefined;
+    const d = groupOf(c.state, c.route.guid);
+    const row = d?.members[d.selected] as Record<string, unknown> | undefined;
+    return { on: d?.people === "banned" ? "banned" : "members", params: [c.route.guid], row };
+  }),
   writeKey({ keys: ["b"], description: "ban the selected member, or unban the selected banned user (asks first)", footer: "ban", onRows: true,
     disabled: (c) => (selectedPerson(c) ? undefined : "nobody selected"),
     run: (c) => {
