@@ -26,6 +26,7 @@ import { type WriteActions, writeActions } from "./write-actions.js";
 
 export { activeApp, activeView, currentRoute } from "./context.js";
 export { detailOf, resourceKey, threadKey } from "./details.js";
+export { marksHere } from "./ui-actions.js";
 
 /** Whether the view shown is still waiting for an answer: a request in flight, its list, or the call asked for. */
 export function waitingForAnswer(state: ExplorerState): boolean {
@@ -137,9 +138,10 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
       const list = isListKind(route.view) ? route.view : undefined;
       const promptStays = !ui.prompt || ui.prompt.list === undefined || ui.prompt.list === list;
       const formStays = !ui.form || ui.form.list === list;
-      // A move made from elsewhere (a command, Enter in the pane) gives the keys back to the view.
-      if (!promptStays || !formStays || ui.focus !== "main") {
-        set({ ui: { ...ui, prompt: promptStays ? ui.prompt : undefined, form: formStays ? ui.form : undefined, focus: "main" } });
+      // A move made from elsewhere (a command, Enter in the pane) gives the keys back to the view;
+      // marks belong to the screen they were made on.
+      if (!promptStays || !formStays || ui.focus !== "main" || ui.marks) {
+        set({ ui: { ...ui, prompt: promptStays ? ui.prompt : undefined, form: formStays ? ui.form : undefined, focus: "main", marks: undefined } });
       }
     };
 

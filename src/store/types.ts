@@ -362,6 +362,12 @@ export interface Prompt extends LineState {
   verb?: VerbPrompt;
 }
 
+/** The rows marked on a screen (`at`: the app and the route), each by its id, with the row as sent. */
+export interface Marks {
+  at: string;
+  rows: Array<{ id: string; row: Record<string, unknown> }>;
+}
+
 /** The filter form (f) of a list: the focused field, and the value list open for it, if any. */
 export interface FormState {
   list: ListKind;
@@ -387,5 +393,7 @@ export interface UiState {
   participants: "timeline" | "table";
   /** Where j/k/Enter go: the main view, or the side pane of apps. */
   focus: "main" | "side";
+  /** Rows marked (space) for a write on several at once: on one screen, gone when the screen changes. */
+  marks?: Marks;
   viewport: { columns: number; rows: number };
 }

@@ -1,6 +1,7 @@
 import { LIST_KINDS, isListKind } from "../resources/list-kinds.js";
 import { fieldText, withField } from "../query/line-edit.js";
 import { type StoreContext, currentRoute } from "./context.js";
+import type { ExplorerState } from "./explorer-store.js";
 import { type KeyPress, editLine, lineAt } from "./line-editor.js";
 import type { FormState, ListKind, PaneName, Prompt, PromptKind, UiState } from "./types.js";
 
@@ -34,6 +35,17 @@ export interface UiActions {
   toggleParticipants(): void;
   setFocus(focus: UiState["focus"]): void;
   setViewport(columns: number, rows: number): void;
+  /** space: marks the row (or unmarks it) for a write on several rows at once. */
+  toggleMark(id: string, row: Record<string, unknown>): void;
+  clearMarks(): void;
+}
+
+/** Where marks belong: the app and the screen, as the route says it. */
+const markPlace = (state: ExplorerState) => `${state.activeKey} ${JSON.stringify(currentRoute(state))}`;
+
+/** The rows marked on the screen shown (none when the marks were made elsewhere). */
+export function marksHere(state: ExplorerState): NonNullable<UiState["marks"]>["rows"] {
+  return state.ui.marks?.at === markPlace(state) ? state.ui.marks.rows : [];
 }
 
 const HISTORY_SIZE = 100;
@@ -227,6 +239,16 @@ export function uiActions(ctx: StoreContext): Omit<UiActions, "ui"> {
     setViewport(columns, rows) {
       const { viewport } = ui();
       if (viewport.columns !== columns || viewport.rows !== rows) setUi({ viewport: { columns, rows } });
+    },
+
+    toggleMark(id, row) {
+      const rows = marksHere(ctx.get());
+      const marked = rows.some((m) => m.id === id);
+      setUi({ marks: { at: markPlace(ctx.get()), rows: marked ? rows.filter((m) => m.id !== id) : [...rows, { id, row }] } });
+    },
+
+    clearMarks() {
+      if (ui().marks) setUi({ marks: undefined });
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { ManagementTarget } from "../api/apps.js";
 import { limiter } from "../api/limit.js";
-import { type PlannedWrite, type Written, executeWrite, planned, shownRequest, writeCall } from "../writes/execute.js";
+import { type PlannedWrite, type Written, executeWrite, planned, shownRequest, typedBack, writeCall } from "../writes/execute.js";
 import { verbNamed } from "../writes/index.js";
 import { type JournalEntry, originalOf, readJournal, unsendable } from "../writes/journal.js";
 import type { VerbInput } from "../writes/verb.js";
@@ -75,10 +75,10 @@ export function verbActions(ctx: StoreContext, options: { management?: Managemen
       }
       if (writes.length === 0) return;
       const title = `${words} ${writes.map((w) => w.item.label).join(", ")}?`;
-      // One that destroys is sent only once its id is typed back, in the line under the box.
-      const typeBack = verb.destructive?.(input) ? (writes.length === 1 ? writes[0]!.item.label : String(writes.length)) : undefined;
+      // One that destroys (or more than 10) is sent only once its id (their count) is typed back, in the line under the box.
+      const typeBack = typedBack(writes, verb.destructive?.(input) ?? false);
       const prompt = typeBack === undefined ? undefined
-        : { kind: "verb" as const, text: "", cursor: 0, verb: { words, input, into: { typeBack }, label: `type ${typeBack} to send it (Esc: nothing sent): ` } };
+        : { kind: "verb" as const, text: "", cursor: 0, verb: { words, input, into: { typeBack }, label: writes.length === 1 ? `type ${typeBack} to send it (Esc: nothing sent): ` : `type ${typeBack}, how many, to send them (Esc: nothing sent): ` } };
       ctx.set({ ui: { ...ctx.get().ui, prompt, dialog: { kind: "confirm", title, lines: asked(words, writes), write: { kind: "verb", words, input }, back } } });
     },
 
@@ -123,7 +123,8 @@ export function verbActions(ctx: StoreContext, options: { management?: Managemen
         ctx.get().notify(`${failure.code}: ${failure.message}`);
         ctx.get().setLastError(failure);
       }
-      // What the view shows, asked again: the row kicked gone, the scope changed.
+      // What the view shows, asked again: the row kicked gone, the scope changed; the marks done with.
+      ctx.get().clearMarks();
       if (currentRoute(ctx.get()).view === "journal") ctx.get().loadJournal();
       else ctx.get().refresh();
     },

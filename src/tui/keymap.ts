@@ -3,7 +3,7 @@ import { LIST_KIND_NAMES, type ListKind } from "../resources/list-kinds.js";
 import { REGIONS } from "../api/regions.js";
 import type { WriteRequest } from "../store/types.js";
 import { COMMANDS } from "./commands.js";
-import { activeApp } from "../store/explorer-store.js";
+import { activeApp, marksHere } from "../store/explorer-store.js";
 import { jsonForTerminal } from "../text/json.js";
 import { sanitize } from "../text/sanitize.js";
 import { frameLayout } from "./layout.js";
@@ -66,7 +66,8 @@ export const GLOBAL_BINDINGS: Binding[] = [
   { keys: ["?"], description: "help: every key", footer: "help", run: (c) => c.store.getState().navigate({ view: "help" }) },
   { keys: ["q", "ctrl-c"], description: "quit", footer: "quit", run: (c) => c.services.quit() },
   { keys: [":"], description: `command bar (${commandNames()}; tab completes)`, run: (c) => c.store.getState().openPrompt("command") },
-  { keys: ["escape"], description: "back", footer: "back", run: (c) => c.store.getState().back() },
+  { keys: ["escape"], description: "back (with rows marked: unmark them)", footer: (c) => (marksHere(c.state).length > 0 ? "unmark" : "back"),
+    run: (c) => (marksHere(c.state).length > 0 ? c.store.getState().clearMarks() : c.store.getState().back()) },
   { keys: ["j", "down"], description: "down", onRows: true, run: (c) => move(c, c.cursor.index + 1) },
   { keys: ["k", "up"], description: "up", onRows: true, run: (c) => move(c, c.cursor.index - 1) },
   { keys: ["g", "home"], description: "top", onRows: true, run: (c) => move(c, 0) },
@@ -136,7 +137,7 @@ export const SECRET_BINDINGS: Binding[] = [
   { keys: ["ctrl-c"], description: "quit", run: (c) => c.services.quit() },
 ];
 
-const KEY_LABELS: Readonly<Record<string, string>> = { escape: "esc", up: "↑", down: "↓", left: "←", right: "→" };
+const KEY_LABELS: Readonly<Record<string, string>> = { escape: "esc", up: "↑", down: "↓", left: "←", right: "→", " ": "space" };
 
 /** A binding's key as help and the footer write it. */
 export const keyLabel = (key: string) => KEY_LABELS[key] ?? key;

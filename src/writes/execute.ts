@@ -50,6 +50,18 @@ export interface Written {
   answer?: unknown;
 }
 
+/** Beyond this many items, the count is typed back before they are sent. */
+const BULK_ASKS_COUNT = 10;
+
+/**
+ * What must be typed back before writes are sent, on a terminal or in the explorer: the id of one that
+ * destroys, the count of several that do, or of a bulk over 10; undefined: y is enough.
+ */
+export function typedBack(writes: readonly PlannedWrite[], destructive: boolean): string | undefined {
+  if (destructive) return writes.length === 1 ? writes[0]!.item.label : String(writes.length);
+  return writes.length > BULK_ASKS_COUNT ? String(writes.length) : undefined;
+}
+
 /** The writes a verb makes for what was given: one an item. */
 export function planned(verb: WriteVerb, input: VerbInput): PlannedWrite[] {
   return verb.items(input).map((item) => ({

@@ -24,6 +24,7 @@ const footer = (frame: string) => lines(frame).at(-1) ?? "";
 const journal = () => join(mkdtempSync(join(tmpdir(), "ccx-tui-vk-")), "journal.ndjson");
 const writesSince = (from: number) => fixture.fx.served.slice(from).filter((l) => !l.startsWith("GET "));
 
+const usersList = () => tui.store.getState().views[tui.store.getState().activeKey]!.lists.users;
 const groupsList = () => tui.store.getState().views[tui.store.getState().activeKey]!.lists.groups;
 
 async function command(text: string) {
@@ -196,6 +197,38 @@ describe("the writes' keys on lists", () => {
     await tui.press("enter");
     await tui.waitForFrame((f) => f.includes(`done: message delete ${id}`), "deleted");
     expect(store.deletedAt[newest]).toBeGreaterThan(0);
+  });
+
+  it("space marks users, D deactivates every one marked at once; esc unmarks; more than 10 marked: their count typed back", async () => {
+    tui = await fixture.mount({ load: true, columns: 150, rows: 45, journal: journal() });
+    await command("users");
+    await tui.waitForFrame(() => usersList().items.length > 12 && !usersList().loading, "the users");
+    const uids = usersList().items.slice(0, 3).map((u) => u.uid);
+    await tui.press(" ", " ", " ");
+    const marked = await tui.waitForFrame((f) => footer(f).includes("D deactivate 3 marked"), "three marked");
+    for (const uid of uids) expect(lines(marked).some((l) => new RegExp(`^✓ .*\\s${uid}\\s`).test(l)), marked).toBe(true);
+    expect(usersList().selected).toBe(3);
+    // esc unmarks, and stays on the list; mark them again.
+    await tui.press("escape");
+    await tui.waitForFrame((f) => !f.includes("✓ ") && lines(f)[1] === "users", "unmarked, still on the users");
+    await tui.press("g", " ", " ", " ");
+    await tui.waitForFrame((f) => footer(f).includes("3 marked"), "marked again");
+    const before = fixture.fx.served.length;
+    await tui.press("D");
+    const box = await tui.waitForFrame((f) => f.includes(`user deactivate ${uids.join(", ")}?`), "one box for the three");
+    expect(box).toContain("user deactivate: journaled");
+    await tui.press("y");
+    await tui.waitForFrame((f) => f.includes(`done: user deactivate ${uids.join(", ")}`) && !f.includes("✓ "), "all three deactivated, the marks gone");
+    expect(writesSince(before).filter((l) => /^DELETE \S*\/users /.test(l)), writesSince(before).join("\n")).toHaveLength(3);
+    for (const uid of uids) expect(app().users[app().userIndexByUid.get(uid)!]!.deactivatedAt).toBeDefined();
+    // Eleven marked: the count is typed back.
+    await tui.press("g");
+    for (let i = 0; i < 11; i++) await tui.press(" ");
+    await tui.press("D");
+    await tui.waitForFrame((f) => f.includes("type 11, how many, to send them"), "the count asked back");
+    await tui.press("escape");
+    await tui.waitForFrame((f) => !f.includes("how many"), "nothing sent");
+    expect(writesSince(before).filter((l) => /^DELETE \S*\/users /.test(l)), writesSince(before).join("\n")).toHaveLength(3);
   });
 
   it("read-only: the keys of writes on a list are shown as unavailable and refused at once", async () => {

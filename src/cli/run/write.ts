@@ -7,7 +7,7 @@ import { limiter } from "../../api/limit.js";
 import { jsonForTerminal } from "../../text/json.js";
 import { sanitize } from "../../text/sanitize.js";
 import { curlOf } from "../../writes/curl.js";
-import { type PlannedWrite, type Written, batchOf, executeWrite, planned, shownRequest, writeCall } from "../../writes/execute.js";
+import { type PlannedWrite, type Written, batchOf, executeWrite, planned, shownRequest, typedBack, writeCall } from "../../writes/execute.js";
 import { journalPath, readJournal } from "../../writes/journal.js";
 import type { VerbInput, WriteVerb } from "../../writes/verb.js";
 import { progressLine } from "../render/progress.js";
@@ -38,8 +38,6 @@ export interface WriteFlags {
 
 /** Items written at once, in a bulk write. */
 const AT_ONCE = 4;
-/** Beyond this many items, the count is typed back before they are sent. */
-const BULK_ASKS_COUNT = 10;
 
 const badInput = (message: string) => new ApiError(CLIENT_CODES.badInput, message);
 
@@ -67,7 +65,7 @@ export async function runWrites(runtime: Runtime, planned: PlannedWrite[], flags
   }
   // Refused before anything is asked or sent.
   if (calls.some((c) => c.readOnly)) throw new ApiError(CLIENT_CODES.readOnly, `read-only mode: ${writes[0]!.verb} refused, nothing was sent (unset --read-only, CCX_READ_ONLY or the profile's readOnly to write)`);
-  const typeBack = destructive ? (writes.length === 1 ? writes[0]!.item.label : String(writes.length)) : writes.length > BULK_ASKS_COUNT ? String(writes.length) : undefined;
+  const typeBack = typedBack(writes, destructive);
   if (!flags.yes) {
     if (!runtime.io.in.isTTY || !runtime.io.err.isTTY) throw badInput(`${writes[0]!.verb} writes, and there is no terminal to ask on: add --yes to send it (nothing was sent)`);
     const shown = calls.slice(0, 5).flatMap((call, i) => shownRequest(call, writes[i]!.request.body, app?.region));

@@ -11,6 +11,8 @@ export interface ListBodyProps<Item> {
   noun: string;
   list: ListState<Item>;
   columns: Column<Item>[];
+  /** The rows marked for a write on several (space). */
+  marked?: (item: Item) => boolean;
   /** The filter line while it is being typed. */
   editing?: LineState;
   height: number;
@@ -37,7 +39,7 @@ function summary<Item>(list: ListState<Item>): string {
 }
 
 /** A list: the filter line, the rows that fit, and where in the list this is. */
-export function ListBody<Item>({ noun, list, columns, editing, height, width, theme }: ListBodyProps<Item>) {
+export function ListBody<Item>({ noun, list, columns, editing, height, width, theme, marked }: ListBodyProps<Item>) {
   const rowsHeight = Math.max(2, height - 3);
   let body;
   if (list.error && list.items.length === 0) {
@@ -45,7 +47,7 @@ export function ListBody<Item>({ noun, list, columns, editing, height, width, th
   } else if (list.items.length === 0) {
     body = <Text color={theme.muted}>{list.loading ? `loading ${noun}…` : `no ${noun} match`}</Text>;
   } else {
-    body = <Rows columns={columns} rows={list.items} selected={list.selected} height={rowsHeight} width={width} theme={theme} />;
+    body = <Rows columns={columns} rows={list.items} selected={list.selected} height={rowsHeight} width={width} theme={theme} marked={marked} />;
   }
   return (
     <Box flexDirection="column" height={height}>

@@ -54,15 +54,21 @@ export interface RowsProps<Row> {
   height: number;
   width: number;
   theme: Theme;
+  /** Rows marked for a write on several (space): a ✓ before each, and a gutter before every row while any is. */
+  marked?: (row: Row) => boolean;
 }
+
+/** The gutter a table gives its marks while any row is marked. */
+const MARK_GUTTER = 2;
 
 /**
  * A table that draws only the rows that fit: with 1,000 rows loaded a key
  * press still renders one screenful. Cells are sanitized and fitted by
  * display width, so wide and hostile names keep the columns straight.
  */
-export function Rows<Row>({ columns, rows, selected, height, width, theme }: RowsProps<Row>) {
-  const { columns: cols, hidden } = useMemo(() => layout(columns, width), [columns, width]);
+export function Rows<Row>({ columns, rows, selected, height, width, theme, marked }: RowsProps<Row>) {
+  const gutter = marked ? MARK_GUTTER : 0;
+  const { columns: cols, hidden } = useMemo(() => layout(columns, width - gutter), [columns, width, gutter]);
   const visible = Math.max(1, height - 1);
   const start = Math.max(0, Math.min(selected - Math.floor(visible / 2), rows.length - visible));
   const slice = rows.slice(start, start + visible);
@@ -70,6 +76,7 @@ export function Rows<Row>({ columns, rows, selected, height, width, theme }: Row
   return (
     <Box flexDirection="column">
       <Text bold color={theme.muted} wrap="truncate-end">
+        {" ".repeat(gutter)}
         {line(cols.map((c) => fit(c.header.toUpperCase(), c.size, c.align)))}
         {hidden > 0 ? " …" : ""}
       </Text>
@@ -78,6 +85,7 @@ export function Rows<Row>({ columns, rows, selected, height, width, theme }: Row
         const isSelected = index === selected;
         return (
           <Text key={index} inverse={isSelected} wrap="truncate-end">
+            {marked ? <Text color={theme.accent}>{marked(row) ? "✓ " : "  "}</Text> : null}
             {cols.map((c, k) => (
               <Text key={k} color={isSelected ? undefined : c.color?.(row, theme)}>
                 {k > 0 ? " ".repeat(GAP) : ""}

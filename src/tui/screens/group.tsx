@@ -13,14 +13,14 @@ import type { AnyResource } from "../../resources/resource.js";
 import { explorerColumns } from "./resource-columns.js";
 import type { Theme } from "../theme.js";
 import type { Binding, KeyContext, RouteOf, Screen } from "./types.js";
-import { verbKeyBindings } from "./verb-keys.js";
+import { markedRows, verbKeyBindings } from "./verb-keys.js";
 import { writeKey } from "./write-key.js";
 
 /** The members' columns: their definition's (src/resources/members.ts), as `ccx members` prints them. */
 const memberColumns = (rows: readonly Member[], width: number) => explorerColumns(RESOURCES.members as unknown as AnyResource, { width, rows: rows as unknown as Array<Record<string, unknown>> });
 
 /** Every field of the group, unknown ones too, then its members (paged with n/p). */
-function GroupView({ guid, detail, height, width, theme }: { guid: string; detail?: GroupDetailState; height: number; width: number; theme: Theme }) {
+function GroupView({ guid, detail, height, width, theme, marked }: { guid: string; detail?: GroupDetailState; height: number; width: number; theme: Theme; marked?: (row: Record<string, unknown>) => boolean }) {
   if (!detail || (detail.loading && !detail.group)) return <Text color={theme.muted}>{`loading group ${sanitize(guid)}…`}</Text>;
   if (detail.error && !detail.group) {
     return <FailureBox failure={detail.error} theme={theme} />;
@@ -35,7 +35,7 @@ function GroupView({ guid, detail, height, width, theme }: { guid: string; detai
       {fieldLines.map((line, i) => <Text key={i} wrap="truncate-end">{line}</Text>)}
       {fields.length > fieldLines.length ? <Text color={theme.muted}>{`… ${countOf(fields.length - fieldLines.length, "more field")} (Y copies the JSON)`}</Text> : null}
       <Text bold>{`${detail.people === "banned" ? "Banned users" : "Members"} (${detail.membersTotal ?? detail.members.length})${pages} · tab: ${detail.people === "banned" ? "members" : "banned users"}`}</Text>
-      <Rows columns={memberColumns(detail.members, width)} rows={detail.members as unknown as Array<Record<string, unknown>>} selected={detail.selected} height={Math.max(2, height - fieldLines.length - 2)} width={width} theme={theme} />
+      <Rows columns={memberColumns(detail.members, width)} rows={detail.members as unknown as Array<Record<string, unknown>>} selected={detail.selected} height={Math.max(2, height - fieldLines.length - 2)} width={width} theme={theme} marked={marked} />
     </Box>
   );
 }
@@ -108,5 +108,5 @@ export const groupScreen: Screen<RouteOf<"group">> = {
     const m = d?.members[d.selected];
     return m ? { id: m.uid, json: m, open: () => state.openUser(m.uid) } : d && { id: route.guid, json: d.raw };
   },
-  render: ({ state, route, height, width, theme }) => <GroupView guid={route.guid} detail={groupOf(state, route.guid)} height={height} width={width} theme={theme} />,
+  render: ({ state, route, height, width, theme }) => <GroupView guid={route.guid} detail={groupOf(state, route.guid)} height={height} width={width} theme={theme} marked={markedRows(state, (m) => String(m.uid))} />,
 };

@@ -8,6 +8,7 @@ import { ListBody } from "../components/list-body.js";
 import { NothingSelected } from "../components/nothing-selected.js";
 import { LIST_VIEWS, type ListView } from "./list-kinds.js";
 import type { Binding, RouteOf, Screen } from "./types.js";
+import { markedRows } from "./verb-keys.js";
 
 /**
  * A screen over one kind of list (groups, calls): the live filter line, the
@@ -57,7 +58,7 @@ export function listScreen<K extends ListKind>(kind: K, extra: Binding[] = []): 
       }
       const editing = ui.prompt?.kind === "filter" && ui.prompt.list === kind ? ui.prompt : undefined;
       const columns = view.columns(list.items, width, Boolean(state.user));
-      return <ListBody noun={spec.noun} list={list} columns={list.live ? [liveMarkColumn(list.live, spec.idOf, state.clock), ...columns] : columns} editing={editing} height={height} width={width} theme={theme} />;
+      return <ListBody noun={spec.noun} list={list} columns={list.live ? [liveMarkColumn(list.live, spec.idOf, state.clock), ...columns] : columns} editing={editing} height={height} width={width} theme={theme} marked={markedRows(state, spec.idOf)} />;
     },
     preview: ({ state, height, width, theme }) => {
       const item = selected(state);

@@ -10,7 +10,7 @@ import { sanitize } from "../../text/sanitize.js";
 import { FailureBox } from "../components/failure-box.js";
 import { type Column, Rows } from "../components/rows.js";
 import type { Theme } from "../theme.js";
-import { verbKeyBindings } from "./verb-keys.js";
+import { markedRows, verbKeyBindings } from "./verb-keys.js";
 import type { Binding, RouteOf, Screen } from "./types.js";
 
 /**
@@ -56,7 +56,7 @@ function MessageDetail({ m, width, theme }: { m: Message; width: number; theme: 
   );
 }
 
-function ThreadView({ scope, thread, height, width, theme }: { scope: ThreadScope; thread?: ThreadState; height: number; width: number; theme: Theme }) {
+function ThreadView({ scope, thread, height, width, theme, marked }: { scope: ThreadScope; thread?: ThreadState; height: number; width: number; theme: Theme; marked?: (m: Message) => boolean }) {
   if (!thread || (thread.loading && thread.items.length === 0)) return <Text color={theme.muted}>{`loading ${sanitize(scopeTitle(scope))}…`}</Text>;
   if (thread.error && thread.items.length === 0) return <FailureBox failure={thread.error} theme={theme} />;
   if (thread.items.length === 0) return <Text color={theme.muted}>no messages yet (m sends one)</Text>;
@@ -67,7 +67,7 @@ function ThreadView({ scope, thread, height, width, theme }: { scope: ThreadScop
   return (
     <Box flexDirection="column" height={height}>
       <Text color={theme.muted} wrap="truncate-end">{`${top} · ${thread.items.length} loaded${dropped}`}</Text>
-      <Rows columns={messageColumns(width)} rows={thread.items} selected={thread.selected} height={Math.max(2, height - 1 - detailHeight)} width={width} theme={theme} />
+      <Rows columns={messageColumns(width)} rows={thread.items} selected={thread.selected} height={Math.max(2, height - 1 - detailHeight)} width={width} theme={theme} marked={marked} />
       {thread.error ? <Text color={theme.error} wrap="truncate-end">{`✗ ${sanitize(thread.error.code)} (r retries)`}</Text> : null}
       {selected ? <MessageDetail m={selected} width={width} theme={theme} /> : null}
     </Box>
@@ -109,5 +109,5 @@ export const messagesScreen: Screen<RouteOf<"messages">> = {
     const m = thread?.items[thread.selected];
     return m && { id: m.id, json: m, open: () => m.sender && state.openUser(m.sender) };
   },
-  render: ({ state, route, height, width, theme }) => <ThreadView scope={route.scope} thread={threadOf(state, route.scope)} height={height} width={width} theme={theme} />,
+  render: ({ state, route, height, width, theme }) => <ThreadView scope={route.scope} thread={threadOf(state, route.scope)} height={height} width={width} theme={theme} marked={markedRows(state, (m: Message) => String(m.id))} />,
 };

@@ -8,9 +8,9 @@ import { countOf } from "../../text/format.js";
 import { sanitize } from "../../text/sanitize.js";
 import { FailureBox } from "../components/failure-box.js";
 import type { Theme } from "../theme.js";
-import { ResourceRows, rowSelection } from "./resource-list.js";
+import { ResourceRows, rowIdOf, rowSelection } from "./resource-list.js";
 import type { RouteOf, Screen } from "./types.js";
-import { verbKeyBindings } from "./verb-keys.js";
+import { markedRows, verbKeyBindings } from "./verb-keys.js";
 
 type ItemRoute = RouteOf<"resource-item">;
 
@@ -42,7 +42,7 @@ function ItemView({ resource, detail, child, state, route, height, width, theme 
       {shown.map((line, i) => <Text key={i} wrap="truncate-end">{line}</Text>)}
       {fields.length > shown.length ? <Text color={theme.muted}>{`… ${countOf(fields.length - shown.length, "more field")} (Y copies the JSON)`}</Text> : null}
       {child ? <Text bold>{childHeading(resource, child, list?.rows.length)}</Text> : null}
-      {child ? <ResourceRows resource={child} list={list} height={Math.max(3, height - shown.length - 2)} width={width} theme={theme} /> : null}
+      {child ? <ResourceRows resource={child} list={list} height={Math.max(3, height - shown.length - 2)} width={width} theme={theme} marked={markedRows(state, rowIdOf(child))} /> : null}
     </Box>
   );
 }

@@ -4,7 +4,7 @@ import { type ExplorerState, activeView, resourceKey } from "../../store/explore
 import { resourceRows } from "../../store/resource-actions.js";
 import type { ResourceListState } from "../../store/types.js";
 import { RESOURCE_LIST, resourceNamed } from "../../resources/index.js";
-import { verbKeyBindings } from "./verb-keys.js";
+import { markedRows, verbKeyBindings } from "./verb-keys.js";
 import type { AnyResource } from "../../resources/resource.js";
 import { sanitize } from "../../text/sanitize.js";
 import { FailureBox } from "../components/failure-box.js";
@@ -43,23 +43,26 @@ function drawable(resource: AnyResource, list: ResourceListState | undefined, wi
 }
 
 /** A list's rows under its status; the selected row in inverse video. */
-export function ResourceRows({ resource, list, height, width, theme }: { resource: AnyResource; list: ResourceListState | undefined; height: number; width: number; theme: Theme }) {
+export function ResourceRows({ resource, list, height, width, theme, marked }: { resource: AnyResource; list: ResourceListState | undefined; height: number; width: number; theme: Theme; marked?: (row: Record<string, unknown>) => boolean }) {
   const { rows, columns } = drawable(resource, list, width);
   return (
     <Box flexDirection="column">
       <Text color={theme.muted} wrap="truncate-end">{sanitize(listStatus(list))}</Text>
       {list?.error ? <FailureBox failure={list.error} theme={theme} /> : null}
       {rows.length === 0 && list && !list.loading && !list.error ? <Text color={theme.muted}>{`no ${resource.name}`}</Text> : null}
-      {rows.length > 0 ? <Rows columns={columns} rows={rows} selected={list!.selected} height={height - 1 - (list?.error ? 3 : 0)} width={width} theme={theme} /> : null}
+      {rows.length > 0 ? <Rows columns={columns} rows={rows} selected={list!.selected} height={height - 1 - (list?.error ? 3 : 0)} width={width} theme={theme} marked={marked} /> : null}
     </Box>
   );
 }
+
+/** A row's id, as its selection names it (and its mark, space). */
+export const rowIdOf = (resource: AnyResource) => (row: Record<string, unknown>) => String(row[resource.idField] ?? "");
 
 /** The selection of a list's row: its id, its JSON as sent, and its item opened when the resource has one. */
 export function rowSelection(state: ExplorerState, resource: AnyResource | undefined, list: ResourceListState | undefined, params: readonly string[]) {
   const row = list?.rows[list.selected] as Record<string, unknown> | undefined;
   if (!resource || !row) return undefined;
-  const id = String(row[resource.idField] ?? "");
+  const id = rowIdOf(resource)(row);
   // An id that is a secret (an API key, an auth token) is masked in the row: it cannot name the item to open.
   const opens = resource.detail && !isSecretField(resource.idField);
   return { id, json: row, open: opens ? () => state.openResourceItem(resource.name, [...params, id]) : undefined };
@@ -91,7 +94,7 @@ export const resourceListScreen: Screen<ListRoute> = {
   selection: (state, route) => rowSelection(state, resourceNamed(route.name), listOf(state, route), route.params),
   render: ({ state, route, height, width, theme }) => {
     const resource = resourceNamed(route.name);
-    return resource ? <ResourceRows resource={resource} list={listOf(state, route)} height={height} width={width} theme={theme} /> : <Text>{`no resource ${sanitize(route.name)}`}</Text>;
+    return resource ? <ResourceRows resource={resource} list={listOf(state, route)} height={height} width={width} theme={theme} marked={markedRows(state, rowIdOf(resource))} /> : <Text>{`no resource ${sanitize(route.name)}`}</Text>;
   },
   preview: ({ state, route, height, theme }) => {
     const resource = resourceNamed(route.name);

@@ -1,5 +1,6 @@
+import { type ExplorerState, marksHere } from "../../store/explorer-store.js";
 import { VERBS } from "../../writes/index.js";
-import { type VerbKey, type WriteVerb, verbWords } from "../../writes/verb.js";
+import { type VerbInput, type VerbKey, type WriteVerb, verbWords } from "../../writes/verb.js";
 import type { Binding, KeyContext } from "./types.js";
 import { writeKey } from "./write-key.js";
 
@@ -20,14 +21,45 @@ interface Offered {
 }
 
 /**
+ * One input for several marked rows: the values of a variadic argument put together (`user deactivate
+ * a b c`), every other argument and flag the same for all; a string says why they cannot go as one.
+ */
+export function mergedInput(words: string, inputs: readonly VerbInput[]): VerbInput | string {
+  const [first, ...rest] = inputs;
+  if (!first) return "nothing marked";
+  const args: VerbInput["args"] = { ...first.args };
+  for (const input of rest) {
+    for (const [name, value] of Object.entries(input.args)) {
+      const had = args[name];
+      if (Array.isArray(had) && Array.isArray(value)) args[name] = [...new Set([...had, ...value])];
+      else if (had !== value) return `${words} takes one ${name} at a time: esc unmarks the rows`;
+    }
+    for (const [flag, value] of Object.entries(input.flags)) {
+      if (first.flags[flag] !== value) return `${words} takes one --${flag} at a time: esc unmarks the rows`;
+    }
+  }
+  return { args, flags: first.flags };
+}
+
+/** What a list's Rows marks: the rows marked here, by the id the screen gives a row; undefined with none marked. */
+export function markedRows<Row>(state: ExplorerState, idOf: (row: Row) => string): ((row: Row) => boolean) | undefined {
+  const marks = marksHere(state);
+  if (marks.length === 0) return undefined;
+  const ids = new Set(marks.map((m) => m.id));
+  return (row) => ids.has(idOf(row));
+}
+
+/**
  * The keys of the writes that the lists named offer (their definitions' `keys`, src/writes/), each
- * acting where the cursor is: + asks for what to add in the line, e opens the write's form, the others
- * ask at once. Read-only refuses them before anything is asked; a list that offers none of a key's
- * writes leaves it out of the footer.
+ * acting where the cursor is, or on the rows marked with space: + asks for what to add in the line, e
+ * opens the write's form, the others ask at once. Read-only refuses them before anything is asked; a
+ * list that offers none of a key's writes leaves it out of the footer.
  */
 export function verbKeyBindings(lists: readonly string[], spotOf: (c: KeyContext) => VerbSpot | undefined): Binding[] {
   const offered: Offered[] = VERBS.flatMap((verb) => (verb.keys ?? []).filter((k) => lists.includes(k.on)).map((key) => ({ words: verbWords(verb).join(" "), verb, key })));
-  return VERB_KEYS.filter(([letter]) => offered.some((o) => o.key.key === letter)).map(([letter, meaning]) => {
+  const onRows = (k: VerbKey) => k.key !== "+" && !k.form;
+  const marking = offered.some((o) => onRows(o.key));
+  const keys = VERB_KEYS.filter(([letter]) => offered.some((o) => o.key.key === letter)).map(([letter, meaning]) => {
     const uses = offered.filter((o) => o.key.key === letter);
     const here = (c: KeyContext) => {
       const spot = spotOf(c);
@@ -37,21 +69,30 @@ export function verbKeyBindings(lists: readonly string[], spotOf: (c: KeyContext
     const needsRow = letter !== "+";
     const where = (o: Offered) => (lists.length > 1 ? ` on :${o.key.on}` : "");
     const undone = uses.every((o) => !o.verb.irreversible) ? "; U in :journal undoes it" : uses.some((o) => o.verb.destructive) ? "; one that destroys only once its id is typed back" : "";
+    const marks = (c: KeyContext, at: { key: VerbKey }) => (onRows(at.key) ? marksHere(c.state) : []);
     return writeKey({
       keys: [letter],
       description: `${meaning}: ${uses.map((o) => `${o.words}${where(o)}`).join(", ")} (asks first${undone})`,
-      footer: (c) => here(c)?.key.footer ?? meaning,
+      footer: (c) => {
+        const at = here(c);
+        const marked = at ? marks(c, at).length : 0;
+        return `${at?.key.footer ?? meaning}${marked > 0 ? ` ${marked} marked` : ""}`;
+      },
       onRows: needsRow,
       offered: (c) => here(c) !== undefined,
       disabled: (c) => {
         const at = here(c);
         if (!at) return `no ${letter} here`;
-        return needsRow && !at.spot.row ? "no row selected" : undefined;
+        return needsRow && !at.spot.row && marks(c, at).length === 0 ? "no row selected" : undefined;
       },
       run: (c) => {
         const at = here(c)!;
         const store = c.store.getState();
-        const input = at.key.input({ params: at.spot.params, row: at.spot.row, as: c.state.user });
+        const marked = marks(c, at);
+        const inputs = (marked.length > 0 ? marked.map((m) => m.row) : [at.spot.row]).map((row) => at.key.input({ params: at.spot.params, row, as: c.state.user }));
+        const refused = inputs.find((i): i is string => typeof i === "string");
+        if (refused) return store.notify(refused);
+        const input = mergedInput(at.words, inputs as VerbInput[]);
         if (typeof input === "string") return store.notify(input);
         if (at.key.form) return store.openVerbForm(at.words, input, at.spot.row);
         if (at.key.asks) return store.askVerbValue({ words: at.words, input, into: at.key.asks.into, label: at.key.asks.label });
@@ -59,4 +100,15 @@ export function verbKeyBindings(lists: readonly string[], spotOf: (c: KeyContext
       },
     });
   });
+  if (!marking) return keys;
+  const mark: Binding = {
+    keys: [" "], description: "mark the row (space again unmarks it) for a write on every row marked: -, D, R act on them all; esc unmarks them", onRows: true,
+    offered: (c) => { const spot = spotOf(c); return spot !== undefined && offered.some((o) => o.key.on === spot.on && onRows(o.key)); },
+    disabled: (c) => (spotOf(c)?.row && c.selection()?.id ? undefined : "no row selected"),
+    run: (c) => {
+      c.store.getState().toggleMark(String(c.selection()!.id), spotOf(c)!.row!);
+      c.cursor.set(c.cursor.index + 1);
+    },
+  };
+  return [...keys, mark];
 }
