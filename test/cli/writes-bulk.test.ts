@@ -77,6 +77,24 @@ describe("bulk writes", () => {
     expect(served.slice(before).filter((l) => l.startsWith("PUT "))).toHaveLength(3);
   });
 
+  it("ccx undo --batch: every write of the last run undone in one run, each once; a write of one item is not a run", async () => {
+    const state = mkdtempSync(join(tmpdir(), "ccx-bulk-"));
+    const uids = app.users.slice(160, 165).map((u) => u.uid);
+    expect((await runCcx(["user", "deactivate", ...uids, "--yes"], envOf(state))).code).toBe(0);
+    expect((await runCcx(["user", "update", app.users[170]!.uid, "--name", "Not a run", "--yes"], envOf(state))).code).toBe(0);
+    for (const uid of uids) expect(app.users[app.userIndexByUid.get(uid)!]!.deactivatedAt).toBeDefined();
+    const single = await runCcx(["undo", "6", "--batch", "--yes"], envOf(state));
+    expect([single.code, single.stderr]).toEqual([2, expect.stringMatching(/a write of one item, not of a run of several: ccx undo 6 undoes it/)]);
+    const before = served.length;
+    const run = await runCcx(["undo", "--batch", "--yes", "--json"], envOf(state));
+    expect(run.code, run.stderr).toBe(0);
+    expect((JSON.parse(run.stdout) as Array<{ item: string; outcome: string }>).map((r) => r.item).sort()).toEqual([...uids].sort());
+    expect(served.slice(before).filter((l) => l.startsWith("PUT "))).toHaveLength(uids.length);
+    for (const uid of uids) expect(app.users[app.userIndexByUid.get(uid)!]!.deactivatedAt).toBeUndefined();
+    const again = await runCcx(["undo", "1", "--batch", "--yes"], envOf(state));
+    expect([again.code, again.stderr]).toEqual([2, expect.stringMatching(/nothing of entry 1's run is left to undo/)]);
+  });
+
   it("interrupted by SIGINT: what was under way finishes and is journaled, the rest is not sent; the same command again does only the rest", async () => {
     const state = mkdtempSync(join(tmpdir(), "ccx-bulk-"));
     const uids = app.users.slice(100, 140).map((u) => u.uid);

@@ -71,8 +71,9 @@ export function registerWrites(program: Command): void {
   writeOptions(program
     .command("undo")
     .description("send the inverse of a journaled write (default: the last one not undone yet), asked like any write")
-    .argument("[entry]", "the journal entry's number (ccx journal)", integerOption(1)))
-    .action(async (entry: number | undefined, flags: { yes?: boolean; dryRun?: boolean; json?: boolean }, command: Command) => {
+    .argument("[entry]", "the journal entry's number (ccx journal)", integerOption(1))
+    .option("--batch", "undo every write of the entry's run (a bulk: --query, --ids, several ids), by default the last such run"))
+    .action(async (entry: number | undefined, flags: { yes?: boolean; dryRun?: boolean; json?: boolean; batch?: boolean }, command: Command) => {
       const { runUndo } = await import("../run/journal.js");
       await runUndo(entry, flags, command);
     });
