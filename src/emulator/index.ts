@@ -32,6 +32,8 @@ export interface RunningEmulator {
   close(): Promise<void>;
   /** Removes its files at once, for a process on its way out (close() does it too). */
   removeFiles(): void;
+  /** The requests it is answering now, and the most it answered at once: a client's concurrency, seen from the server. */
+  load(): { open: number; peak: number };
 }
 
 const TLS_HANDSHAKE = 0x16;
@@ -52,7 +54,11 @@ export async function startEmulator(partial: EmulatorSettings = {}): Promise<Run
 
   // Set in the same turn as the listen callback, before any connection can be handled (see below).
   let dispatcher!: Dispatcher;
+  let open = 0;
+  let peak = 0;
   const https = createHttpsServer({ cert: certificates.certPem, key: certificates.keyPem }, (req, res) => {
+    peak = Math.max(peak, ++open);
+    res.once("close", () => open--);
     void dispatcher.handle(req, res);
   });
   https.keepAliveTimeout = 30_000;
@@ -124,5 +130,5 @@ export async function startEmulator(partial: EmulatorSettings = {}): Promise<Run
     for (const socket of sockets) socket.destroy();
   }).finally(removeFiles));
 
-  return { info, world, live, close, removeFiles };
+  return { info, world, live, close, removeFiles, load: () => ({ open, peak }) };
 }

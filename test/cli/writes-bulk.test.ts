@@ -46,6 +46,9 @@ describe("bulk writes", () => {
     expect(results.every((r) => r.outcome === "done")).toBe(true);
     expect(deletes(before)).toHaveLength(chosen.length);
     for (const uid of chosen) expect(app.users[app.userIndexByUid.get(uid)!]!.deactivatedAt).toBeDefined();
+    // 4 at a time, as the emulator saw them (each item's GET, then its write, in one of 4 slots).
+    expect(fx.emulator.load().peak).toBeLessThanOrEqual(4);
+    expect(fx.emulator.load().peak).toBeGreaterThan(1);
     const bad = await runCcx(["user", "deactivate", "--query", "role:", "--yes"], envOf(state));
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/the filter does not parse; nothing was sent/);
