@@ -33,11 +33,7 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   state = mkdtempSync(join(tmpdir(), "ccx-journal-"));
-  env = {
-    CCX_CHAT_URL: fx.info.chatUrl, CCX_CALLS_URL: fx.info.callsUrl, CCX_MANAGEMENT_URL: fx.info.managementUrl, CCX_CA_FILE: fx.info.caFile, XDG_STATE_HOME: state,
-    CCX_APP_ID: fx.app().appId, CCX_REGION: fx.app().region, CCX_API_KEY: fx.app().fullAccessKey,
-    CCX_MANAGEMENT_KEY: fx.info.management.key, CCX_MANAGEMENT_SECRET: fx.info.management.secret,
-  };
+  env = fx.cliEnv({ state, management: true });
 });
 afterAll(() => fx?.close());
 

@@ -18,10 +18,7 @@ import { recordOutput } from "../support/secrets.js";
 let fx: EmulatorFixture;
 let app: App;
 const served: string[] = [];
-const envOf = (state: string) => ({
-  CCX_CHAT_URL: fx.info.chatUrl, CCX_CALLS_URL: fx.info.callsUrl, CCX_CA_FILE: fx.info.caFile, XDG_STATE_HOME: state,
-  CCX_APP_ID: fx.app().appId, CCX_REGION: fx.app().region, CCX_API_KEY: fx.app().fullAccessKey,
-});
+const envOf = (state: string) => fx.cliEnv({ state });
 
 beforeAll(async () => {
   fx = await emulatorFixture({ sizes: { apps: 1, groups: 5, calls: 1, users: 200, messages: 0 }, faults: { latency: { min: 40, max: 40 } }, verbose: true, log: (line: string) => served.push(line) });

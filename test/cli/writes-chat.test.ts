@@ -31,10 +31,7 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   state = mkdtempSync(join(tmpdir(), "ccx-journal-"));
-  env = {
-    CCX_CHAT_URL: fx.info.chatUrl, CCX_CALLS_URL: fx.info.callsUrl, CCX_CA_FILE: fx.info.caFile, XDG_STATE_HOME: state,
-    CCX_APP_ID: fx.app().appId, CCX_REGION: fx.app().region, CCX_API_KEY: fx.app().fullAccessKey,
-  };
+  env = fx.cliEnv({ state });
 });
 afterAll(() => fx?.close());
 

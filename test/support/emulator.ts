@@ -101,6 +101,16 @@ export async function emulatorFixture(options: EmulatorSettings = {}) {
     calls: (path: string, params?: Record<string, string | number | boolean>, headers: Record<string, string> = {}, index = 0) =>
       send("GET", `${base("call", index)}${path}${query(params)}`, { apikey: app(index).fullAccessKey, ...headers }),
     base,
+    /**
+     * The environment that points ccx at app `index` of this emulator (its fullAccess key), with the
+     * management API's URL and credentials when asked, and a state directory (the journal) when given.
+     */
+    cliEnv: ({ index = 0, management = false, state }: { index?: number; management?: boolean; state?: string } = {}): Record<string, string> => ({
+      CCX_CHAT_URL: info.chatUrl, CCX_CALLS_URL: info.callsUrl, CCX_CA_FILE: info.caFile,
+      CCX_APP_ID: app(index).appId, CCX_REGION: app(index).region, CCX_API_KEY: app(index).fullAccessKey,
+      ...(management ? { CCX_MANAGEMENT_URL: info.managementUrl, CCX_MANAGEMENT_KEY: info.management.key, CCX_MANAGEMENT_SECRET: info.management.secret } : {}),
+      ...(state === undefined ? {} : { XDG_STATE_HOME: state }),
+    }),
     async close() {
       await agent.close();
       await emulator.close();
