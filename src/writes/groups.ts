@@ -75,7 +75,7 @@ export const groupUpdate: WriteVerb = {
     return [{ label: String(input.args.guid), input }];
   },
   request: (item) => ({ method: "PUT", path: groupPath(arg(item, "guid")), body: changedFields(item.input) }),
-  keys: [{ on: "groups", key: "e", footer: "edit", form: true, input: ({ row }) => ({ args: { guid: fieldOf(row, "guid") }, flags: {} }) }],
+  keys: ["groups", "group"].map((on) => ({ on, key: "e" as const, footer: "edit", form: true as const, input: ({ row }: { row?: Record<string, unknown> }) => ({ args: { guid: fieldOf(row, "guid") }, flags: {} }) })),
   before: (item) => ({ path: groupPath(arg(item, "guid")) }),
   inverse: (item, before) => {
     const had = dataOf(before) ?? {};

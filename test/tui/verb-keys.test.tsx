@@ -64,6 +64,21 @@ describe("the writes' keys on lists", () => {
     expect(app().groupIndexByGuid.has(guid)).toBe(false);
   });
 
+  it(":group <guid>, e: the group's form, its name changed, read back on the screen", async () => {
+    tui = await fixture.mount({ load: true, columns: 150, rows: 40, journal: journal() });
+    const group = app().groups.find((g) => g.membersCount >= 2)!;
+    await command(`group ${group.guid}`);
+    await tui.waitForFrame((f) => f.includes("Members ("), "the group");
+    await tui.press("e");
+    await tui.waitForFrame((f) => f.includes(`group update ${group.guid}`) && new RegExp(`name\\s+${group.name}`).test(f), "its form, its name in it");
+    await tui.press("enter", "ctrl-u");
+    await tui.type("Renamed from its screen");
+    await tui.press("enter", "y");
+    await tui.waitForFrame((f) => f.includes(`group update ${group.guid}?`) && f.includes('"name":"Renamed from its screen"'), "the box");
+    await tui.press("y");
+    await tui.waitForFrame((f) => f.includes("done: group update") && /^name\s+Renamed from its screen/m.test(f), "renamed, the screen asked again");
+  });
+
   it(":friends <uid>: + adds the uids typed, - removes the friend under the cursor", async () => {
     tui = await fixture.mount({ load: true, columns: 150, rows: 40, journal: journal() });
     const user = app().users.findIndex((_, u) => friendsOf(app(), u).length >= 1);

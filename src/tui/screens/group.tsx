@@ -62,6 +62,12 @@ const MEMBER_WRITES: Binding[] = [
     const row = d?.members[d.selected] as Record<string, unknown> | undefined;
     return { on: d?.people === "banned" ? "banned" : "members", params: [c.route.guid], row };
   }),
+  // e edits the group itself, as on the groups list.
+  ...verbKeyBindings(["group"], (c) => {
+    if (c.route.view !== "group") return undefined;
+    const d = groupOf(c.state, c.route.guid);
+    return { on: "group", params: [], row: (d?.raw ?? d?.group ?? { guid: c.route.guid }) as Record<string, unknown> };
+  }),
   writeKey({ keys: ["b"], description: "ban the selected member, or unban the selected banned user (asks first)", footer: "ban", onRows: true,
     disabled: (c) => (selectedPerson(c) ? undefined : "nobody selected"),
     run: (c) => {
