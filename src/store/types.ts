@@ -296,7 +296,7 @@ export type WriteRequest =
   | { kind: "message"; as: string; receiver: string; receiverType: "user" | "group"; text: string }
   | { kind: "download"; sessionId: string; recordings: Recording[]; dir: string }
   /** A write of a definition (src/writes/): its words and arguments; `undoes`: the journal entry it undoes. */
-  | { kind: "verb"; words: string; input: VerbInput; undoes?: number };
+  | { kind: "verb"; words: string; input: VerbInput; undoes?: readonly number[] };
 
 /** A write waiting for a value typed in the line: what it is, and where the value goes. */
 export interface VerbPrompt {

@@ -6,7 +6,7 @@ import { type JournalEntry, originalOf, readJournal, unsendable } from "../write
 import type { VerbInput } from "../writes/verb.js";
 import { type StoreContext, activeApp, currentRoute } from "./context.js";
 import { toFailure } from "./failure.js";
-import type { VerbForm, VerbPrompt } from "./types.js";
+import type { VerbForm, VerbPrompt, WriteRequest } from "./types.js";
 
 /**
  * The explorer's writes of definitions (src/writes/): D kicks or deactivates,
@@ -24,13 +24,13 @@ export interface VerbActions {
   /** Enter on that line: the value put in, then the write asked. */
   submitVerbValue(prompt: VerbPrompt, text: string): void;
   /** y in its box: sends it. */
-  sendVerb(words: string, input: VerbInput, undoes?: number): Promise<void>;
+  sendVerb(words: string, input: VerbInput, undoes?: readonly number[]): Promise<void>;
   /** :journal: every write sent, newest first. */
   openJournal(): void;
   loadJournal(): void;
   selectJournalEntry(index: number): void;
-  /** U on an entry: asks to send its inverse. */
-  askUndo(entry: JournalEntry): void;
+  /** U on an entry (or the entries marked): asks to send their inverses. */
+  askUndo(entries: readonly JournalEntry[]): void;
 }
 
 /** Writes sent at once, as on the command line. */
@@ -62,6 +62,23 @@ export function verbActions(ctx: StoreContext, options: { management?: Managemen
     return Promise.all(writes.map((w) => limit(() => executeWrite(context, w, writeCall(app, credentials, w.request)))));
   }
 
+  /**
+   * The confirm box for writes: the exact requests; one that destroys (or more than 10) is sent only
+   * once its id (their count) is typed back, in the line under the box.
+   */
+  function confirm(title: string, words: string, writes: readonly PlannedWrite[], write: WriteRequest & { kind: "verb" }, destructive: boolean, back?: VerbForm): void {
+    const typeBack = typedBack(writes, destructive);
+    const prompt = typeBack === undefined ? undefined
+      : { kind: "verb" as const, text: "", cursor: 0, verb: { words, input: write.input, into: { typeBack }, label: writes.length === 1 ? `type ${typeBack} to send it (Esc: nothing sent): ` : `type ${typeBack}, how many, to send them (Esc: nothing sent): ` } };
+    ctx.set({ ui: { ...ctx.get().ui, prompt, dialog: { kind: "confirm", title, lines: asked(words, writes), write, back } } });
+  }
+
+  /** The write that undoes a journal entry: its inverse, journaled as undoing it. */
+  const undoOf = (entry: JournalEntry): PlannedWrite => {
+    const original = originalOf(entry);
+    return { verb: entry.verb, item: { label: entry.item, input: { args: {}, flags: {} } }, request: entry.inverse!, inverseOf: () => original, irreversible: unsendable(entry), check: "ccx journal", undoes: entry.seq };
+  };
+
   return {
     askVerb(words, input, back) {
       if (refused(words)) return;
@@ -74,12 +91,7 @@ export function verbActions(ctx: StoreContext, options: { management?: Managemen
         return ctx.get().notify(toFailure(error).message);
       }
       if (writes.length === 0) return;
-      const title = `${words} ${writes.map((w) => w.item.label).join(", ")}?`;
-      // One that destroys (or more than 10) is sent only once its id (their count) is typed back, in the line under the box.
-      const typeBack = typedBack(writes, verb.destructive?.(input) ?? false);
-      const prompt = typeBack === undefined ? undefined
-        : { kind: "verb" as const, text: "", cursor: 0, verb: { words, input, into: { typeBack }, label: writes.length === 1 ? `type ${typeBack} to send it (Esc: nothing sent): ` : `type ${typeBack}, how many, to send them (Esc: nothing sent): ` } };
-      ctx.set({ ui: { ...ctx.get().ui, prompt, dialog: { kind: "confirm", title, lines: asked(words, writes), write: { kind: "verb", words, input }, back } } });
+      confirm(`${words} ${writes.map((w) => w.item.label).join(", ")}?`, words, writes, { kind: "verb", words, input }, verb.destructive?.(input) ?? false, back);
     },
 
     askVerbValue(prompt, text = "") {
@@ -104,12 +116,10 @@ export function verbActions(ctx: StoreContext, options: { management?: Managemen
 
     async sendVerb(words, input, undoes) {
       const verb = verbNamed(words);
-      const entry = undoes === undefined ? undefined : ctx.get().journal?.entries.find((e) => e.seq === undoes);
+      const entries = (undoes ?? []).map((seq) => ctx.get().journal?.entries.find((e) => e.seq === seq)).filter((e): e is JournalEntry => e?.inverse !== undefined);
       let writes: PlannedWrite[];
-      if (entry?.inverse) {
-        const original = originalOf(entry);
-        writes = [{ verb: entry.verb, item: { label: entry.item, input: { args: {}, flags: {} } }, request: entry.inverse, inverseOf: () => original, irreversible: unsendable(entry), check: "ccx journal", undoes }];
-      } else if (verb) writes = planned(verb, input);
+      if (undoes) writes = entries.map(undoOf);
+      else if (verb) writes = planned(verb, input);
       else return;
       try {
         const results = await send(writes);
@@ -147,15 +157,23 @@ export function verbActions(ctx: StoreContext, options: { management?: Managemen
       setJournal({ selected: Math.max(0, Math.min(index, entries.length - 1)) });
     },
 
-    askUndo(entry) {
-      if (refused(`undoing ${entry.verb}`)) return;
-      const undone = ctx.get().journal?.entries.find((e) => e.undoes === entry.seq && e.outcome === "done");
-      if (entry.outcome !== "done") return ctx.get().notify(`entry ${entry.seq} was not done (${entry.outcome}): nothing to undo`);
-      if (undone) return ctx.get().notify(`entry ${entry.seq} was undone already, by entry ${undone.seq}`);
-      if (!entry.inverse) return ctx.get().notify(`entry ${entry.seq} cannot be undone: ${entry.irreversible ?? "it has no inverse"}`);
-      if (entry.app !== target().appId) return ctx.get().notify(`entry ${entry.seq} was written to app ${entry.app}: switch to it first (ctrl-p)`);
-      const write: PlannedWrite = { verb: entry.verb, item: { label: entry.item, input: { args: {}, flags: {} } }, request: entry.inverse, inverseOf: () => undefined, check: "ccx journal" };
-      ctx.set({ ui: { ...ctx.get().ui, dialog: { kind: "confirm", title: `undo ${entry.seq}: ${entry.verb} ${entry.item}?`, lines: asked(`undo ${entry.seq}`, [write]), write: { kind: "verb", words: entry.verb, input: { args: {}, flags: {} }, undoes: entry.seq } } } });
+    askUndo(entries) {
+      if (refused("undoing")) return;
+      const all = ctx.get().journal?.entries ?? [];
+      for (const entry of entries) {
+        const undone = all.find((e) => e.undoes === entry.seq && e.outcome === "done");
+        if (entry.outcome !== "done") return ctx.get().notify(`entry ${entry.seq} was not done (${entry.outcome}): nothing to undo`);
+        if (undone) return ctx.get().notify(`entry ${entry.seq} was undone already, by entry ${undone.seq}`);
+        if (!entry.inverse) return ctx.get().notify(`entry ${entry.seq} cannot be undone: ${entry.irreversible ?? "it has no inverse"}`);
+        if (entry.app !== target().appId) return ctx.get().notify(`entry ${entry.seq} was written to app ${entry.app}: switch to it first (ctrl-p)`);
+      }
+      const [first] = entries;
+      if (!first) return;
+      const seqs = entries.map((e) => e.seq);
+      const title = entries.length === 1 ? `undo ${first.seq}: ${first.verb} ${first.item}?` : `undo ${seqs.join(", ")}: ${[...new Set(entries.map((e) => e.verb))].join(", ")} ${entries.map((e) => e.item).join(", ")}?`;
+      const writes = entries.map(undoOf);
+      confirm(title, `undo ${seqs.join(", ")}`, writes, { kind: "verb", words: first.verb, input: { args: {}, flags: {} }, undoes: seqs }, false);
     },
+
   };
 }

@@ -244,6 +244,16 @@ describe("the writes' keys on lists", () => {
     await tui.press("escape");
     await tui.waitForFrame((f) => !f.includes("how many"), "nothing sent");
     expect(writesSince(before).filter((l) => /^DELETE \S*\/users /.test(l)), writesSince(before).join("\n")).toHaveLength(3);
+    // :journal, the three entries marked, U: one box, the three undone in one run.
+    await command("journal");
+    await tui.waitForFrame((f) => lines(f).filter((l) => l.includes("U undoes")).length === 3, "the journal");
+    await tui.press(" ", " ", " ");
+    await tui.waitForFrame((f) => footer(f).includes("U undo 3 marked"), "three entries marked");
+    await tui.press("U");
+    await tui.waitForFrame((f) => /undo 3, 2, 1: user deactivate /.test(f), "one box for the three");
+    await tui.press("y");
+    await tui.waitForFrame((f) => lines(f).filter((l) => /undone \(\d\)/.test(l)).length === 3, "the three undone");
+    for (const uid of uids) expect(app().users[app().userIndexByUid.get(uid)!]!.deactivatedAt).toBeUndefined();
   });
 
   it("read-only: the keys of writes on a list are shown as unavailable and refused at once", async () => {

@@ -1,9 +1,10 @@
 import { Box, Text } from "ink";
-import type { ExplorerState } from "../../store/explorer-store.js";
+import { type ExplorerState, marksHere } from "../../store/explorer-store.js";
 import type { JournalEntry } from "../../writes/journal.js";
 import { FailureBox } from "../components/failure-box.js";
 import { type Column, Rows } from "../components/rows.js";
 import type { Binding, RouteOf, Screen } from "./types.js";
+import { markedRows } from "./verb-keys.js";
 
 /** The entries as kept, newest first: what the rows and their keys act on. */
 const entriesOf = (state: ExplorerState) => state.journal?.entries ?? [];
@@ -17,12 +18,25 @@ function undoText(all: readonly JournalEntry[], e: JournalEntry): string {
   return e.inverse ? "U undoes" : `no: ${e.irreversible ?? "no inverse"}`;
 }
 
+/** The entries U acts on: those marked with space, else the selected one. */
+function undoing(state: ExplorerState): JournalEntry[] {
+  const marked = new Set(marksHere(state).map((m) => m.id));
+  if (marked.size > 0) return entriesOf(state).filter((e) => marked.has(String(e.seq)));
+  const entry = selectedOf(state);
+  return entry ? [entry] : [];
+}
+
 const bindings: Binding[] = [
-  { keys: ["U"], description: "undo the selected write: its inverse, asked first, journaled too", footer: "undo", onRows: true,
-    disabled: (c) => (selectedOf(c.state)?.inverse ? undefined : "this entry has no inverse"),
+  { keys: ["U"], description: "undo the selected write (or every one marked with space): their inverses, asked first, journaled too", onRows: true,
+    footer: (c) => (marksHere(c.state).length > 0 ? `undo ${marksHere(c.state).length} marked` : "undo"),
+    disabled: (c) => (undoing(c.state).some((e) => e.inverse) ? undefined : "this entry has no inverse"),
+    run: (c) => c.store.getState().askUndo(undoing(c.state)) },
+  { keys: [" "], description: "mark the entry (space again unmarks it): U undoes every one marked; esc unmarks them", onRows: true,
+    disabled: (c) => (selectedOf(c.state) ? undefined : "no entry selected"),
     run: (c) => {
-      const entry = selectedOf(c.state);
-      if (entry) c.store.getState().askUndo(entry);
+      const entry = selectedOf(c.state)!;
+      c.store.getState().toggleMark(String(entry.seq), entry as unknown as Record<string, unknown>);
+      c.cursor.set(c.cursor.index + 1);
     } },
   { keys: ["r"], description: "read the journal again", footer: "refresh", run: (c) => c.store.getState().loadJournal() },
 ];
@@ -56,7 +70,7 @@ export const journalScreen: Screen<RouteOf<"journal">> = {
     ];
     return (
       <Box flexDirection="column">
-        <Rows columns={columns} rows={journal.entries} selected={journal.selected} height={height} width={width} theme={theme} />
+        <Rows columns={columns} rows={journal.entries} selected={journal.selected} height={height} width={width} theme={theme} marked={markedRows(state, (e: JournalEntry) => String(e.seq))} />
       </Box>
     );
   },
