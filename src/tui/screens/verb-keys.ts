@@ -101,10 +101,14 @@ export function verbKeyBindings(lists: readonly string[], spotOf: (c: KeyContext
     });
   });
   if (!marking) return keys;
+  const markable = (c: KeyContext) => {
+    const spot = spotOf(c);
+    return spot !== undefined && offered.some((o) => o.key.on === spot.on && onRows(o.key));
+  };
   const mark: Binding = {
     keys: [" "], description: "mark the row (space again unmarks it) for a write on every row marked: -, D, R act on them all; esc unmarks them", onRows: true,
-    offered: (c) => { const spot = spotOf(c); return spot !== undefined && offered.some((o) => o.key.on === spot.on && onRows(o.key)); },
-    disabled: (c) => (spotOf(c)?.row && c.selection()?.id ? undefined : "no row selected"),
+    offered: markable,
+    disabled: (c) => (!markable(c) ? "no write here acts on marked rows" : spotOf(c)?.row && c.selection()?.id ? undefined : "no row selected"),
     run: (c) => {
       c.store.getState().toggleMark(String(c.selection()!.id), spotOf(c)!.row!);
       c.cursor.set(c.cursor.index + 1);
