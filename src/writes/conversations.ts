@@ -1,6 +1,6 @@
 import { ApiError, CLIENT_CODES } from "../api/errors.js";
 import { actingUser } from "./messages.js";
-import { type VerbInput, type VerbKey, type WriteItem, type WriteRequest, type WriteVerb, dataOf, segment } from "./verb.js";
+import { type VerbInput, type VerbKey, type WriteItem, type WriteRequest, type WriteVerb, dataOf, fieldOf, segment } from "./verb.js";
 
 /**
  * A conversation's receipts as one user gives them (chat-apis.json,
@@ -70,6 +70,15 @@ function rowConversation({ row, as }: Parameters<VerbKey["input"]>[0]): VerbInpu
   return { args: {}, flags: { as, [row?.conversationType === "group" ? "group" : "user"]: id } };
 }
 
+/** A thread's conversation (`params`: "group" and its guid, or "user", its uid and the user acting), read up to the message under the cursor. */
+function threadConversation({ params, row, as }: Parameters<VerbKey["input"]>[0]): VerbInput | string {
+  const [kind, id, acting = as] = params;
+  if (kind !== "group" && kind !== "user") return "the app's messages are of no one conversation: open a group's or a user's";
+  if (!acting) return "whose read? u chooses the user to act for";
+  const message = fieldOf(row, "id");
+  return { args: {}, flags: { as: acting, [kind]: id, ...(message ? { message } : {}) } };
+}
+
 export const conversationRead: WriteVerb = {
   noun: "conversation", verb: "read",
   description: "mark a conversation read for the user of --as UID, to its end or --message ID (undo: unread from where they had read)",
@@ -77,7 +86,7 @@ export const conversationRead: WriteVerb = {
   flags: [...FLAGS, { flag: "message", value: "id", description: "read up to this message" }],
   items: itemsOf,
   request: (item) => receipt(item, "POST", "read", messageIdOf(item.input)),
-  keys: [{ on: "conversations", key: "R", footer: "read", input: rowConversation }],
+  keys: [{ on: "conversations", key: "R", footer: "read", input: rowConversation }, { on: "messages", key: "R", footer: "read to here", input: threadConversation }],
   before: (item) => ({ path: conversationPath(item), as: asOf(item) }),
   inverse: (item, before) => {
     const { lastRead, unread } = readState(before);

@@ -177,7 +177,7 @@ describe("the writes' keys on lists", () => {
     expect(unreadIn(app(), found.c, user).messages).toBe(0);
   });
 
-  it("a group's thread: e edits the newest message's text as its sender; + reacts as the user acted for; D deletes it once its id is typed back", async () => {
+  it("a group's thread: e edits the newest message's text as its sender; + reacts as the user acted for; R reads to it; D deletes it once its id is typed back", async () => {
     tui = await fixture.mount({ load: true, columns: 150, rows: 45, journal: journal() });
     const store = app().messages;
     const conversation = store.conversations.find((c) => c.group >= 0 && c.messages.length >= 3 && store.deletedAt[c.messages.at(-1)!] === 0 && store.kind[c.messages.at(-1)!] === KIND.text)!;
@@ -206,6 +206,14 @@ describe("the writes' keys on lists", () => {
     await tui.waitForFrame((f) => f.includes(`react ${id} 👍 (${sender})?`), "the box");
     await tui.press("y");
     await tui.waitForFrame((f) => f.includes("done: react"), "reacted");
+    // R: the group's conversation read up to the message under the cursor, as the user acted for.
+    await tui.press("R");
+    const read = await tui.waitForFrame((f) => f.includes(`conversation read ${sender}→group:${guid}?`), "the box");
+    expect(read).toContain(`"messageId":${id}`);
+    await tui.press("y");
+    await tui.waitForFrame((f) => f.includes("done: conversation read"), "read");
+    const seen = (await fixture.fx.chat(`/groups/${guid}/conversation`, {}, { onBehalfOf: sender })).body.data;
+    expect(String((Array.isArray(seen) ? seen[0] : seen).lastReadMessageId)).toBe(id);
     await tui.press("D");
     await tui.waitForFrame((f) => f.includes(`type ${id} to send it`), "the id asked back");
     await tui.type(id);

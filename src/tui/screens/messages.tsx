@@ -86,8 +86,13 @@ const bindings: Binding[] = [
   { keys: ["enter"], description: "open the sender (a user)", footer: "sender", onRows: true, run: (c) => c.selection()?.open?.() },
   { keys: ["T"], description: "trace the selected message: moderation, each recipient's mutes, blocks, push tokens and notifications, its webhooks", footer: "trace", onRows: true,
     disabled: (c) => (c.selection()?.id ? undefined : "no message selected"), run: (c) => c.store.getState().openTrace(c.selection()!.id!) },
-  // + reacts to the message under the cursor, D deletes it, e edits its text as its sender.
-  ...verbKeyBindings(["messages"], (c) => ({ on: "messages", params: [], row: c.selection()?.json as Record<string, unknown> | undefined })),
+  // + reacts to the message under the cursor, D deletes it, e edits its text as its sender;
+  // R marks the thread read up to it, as the user acted for (the params name the thread's conversation).
+  ...verbKeyBindings(["messages"], (c) => {
+    const scope = scopeOf(c.route);
+    const params = scope.kind === "group" ? ["group", scope.guid] : scope.kind === "user" ? ["user", scope.uid, scope.as] : [];
+    return { on: "messages", params, row: c.selection()?.json as Record<string, unknown> | undefined };
+  }),
 ];
 
 export const messagesScreen: Screen<RouteOf<"messages">> = {
