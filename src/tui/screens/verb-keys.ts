@@ -79,7 +79,11 @@ export function verbKeyBindings(lists: readonly string[], spotOf: (c: KeyContext
         return `${at?.key.footer ?? meaning}${marked > 0 ? ` ${marked} marked` : ""}`;
       },
       onRows: needsRow,
-      offered: (c) => here(c) !== undefined,
+      // `-` that does what `D` does here (kick a member) works, but the footer names it once, as D.
+      offered: (c) => {
+        const at = here(c);
+        return at !== undefined && !(letter === "-" && offered.some((o) => o.key.key === "D" && o.key.on === at.spot.on && o.words === at.words));
+      },
       disabled: (c) => {
         const at = here(c);
         if (!at) return `no ${letter} here`;
