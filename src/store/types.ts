@@ -3,14 +3,16 @@ import type { CursorState } from "../api/cursor.js";
 import type { RateLimit } from "../api/errors.js";
 import type { ListItems, ListKind } from "../resources/list-kinds.js";
 import type { Member, Message, User } from "../api/chat-schemas.js";
-import type { Call, Group, Recording } from "../api/schemas.js";
+import type { Call, Group } from "../api/schemas.js";
 import type { MessageMetrics } from "../api/message-stats.js";
 import type { StatsProgress, StatsReport } from "../api/stats.js";
 import type { TraceReport } from "../api/trace.js";
 import type { JournalEntry } from "../writes/journal.js";
-import type { VerbInput } from "../writes/verb.js";
 import type { FilterToken } from "../query/index.js";
 import type { LineState } from "./line-editor.js";
+import type { Dialog, Marks, VerbPrompt } from "./write-types.js";
+
+export type { Dialog, Marks, VerbForm, VerbFormField, VerbPrompt, WriteRequest } from "./write-types.js";
 
 export type { ListKind } from "../resources/list-kinds.js";
 
@@ -290,61 +292,12 @@ export interface LogEntry {
 /** The line inputs: the command bar, the live filter, the user prompt, a field of the filter form, a message's text, a search in a tree. */
 export type PromptKind = "command" | "filter" | "user" | "field" | "message" | "search" | "verb";
 
-/** A write the explorer asks to confirm before it sends anything. */
-export type WriteRequest =
-  | { kind: "token"; uid: string }
-  | { kind: "message"; as: string; receiver: string; receiverType: "user" | "group"; text: string }
-  | { kind: "download"; sessionId: string; recordings: Recording[]; dir: string }
-  /** A write of a definition (src/writes/): its words and arguments; `undoes`: the journal entry it undoes. */
-  | { kind: "verb"; words: string; input: VerbInput; undoes?: readonly number[] };
-
-/** A write waiting for a value typed in the line: what it is, and where the value goes. */
-export interface VerbPrompt {
-  words: string;
-  input: VerbInput;
-  /**
-   * The argument (its words split on spaces when it takes several) or the flag the line fills; or
-   * what must be typed back before a write that destroys is sent (its id).
-   */
-  into: { arg: string; several?: boolean } | { flag: string } | { typeBack: string };
-  /** The line edits a field of the open form (e): Enter puts the value in the form, it asks nothing yet. */
-  form?: true;
-  /** What the line asks, before it: `add to crew (uids): `. */
-  label: string;
-}
-
 /** The :journal screen: its entries, newest first, and the one selected. */
 export interface JournalViewState {
   entries: JournalEntry[];
   selected: number;
   loading: boolean;
   error?: Failure;
-}
-
-/** A box over the view that has the keys: a write to confirm, or a secret shown once. */
-export type Dialog =
-  /** `back`: the form it was asked from, open again when it is cancelled (the edits kept). */
-  | { kind: "confirm"; title: string; lines: string[]; write: WriteRequest; back?: VerbForm }
-  | { kind: "secret"; title: string; lines: string[]; value: string }
-  | VerbForm;
-
-/** One field of a write's form: its flag, the value the row had, and the value it will send. */
-export interface VerbFormField {
-  flag: string;
-  description: string;
-  had: string;
-  value: string;
-}
-
-/** e: the fields a write takes (`user update`: name, role, …), filled from the row; only those changed are sent. */
-export interface VerbForm {
-  kind: "form";
-  title: string;
-  lines: string[];
-  words: string;
-  input: VerbInput;
-  fields: VerbFormField[];
-  selected: number;
 }
 
 /** The open line: its text and cursor, and what it edits. */
@@ -360,12 +313,6 @@ export interface Prompt extends LineState {
   send?: { as: string; receiver: string; receiverType: "user" | "group" };
   /** A value a write needs (`+`: the uids to add; `e`: a new name): the write, and the argument or flag typed here. */
   verb?: VerbPrompt;
-}
-
-/** The rows marked on a screen (`at`: the app and the route), each by its id, with the row as sent. */
-export interface Marks {
-  at: string;
-  rows: Array<{ id: string; row: Record<string, unknown> }>;
 }
 
 /** The filter form (f) of a list: the focused field, and the value list open for it, if any. */
