@@ -41,8 +41,8 @@ export interface WriteItem {
 export interface VerbKey {
   /** The list that offers it: a resource's (`friends`, as `:friends <uid>` shows it) or a view's (`groups`, `messages`, `user`). */
   on: string;
-  /** + adds, - removes, D deletes (or deactivates, kicks), e edits, R marks read. */
-  key: "+" | "-" | "D" | "e" | "R";
+  /** + adds, - removes, D deletes (or deactivates, kicks), e edits, R marks read, s switches on or off. */
+  key: "+" | "-" | "D" | "e" | "R" | "s";
   /** The footer's word for it. */
   footer: string;
   /**
@@ -54,6 +54,8 @@ export interface VerbKey {
   asks?: { label: string; into: { arg: string; several?: boolean } | { flag: string } };
   /** e: a form of the verb's flags, each filled from the row's field of that name (or `field`). */
   form?: true;
+  /** For which rows the key means this write (`s` enables a webhook that is off, disables one that is on). */
+  when?: (row: Record<string, unknown> | undefined) => boolean;
 }
 
 export interface WriteVerb {

@@ -127,6 +127,9 @@ export const webhookUpdate: WriteVerb = {
   check: (item) => `ccx webhook ${arg(item, "webhookId")}`,
 };
 
+/** Whether a row says it is on: `true`, or as a tolerant reader takes it, "true" or 1. */
+const switchedOn = (value: unknown): boolean => value === true || value === "true" || value === 1 || value === "1";
+
 /** `webhook enable` and `webhook disable`: each the other's inverse, nothing to undo when it was already so. */
 function switchVerb(enabled: boolean): WriteVerb {
   const put = (item: WriteItem, on: boolean): WriteRequest => ({ method: "PUT", path: hookPath(arg(item, "webhookId")), body: { enabled: on } });
@@ -136,6 +139,8 @@ function switchVerb(enabled: boolean): WriteVerb {
     args: WEBHOOK_ARG,
     items: oneWebhook,
     request: (item) => put(item, enabled),
+    // s on a webhook's row switches it: on when it is off, off when it is on.
+    keys: [{ on: "webhooks", key: "s", footer: enabled ? "enable" : "disable", when: (row) => switchedOn(row?.enabled) !== enabled, input: ({ row }) => ({ args: { webhookId: fieldOf(row, "id") }, flags: {} }) }],
     before: webhookBefore,
     inverse: (item, before) => (webhookIn(before)?.enabled === enabled ? undefined : put(item, !enabled)),
     check: (item) => `ccx webhook ${arg(item, "webhookId")}`,

@@ -140,6 +140,25 @@ describe("the writes' keys on lists", () => {
     expect(app().webhooks[0]!.webhookURL).toBe("https://hooks.example.com/changed");
   });
 
+  it(":webhooks, s switches the webhook under the cursor: off when it is on, on when it is off", async () => {
+    tui = await fixture.mount({ load: true, management: true, columns: 150, rows: 40, journal: journal() });
+    await command("webhooks");
+    await tui.waitForFrame((f) => f.includes(app().webhooks[0]!.id) && /\d+ loaded/.test(f), "the webhooks");
+    const hook = app().webhooks[0]!;
+    const was = hook.enabled;
+    expect(footer(tui.frame())).toContain(`s ${was ? "disable" : "enable"}`);
+    await tui.press("s");
+    await tui.waitForFrame((f) => f.includes(`webhook ${was ? "disable" : "enable"} ${hook.id}?`) && f.includes(`"enabled":${!was}`), "the box");
+    await tui.press("y");
+    await tui.waitForFrame((f) => f.includes(`done: webhook ${was ? "disable" : "enable"}`) && new RegExp(`^${hook.id}\\s+.*\\s${was ? "no" : "yes"}\\s`, "m").test(f), "switched, its row asked again");
+    expect(app().webhooks[0]!.enabled).toBe(!was);
+    await tui.press("s");
+    await tui.waitForFrame((f) => f.includes(`webhook ${was ? "enable" : "disable"} ${hook.id}?`), "the box, the other way");
+    await tui.press("y");
+    await tui.waitForFrame((f) => f.includes(`done: webhook ${was ? "enable" : "disable"}`), "switched back");
+    expect(app().webhooks[0]!.enabled).toBe(was);
+  });
+
   it(":webhook <id>: + below its fields adds a trigger to the triggers listed there", async () => {
     tui = await fixture.mount({ load: true, management: true, columns: 150, rows: 40, journal: journal() });
     const hook = app().webhooks.at(-1)!;

@@ -12,7 +12,7 @@ export interface VerbSpot {
 }
 
 /** The keys writes may have, in the order help lists them, and what each means. */
-const VERB_KEYS: ReadonlyArray<[VerbKey["key"], string]> = [["+", "add"], ["-", "remove"], ["D", "delete (or deactivate)"], ["e", "edit"], ["R", "mark read"]];
+const VERB_KEYS: ReadonlyArray<[VerbKey["key"], string]> = [["+", "add"], ["-", "remove"], ["D", "delete (or deactivate)"], ["e", "edit"], ["R", "mark read"], ["s", "switch on or off"]];
 
 interface Offered {
   words: string;
@@ -63,7 +63,7 @@ export function verbKeyBindings(lists: readonly string[], spotOf: (c: KeyContext
     const uses = offered.filter((o) => o.key.key === letter);
     const here = (c: KeyContext) => {
       const spot = spotOf(c);
-      const found = spot && uses.find((o) => o.key.on === spot.on);
+      const found = spot && uses.find((o) => o.key.on === spot.on && (o.key.when?.(spot.row) ?? true));
       return found && spot ? { ...found, spot } : undefined;
     };
     const needsRow = letter !== "+";
