@@ -109,10 +109,7 @@ describe("the cursor walk against a server that always says prepend, with ties a
 
   it("ccx groups --query 'after:… per:N' --all --ndjson prints every group once and exits 0", async () => {
     const { guids, perPage } = world();
-    const run = await runCcx(["groups", "--query", `after:2000-01-01 per:${perPage}`, "--all", "--ndjson"], {
-      CCX_CHAT_URL: fx.info.chatUrl, CCX_CALLS_URL: fx.info.callsUrl, CCX_CA_FILE: fx.info.caFile,
-      CCX_APP_ID: fx.app().appId, CCX_REGION: fx.app().region, CCX_API_KEY: fx.app().fullAccessKey,
-    });
+    const run = await runCcx(["groups", "--query", `after:2000-01-01 per:${perPage}`, "--all", "--ndjson"], fx.cliEnv());
     expect(run.code).toBe(0);
     const printed = run.stdout.trim().split("\n").map((line) => (JSON.parse(line) as { guid: string }).guid);
     expect(printed).toHaveLength(guids.size);

@@ -15,10 +15,7 @@ let env: Record<string, string>;
 
 beforeAll(async () => {
   fx = await emulatorFixture({ seed: 7, sizes: { apps: 1, groups: 60, calls: 40, users: 20, messages: 500 }, variants: new Set(["docs"]) });
-  env = {
-    CCX_CHAT_URL: fx.info.chatUrl, CCX_CALLS_URL: fx.info.callsUrl, CCX_CA_FILE: fx.info.caFile,
-    CCX_APP_ID: fx.app().appId, CCX_REGION: fx.app().region, CCX_API_KEY: fx.app().fullAccessKey,
-  };
+  env = fx.cliEnv();
 });
 afterAll(() => fx?.close());
 

@@ -18,10 +18,7 @@ const served: string[] = [];
 
 beforeAll(async () => {
   fx = await emulatorFixture({ sizes: { apps: 1, groups: 12, calls: 5, users: 40, messages: 400 }, verbose: true, log: (line: string) => served.push(line) });
-  env = {
-    CCX_CHAT_URL: fx.info.chatUrl, CCX_CALLS_URL: fx.info.callsUrl, CCX_CA_FILE: fx.info.caFile,
-    CCX_APP_ID: fx.app().appId, CCX_REGION: fx.app().region, CCX_API_KEY: fx.app().fullAccessKey,
-  };
+  env = fx.cliEnv();
 });
 afterAll(() => fx?.close());
 

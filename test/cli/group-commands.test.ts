@@ -9,10 +9,7 @@ let env: Record<string, string>;
 
 beforeAll(async () => {
   fx = await emulatorFixture({ sizes: { apps: 1, groups: 40, calls: 5, users: 60 } });
-  env = {
-    CCX_CHAT_URL: fx.info.chatUrl, CCX_CALLS_URL: fx.info.callsUrl, CCX_CA_FILE: fx.info.caFile,
-    CCX_APP_ID: fx.app().appId, CCX_REGION: fx.app().region, CCX_API_KEY: fx.app().fullAccessKey,
-  };
+  env = fx.cliEnv();
 });
 afterAll(() => fx?.close());
 

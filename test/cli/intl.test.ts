@@ -34,7 +34,7 @@ beforeAll(async () => {
       });
     }
   `);
-  env = { CCX_CHAT_URL: fx.info.chatUrl, CCX_CALLS_URL: fx.info.callsUrl, CCX_CA_FILE: fx.info.caFile, CCX_APP_ID: fx.app(0).appId, CCX_REGION: fx.app(0).region, CCX_API_KEY: fx.app(0).fullAccessKey };
+  env = fx.cliEnv();
 });
 
 afterAll(async () => {

@@ -121,7 +121,7 @@ describe.skipIf(!hasNpm)(`the npm package${hasNpm ? "" : " (skipped: npm is not 
   });
 
   it("runs a command against the emulator, directly and through a proxy (undici, bundled apart)", async () => {
-    const env = { CCX_CHAT_URL: fx.info.chatUrl, CCX_CALLS_URL: fx.info.callsUrl, CCX_CA_FILE: fx.info.caFile, CCX_APP_ID: fx.app().appId, CCX_REGION: fx.app().region, CCX_API_KEY: fx.app().fullAccessKey };
+    const env = fx.cliEnv();
     const direct = await fx.chat("/groups", { perPage: 100 });
     const guids = (direct.body.data as Array<{ guid: string }>).map((g) => g.guid).sort();
     const run = await ccx(["groups", "--json"], env);

@@ -16,10 +16,7 @@ const hasScript = spawnSync("sh", ["-c", "command -v script"]).status === 0;
 
 beforeAll(async () => {
   fx = await emulatorFixture({ sizes: { apps: 1, groups: 60, calls: 5, users: 10, messages: 0 } });
-  env = {
-    CCX_CHAT_URL: fx.info.chatUrl, CCX_CALLS_URL: fx.info.callsUrl, CCX_CA_FILE: fx.info.caFile,
-    CCX_APP_ID: fx.app().appId, CCX_REGION: fx.app().region, CCX_API_KEY: fx.app().fullAccessKey,
-  };
+  env = fx.cliEnv();
 });
 afterAll(() => fx?.close());
 

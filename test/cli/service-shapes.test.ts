@@ -14,10 +14,7 @@ let bare: EmulatorFixture;
 let empty: EmulatorFixture;
 let limited: EmulatorFixture;
 
-const envOf = (fx: EmulatorFixture) => ({
-  CCX_CHAT_URL: fx.info.chatUrl, CCX_CALLS_URL: fx.info.callsUrl, CCX_CA_FILE: fx.info.caFile,
-  CCX_APP_ID: fx.app().appId, CCX_REGION: fx.app().region, CCX_API_KEY: fx.app().fullAccessKey,
-});
+const envOf = (fx: EmulatorFixture) => fx.cliEnv();
 
 beforeAll(async () => {
   [bare, empty, limited] = await Promise.all([

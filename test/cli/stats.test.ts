@@ -21,10 +21,7 @@ beforeAll(async () => {
   // "The docs" forms mixed in: numbers as strings, entity objects for uids, nulls.
   // 100,000 messages over 120 days: some thirty in the last hour, for --messages.
   fx = await emulatorFixture({ sizes: { apps: 1, groups: 5, calls: 1500, users: 40, messages: 100_000 }, variants: new Set(["docs"]), verbose: true, log: (line) => served.push(line) });
-  env = {
-    CCX_CHAT_URL: fx.info.chatUrl, CCX_CALLS_URL: fx.info.callsUrl, CCX_CA_FILE: fx.info.caFile,
-    CCX_APP_ID: fx.app().appId, CCX_REGION: fx.app().region, CCX_API_KEY: fx.app().fullAccessKey,
-  };
+  env = fx.cliEnv();
 });
 afterAll(() => fx?.close());
 

@@ -14,10 +14,7 @@ let env: Record<string, string>;
 
 beforeAll(async () => {
   fx = await emulatorFixture({ sizes: { apps: 1, groups: 30, calls: 5, users: 40 } });
-  env = {
-    CCX_CHAT_URL: fx.info.chatUrl, CCX_CALLS_URL: fx.info.callsUrl, CCX_CA_FILE: fx.info.caFile,
-    CCX_APP_ID: fx.app().appId, CCX_REGION: fx.app().region, CCX_API_KEY: fx.app().fullAccessKey,
-  };
+  env = fx.cliEnv();
 });
 afterAll(() => fx?.close());
 

@@ -23,8 +23,7 @@ const BIN = new URL("../../bin/ccx.js", import.meta.url).pathname;
 it("prints new then changed calls as they come, one request an interval, and ends on SIGINT with 130", async () => {
   const env = {
     PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", XDG_CONFIG_HOME: "/nonexistent-ccx-config",
-    CCX_CHAT_URL: fx.info.chatUrl, CCX_CALLS_URL: fx.info.callsUrl, CCX_CA_FILE: fx.info.caFile,
-    CCX_APP_ID: fx.app().appId, CCX_REGION: fx.app().region, CCX_API_KEY: fx.app().fullAccessKey,
+    ...fx.cliEnv(),
   };
   const asked = () => served.filter((l) => /^GET \S*\/calls\?/.test(l)).length;
   const child = spawn(process.execPath, [BIN, "calls", "--watch", "--interval", "2", "--ndjson", "--per-page", "10"], { env, stdio: ["ignore", "pipe", "pipe"] });

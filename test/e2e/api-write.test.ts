@@ -22,7 +22,7 @@ describe.skipIf(tmuxMissing !== undefined)(`ccx api asks before a write${tmuxMis
   });
 
   async function run(uid: string): Promise<TmuxSession> {
-    const env = { CCX_CHAT_URL: fx.info.chatUrl, CCX_CALLS_URL: fx.info.callsUrl, CCX_CA_FILE: fx.info.caFile, CCX_APP_ID: fx.app().appId, CCX_REGION: fx.app().region, CCX_API_KEY: fx.app().fullAccessKey, XDG_CONFIG_HOME: "/nonexistent-ccx-config" };
+    const env = { ...fx.cliEnv(), XDG_CONFIG_HOME: "/nonexistent-ccx-config" };
     const command = `node '${BIN}' api -X POST /users -f uid=${uid} -f 'name=Asked First'; echo EXIT=$?; sleep 600`;
     const s = await startTmux({ command, width: 120, height: 20, cwd: ROOT, env });
     sessions.push(s);
