@@ -1,7 +1,7 @@
 import type { ManagementTarget } from "./apps.js";
 import { type AppTarget, checkedBase, encodePathSegment, fillTemplate } from "./client.js";
 import { type Endpoint, type Host, type Method, findEndpoint, pathOnly } from "./endpoints.js";
-import { ApiError, CLIENT_CODES } from "./errors.js";
+import { ApiError, CLIENT_CODES, badInput } from "./errors.js";
 
 /**
  * One request of `ccx api`, from a path as a user writes it: the host and
@@ -41,7 +41,6 @@ export interface ApiCredentials {
   readOnly: boolean;
 }
 
-const badInput = (message: string) => new ApiError(CLIENT_CODES.badInput, message);
 
 /** The path and the query it carries, apart; `/users?perPage=5` → `/users`, `{perPage: "5"}`. */
 export function splitPath(path: string): { path: string; query: Record<string, string> } {

@@ -84,6 +84,9 @@ export function clip(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text;
 }
 
+/** Input ccx refuses before anything is sent: exit 2, the message said as it is. */
+export const badInput = (message: string): ApiError => new ApiError(CLIENT_CODES.badInput, message);
+
 export const isAuthError = (code: string): boolean => code.startsWith("AUTH_ERR_");
 export const isNotFound = (code: string): boolean => /NOT_FOUND$/.test(code) && !isAuthError(code);
 

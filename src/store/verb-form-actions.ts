@@ -1,5 +1,5 @@
 import { verbNamed } from "../writes/index.js";
-import type { VerbInput } from "../writes/verb.js";
+import { type VerbInput, fieldAt } from "../writes/verb.js";
 import { type StoreContext, activeApp } from "./context.js";
 import type { VerbForm } from "./types.js";
 
@@ -24,8 +24,7 @@ export interface VerbFormActions {
 
 /** A field of a row as the form shows it: text as is, a list as `a,b`, an object as JSON. */
 function formValue(row: Record<string, unknown> | undefined, path: string): string {
-  let value: unknown = row;
-  for (const part of path.split(".")) value = value !== null && typeof value === "object" ? (value as Record<string, unknown>)[part] : undefined;
+  const value = fieldAt(row, path);
   if (value === undefined || value === null) return "";
   if (Array.isArray(value) && value.every((v) => typeof v === "string")) return value.join(",");
   return typeof value === "object" ? JSON.stringify(value) : String(value);

@@ -110,7 +110,8 @@ export function App({ store, theme }: AppProps) {
         </Box>
       ) : (
         <Text color={state.notice ? theme.warning : theme.muted} wrap="truncate-end">
-          {state.notice ?? (state.downloads ? downloadStatus(state.downloads) : error?.hint ? `${sanitize(error.code)}: ${error.hint}` : prompt ? LINE_HINTS : activeHints(store).join(" · "))}
+          {/* A notice may carry the service's words (a refusal's message): sanitized as every server string. */}
+          {state.notice !== undefined ? sanitize(state.notice) : (state.downloads ? downloadStatus(state.downloads) : error?.hint ? `${sanitize(error.code)}: ${error.hint}` : prompt ? LINE_HINTS : activeHints(store).join(" · "))}
         </Text>
       )}
     </Box>

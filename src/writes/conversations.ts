@@ -1,6 +1,5 @@
-import { ApiError, CLIENT_CODES } from "../api/errors.js";
-import { actingUser } from "./messages.js";
-import { type VerbInput, type VerbKey, type WriteItem, type WriteRequest, type WriteVerb, dataOf, fieldOf, segment } from "./verb.js";
+import { badInput } from "../api/errors.js";
+import { type VerbInput, type VerbKey, type WriteItem, type WriteRequest, type WriteVerb, actingUser, dataOf, fieldOf, segment } from "./verb.js";
 
 /**
  * A conversation's receipts as one user gives them (chat-apis.json,
@@ -9,7 +8,6 @@ import { type VerbInput, type VerbKey, type WriteItem, type WriteRequest, type W
  * count), so that each undoes the other to where the user had read.
  */
 
-const badInput = (message: string) => new ApiError(CLIENT_CODES.badInput, message);
 
 /** The conversation named: with a user (--user) or a group's (--group), one of them. */
 function conversationOf(input: VerbInput): { kind: "users" | "groups"; id: string } {
@@ -67,7 +65,9 @@ function rowConversation({ row, as }: Parameters<VerbKey["input"]>[0]): VerbInpu
   const other = row?.conversationWith as { id?: unknown; uid?: unknown; guid?: unknown } | undefined;
   const id = String(other?.id ?? other?.uid ?? other?.guid ?? "");
   if (!id) return "this conversation does not say with whom";
-  return { args: {}, flags: { as, [row?.conversationType === "group" ? "group" : "user"]: id } };
+  // The type names the side; without it, a guid says a group's.
+  const group = row?.conversationType === "group" || (row?.conversationType === undefined && other?.guid !== undefined);
+  return { args: {}, flags: { as, [group ? "group" : "user"]: id } };
 }
 
 /** A thread's conversation (`params`: "group" and its guid, or "user", its uid and the user acting), read up to the message under the cursor. */

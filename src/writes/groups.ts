@@ -1,5 +1,5 @@
-import { ApiError, CLIENT_CODES } from "../api/errors.js";
-import { type VerbInput, type WriteVerb, arg, dataOf, fieldOf, segment } from "./verb.js";
+import { badInput } from "../api/errors.js";
+import { type VerbInput, type WriteVerb, arg, commaList, dataOf, fieldOf, segment } from "./verb.js";
 
 /**
  * The writes on groups themselves (chat-apis.json, Groups): create, update
@@ -7,9 +7,7 @@ import { type VerbInput, type WriteVerb, arg, dataOf, fieldOf, segment } from ".
  * the fields it had (a description it lacked is unset again).
  */
 
-const badInput = (message: string) => new ApiError(CLIENT_CODES.badInput, message);
 const groupPath = (guid: string) => `/groups/${segment(guid)}`;
-const listOf = (value: unknown): string[] => (typeof value === "string" ? value.split(",").map((t) => t.trim()).filter(Boolean) : []);
 
 /** The types the exports list (public, password, private), and the spec's word for password: protected. */
 const TYPES = ["public", "private", "password", "protected"] as const;
@@ -30,7 +28,7 @@ function changedFields(input: VerbInput): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   if (typeof input.flags.name === "string") body.name = input.flags.name;
   if (typeof input.flags.description === "string") body.description = input.flags.description;
-  if (typeof input.flags.tags === "string") body.tags = listOf(input.flags.tags);
+  if (typeof input.flags.tags === "string") body.tags = commaList(input.flags.tags);
   return body;
 }
 
@@ -54,7 +52,7 @@ export const groupCreate: WriteVerb = {
     const { flags } = item.input;
     const body: Record<string, unknown> = { guid: arg(item, "guid"), name: flags.name, type: typeOf(item.input) };
     for (const field of ["description", "password", "owner"]) if (typeof flags[field] === "string") body[field] = flags[field];
-    if (typeof flags.tags === "string") body.tags = listOf(flags.tags);
+    if (typeof flags.tags === "string") body.tags = commaList(flags.tags);
     return { method: "POST", path: "/groups", body };
   },
   inverse: (item) => ({ method: "DELETE", path: groupPath(arg(item, "guid")) }),

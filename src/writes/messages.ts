@@ -1,19 +1,10 @@
-import { ApiError, CLIENT_CODES } from "../api/errors.js";
-import { type VerbInput, type VerbKey, type WriteItem, type WriteRequest, type WriteVerb, arg, dataOf, eachOf, fieldOf, segment } from "./verb.js";
+import { type VerbInput, type VerbKey, type WriteItem, type WriteRequest, type WriteVerb, actingUser, arg, dataOf, eachOf, fieldOf, isTrue, segment } from "./verb.js";
 
 /**
  * The writes on one message (chat-apis.json, Messages): its text edited, the
  * message deleted, a reaction added or removed. An edit reads the message
  * first, for the text it had; a reaction, whether the user had reacted so.
  */
-
-/** The user a write acts for: --as (or --on-behalf-of), kept in the request so that its undo acts for them too. */
-export function actingUser(input: VerbInput, required: string | undefined): string | undefined {
-  const given = input.flags.as ?? input.flags.onBehalfOf;
-  if (typeof given === "string" && given !== "") return given;
-  if (required) throw new ApiError(CLIENT_CODES.badInput, `say who ${required}: --as UID; nothing was sent`);
-  return undefined;
-}
 
 const messagePath = (id: string) => `/messages/${segment(id)}`;
 const asOf = (item: WriteItem) => actingUser(item.input, undefined);
@@ -62,7 +53,7 @@ const react = (item: WriteItem): WriteRequest => ({ method: "POST", path: reacti
 const unreact = (item: WriteItem): WriteRequest => ({ method: "DELETE", path: reactionPath(item), as: asOf(item)! });
 const reacted = (item: WriteItem, before: unknown) => {
   const reactions = dataOf(before)?.reactions;
-  return Array.isArray(reactions) && reactions.some((r) => (r as { reaction?: unknown; reactedByMe?: unknown } | null)?.reaction === arg(item, "reaction") && (r as { reactedByMe?: unknown }).reactedByMe === true);
+  return Array.isArray(reactions) && reactions.some((r) => (r as { reaction?: unknown; reactedByMe?: unknown } | null)?.reaction === arg(item, "reaction") && isTrue((r as { reactedByMe?: unknown }).reactedByMe));
 };
 const reactionArgs = [{ name: "id", description: "the message's id" }, { name: "reaction", description: "the reaction: an emoji, or a word" }] as const;
 

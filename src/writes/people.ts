@@ -1,5 +1,5 @@
-import { ApiError, CLIENT_CODES } from "../api/errors.js";
-import { type WriteRequest, type WriteVerb, arg, dataOf, eachOf, fieldOf, segment } from "./verb.js";
+import { badInput } from "../api/errors.js";
+import { type WriteRequest, type WriteVerb, arg, commaList, dataOf, eachOf, fieldOf, segment } from "./verb.js";
 
 /**
  * The writes on users, group members, bans and blocks (chat-apis.json), each
@@ -29,7 +29,7 @@ function jsonObject(text: string): Record<string, unknown> {
   } catch {
     value = undefined;
   }
-  if (value === null || typeof value !== "object" || Array.isArray(value)) throw new ApiError(CLIENT_CODES.badInput, `--metadata takes a JSON object, as {"team":"qa"}; nothing was sent`);
+  if (value === null || typeof value !== "object" || Array.isArray(value)) throw badInput(`--metadata takes a JSON object, as {"team":"qa"}; nothing was sent`);
   return value as Record<string, unknown>;
 }
 
@@ -40,7 +40,7 @@ function userFields(flags: Record<string, string | boolean | undefined>): Record
     const value = flags[flag];
     if (typeof value !== "string") continue;
     if (flag === "metadata") body.metadata = jsonObject(value);
-    else if (flag === "tags") body.tags = value.split(",").map((t) => t.trim()).filter(Boolean);
+    else if (flag === "tags") body.tags = commaList(value);
     else body[flag] = value;
   }
   return body;

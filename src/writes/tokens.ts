@@ -1,4 +1,4 @@
-import { ApiError, CLIENT_CODES } from "../api/errors.js";
+import { badInput } from "../api/errors.js";
 import { maskKey } from "../config/mask.js";
 import { type WriteVerb, arg, eachOf, segment } from "./verb.js";
 
@@ -21,13 +21,13 @@ export const tokensRevoke: WriteVerb = {
     const all = input.flags.all === true;
     // --query fills uid with the users it selects: every token of each, one request a user.
     if (Array.isArray(input.args.uid)) {
-      if (!all) throw new ApiError(CLIENT_CODES.badInput, "--query selects users: give --all to revoke every token of each; nothing was sent");
+      if (!all) throw badInput("--query selects users: give --all to revoke every token of each; nothing was sent");
       return eachOf(input, "uid", (uid) => `${uid}/all`);
     }
-    if (input.args.uid === undefined || input.args.uid === "") throw new ApiError(CLIENT_CODES.badInput, "say whose tokens: a uid, or --query for the users a filter selects; nothing was sent");
+    if (input.args.uid === undefined || input.args.uid === "") throw badInput("say whose tokens: a uid, or --query for the users a filter selects; nothing was sent");
     const named = eachOf(input, "token", (token) => `${String(input.args.uid)}/${maskKey(token)}`);
-    if (all && named.length > 0) throw new ApiError(CLIENT_CODES.badInput, "name tokens or give --all, not both; nothing was sent");
-    if (!all && named.length === 0) throw new ApiError(CLIENT_CODES.badInput, "say which tokens: name them (or --ids FILE), or give --all; nothing was sent");
+    if (all && named.length > 0) throw badInput("name tokens or give --all, not both; nothing was sent");
+    if (!all && named.length === 0) throw badInput("say which tokens: name them (or --ids FILE), or give --all; nothing was sent");
     return all ? [{ label: `${String(input.args.uid)}/all`, input }] : named;
   },
   request: (item) => ({ method: "DELETE", path: item.input.flags.all === true ? tokensPath(arg(item, "uid")) : `${tokensPath(arg(item, "uid"))}/${segment(arg(item, "token"))}` }),

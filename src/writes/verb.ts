@@ -1,3 +1,5 @@
+import { badInput } from "../api/errors.js";
+
 /**
  * A write, defined once as data (a verb on a resource: `ccx user deactivate
  * <uid>...`): its arguments and flags, the exact request it sends for each
@@ -113,16 +115,36 @@ export function eachOf(input: VerbInput, arg: string, label: (value: string) => 
   return (Array.isArray(values) ? values : values === undefined ? [] : [values]).map((value) => ({ label: label(value), input: { ...input, args: { ...input.args, [arg]: value } } }));
 }
 
-/**
- * A row's field as text ("" when it has none): the id a key acts on. A dotted name reaches into it
- * (`data.text`); an entity in place of an id (a reaction's `uid` as the user) gives its uid.
- */
-export const fieldOf = (row: Record<string, unknown> | undefined, name: string): string => {
+/** A row's field, a dotted name reaching into it (`data.text`); undefined where there is none. */
+export function fieldAt(row: Record<string, unknown> | undefined, name: string): unknown {
   let value: unknown = row;
   for (const part of name.split(".")) value = value !== null && typeof value === "object" ? (value as Record<string, unknown>)[part] : undefined;
+  return value;
+}
+
+/**
+ * A row's field as text ("" when it has none): the id a key acts on. An entity in place of an id (a
+ * reaction's `uid` as the user) gives its uid.
+ */
+export const fieldOf = (row: Record<string, unknown> | undefined, name: string): string => {
+  let value = fieldAt(row, name);
   if (value !== null && typeof value === "object" && typeof (value as { uid?: unknown }).uid === "string") value = (value as { uid: string }).uid;
   return typeof value === "string" || typeof value === "number" ? String(value) : "";
 };
+
+/** Whether a field says yes, as a tolerant reader takes it: `true`, "true" or 1. */
+export const isTrue = (value: unknown): boolean => value === true || value === "true" || value === 1 || value === "1";
+
+/** A comma-separated flag's values (`--tags a,b`): `[a, b]`, blanks left out. */
+export const commaList = (value: unknown): string[] => (typeof value === "string" ? value.split(",").map((t) => t.trim()).filter(Boolean) : []);
+
+/** The user a write acts for: --as (or --on-behalf-of), kept in the request so that its undo acts for them too. */
+export function actingUser(input: VerbInput, required: string | undefined): string | undefined {
+  const given = input.flags.as ?? input.flags.onBehalfOf;
+  if (typeof given === "string" && given !== "") return given;
+  if (required) throw badInput(`say who ${required}: --as UID; nothing was sent`);
+  return undefined;
+}
 
 /** One argument's value, as a string. */
 export const arg = (item: WriteItem, name: string): string => String(item.input.args[name] ?? "");

@@ -1,5 +1,5 @@
-import { ApiError, CLIENT_CODES } from "../api/errors.js";
-import { type VerbInput, type WriteItem, type WriteRequest, type WriteVerb, arg, dataOf, fieldOf, segment } from "./verb.js";
+import { badInput } from "../api/errors.js";
+import { type VerbInput, type WriteItem, type WriteRequest, type WriteVerb, arg, commaList, dataOf, fieldOf, isTrue, segment } from "./verb.js";
 
 /**
  * The writes on an app's webhooks and their triggers (management-apis.json,
@@ -18,7 +18,6 @@ export const WEBHOOK_TRIGGERS: readonly string[] = [
   "meeting_started", "meeting_ended", "recording_generated",
 ];
 
-const badInput = (message: string) => new ApiError(CLIENT_CODES.badInput, message);
 /** `{appId}` is the active app's, filled in when the request is made. */
 const hookPath = (id: string) => `/apps/{appId}/webhooks/${segment(id)}`;
 const triggersPath = (id: string) => `${hookPath(id)}/triggers`;
@@ -30,8 +29,6 @@ function documented(triggers: readonly string[]): string[] {
   return [...new Set(triggers)];
 }
 
-/** A comma-separated flag's values: `a,b` → `[a, b]`. */
-const listOf = (value: unknown): string[] => (typeof value === "string" ? value.split(",").map((t) => t.trim()).filter(Boolean) : []);
 const variadic = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : value === undefined ? [] : [String(value)]);
 
 /** The webhook a GET answers: double-wrapped (`data: [ {data: {…}} ]`), as the exports say, or plainly. */
@@ -83,7 +80,7 @@ export const webhookCreate: WriteVerb = {
   items: (input) => {
     const id = newId(input);
     const made = { label: id, input: { ...input, args: { ...input.args, webhookId: id } } };
-    const triggers = documented(listOf(input.flags.triggers));
+    const triggers = documented(commaList(input.flags.triggers));
     return triggers.length === 0 ? [made] : [made, { label: `${id} triggers`, input: { ...made.input, args: { ...made.input.args, trigger: triggers } } }];
   },
   request: (item) => {
@@ -127,9 +124,6 @@ export const webhookUpdate: WriteVerb = {
   check: (item) => `ccx webhook ${arg(item, "webhookId")}`,
 };
 
-/** Whether a row says it is on: `true`, or as a tolerant reader takes it, "true" or 1. */
-const switchedOn = (value: unknown): boolean => value === true || value === "true" || value === 1 || value === "1";
-
 /** `webhook enable` and `webhook disable`: each the other's inverse, nothing to undo when it was already so. */
 function switchVerb(enabled: boolean): WriteVerb {
   const put = (item: WriteItem, on: boolean): WriteRequest => ({ method: "PUT", path: hookPath(arg(item, "webhookId")), body: { enabled: on } });
@@ -140,9 +134,9 @@ function switchVerb(enabled: boolean): WriteVerb {
     items: oneWebhook,
     request: (item) => put(item, enabled),
     // s on a webhook's row switches it: on when it is off, off when it is on.
-    keys: [{ on: "webhooks", key: "s", footer: enabled ? "enable" : "disable", when: (row) => switchedOn(row?.enabled) !== enabled, input: ({ row }) => ({ args: { webhookId: fieldOf(row, "id") }, flags: {} }) }],
+    keys: [{ on: "webhooks", key: "s", footer: enabled ? "enable" : "disable", when: (row) => isTrue(row?.enabled) !== enabled, input: ({ row }) => ({ args: { webhookId: fieldOf(row, "id") }, flags: {} }) }],
     before: webhookBefore,
-    inverse: (item, before) => (webhookIn(before)?.enabled === enabled ? undefined : put(item, !enabled)),
+    inverse: (item, before) => (isTrue(webhookIn(before)?.enabled) === enabled ? undefined : put(item, !enabled)),
     check: (item) => `ccx webhook ${arg(item, "webhookId")}`,
   };
 }

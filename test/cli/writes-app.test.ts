@@ -7,6 +7,7 @@ import { blockedMessages, flaggedMessages } from "../../src/emulator/data/modera
 import type { App } from "../../src/emulator/data/model.js";
 import { WEBHOOK_TRIGGERS } from "../../src/emulator/data/webhooks.js";
 import { shownRequest } from "../../src/writes/execute.js";
+import { webhookDisable, webhookEnable } from "../../src/writes/webhooks.js";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
 import { runInProcess as runCcx } from "../support/run-in-process.js";
 import { registerSecrets } from "../support/secrets.js";
@@ -113,6 +114,14 @@ describe("webhooks", () => {
     const again = await runCcx(["webhook", "enable", webhook.id, "--yes"], env);
     expect(again.stdout).toBe("done " + webhook.id + " (journal 3)\n");
     expect(journal().at(-1)).toMatchObject({ verb: "webhook enable", irreversible: "nothing to undo: it was already so" });
+  });
+
+  it("a webhook read back with enabled as a string (\"true\", \"false\") is read as the service meant it: no wrong undo", () => {
+    const item = { label: "wh", input: { args: { webhookId: "wh" }, flags: {} } };
+    // Enabling one the service says is "true" changes nothing: nothing to undo, not a disable.
+    expect(webhookEnable.inverse!(item, { data: { enabled: "true" } })).toBeUndefined();
+    expect(webhookEnable.inverse!(item, { data: { enabled: "false" } })).toMatchObject({ method: "PUT", body: { enabled: false } });
+    expect(webhookDisable.inverse!(item, { data: { enabled: "false" } })).toBeUndefined();
   });
 
   it("triggers add and remove: the inverse only for those it changed", async () => {

@@ -56,6 +56,15 @@ describe("hostile names", () => {
     expectHarmless(tui.rawFrame());
     for (const f of tui.frames()) expectHarmless(f);
   });
+
+  it("a notice that carries the service's words (a write refused, its message hostile) is drawn harmless", async () => {
+    tui = await fixture.mount({ columns: 160 });
+    await tui.waitForFrame((f) => /\d+ of \d+/.test(f), "the groups");
+    tui.store.getState().notify("refused crew/bob: ERR_NOT_A_MEMBER \u001b]0;pwned\u0007\u001b[2Jgone \u202eevil");
+    const frame = await tui.waitForFrame((f) => f.includes("refused crew/bob"), "the notice");
+    expect(frame).toContain("␛]0;pwned");
+    expectHarmless(tui.rawFrame());
+  });
 });
 
 describe("API keys", () => {

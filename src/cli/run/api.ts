@@ -2,7 +2,7 @@ import { open } from "node:fs/promises";
 import type { Command } from "commander";
 import { type ApiCall, callNeedsApp, prepareCall, urlWithQuery } from "../../api/api-call.js";
 import { secretsMasker } from "../../api/answer-secrets.js";
-import { ApiError, CLIENT_CODES } from "../../api/errors.js";
+import { ApiError, CLIENT_CODES, badInput } from "../../api/errors.js";
 import { pagerFor, walkPages } from "../../api/paging-styles.js";
 import { jsonForTerminal } from "../../text/json.js";
 import { sanitize } from "../../text/sanitize.js";
@@ -14,7 +14,6 @@ import { type Runtime, runCommand, warnMasked } from "../runtime.js";
 import { activeTarget } from "./active-app.js";
 import { EXIT } from "../usage-error.js";
 
-const badInput = (message: string) => new ApiError(CLIENT_CODES.badInput, message);
 
 /** The largest body --input reads: far over any the service takes, and short of filling memory (/dev/zero). */
 const MAX_INPUT_BYTES = 16 * 1024 * 1024;

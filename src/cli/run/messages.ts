@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { ioOf } from "../io.js";
-import { ApiError, CLIENT_CODES } from "../../api/errors.js";
+import { badInput } from "../../api/errors.js";
 import type { CursorState } from "../../api/cursor.js";
 import { type MessagePage, type MessageScope, messagePages, sendTextMessage } from "../../api/messages.js";
 import { parseMessageFilter } from "../../query/index.js";
@@ -14,7 +14,6 @@ import { runCommand } from "../runtime.js";
 import { activeAppClient } from "./active-app.js";
 import { type PageNote, filterParams, printPages } from "./list.js";
 
-const badInput = (message: string) => new ApiError(CLIENT_CODES.badInput, message);
 
 function scopeOf(flags: { group?: string; user?: string }, actingAs: string | undefined): MessageScope {
   if (flags.group !== undefined && flags.user !== undefined) throw badInput("give --group or --user, not both");

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Command } from "commander";
 import { urlWithQuery } from "../../api/api-call.js";
 import { maskAnswerSecrets } from "../../api/answer-secrets.js";
-import { ApiError, CLIENT_CODES, isNotFound } from "../../api/errors.js";
+import { ApiError, CLIENT_CODES, badInput, isNotFound } from "../../api/errors.js";
 import { limiter } from "../../api/limit.js";
 import { jsonForTerminal } from "../../text/json.js";
 import { sanitize } from "../../text/sanitize.js";
@@ -39,7 +39,6 @@ export interface WriteFlags {
 /** Items written at once, in a bulk write. */
 const AT_ONCE = 4;
 
-const badInput = (message: string) => new ApiError(CLIENT_CODES.badInput, message);
 
 /** Runs writes: asked, or dry, or refused; then sent at most 4 at a time, each journaled and said. */
 export async function runWrites(runtime: Runtime, planned: PlannedWrite[], flags: WriteFlags, destructive: boolean): Promise<number | undefined> {
@@ -178,7 +177,8 @@ export function runVerb(verb: WriteVerb, input: VerbInput, flags: WriteFlags, co
       runtime.warn(`the filter selects ${chosen.length} ${verb.selectable}`);
       if (into) args[into] = [...listOf(into), ...chosen];
     }
-    for (const name of [bulk?.name, verb.selectInto]) if (name && (name === bulk?.name || Array.isArray(args[name]))) args[name] = [...new Set(listOf(name))];
+    // The same item given twice (named, in --ids and by the filter) is written once.
+    for (const [name, value] of Object.entries(args)) if (Array.isArray(value)) args[name] = [...new Set(value)];
     const given = { ...input, args };
     return runWrites(runtime, planned(verb, given), flags, verb.destructive?.(given) ?? false);
   });
