@@ -13,8 +13,9 @@ export default defineConfig({
     maxWorkers: 3,
     sequence: { sequencer: LongestFirst },
     reporters: ["default", "./test/support/summary-reporter.ts"],
-    // Every file ends with a scan of what ccx printed, drew and copied for the secrets in use.
-    setupFiles: ["./test/support/secrets-setup.ts"],
-    globalSetup: ["./test/support/secrets-global.ts"],
+    // Every file ends with a scan of what ccx printed, drew and copied for the secrets in use, and with
+    // its scratch folders removed; the run ends by checking that nothing was left behind.
+    setupFiles: ["./test/support/scratch-setup.ts", "./test/support/secrets-setup.ts"],
+    globalSetup: ["./test/support/leftovers-global.ts", "./test/support/secrets-global.ts"],
   },
 });

@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { downloadCalls } from "../../src/api/download-batch.js";
@@ -9,6 +8,7 @@ import { lastSegment, recordingFiles, safeName } from "../../src/api/recording-f
 import type { Recording } from "../../src/api/schemas.js";
 import { curlCommand, RequestLog } from "../../src/store/request-log.js";
 import { type FileServer, expectedBytes, fileServer } from "../support/file-server.js";
+import { scratchDir } from "../support/scratch.js";
 
 /** The request module's streams into files (download.ts), over real HTTPS against a file server of the suite's own. */
 
@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "ccx-download-"));
+  dir = scratchDir("ccx-download-");
   http = new Http({ caFile: server.caFile, retries: 0 });
   events = [];
   http.onEvent((e) => events.push(e));

@@ -1,12 +1,12 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { createServer } from "node:https";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../src/api/errors.js";
 import { Http } from "../../src/api/http.js";
 import { type ChainOptions, EKU, KU, makeChain } from "../support/cert-chains.js";
+import { scratchDir } from "../support/scratch.js";
 
 /**
  * `--ca`: what OpenSSL checks of a TLS server's chain is checked, one rule
@@ -24,7 +24,7 @@ async function ask(options: ChainOptions): Promise<{ outcome: ApiError | number;
     res.end("{}");
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const caFile = join(mkdtempSync(join(tmpdir(), "ccx-trust-")), "ca.pem");
+  const caFile = join(scratchDir("ccx-trust-"), "ca.pem");
   writeFileSync(caFile, chain.rootPem);
   const http = new Http({ caFile, retries: 2, backoffMs: 1 });
   try {

@@ -1,9 +1,9 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
 import { runInProcess as runCcx } from "../support/run-in-process.js";
+import { scratchDir } from "../support/scratch.js";
 
 /**
  * `ccx api` against the emulator over HTTPS: the host and headers inferred
@@ -160,7 +160,7 @@ describe("ccx api: writes", () => {
   });
 
   it("with --yes it is sent once: -f and --input make the JSON body; a failure is not retried", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "ccx-api-"));
+    const dir = scratchDir("ccx-api-");
     const file = join(dir, "user.json");
     writeFileSync(file, JSON.stringify({ uid: "api-three", name: "From a file", role: "default" }));
     const before = posts().length;
@@ -184,7 +184,7 @@ describe("ccx api: writes", () => {
     const zero = await runCcx(["api", "-X", "POST", "/users", "--input", "/dev/zero", "--yes"], env);
     expect(zero.code).toBe(2);
     expect(zero.stderr).toMatch(/more than 16 MiB; nothing was sent/);
-    const dir = mkdtempSync(join(tmpdir(), "ccx-api-"));
+    const dir = scratchDir("ccx-api-");
     writeFileSync(join(dir, "bad.json"), "{uid: nope");
     const bad = await runCcx(["api", "-X", "POST", "/users", "--input", join(dir, "bad.json"), "--yes"], env);
     expect(bad.code).toBe(2);

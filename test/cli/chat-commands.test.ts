@@ -1,9 +1,9 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
 import { runInProcess as runCcx } from "../support/run-in-process.js";
+import { scratchDir } from "../support/scratch.js";
 
 /**
  * The chat side's commands over HTTPS against the emulator: users, user,
@@ -101,7 +101,7 @@ describe("ccx token", () => {
   });
 
   it("read-only mode refuses it before anything is sent: --read-only, CCX_READ_ONLY=1, a profile's readOnly", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "ccx-ro-"));
+    const dir = scratchDir("ccx-ro-");
     const config = join(dir, "config.json");
     writeFileSync(config, JSON.stringify({
       profiles: { ro: { appId: fx.app().appId, region: fx.app().region, apiKey: fx.app().fullAccessKey, chatUrl: fx.info.chatUrl, callsUrl: fx.info.callsUrl, caFile: fx.info.caFile, readOnly: true } },

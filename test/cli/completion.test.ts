@@ -1,11 +1,11 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Completion, complete } from "../../src/cli/completion/engine.js";
 import { buildProgram } from "../../src/cli/program.js";
 import { runInProcess as runCcx } from "../support/run-in-process.js";
+import { scratchDir } from "../support/scratch.js";
 
 /**
  * Shell completion: the engine behind `ccx __complete` read directly, then the
@@ -18,7 +18,7 @@ let env: Record<string, string>;
 let otherConfig: string;
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "ccx-completion-"));
+  dir = scratchDir("ccx-completion-");
   mkdirSync(join(dir, "xdg", "ccx"), { recursive: true });
   writeFileSync(join(dir, "xdg", "ccx", "config.json"), JSON.stringify({
     defaultProfile: "prod-us",

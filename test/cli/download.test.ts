@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { request } from "undici";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -7,6 +6,7 @@ import type { Call } from "../../src/emulator/data/model.js";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
 import { type FileMode, type FileServer, combinedCaFile, expectedBytes, fileServer } from "../support/file-server.js";
 import { runInProcess as runCcx } from "../support/run-in-process.js";
+import { scratchDir } from "../support/scratch.js";
 
 /**
  * `ccx download`, run as a user runs it (the built bin/ccx.js), the calls
@@ -24,7 +24,7 @@ let served = 0;
 beforeAll(async () => {
   fx = await emulatorFixture({ sizes: { apps: 2, groups: 20, calls: 60, users: 20 } });
   files = await fileServer();
-  work = mkdtempSync(join(tmpdir(), "ccx-download-cli-"));
+  work = scratchDir("ccx-download-cli-");
   const ca = combinedCaFile(join(work, "ca.pem"), fx.info.caFile, files.caFile);
   env = { CCX_CHAT_URL: fx.info.chatUrl, CCX_CALLS_URL: fx.info.callsUrl, CCX_CA_FILE: ca, CCX_APP_ID: fx.app(0).appId, CCX_REGION: fx.app(0).region, CCX_API_KEY: fx.app(0).fullAccessKey };
   // Every recording of the second app is a whole file on the file server: the filter's calls.

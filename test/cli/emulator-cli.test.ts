@@ -1,13 +1,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EmulatorLine } from "../../src/cli/emulator-process.js";
+import { scratchDir } from "../support/scratch.js";
 
 /**
  * `ccx emulator` as users run it: the built command (`npm test` builds dist/
@@ -108,7 +108,12 @@ beforeAll(async () => {
   ]);
 });
 afterAll(async () => {
-  for (const child of running) child.kill("SIGKILL");
+  // Stopped as a user stops it, so that it removes its certificate folder.
+  await Promise.all([...running].map((child) => new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  })));
 });
 
 describe("ccx emulator: its line and its server", () => {
@@ -257,7 +262,7 @@ describe("ccx emulator: scale and flags", () => {
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
     const port = (blocker.address() as { port: number }).port;
-    const tmp = mkdtempSync(join(tmpdir(), "ccx-cli-test-"));
+    const tmp = scratchDir("ccx-cli-test-");
     try {
       const r = await runToEnd(["emulator", "--port", String(port), ...SMALL], { ...process.env, TMPDIR: tmp });
       expect(r.code).toBe(1);

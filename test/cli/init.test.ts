@@ -1,9 +1,9 @@
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
 import { runInProcess as runCcx } from "../support/run-in-process.js";
+import { scratchDir } from "../support/scratch.js";
 
 /**
  * `ccx init` and `ccx config`, run as a user runs them (the built bin/ccx.js,
@@ -18,7 +18,7 @@ let urls: string[];
 
 beforeAll(async () => {
   fx = await emulatorFixture({ sizes: { apps: 3, groups: 30, calls: 5, users: 10 } });
-  dir = mkdtempSync(join(tmpdir(), "ccx-init-test-"));
+  dir = scratchDir("ccx-init-test-");
   urls = ["--chat-url", fx.info.chatUrl, "--calls-url", fx.info.callsUrl, "--ca", fx.info.caFile];
 });
 

@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
 import { runCcx } from "../support/run-ccx.js";
 import { segmentsAlone } from "../../src/text/grapheme-segments.js";
 import { execFileSync } from "node:child_process";
+import { scratchDir } from "../support/scratch.js";
 
 /**
  * The first Intl object a process makes loads ICU's data, 7–14 ms here: more
@@ -21,7 +21,7 @@ let n = 0;
 
 beforeAll(async () => {
   fx = await emulatorFixture({ sizes: { apps: 1, groups: 30, calls: 20, users: 10 } });
-  dir = mkdtempSync(join(tmpdir(), "ccx-intl-"));
+  dir = scratchDir("ccx-intl-");
   // Each Intl object made is a line in the file the run names: its kind and where it was made.
   writeFileSync(join(dir, "spy.cjs"), `
     const { appendFileSync } = require("node:fs");

@@ -1,12 +1,12 @@
 import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, existsSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectProxy } from "../support/connect-proxy.js";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
 import { runFile } from "../support/run-file.js";
+import { scratchDir } from "../support/scratch.js";
 
 /**
  * The package as npm publishes it: `npm pack` (its prepack builds dist/ if
@@ -51,7 +51,7 @@ function filesUnder(dir: string): string[] {
 
 describe.skipIf(!hasNpm)(`the npm package${hasNpm ? "" : " (skipped: npm is not on PATH)"}`, () => {
   beforeAll(async () => {
-    tmp = mkdtempSync(join(tmpdir(), "ccx-package-"));
+    tmp = scratchDir("ccx-package-");
     prefix = join(tmp, "prefix");
     const pack = await runFile("npm", ["pack", "--pack-destination", tmp], { env: npmEnv, cwd: ROOT, timeoutMs: 50_000 });
     expect(pack.code, pack.stderr).toBe(0);

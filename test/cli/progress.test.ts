@@ -1,11 +1,11 @@
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { progressText } from "../../src/cli/render/progress.js";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
 import { runCcx } from "../support/run-ccx.js";
+import { scratchDir } from "../support/scratch.js";
 
 /** Progress of `--all` on stderr: on a terminal (a pty, through script(1)), never in a pipe, off with --no-progress. */
 
@@ -25,7 +25,7 @@ afterAll(() => fx?.close());
  * asynchronously: the emulator answering it runs in this process.
  */
 async function onATerminal(args: string[]): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), "ccx-progress-"));
+  const dir = scratchDir("ccx-progress-");
   const typescript = join(dir, "typescript");
   const line = `${process.execPath} ${BIN} ${args.join(" ")} > ${join(dir, "out")}`;
   const child = spawn("script", ["-q", "-e", "-c", line, typescript], { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"] });

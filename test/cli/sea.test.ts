@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
@@ -10,6 +9,7 @@ import { settledList } from "../e2e/screen.js";
 import { runFile } from "../support/run-file.js";
 import { registerSecrets } from "../support/secrets.js";
 import { type TmuxSession, startTmux, tmuxMissing } from "../support/tmux.js";
+import { scratchDir } from "../support/scratch.js";
 
 /**
  * `npm run sea`: the single executable, built into a directory of its own and
@@ -33,7 +33,7 @@ const notLinux = process.platform !== "linux";
 
 describe.skipIf(notLinux)(`the single executable${notLinux ? " (skipped: npm run sea builds for Linux only)" : ""}`, () => {
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), "ccx-sea-"));
+    dir = scratchDir("ccx-sea-");
     const built = await runFile(process.execPath, [join(ROOT, "scripts", "sea.mjs"), "--out", dir], { env: process.env, cwd: ROOT, timeoutMs: 50_000 });
     expect(built.code, built.stderr).toBe(0);
     exe = built.stdout.trim().split("\n").at(-1)!;

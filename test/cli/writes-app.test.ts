@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { prepareCall } from "../../src/api/api-call.js";
@@ -11,6 +10,7 @@ import { webhookDisable, webhookEnable } from "../../src/writes/webhooks.js";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
 import { runInProcess as runCcx } from "../support/run-in-process.js";
 import { registerSecrets } from "../support/secrets.js";
+import { scratchDir } from "../support/scratch.js";
 
 /**
  * The writes on webhooks, their triggers and moderators' reviews, each over
@@ -33,7 +33,7 @@ beforeAll(async () => {
   app = fx.emulator.world.apps[0]!;
 });
 beforeEach(() => {
-  state = mkdtempSync(join(tmpdir(), "ccx-journal-"));
+  state = scratchDir("ccx-journal-");
   env = fx.cliEnv({ state, management: true });
 });
 afterAll(() => fx?.close());

@@ -1,12 +1,12 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../../src/emulator/data/model.js";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
 import { runInProcess as runCcx } from "../support/run-in-process.js";
 import { recordOutput } from "../support/secrets.js";
+import { scratchDir } from "../support/scratch.js";
 
 /**
  * Bulk writes: the items a filter selects (every page), or ids from stdin;
@@ -30,7 +30,7 @@ const deletes = (from: number) => served.slice(from).filter((l) => l.startsWith(
 
 describe("bulk writes", () => {
   it("--query: every user the filter selects, across pages; said how many; each deactivated once", async () => {
-    const state = mkdtempSync(join(tmpdir(), "ccx-bulk-"));
+    const state = scratchDir("ccx-bulk-");
     const role = app.users[0]!.role;
     const chosen = app.users.filter((u) => u.role === role && u.deactivatedAt === undefined && u.status === "offline").map((u) => u.uid);
     expect(chosen.length).toBeGreaterThan(1);
@@ -52,7 +52,7 @@ describe("bulk writes", () => {
   });
 
   it("member kick --query: the group's members the filter selects, each kicked once; a filter that does not parse sends nothing", async () => {
-    const state = mkdtempSync(join(tmpdir(), "ccx-bulk-"));
+    const state = scratchDir("ccx-bulk-");
     const group = app.groups.find((g) => g.membersCount >= 6)!;
     const members = (await fx.chat(`/groups/${group.guid}/members`, { perPage: 1000, scopes: "participant" })).body.data as Array<{ uid: string }>;
     expect(members.length).toBeGreaterThan(1);
@@ -69,7 +69,7 @@ describe("bulk writes", () => {
   });
 
   it("--ids -: one a line from stdin, blank lines and comments left out, each once", async () => {
-    const state = mkdtempSync(join(tmpdir(), "ccx-bulk-"));
+    const state = scratchDir("ccx-bulk-");
     const uids = app.users.slice(150, 153).map((u) => u.uid);
     const before = served.length;
     const run = await runCcx(["user", "reactivate", "--ids", "-", "--yes"], envOf(state), `# a list\n${uids.join("\n")}\n\n${uids[0]}\n`);
@@ -78,7 +78,7 @@ describe("bulk writes", () => {
   });
 
   it("ccx undo --batch: every write of the last run undone in one run, each once; a write of one item is not a run", async () => {
-    const state = mkdtempSync(join(tmpdir(), "ccx-bulk-"));
+    const state = scratchDir("ccx-bulk-");
     // Five users still active (earlier tests deactivated some): each deactivation then has an inverse.
     const uids = app.users.slice(160).filter((u) => u.deactivatedAt === undefined).slice(0, 5).map((u) => u.uid);
     expect(uids).toHaveLength(5);
@@ -98,7 +98,7 @@ describe("bulk writes", () => {
   });
 
   it("interrupted by SIGINT: what was under way finishes and is journaled, the rest is not sent; the same command again does only the rest", async () => {
-    const state = mkdtempSync(join(tmpdir(), "ccx-bulk-"));
+    const state = scratchDir("ccx-bulk-");
     const uids = app.users.slice(100, 140).map((u) => u.uid);
     const args = ["user", "deactivate", ...uids, "--yes"];
     const before = served.length;

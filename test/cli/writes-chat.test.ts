@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { tokensOf } from "../../src/emulator/data/auth-tokens.js";
@@ -10,6 +9,7 @@ import type { App } from "../../src/emulator/data/model.js";
 import { unreadIn } from "../../src/emulator/data/reads.js";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
 import { runInProcess as runCcx } from "../support/run-in-process.js";
+import { scratchDir } from "../support/scratch.js";
 
 /**
  * The chat writes of issue 21, each over HTTPS against the emulator and read
@@ -30,7 +30,7 @@ beforeAll(async () => {
   app = fx.emulator.world.apps[0]!;
 });
 beforeEach(() => {
-  state = mkdtempSync(join(tmpdir(), "ccx-journal-"));
+  state = scratchDir("ccx-journal-");
   env = fx.cliEnv({ state });
 });
 afterAll(() => fx?.close());

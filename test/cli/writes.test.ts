@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { isMember, membershipOf } from "../../src/emulator/data/members.js";
 import type { App } from "../../src/emulator/data/model.js";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
 import { runInProcess as runCcx } from "../support/run-in-process.js";
+import { scratchDir } from "../support/scratch.js";
 
 /**
  * The writes of issue 21, each over HTTPS against the emulator and read back:
@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   // Each test its own journal.
-  state = mkdtempSync(join(tmpdir(), "ccx-journal-"));
+  state = scratchDir("ccx-journal-");
   env = fx.cliEnv({ state });
 });
 afterAll(() => fx?.close());

@@ -1,5 +1,4 @@
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Http } from "../../src/api/http.js";
@@ -7,6 +6,7 @@ import { ConfigError } from "../../src/config/config-file.js";
 import { maskKey, redact } from "../../src/config/mask.js";
 import { Settings } from "../../src/config/resolve.js";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
+import { scratchDir } from "../support/scratch.js";
 
 let dir: string;
 let n = 0;
@@ -27,7 +27,7 @@ const profiles = {
 };
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "ccx-config-test-"));
+  dir = scratchDir("ccx-config-test-");
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

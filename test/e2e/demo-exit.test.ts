@@ -6,12 +6,11 @@
  * left running. (SIGTERM: signals.test.ts.)
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readdirSync, rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { type TmuxSession, startTmux, tmuxMissing } from "../support/tmux.js";
 import { ROOT, demoCommand, settledList } from "./screen.js";
+import { scratchDir } from "../support/scratch.js";
 
 /** Pids of processes whose command line matches `pattern` (pgrep -f). */
 const pgrep = (pattern: string) =>
@@ -38,7 +37,7 @@ describe.skipIf(tmuxMissing !== undefined)(`ccx demo cleans up${tmuxMissing ? ` 
   it.each(WAYS.map((w, i) => ({ ...w, i })))("on $way: no file left in TMPDIR, no process left", async ({ end, i }) => {
     // A seed of its own marks this run's processes apart from any other ccx demo on the machine.
     const seed = 710_000 + (process.pid % 10_000) * 10 + i;
-    const tmp = mkdtempSync(join(tmpdir(), "ccx-e2e-demo-exit-"));
+    const tmp = scratchDir("ccx-e2e-demo-exit-");
     dirs.push(tmp);
     const s = await startTmux({ command: demoCommand(`BEFORE-CCX-DEMO-EXIT-${i}`, seed), width: 100, height: 30, cwd: ROOT, env: { TMPDIR: tmp } });
     sessions.push(s);

@@ -5,14 +5,14 @@
  * tmux's buffer; a session id sent in one burst without paste markers opens
  * that call, and the user acted for stays who it was.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCcx } from "../support/run-ccx.js";
 import { type TmuxSession, startTmux, tmuxMissing } from "../support/tmux.js";
 import { demoCalls, demoEnv } from "./demo-data.js";
 import { ROOT, callScreen, demoCommand, footer, settledList } from "./screen.js";
+import { scratchDir } from "../support/scratch.js";
 
 /** ccx whose demo's emulator logs its requests to CCX_E2E_REQUEST_LOG. */
 const LOGGING_CCX = new URL("./ccx-request-log.cjs", import.meta.url).pathname;
@@ -32,7 +32,7 @@ describe.skipIf(tmuxMissing !== undefined)(`journeys on the demo${tmuxMissing ? 
   }, { what: `the ${crumbs} list`, timeoutMs: 15_000 });
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), "ccx-e2e-journeys-"));
+    dir = scratchDir("ccx-e2e-journeys-");
     requestLog = join(dir, "requests.log");
     writeFileSync(requestLog, "");
     s = await startTmux({

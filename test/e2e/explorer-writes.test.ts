@@ -4,19 +4,18 @@
  * and their row goes; :journal, U, y undoes it; back at the group, their row
  * is back. The journal goes to a directory of the test's own.
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TmuxSession, startTmux, tmuxMissing } from "../support/tmux.js";
 import { ROOT, demoCommand, expectRestored, mainPane, settledList } from "./screen.js";
+import { scratchDir } from "../support/scratch.js";
 
 describe.skipIf(tmuxMissing !== undefined)(`kick a member and undo it, in a real terminal${tmuxMissing ? ` (skipped: ${tmuxMissing})` : ""}`, () => {
   const marker = `BEFORE-CCX-WRITES-${process.pid}`;
   let s: TmuxSession;
 
   beforeAll(async () => {
-    s = await startTmux({ command: demoCommand(marker, 13), width: 140, height: 40, cwd: ROOT, env: { XDG_STATE_HOME: mkdtempSync(join(tmpdir(), "ccx-e2e-w-")) } });
+    s = await startTmux({ command: demoCommand(marker, 13), width: 140, height: 40, cwd: ROOT, env: { XDG_STATE_HOME: scratchDir("ccx-e2e-w-") } });
   });
   afterAll(async () => {
     await s?.kill();

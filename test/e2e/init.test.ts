@@ -4,14 +4,14 @@
  * which opens on the welcome screen: q leaves the terminal as it was, d opens
  * the demo, s runs ccx init and then the explorer on the new profile.
  */
-import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
 import { runCcx } from "../support/run-ccx.js";
 import { type TmuxSession, startTmux, tmuxMissing } from "../support/tmux.js";
 import { BIN, ROOT, SCROLLBACK_LINES, expectRestored, settledList } from "./screen.js";
+import { scratchDir } from "../support/scratch.js";
 
 describe.skipIf(tmuxMissing !== undefined)(`first contact in a real terminal${tmuxMissing ? ` (skipped: ${tmuxMissing})` : ""}`, () => {
   let fx: EmulatorFixture;
@@ -21,7 +21,7 @@ describe.skipIf(tmuxMissing !== undefined)(`first contact in a real terminal${tm
 
   beforeAll(async () => {
     fx = await emulatorFixture({ sizes: { apps: 3, groups: 40, calls: 5, users: 10 } });
-    dir = mkdtempSync(join(tmpdir(), "ccx-e2e-init-"));
+    dir = scratchDir("ccx-e2e-init-");
   });
   afterAll(async () => {
     for (const s of sessions) await s.kill();

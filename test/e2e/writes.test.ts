@@ -5,20 +5,19 @@
  * the uid typed back, and anything else sends nothing. The emulator's own
  * request log counts what arrived.
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isMember } from "../../src/emulator/data/members.js";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
 import { type TmuxSession, startTmux, tmuxMissing } from "../support/tmux.js";
 import { BIN, ROOT } from "./screen.js";
+import { scratchDir } from "../support/scratch.js";
 
 describe.skipIf(tmuxMissing !== undefined)(`a write asks on a terminal${tmuxMissing ? ` (skipped: ${tmuxMissing})` : ""}`, () => {
   let fx: EmulatorFixture;
   const served: string[] = [];
   const sessions: TmuxSession[] = [];
-  const state = mkdtempSync(join(tmpdir(), "ccx-e2e-journal-"));
+  const state = scratchDir("ccx-e2e-journal-");
 
   beforeAll(async () => {
     fx = await emulatorFixture({ sizes: { apps: 1, groups: 8, calls: 2, users: 30, messages: 0 }, verbose: true, log: (line: string) => served.push(line) });

@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Http } from "../../src/api/http.js";
@@ -8,6 +7,7 @@ import type { AppRef } from "../../src/store/types.js";
 import type { EmulatorFixture } from "../support/emulator.js";
 import { emulatorFixture } from "../support/emulator.js";
 import { type Row, printTable } from "./support.js";
+import { scratchDir } from "../support/scratch.js";
 
 /**
  * What the faults journey found in the store, each pinned down on its own:
@@ -34,7 +34,7 @@ beforeAll(async () => {
   ]);
   aim.fx = good;
   process.on("unhandledRejection", onUnhandled);
-  dir = mkdtempSync(join(tmpdir(), "ccx-races-"));
+  dir = scratchDir("ccx-races-");
   bundle = join(dir, "cas.pem");
   writeFileSync(bundle, [good, failing].map((f) => readFileSync(f.info.caFile, "utf8")).join("\n"));
 });

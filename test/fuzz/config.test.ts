@@ -4,8 +4,7 @@
  * badly (a BOM, cut short, bytes that are not UTF-8, UTF-16, comments, huge). Each load ends in
  * settings or in a ConfigError naming the file, the place and the fix; never another exception.
  */
-import { chmodSync, mkdtempSync, readSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, readSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -14,6 +13,7 @@ import { ConfigError, MAX_CONFIG_BYTES } from "../../src/config/config-file.js";
 import { jsonErrorOffset, lineAndColumn } from "../../src/config/json-error.js";
 import { Settings } from "../../src/config/resolve.js";
 import { thrown, runs } from "./arbitraries.js";
+import { scratchDir } from "../support/scratch.js";
 
 // readSync counted (and otherwise itself): how much of an endless file the loader reads.
 vi.mock("node:fs", async (importOriginal) => {
@@ -24,7 +24,7 @@ vi.mock("node:fs", async (importOriginal) => {
 let dir: string;
 let n = 0;
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "ccx-fuzz-config-"));
+  dir = scratchDir("ccx-fuzz-config-");
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

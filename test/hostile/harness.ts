@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "vitest";
 import { Http, type HttpOptions } from "../../src/api/http.js";
@@ -8,6 +7,7 @@ import type { AppRef, Failure } from "../../src/store/types.js";
 import { type HostileServer, type RouteHandler, hostileRoutes, hostileServer } from "../support/hostile-server.js";
 import { type CcxRun, runCcx } from "../support/run-ccx.js";
 import { registerSecrets } from "../support/secrets.js";
+import { scratchDir } from "../support/scratch.js";
 
 /**
  * What the hostile suites share: the servers, ccx runs measured for time and
@@ -48,7 +48,7 @@ export type Command = "groups" | "calls --json" | "call" | "call --json" | "grou
  * id, and the URL templates put the app id first in the path.
  */
 export async function ccx(server: HostileServer, route: string, command: Command): Promise<Measured> {
-  const dir = mkdtempSync(join(tmpdir(), "ccx-peak-"));
+  const dir = scratchDir("ccx-peak-");
   const peakFile = join(dir, "peak");
   const [name, ...flags] = command.split(" ");
   const args = name === "call" ? ["call", `v1.us.${route}.1`, ...flags] : [name!, ...flags];

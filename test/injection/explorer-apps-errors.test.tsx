@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { Http } from "../../src/api/http.js";
@@ -10,6 +9,7 @@ import { type Tui, type TuiEmulator, mountTui, startTuiEmulator } from "../suppo
 import { ERROR_CASES, dataAnswer, failingService } from "./errors-server.js";
 import { payload } from "./payloads.js";
 import { copiesFrom, expectFramesHarmless, expectIdCopy, expectJsonCopy, mountSized } from "./screen.js";
+import { scratchDir } from "../support/scratch.js";
 
 /**
  * Terminal injection, the rest of the explorer: app names (and an app id) as
@@ -48,7 +48,7 @@ beforeAll(async () => {
   world[2]!.appId = `id${payload("csi-clear")}${payload("bel")}`;
   service = await failingService();
   // One trust file for both servers: the emulator's CA and the failing service's.
-  dir = mkdtempSync(join(tmpdir(), "ccx-injection-"));
+  dir = scratchDir("ccx-injection-");
   const caFile = join(dir, "ca.pem");
   writeFileSync(caFile, `${readFileSync(fx.info.caFile, "utf8")}\n${readFileSync(service.caFile, "utf8")}`);
   fx = { ...fx, info: { ...fx.info, caFile } };

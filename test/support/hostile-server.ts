@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { createServer } from "node:https";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type CertificateOptions, generateCertificates } from "../../src/emulator/tls.js";
+import { scratchDir } from "./scratch.js";
 
 /**
  * An HTTPS server that behaves as no honest service would, for the hostile
@@ -146,7 +146,7 @@ export function hostileRoutes(elsewhere: { http: string; https: string }): Recor
 
 export async function hostileServer(routes: Record<string, RouteHandler>, certificate: CertificateOptions = {}): Promise<HostileServer> {
   const certs = await generateCertificates(certificate);
-  const dir = mkdtempSync(join(tmpdir(), "ccx-hostile-"));
+  const dir = scratchDir("ccx-hostile-");
   const caFile = join(dir, "ca.pem");
   writeFileSync(caFile, certs.caPem);
   const state: HostileServer = { url: "", caFile, requests: [], connections: 0, bytesSent: new Map(), close: async () => undefined };

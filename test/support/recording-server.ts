@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { createServer } from "node:https";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type CertificateOptions, generateCertificates } from "../../src/emulator/tls.js";
+import { scratchDir } from "./scratch.js";
 
 export interface Recorded {
   method: string;
@@ -24,7 +24,7 @@ type Handler = (req: IncomingMessage, res: ServerResponse, index: number) => voi
  */
 export async function recordingServer(handler: Handler, certificate: CertificateOptions = {}) {
   const certs = await generateCertificates(certificate);
-  const dir = mkdtempSync(join(tmpdir(), "ccx-test-server-"));
+  const dir = scratchDir("ccx-test-server-");
   const caFile = join(dir, "ca.pem");
   writeFileSync(caFile, certs.caPem);
   const requests: Recorded[] = [];

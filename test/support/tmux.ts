@@ -185,7 +185,17 @@ export class TmuxSession {
     const pids = await this.descendants().catch(() => [] as number[]);
     const socketPath = await this.display("#{socket_path}").catch(() => "");
     await this.tmux("kill-server").catch(() => undefined);
-    await new Promise((r) => setTimeout(r, 200));
+    // The hang-up lets ccx restore the terminal and remove its files (a demo's emulator folder); only
+    // what is still running after a while is killed outright.
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    for (let waited = 0; waited < 5_000 && pids.some(alive); waited += 50) await new Promise((r) => setTimeout(r, 50));
     for (const pid of pids) {
       try {
         process.kill(pid, "SIGKILL");

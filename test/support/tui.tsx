@@ -1,5 +1,3 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Text } from "ink";
 import { render } from "ink-testing-library";
@@ -16,6 +14,7 @@ import { createTheme } from "../../src/tui/theme.js";
 import { curlCommand } from "../../src/store/request-log.js";
 import { type EmulatorFixture, emulatorFixture } from "./emulator.js";
 import { recordOutput } from "./secrets.js";
+import { scratchDir } from "./scratch.js";
 
 /**
  * Drives the explorer the way a user does: the whole <App> rendered by
@@ -145,7 +144,7 @@ export async function mountTui(fx: EmulatorFixture, options: MountOptions = {}):
   const http = new Http({ caFile: options.caFile ?? fx.info.caFile, retries: options.retries ?? 0, backoffMs: options.backoffMs ?? 10 });
   const apps = options.apps ?? appRefs(fx);
   const management = options.management ? { url: fx.info.managementUrl, key: fx.info.management.key, secret: fx.info.management.secret } : undefined;
-  const journal = options.journal ?? join(mkdtempSync(join(tmpdir(), "ccx-tui-journal-")), "journal.ndjson");
+  const journal = options.journal ?? join(scratchDir("ccx-tui-journal-"), "journal.ndjson");
   const store = createExplorerStore({ http, apps, debounceMs: options.debounceMs ?? 80, root: options.root, caFile: fx.info.caFile, management, journal });
   if (!options.panes) for (const pane of ["side", "preview"] as const) store.getState().togglePane(pane);
   const writes: string[] = [];

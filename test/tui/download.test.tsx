@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Call } from "../../src/emulator/data/model.js";
 import { type FileServer, combinedCaFile, expectedBytes, fileServer } from "../support/file-server.js";
 import { type Tui, appRefs, tuiFixture } from "../support/tui.js";
+import { scratchDir } from "../support/scratch.js";
 
 /** The explorer's d: a call's recordings into files, asked first, its progress and its end in the footer. */
 
@@ -16,7 +16,7 @@ let tui: Tui;
 
 beforeAll(async () => {
   files = await fileServer();
-  work = mkdtempSync(join(tmpdir(), "ccx-d-"));
+  work = scratchDir("ccx-d-");
   ca = combinedCaFile(join(work, "ca.pem"), fixture.fx.info.caFile, files.caFile);
 });
 afterAll(async () => {

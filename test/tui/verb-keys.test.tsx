@@ -1,5 +1,3 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { friendsOf } from "../../src/emulator/data/friends.js";
@@ -7,6 +5,7 @@ import { KIND } from "../../src/emulator/data/message-store.js";
 import { unreadIn } from "../../src/emulator/data/reads.js";
 import { WEBHOOK_TRIGGERS } from "../../src/emulator/data/webhooks.js";
 import { type Tui, appRefs, lines, tuiFixture } from "../support/tui.js";
+import { scratchDir } from "../support/scratch.js";
 
 /**
  * The writes' keys on the lists that offer them, from their definitions:
@@ -21,7 +20,7 @@ let tui: Tui;
 
 const app = () => fixture.fx.emulator.world.apps[0]!;
 const footer = (frame: string) => lines(frame).at(-1) ?? "";
-const journal = () => join(mkdtempSync(join(tmpdir(), "ccx-tui-vk-")), "journal.ndjson");
+const journal = () => join(scratchDir("ccx-tui-vk-"), "journal.ndjson");
 const writesSince = (from: number) => fixture.fx.served.slice(from).filter((l) => !l.startsWith("GET "));
 
 const usersList = () => tui.store.getState().views[tui.store.getState().activeKey]!.lists.users;

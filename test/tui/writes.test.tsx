@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { isMember, membershipOf } from "../../src/emulator/data/members.js";
 import { type Tui, appRefs, lines, tuiFixture } from "../support/tui.js";
+import { scratchDir } from "../support/scratch.js";
 
 /**
  * The explorer's writes: D on a group's member shows the exact request and
@@ -26,7 +26,7 @@ function groupWithMembers() {
 
 describe("writes in the explorer", () => {
   it("D on a member: the request shown and asked; y kicks, the row goes; :journal, U undoes: back with their scope", async () => {
-    const journal = join(mkdtempSync(join(tmpdir(), "ccx-tui-w-")), "journal.ndjson");
+    const journal = join(scratchDir("ccx-tui-w-"), "journal.ndjson");
     tui = await fixture.mount({ columns: 150, rows: 40, journal });
     const group = groupWithMembers();
     await tui.paste(`:group ${group.guid}\r`);

@@ -1,0 +1,61 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
+import { join } from "node:path";
+
+/**
+ * Nothing left behind: the suite runs with its own temporary directory and its own state, config and
+ * cache homes (every worker and every ccx it starts inherits them), so that no test can write into the
+ * user's journal or config; at the end, anything left in that temporary directory fails the run, by
+ * name, and so does any change to the user's own ccx state and config folders or any `ccx-*` entry new
+ * in the system's temporary directory (a path written by hand instead of asking os.tmpdir()).
+ */
+
+/** What tools, not tests, keep in a temporary directory: tsx's and vite's compile caches. */
+const TOOL_CACHES = /^(tsx-\d+|vite-|node-compile-cache)/;
+
+/** The folders a user's ccx state and config live in, by what they hold and when they changed. */
+function userFootprint(): string {
+  const home = homedir();
+  const places = [
+    join(process.env.XDG_STATE_HOME || join(home, ".local", "state"), "ccx"),
+    join(process.env.XDG_CONFIG_HOME || join(home, ".config"), "ccx"),
+  ];
+  const walk = (path: string): string[] => {
+    if (!existsSync(path)) return [`${path} absent`];
+    const stat = statSync(path);
+    if (!stat.isDirectory()) return [`${path} ${stat.size} ${stat.mtimeMs}`];
+    return [`${path}/ ${stat.mtimeMs}`, ...readdirSync(path).sort().flatMap((name) => walk(join(path, name)))];
+  };
+  return places.flatMap(walk).join("\n");
+}
+
+const ccxEntries = (dir: string): Set<string> => new Set(readdirSync(dir).filter((name) => name.startsWith("ccx-")));
+
+export default function setup(): () => void {
+  const systemTmp = tmpdir();
+  const systemBefore = ccxEntries(systemTmp);
+  const userBefore = userFootprint();
+  const root = mkdtempSync(join(systemTmp, "ccx-test-run-"));
+  const homes = { TMPDIR: "tmp", XDG_STATE_HOME: "state", XDG_CONFIG_HOME: "config", XDG_CACHE_HOME: "cache" };
+  for (const [name, dir] of Object.entries(homes)) {
+    mkdirSync(join(root, dir));
+    process.env[name] = join(root, dir);
+  }
+  return () => {
+    const problems: string[] = [];
+    const left = readdirSync(join(root, "tmp")).filter((name) => !TOOL_CACHES.test(name));
+    if (left.length > 0) problems.push(`left in the temporary directory: ${left.sort().join(", ")}`);
+    for (const dir of ["state", "config"]) {
+      const written = readdirSync(join(root, dir));
+      if (written.length > 0) problems.push(`written to the suite's ${dir} home (a test that does not name its own): ${written.join(", ")}`);
+    }
+    const newInSystem = [...ccxEntries(systemTmp)].filter((name) => !systemBefore.has(name) && !name.startsWith("ccx-test-run-"));
+    if (newInSystem.length > 0) problems.push(`new in ${systemTmp}: ${newInSystem.sort().join(", ")}`);
+    const userAfter = userFootprint();
+    if (userAfter !== userBefore) problems.push(`the user's ccx state or config folder changed: before\n${userBefore}\n  after\n${userAfter}`);
+    rmSync(root, { recursive: true, force: true, maxRetries: 3 });
+    if (problems.length === 0) return void process.stdout.write("\nleftovers: none (temporary directory, state and config homes as they were)\n");
+    process.stderr.write(`\nleftovers: the suite left files behind\n${problems.map((p) => `  ${p}\n`).join("")}`);
+    process.exitCode = 1;
+  };
+}
