@@ -52,7 +52,7 @@ export async function runDemo(flags: { seed: number }, command: Command): Promis
     process.exit(EXIT.usage);
   }
   process.stderr.write(`ccx demo: starting the emulator (seed ${flags.seed})…\n`);
-  // Anchored to today (UTC), so that relative filters such as created:<7d find data.
+  // Anchored to today (UTC), so that relative filters such as created:>=7d (the last 7 days) find data.
   const today = Math.floor(Date.now() / 86_400_000) * 86_400;
   let emulator;
   try {
