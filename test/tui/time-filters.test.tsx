@@ -88,4 +88,14 @@ describe("a relative time read as a point on the time line", () => {
       expect(row, row).toMatch(/ (just now|\d+[smh]|[0-7]d) /);
     }
   });
+
+  it("the explorer's / line reads created:<1h as over an hour ago: every group but the one made now", async () => {
+    tui = await mountTui(fx, { debounceMs: 40, journal: join(dir, "journal.ndjson") });
+    await tui.press("/");
+    await tui.type("created:<1h");
+    const frame = await tui.waitForFrame((f) => /→ GET \/groups\?\S*createdAt%5Bto%5D=\d+/.test(f) && !f.includes("⟳"), "the groups over an hour old");
+    const older = app.groups.length - 1;
+    expect(frame).toContain(`of ${older}`);
+    expect(frame).not.toContain("made-just-now");
+  });
 });
