@@ -15,7 +15,8 @@ import { runInProcess } from "../support/run-in-process.js";
  * world (the seed, anchor and live mode `ccx demo` starts), each checked for what its comment says.
  * `source …/env` is the demo's env file, written by the demo's own function; writes go to a journal
  * in a folder of this file's, removed after. A line the README gains, loses or changes finds no check
- * here, and fails.
+ * here, and fails. The live world's clock is held and moved on by LIVE_MS (as a demo open for a few
+ * minutes), so that the last day has recordings and the world does not move under a check.
  */
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -64,6 +65,7 @@ let fx: EmulatorFixture;
 let app: App;
 let dir: string;
 let cwd: string;
+let home: string;
 let env: Record<string, string>;
 const served: string[] = [];
 
@@ -231,15 +233,16 @@ beforeAll(async () => {
   fx = await emulatorFixture({ ...demoWorld(DEMO_SEED, clock), clock: () => clock, verbose: true, log: (l) => served.push(l) });
   fx.emulator.live!.advance(LIVE_MS);
   app = fx.emulator.world.apps[0]!;
-  const demo = demoEnvironment({ ...fx.info, apps: fx.info.apps });
+  const demo = demoEnvironment(fx.info);
   env = Object.fromEntries([...demo.matchAll(/^export (CCX_\w+)='([^']*)'$/gm)].map((m) => [m[1]!, m[2]!]));
   env.XDG_STATE_HOME = join(dir, "state");
   // A shell keeps COLUMNS to itself (not exported): in the tour's pipes ccx sees no width, and cuts nothing.
   env.COLUMNS = "";
+  home = process.cwd();
   process.chdir(cwd);
 });
 afterAll(async () => {
-  process.chdir(ROOT);
+  process.chdir(home);
   await fx?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
