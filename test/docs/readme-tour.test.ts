@@ -242,7 +242,7 @@ beforeAll(async () => {
   process.chdir(cwd);
 });
 afterAll(async () => {
-  process.chdir(home);
+  if (home) process.chdir(home);
   await fx?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
