@@ -1,6 +1,6 @@
 /**
  * Comparisons, both ways: `>=10`, `<5`, `10..50`, `10` for counts and
- * `>=2024-01-01`, `<7d`, `A..B` for times, to and from bound parameters such as
+ * `>=2024-01-01`, `>=7d`, `A..B` for times, to and from bound parameters such as
  * `membersCount[gte]` or `createdAt[from]`.
  */
 import { type KeyRule, param, parseCount } from "./filter.js";
@@ -45,8 +45,11 @@ export function parseCountComparison(value: string, names: BoundNames, usage: st
 }
 
 /**
- * Parameters for a time comparison, or what is wrong. An age reads as "ago":
- * `<7d` (less than 7 days ago) is a lower bound, `>7d` an upper one. A time
+ * Parameters for a time comparison, or what is wrong. Every time is a point on
+ * the time line, a relative one (`7d`, seven days ago) as a date is: `>=7d` is
+ * a lower bound (the last seven days), `<1h` an upper one (over an hour ago),
+ * so that `>=` means "since" whichever way the time is written (issue 27: read
+ * as an age, `started:>=1d` selected everything but the last day). A time
  * with no operator is that second, or the whole day for a date alone. Without
  * `gt`/`lt` names, strict bounds move by one second onto `gte`/`lte`.
  */
@@ -78,16 +81,11 @@ export function parseTimeComparison(value: string, now: number, names: BoundName
 
 /** A `key:` for a time compared with `names`' bounds. */
 export function timeRule(key: string, names: BoundNames, example: string, description: string): KeyRule {
-  const usage = `${key}:>=2024-01-01, ${key}:<7d, ${key}:2024-01-01..2024-02-01 or ${key}:2024-01-01`;
+  const usage = `${key}:>=2024-01-01, ${key}:>=7d, ${key}:2024-01-01..2024-02-01 or ${key}:2024-01-01`;
   return { key, params: Object.values(names), example, description, parse: (value, now) => parseTimeComparison(value, now, names, usage) };
 }
 
 function placeTime(bounds: Partial<Record<Bound, number>>, op: string, t: TimeValue, names: BoundNames): void {
-  if (t.relative) {
-    if (op === ">" || op === ">=") bounds.lte = t.seconds;
-    else bounds.gte = t.seconds;
-    return;
-  }
   if (op === ">=") bounds.gte = t.seconds;
   else if (op === "<=") bounds.lte = t.seconds;
   else if (op === ">") names.gt ? (bounds.gt = t.seconds) : (bounds.gte = t.seconds + 1);

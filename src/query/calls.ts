@@ -38,7 +38,7 @@ const RULES: readonly KeyRule[] = [
     description: "participant count: >=3, <5, 2..4, =3 or 3",
     parse: (value) => parseCountComparison(value, PARTICIPANTS, ">=3, <5, 2..4 or 3"),
   },
-  timeRule("started", STARTED, "started:>=2024-01-01", "start time: >=2024-01-01, <7d (under 7 days ago), A..B, or a date for that day"),
+  timeRule("started", STARTED, "started:>=2024-01-01", "start time: >=2024-01-01, >=7d (the last 7 days), <1h (over an hour ago), A..B, or a date for that day"),
   timeRule("ended", ENDED, "ended:<=2024-02-01", "end time, as for started:; ongoing calls have none"),
   perPageRule("calls"),
   pageRule(),

@@ -59,7 +59,7 @@ const RULES: readonly KeyRule[] = [
     description: "members count: >=10, >10, <=5, <5, 10..50 or 10",
     parse: (value) => parseCountComparison(value, MEMBERS, ">=10, <5, 10..50 or 10"),
   },
-  timeRule("created", CREATED, "created:<7d", "creation time: >=2024-01-01, <7d (under 7 days ago), A..B, or a date for that day"),
+  timeRule("created", CREATED, "created:>=7d", "creation time: >=2024-01-01, >=7d (the last 7 days), <1h (over an hour ago), A..B, or a date for that day"),
   timeRule("updated", UPDATED, "updated:>=2024-01-01", "last update, as for created:; groups never updated are left out"),
   cursorRule("after", "append", "after:2024-01-01"),
   cursorRule("before", "prepend", "before:1h"),

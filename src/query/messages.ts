@@ -61,7 +61,7 @@ const RULES: readonly KeyRule[] = [
   booleanRule("mentions", "hasMentions", "mentions:yes", "messages with (yes) or without (no) mentions", ["yes", "no"]),
   booleanRule("links", "hasLinks", "links:yes", "messages with (yes) or without (no) links", ["yes", "no"]),
   booleanRule("reactions", "hasReactions", "reactions:yes", "messages with (yes) or without (no) reactions", ["yes", "no"]),
-  timeRule("sent", SENT, "sent:>=2024-01-01", "send time: >=2024-01-01, <7d (under 7 days ago), A..B, or a date for that day"),
+  timeRule("sent", SENT, "sent:>=2024-01-01", "send time: >=2024-01-01, >=7d (the last 7 days), <1h (over an hour ago), A..B, or a date for that day"),
   flagRule("deleted", DELETED, "deleted:hide", "deleted messages: hide them, or only them (shown among the others by default)"),
   flagRule("replies", REPLIES, "replies:hide", "hide the replies in threads, keeping the messages they answer"),
   listRule("tag", "tags", "tag:urgent,billing", "messages having any of these tags"),

@@ -4,13 +4,12 @@
  * Absolute: UNIX seconds (`1700000000`), an ISO date (`2024-01-01`, UTC
  * midnight), an ISO date-time (`2024-01-01T12:00`, `…:30Z`, `…+02:00`; no zone
  * means UTC; fractions of a second are dropped) or `now`.
- * Relative: an age such as `7d`, `90m`, `1d12h` (units s, m, h, d, w), which
- * resolves to that long before now.
+ * Relative: `7d`, `90m`, `1d12h` (units s, m, h, d, w), the point in time that
+ * long before now; comparisons read it as they read a date (`>=7d`: since
+ * seven days ago).
  */
 export interface TimeValue {
   seconds: number;
-  /** Written as an age (`7d`): comparisons read as "less/more than … ago". */
-  relative: boolean;
   /** Written as a date alone: without an operator it means the whole UTC day. */
   wholeDay: boolean;
 }
@@ -63,7 +62,7 @@ export function outOfRange(seconds: number): string | undefined {
 /** A time value, or a message saying how to write one. `now` is UNIX seconds. */
 export function parseTime(text: string, now: number): TimeValue | string {
   const absolute = (seconds: number, wholeDay = false): TimeValue | string =>
-    inRange(seconds) ? { seconds, relative: false, wholeDay } : `"${text}": ${outOfRange(seconds) ?? "out of range"}`;
+    inRange(seconds) ? { seconds, wholeDay } : `"${text}": ${outOfRange(seconds) ?? "out of range"}`;
 
   if (text.toLowerCase() === "now") return absolute(now);
   if (/^\d+$/.test(text)) return absolute(Number(text));
@@ -71,7 +70,7 @@ export function parseTime(text: string, now: number): TimeValue | string {
     let age = 0;
     for (const [, count, unit] of text.matchAll(/(\d+)([smhdw])/gi)) age += Number(count) * UNIT_SECONDS[unit!.toLowerCase()]!;
     const seconds = now - age;
-    return inRange(seconds) ? { seconds, relative: true, wholeDay: false } : `"${text}" ago is before 1970-01-01`;
+    return inRange(seconds) ? { seconds, wholeDay: false } : `"${text}" ago is before 1970-01-01`;
   }
   const date = DATE.exec(text);
   if (date) {

@@ -43,12 +43,14 @@ const EXAMPLES: Array<[string, Record<string, string>, string]> = [
   ["created:2024-01-01..2024-02-01", { "createdAt[from]": `${JAN1}`, "createdAt[to]": `${FEB1}` }, "created:2024-01-01..2024-02-01"],
   ["created:2024-01-01", { "createdAt[from]": `${JAN1}`, "createdAt[to]": `${JAN1 + DAY - 1}` }, "created:2024-01-01..2024-01-01T23:59:59Z"],
   ["created:1704067200", { "createdAt[from]": `${JAN1}`, "createdAt[to]": `${JAN1}` }, "created:2024-01-01..2024-01-01"],
-  ["created:<7d", { "createdAt[from]": `${NOW - 7 * DAY}` }, "created:>=2023-11-07T22:13:20Z"],
-  ["created:>7d", { "createdAt[to]": `${NOW - 7 * DAY}` }, "created:<=2023-11-07T22:13:20Z"],
+  ["created:>=7d", { "createdAt[from]": `${NOW - 7 * DAY}` }, "created:>=2023-11-07T22:13:20Z"],
+  ["created:<7d", { "createdAt[to]": `${NOW - 7 * DAY - 1}` }, "created:<=2023-11-07T22:13:19Z"],
+  ["created:>7d", { "createdAt[from]": `${NOW - 7 * DAY + 1}` }, "created:>=2023-11-07T22:13:21Z"],
+  ["created:<1h", { "createdAt[to]": `${NOW - 3600 - 1}` }, "created:<=2023-11-14T21:13:19Z"],
   ["created:7d..1d", { "createdAt[from]": `${NOW - 7 * DAY}`, "createdAt[to]": `${NOW - DAY}` }, "created:2023-11-07T22:13:20Z..2023-11-13T22:13:20Z"],
   ["created:>=now", { "createdAt[from]": `${NOW}` }, "created:>=2023-11-14T22:13:20Z"],
   ["updated:2024-01-01..2024-02-01", { "updatedAt[from]": `${JAN1}`, "updatedAt[to]": `${FEB1}` }, "updated:2024-01-01..2024-02-01"],
-  ["updated:<1h", { "updatedAt[from]": `${NOW - 3600}` }, "updated:>=2023-11-14T21:13:20Z"],
+  ["updated:>=1h", { "updatedAt[from]": `${NOW - 3600}` }, "updated:>=2023-11-14T21:13:20Z"],
   ["after:2024-01-01", { updatedAt: `${JAN1}`, affix: "append" }, "after:2024-01-01"],
   ["before:1h", { updatedAt: `${NOW - 3600}`, affix: "prepend" }, "before:2023-11-14T21:13:20Z"],
   ["joined:true", { hasJoined: "true" }, "joined:true"],
@@ -108,7 +110,7 @@ describe("parseGroupFilter and formatGroupFilter", () => {
 
   it("uses the current time when no now is given", () => {
     const before = Math.floor(Date.now() / 1000);
-    const from = Number(parseGroupFilter("created:<1h").params["createdAt[from]"]);
+    const from = Number(parseGroupFilter("created:>=1h").params["createdAt[from]"]);
     expect(from).toBeGreaterThanOrEqual(before - 3600);
     expect(from).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) - 3600);
   });

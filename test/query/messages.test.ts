@@ -36,8 +36,9 @@ const EXAMPLES: Array<[string, Record<string, string>, string]> = [
   ["sent:<2024-02-01", { toTimestamp: `${FEB1 - 1}` }, "sent:<=2024-01-31T23:59:59Z"],
   ["sent:2024-01-01..2024-02-01", { fromTimestamp: `${JAN1}`, toTimestamp: `${FEB1}` }, "sent:2024-01-01..2024-02-01"],
   ["sent:2024-01-01", { fromTimestamp: `${JAN1}`, toTimestamp: `${JAN1 + DAY - 1}` }, "sent:2024-01-01..2024-01-01T23:59:59Z"],
-  ["sent:<7d", { fromTimestamp: `${NOW - 7 * DAY}` }, "sent:>=2023-11-07T22:13:20Z"],
-  ["sent:>7d", { toTimestamp: `${NOW - 7 * DAY}` }, "sent:<=2023-11-07T22:13:20Z"],
+  ["sent:>=7d", { fromTimestamp: `${NOW - 7 * DAY}` }, "sent:>=2023-11-07T22:13:20Z"],
+  ["sent:<7d", { toTimestamp: `${NOW - 7 * DAY - 1}` }, "sent:<=2023-11-07T22:13:19Z"],
+  ["sent:7d..1d", { fromTimestamp: `${NOW - 7 * DAY}`, toTimestamp: `${NOW - DAY}` }, "sent:2023-11-07T22:13:20Z..2023-11-13T22:13:20Z"],
   ["sent:1704067200..", { fromTimestamp: `${JAN1}` }, "sent:>=2024-01-01"],
   ["deleted:hide", { hideDeleted: "true" }, "deleted:hide"],
   ["deleted:Only", { onlyDeleted: "true" }, "deleted:only"],
@@ -62,7 +63,7 @@ describe("parseMessageFilter and formatMessageFilter", () => {
   });
 
   it("reads a whole line and writes it back in canonical order", () => {
-    const line = "limit:50 sent:<7d deleted:hide invoice sender:alice category:message type:text,file attachments:file replies:hide unread:true";
+    const line = "limit:50 sent:>=7d deleted:hide invoice sender:alice category:message type:text,file attachments:file replies:hide unread:true";
     const parsed = parse(line);
     expect(parsed.params).toEqual({
       searchKey: "invoice",
@@ -142,7 +143,7 @@ const ERRORS: Array<[string, string, string]> = [
   ["links:", "links:", "links: needs a value, e.g. links:yes"],
   ["reactions:many", "reactions:many", "reactions: expected yes or no"],
   ["sent:yesterday", "sent:yesterday", 'sent: "yesterday" is not a time; use 2024-01-01'],
-  ["sent:>=", "sent:>=", "sent: expected sent:>=2024-01-01, sent:<7d, sent:2024-01-01..2024-02-01 or sent:2024-01-01"],
+  ["sent:>=", "sent:>=", "sent: expected sent:>=2024-01-01, sent:>=7d, sent:2024-01-01..2024-02-01 or sent:2024-01-01"],
   ["sent:2024-02-01..2024-01-01", "sent:2024-02-01..2024-01-01", "sent: 2024-02-01..2024-01-01 is backwards; write 2024-01-01..2024-02-01"],
   ["sent:<1970-01-01", "sent:<1970-01-01", "before 1970"],
   ["deleted:show", "deleted:show", 'deleted: "show" is not hide or only; leave deleted: out for the default'],

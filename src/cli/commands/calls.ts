@@ -12,7 +12,7 @@ export const CALL_FLAGS: FilterFlag[] = [
   { flag: "has-recording", description: "only calls with a recording", token: () => "rec:yes", boolean: true },
   { flag: "has-transcription", description: "only calls with a transcription", token: () => "transcript:yes", boolean: true },
   { flag: "participants", description: "participant entries: >=3, 2, 2..10", token: (v) => keyToken("participants", v) },
-  { flag: "started", description: "started: >=2024-01-01, <1d, A..B", token: (v) => keyToken("started", v) },
+  { flag: "started", description: "started: >=2024-01-01, >=1d (the last day), 7d..1d, A..B", token: (v) => keyToken("started", v) },
   { flag: "ended", description: "ended: <=2024-02-01, A..B", token: (v) => keyToken("ended", v) },
 ];
 

@@ -10,7 +10,7 @@ const FLAGS: FilterFlag[] = [
   { flag: "with-tags", description: "include each group's tags (withTags)", token: () => "withtags:true", boolean: true },
   { flag: "guid", description: "one guid, or a comma list", token: (v) => keyToken("guid", v) },
   { flag: "members", description: "members count: >=10, <5, 10..50 or 10", token: (v) => keyToken("members", v) },
-  { flag: "created", description: "created: >=2024-01-01, <7d, 2024-01-01..2024-02-01", token: (v) => keyToken("created", v) },
+  { flag: "created", description: "created: >=2024-01-01, >=7d (the last 7 days), 2024-01-01..2024-02-01", token: (v) => keyToken("created", v) },
   { flag: "updated", description: "updated (never-updated groups excluded): as --created", token: (v) => keyToken("updated", v) },
   { flag: "after", description: "cursor mode: groups updated after this time (updatedAt, affix=append)", token: (v) => keyToken("after", v) },
   { flag: "before", description: "cursor mode: groups updated before this time (affix=prepend)", token: (v) => keyToken("before", v) },

@@ -13,7 +13,7 @@ export const MESSAGE_FLAGS: FilterFlag[] = [
   { flag: "mentions", description: "yes or no (hasMentions)", token: (v) => keyToken("mentions", v) },
   { flag: "links", description: "yes or no (hasLinks)", token: (v) => keyToken("links", v) },
   { flag: "reactions", description: "yes or no (hasReactions)", token: (v) => keyToken("reactions", v) },
-  { flag: "sent", description: "sent: >=2024-01-01, <1d, A..B (fromTimestamp, toTimestamp)", token: (v) => keyToken("sent", v) },
+  { flag: "sent", description: "sent: >=2024-01-01, >=1d (the last day), A..B (fromTimestamp, toTimestamp)", token: (v) => keyToken("sent", v) },
   { flag: "deleted", description: "hide or only (hideDeleted, onlyDeleted)", token: (v) => keyToken("deleted", v) },
   { flag: "hide-replies", description: "leave out replies in threads (hideReplies)", token: () => "replies:hide", boolean: true },
   { flag: "tags", description: "messages with any of these tags, comma-separated", token: (v) => keyToken("tag", v) },

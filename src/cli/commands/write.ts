@@ -7,7 +7,7 @@ import { integerOption } from "../usage-error.js";
 const SELECTION_HELP: Record<NonNullable<WriteVerb["selectable"]>, string> = {
   users: "the users a filter selects, every page (the syntax of ccx users --help: role:agent status:offline tag:e2e …)",
   members: "the group's members a filter selects, every page: scope:participant,moderator status:offline",
-  messages: "the app's messages a filter selects, every page (the syntax of ccx messages --help: sender:spambot sent:<1d conversation:group_x …)",
+  messages: "the app's messages a filter selects, every page (the syntax of ccx messages --help: sender:spambot sent:>=1d conversation:group_x …)",
 };
 
 /** What every write takes: --yes, --dry-run, --json. */

@@ -22,7 +22,7 @@ function emulatorSettings(line: EmulatorLine, emptyConfigHome: string, readOnly:
 }
 
 /** Shell lines that point ccx (and curl) at the emulator from another shell; kept in a 0600 file, never printed. */
-function environment(line: EmulatorLine): string {
+export function demoEnvironment(line: EmulatorLine): string {
   const app = line.apps[0]!;
   const vars: Record<string, string> = {
     CCX_CHAT_URL: line.chatUrl,
@@ -36,6 +36,15 @@ function environment(line: EmulatorLine): string {
     CCX_API_KEY: app.fullAccessKey,
   };
   return `${Object.entries(vars).map(([k, v]) => `export ${k}='${v}'`).join("\n")}\n`;
+}
+
+/**
+ * The demo's world: its seed, anchored to today (UTC) so that relative filters such as created:>=7d
+ * (the last 7 days) find data, and live (calls start, change and end while the explorer is open).
+ * The README's tour runs on it (test/docs/readme-tour.test.ts starts the same world).
+ */
+export function demoWorld(seed: number, nowMs = Date.now()): { seed: number; now: number; live: true } {
+  return { seed, now: Math.floor(nowMs / 86_400_000) * 86_400, live: true };
 }
 
 /** A closed terminal (SIGHUP), ctrl-c before the explorer is up, kill: each ends the demo, cleaned up. */
@@ -52,12 +61,10 @@ export async function runDemo(flags: { seed: number }, command: Command): Promis
     process.exit(EXIT.usage);
   }
   process.stderr.write(`ccx demo: starting the emulator (seed ${flags.seed})…\n`);
-  // Anchored to today (UTC), so that relative filters such as created:<7d find data.
-  const today = Math.floor(Date.now() / 86_400_000) * 86_400;
+  const world = demoWorld(flags.seed);
   let emulator;
   try {
-    // Live: calls start, change and end while the explorer is open.
-    emulator = await spawnEmulator(["--seed", String(flags.seed), "--now", String(today), "--live"]);
+    emulator = await spawnEmulator(["--seed", String(world.seed), "--now", String(world.now), "--live"]);
   } catch (error) {
     process.stderr.write(`error: ${(error as Error).message}\n`);
     process.exit(EXIT.failure);
@@ -79,7 +86,7 @@ export async function runDemo(flags: { seed: number }, command: Command): Promis
     process.exit(128 + (constants.signals[signal] ?? 0));
   };
   for (const signal of DEMO_SIGNALS) process.on(signal, onSignal);
-  writeFileSync(envFile, environment(emulator.line), { mode: 0o600 });
+  writeFileSync(envFile, demoEnvironment(emulator.line), { mode: 0o600 });
   let quitting = false;
   let lost: string | undefined;
   emulator.child.once("exit", (code, signal) => {

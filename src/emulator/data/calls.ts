@@ -1,3 +1,4 @@
+import { DEFAULT_NOW } from "../options.js";
 import type { RecordingUrl } from "../recordings/url.js";
 import { membersOf } from "./members.js";
 import type { App, Call, CallStatus, Participant, ParticipantState, Recording, Transcription } from "./model.js";
@@ -73,8 +74,11 @@ export function generateCalls(seed: number, app: App, count: number, now: number
     const joined = participants.filter((p) => p.isJoined);
     const endedAt = live ? undefined : joined.length > 0 ? Math.max(...joined.map((p) => p.leftAt!)) : startedAt + r.int(5, 45);
 
-    let sessionId = `v1.${app.region}.${app.appId}.${startedAt}${r.hex(8)}`;
-    while (used.has(sessionId)) sessionId = `v1.${app.region}.${app.appId}.${startedAt}${r.hex(8)}`;
+    // The id's time part is the start the call has under the default anchor, whatever `now` is: the same
+    // seed gives the same ids on any day, so that the README's tour can name a call of `ccx demo` (anchored to today).
+    const idTime = DEFAULT_NOW - (now - startedAt);
+    let sessionId = `v1.${app.region}.${app.appId}.${idTime}${r.hex(8)}`;
+    while (used.has(sessionId)) sessionId = `v1.${app.region}.${app.appId}.${idTime}${r.hex(8)}`;
     used.add(sessionId);
 
     const ended = status === "ended" && endedAt !== undefined;
