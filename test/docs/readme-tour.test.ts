@@ -1,6 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_SEED } from "../../src/cli/commands/demo.js";
@@ -9,6 +8,7 @@ import type { App } from "../../src/emulator/data/model.js";
 import type { CcxRun } from "../support/run-ccx.js";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
 import { runInProcess } from "../support/run-in-process.js";
+import { scratchDir } from "../support/scratch.js";
 
 /**
  * The README's command-line tour, read out of README.md and run line by line against the demo's
@@ -225,7 +225,7 @@ const CHECKS: Record<string, (line: string) => Promise<void>> = {
 };
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "ccx-tour-"));
+  dir = scratchDir("ccx-tour-");
   // `--dir recs` lands in a folder of the test's: the tour's commands run where a user would, in a folder of theirs.
   cwd = join(dir, "work");
   mkdirSync(cwd);

@@ -6,20 +6,24 @@ import { join } from "node:path";
  * Nothing left behind: the suite runs with its own temporary directory and its own state, config and
  * cache homes (every worker and every ccx it starts inherits them), so that no test can write into the
  * user's journal or config; at the end, anything left in that temporary directory fails the run, by
- * name, and so does any change to the user's own ccx state and config folders or any `ccx-*` entry new
- * in the system's temporary directory (a path written by hand instead of asking os.tmpdir()).
+ * name, and so does any change to the user's own ccx state and config folders; a `ccx-*` entry new in the
+ * system's temporary directory (a path written by hand instead of asking os.tmpdir()) is said.
  */
 
 /** What tools, not tests, keep in a temporary directory: tsx's and vite's compile caches. */
 const TOOL_CACHES = /^(tsx-\d+|vite-|node-compile-cache)/;
 
-/** The folders a user's ccx state and config live in, by what they hold and when they changed. */
-function userFootprint(): string {
+/** The folders a user's ccx state and config live in (named before the suite's own homes are set). */
+function userPlaces(): string[] {
   const home = homedir();
-  const places = [
+  return [
     join(process.env.XDG_STATE_HOME || join(home, ".local", "state"), "ccx"),
     join(process.env.XDG_CONFIG_HOME || join(home, ".config"), "ccx"),
   ];
+}
+
+/** Those folders by what they hold and when they changed. */
+function footprint(places: readonly string[]): string {
   const walk = (path: string): string[] => {
     if (!existsSync(path)) return [`${path} absent`];
     const stat = statSync(path);
@@ -34,7 +38,8 @@ const ccxEntries = (dir: string): Set<string> => new Set(readdirSync(dir).filter
 export default function setup(): () => void {
   const systemTmp = tmpdir();
   const systemBefore = ccxEntries(systemTmp);
-  const userBefore = userFootprint();
+  const places = userPlaces();
+  const userBefore = footprint(places);
   const root = mkdtempSync(join(systemTmp, "ccx-test-run-"));
   const homes = { TMPDIR: "tmp", XDG_STATE_HOME: "state", XDG_CONFIG_HOME: "config", XDG_CACHE_HOME: "cache" };
   for (const [name, dir] of Object.entries(homes)) {
@@ -50,12 +55,13 @@ export default function setup(): () => void {
       if (written.length > 0) problems.push(`written to the suite's ${dir} home (a test that does not name its own): ${written.join(", ")}`);
     }
     const newInSystem = [...ccxEntries(systemTmp)].filter((name) => !systemBefore.has(name) && !name.startsWith("ccx-test-run-"));
-    if (newInSystem.length > 0) problems.push(`new in ${systemTmp}: ${newInSystem.sort().join(", ")}`);
-    const userAfter = userFootprint();
+    // Said, not failed: another run on the machine (two suites at once, a benchmark) may have made them.
+    const notes = newInSystem.length > 0 ? `\n  new in ${systemTmp} while the suite ran (this run's, or another's): ${newInSystem.sort().join(", ")}` : "";
+    const userAfter = footprint(places);
     if (userAfter !== userBefore) problems.push(`the user's ccx state or config folder changed: before\n${userBefore}\n  after\n${userAfter}`);
     rmSync(root, { recursive: true, force: true, maxRetries: 3 });
-    if (problems.length === 0) return void process.stdout.write("\nleftovers: none (temporary directory, state and config homes as they were)\n");
-    process.stderr.write(`\nleftovers: the suite left files behind\n${problems.map((p) => `  ${p}\n`).join("")}`);
+    if (problems.length === 0) return void process.stdout.write(`\nleftovers: none (temporary directory, state and config homes as they were)${notes}\n`);
+    process.stderr.write(`\nleftovers: the suite left files behind\n${problems.map((p) => `  ${p}\n`).join("")}${notes}\n`);
     process.exitCode = 1;
   };
 }

@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../../src/emulator/data/model.js";
 import { runInProcess as runCcx } from "../support/run-in-process.js";
 import { type Tui, type TuiEmulator, listRows, mountTui, startTuiEmulator } from "../support/tui.js";
+import { scratchDir } from "../support/scratch.js";
 
 /**
  * A relative time is a point on the time line (issue 27): `started:>=7d` is the
@@ -21,7 +21,7 @@ let dir: string;
 const seconds = () => Math.floor(Date.now() / 1000);
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "ccx-timefilters-"));
+  dir = scratchDir("ccx-timefilters-");
   fx = await startTuiEmulator({ now: seconds(), sizes: { apps: 1, groups: 40, calls: 80, users: 30, messages: 0 } });
   app = fx.emulator.world.apps[0]!;
   // One group made now, by the emulator's clock: the only one of the last hour.
