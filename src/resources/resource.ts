@@ -252,6 +252,9 @@ export function detailItems(body: unknown, resource: AnyResource, id: string): A
   const bare = isObject(body) && !("data" in body) && !("error" in body) && Object.keys(body).length > 0;
   const data = unwrap(bare ? body : (body as { data?: unknown } | null)?.data);
   const items = (Array.isArray(data) ? data : [data]).map(unwrap).filter(isObject);
+  // A detail asked by no id (the app's settings, its contact details) answered empty has no fields: none, not "not found".
+  const empty = data === null || (Array.isArray(data) && data.length === 0);
+  if (items.length === 0 && id === "" && empty) return [{}];
   if (items.length === 0) throw new ApiError(CLIENT_CODES.notFound, `the service answered no ${resource.singular} for ${id}`);
   const asked = items.filter((item) => item[resource.idField] !== undefined && String(item[resource.idField]) === id);
   return items.length > 1 && asked.length === 1 ? asked : items;

@@ -86,6 +86,16 @@ describe("the documented answers, read whole", () => {
     expect(roles.stdout).toBe("");
     expect(roles.stderr).toMatch(/^none\b/m);
     expect((await ccx("roles", "--json")).stdout.trim()).toBe("[]");
+    answers["/chat/groups"] = { data: [], meta: { pagination: { total: 0, count: 0, per_page: 100, current_page: 1, total_pages: 0 } } };
+    const groups = await ccx("groups");
+    expect(groups.stdout).toBe("");
+    expect(groups.stderr).toMatch(/^none\b/m);
+    expect((await ccx("groups", "--json")).stdout.trim()).toBe("[]");
+    // The app's settings, a map answered as PHP's empty array: no fields, none.
+    answers["/mgmt/apps/docs/settings"] = { data: [] };
+    const settings = await ccx("settings");
+    expect(settings.stdout.trim()).toBe("none");
+    expect(JSON.parse((await ccx("settings", "--json")).stdout)).toEqual({});
     for (const path of ["push/v1/providers/fcm", "push/v1/providers/apns", "push/v1/providers/custom"]) answers[`/chat/notifications/${path}`] = { data: { pushProviders: [] } };
     for (const path of ["sms/v1/providers/twilio", "sms/v1/providers/custom", "email/v1/providers/sendgrid", "email/v1/providers/custom"]) answers[`/chat/notifications/${path}`] = { data: [] };
     const providers = await ccx("notifications", "providers");
