@@ -17,11 +17,17 @@ import { registerSecrets } from "../support/secrets.js";
  */
 
 const PAGES = ["perPage", "page"];
+const MESSAGES = ["searchKey", "hideMessagesFromBlockedUsers", "hasAttachments", "attachmentTypes", "hasMentions", "hasLinks", "mentionedUids", "hasReactions",
+  "receiverType", "affix", "id", "category", "type", "sender", "mentionsWithBlockedInfo", "mentionsWithTagInfo", "hideDeleted", "onlyDeleted", "hideReplies",
+  "count", "unread", "sentAt", "limit", "conversationId", "withTags", "tags", "categories", "types", "fromTimestamp", "toTimestamp"];
 /** The documented query parameters of each list ccx reads, by path; a cursor an answer names (`meta.next`) counts as documented. */
 const CATALOGUE: Record<string, readonly string[]> = {
   "/apikeys": ["scope", "searchKey"],
   "/users": ["searchKey", "searchIn", "status", "count", "role", "roles", "withTags", "tags", "onlyDeactivated", "withDeactivated", ...PAGES, "updatedAt", "affix"],
   "/groups": ["searchKey", "searchIn", "sortBy", "sortOrder", "affix", "updatedAt", "withTags", "tags", "type", "types", "hasJoined", ...PAGES],
+  "/messages": MESSAGES,
+  "/groups/{guid}/messages": [...MESSAGES, "undelivered", "myMentionsOnly"],
+  "/users/{uid}/messages": [...MESSAGES, "undelivered", "myMentionsOnly", "perPage"],
   "/messages/{id}/reactions": ["affix", "id"],
   "/messages/{id}/reactions/{reaction}": ["affix", "id"],
   "/messages/{id}/thread": [...PAGES, "affix", "sentAt", "id"],
@@ -96,6 +102,11 @@ const LINES = [
   ["users", "--all", "--per-page", "1", "--json"],
   ["calls", "--all", "--per-page", "1", "--type", "video", "--json"],
   ["conversations", "--all", "--per-page", "1", "--as", "u1", "--json"],
+  // As tables, which may ask for more than the filter (the groups' and users' tags).
+  ["groups", "--query", "type:private tag:vip"], ["users", "--query", "status:available"], ["calls"], ["conversations", "--as", "u1"],
+  // Messages: the app's, a group's and a 1:1 conversation's, filtered, every page.
+  ["messages", "--all", "--search", "hi", "--category", "message", "--json"], ["messages", "--group", "g1", "--all", "--json"],
+  ["messages", "--as", "u1", "--user", "u2", "--all", "--json"],
 ];
 
 describe("the query parameters ccx sends", () => {
