@@ -52,10 +52,15 @@ export function messagesOffOf(body: unknown, group: boolean): boolean | undefine
   return switchOf(value, DONT_NOTIFY);
 }
 
-/** Whether the conversation is among the user's muted ones (`data.mutedConversations[{id, type}]`); undefined when the answer has no list. */
+/**
+ * Whether the conversation is among the user's muted ones (`data.mutedConversations[{id, type}]`); an
+ * answer with nothing in it (`data: []`, PHP's empty map, or `{}`) mutes nothing; undefined when the
+ * answer says something else, or nothing was read.
+ */
 export function mutedOf(body: unknown, conversation: { id: string; group: boolean }): boolean | undefined {
-  const data = record(record(body)?.data) ?? record(body);
-  const list = data?.mutedConversations;
+  const sent = record(body)?.data;
+  if ((Array.isArray(sent) && sent.length === 0) || (record(sent) && Object.keys(record(sent)!).length === 0)) return false;
+  const list = record(sent)?.mutedConversations;
   if (!Array.isArray(list)) return undefined;
   return list.some((m) => {
     const entry = record(m);

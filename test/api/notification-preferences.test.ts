@@ -31,11 +31,14 @@ describe("notification preferences, read tolerantly", () => {
     expect(messagesOffOf({ data: { groupPreferences: { groupMessages: 1 } } }, true)).toBe(true);
   });
 
-  it("muted conversations: by id and kind (oneOnOne or group); no list is undefined", () => {
+  it("muted conversations: by id and kind (oneOnOne or group); an empty answer mutes nothing; another answer, or none, is undefined", () => {
     const mutes = { data: { mutedConversations: [{ id: "crew", type: "group", until: 1900000000000 }, { id: "niaj", type: "oneOnOne" }] } };
     expect(mutedOf(mutes, { id: "crew", group: true })).toBe(true);
     expect(mutedOf(mutes, { id: "niaj", group: false })).toBe(true);
     expect(mutedOf(mutes, { id: "niaj", group: true })).toBe(false);
-    expect(mutedOf({ data: {} }, { id: "crew", group: true })).toBeUndefined();
+    expect(mutedOf({ data: [] }, { id: "crew", group: true })).toBe(false);
+    expect(mutedOf({ data: {} }, { id: "crew", group: true })).toBe(false);
+    expect(mutedOf({ data: { timezone: "UTC" } }, { id: "crew", group: true })).toBeUndefined();
+    expect(mutedOf(undefined, { id: "crew", group: true })).toBeUndefined();
   });
 });
