@@ -260,15 +260,6 @@ export function detailItems(body: unknown, resource: AnyResource, id: string): A
   return items.length > 1 && asked.length === 1 ? asked : items;
 }
 
-/**
- * The one item an answer holds (detailItems): itself, or, when the answer holds several, them all
- * by their place (`{"1": {…}, "2": {…}}`), none dropped.
- */
-export function oneItem(body: unknown, resource: AnyResource, id: string): Record<string, unknown> {
-  const items = detailItems(body, resource, id);
-  return items.length === 1 ? items[0]! : Object.fromEntries(items.map((item, i) => [String(i + 1), item]));
-}
-
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
 
 /** The items of a detail's answers: the detail's (detailItems), with the `data` of the reads it also takes added to each. */
@@ -281,7 +272,10 @@ export function mergedItems(resource: AnyResource, bodies: readonly unknown[], i
   return detailItems(first, resource, id).map((item) => Object.assign({}, item, ...more));
 }
 
-/** One item from its answers (mergedItems): itself, or several by their place, as oneItem gives them. */
+/**
+ * One item from its answers (mergedItems), as the explorer shows one: itself, or, when the answer
+ * holds several, them all by their place (`{"1": {…}, "2": {…}}`), none dropped.
+ */
 export function mergedItem(resource: AnyResource, bodies: readonly unknown[], id: string): Record<string, unknown> {
   const items = mergedItems(resource, bodies, id);
   return items.length === 1 ? items[0]! : Object.fromEntries(items.map((item, i) => [String(i + 1), item]));
