@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { answer, emptyDetail, int, lenientPaging, listOf, map, num, opt, tolerantObject, uidOrEntity } from "./schemas.js";
+import { answer, emptyDetail, int, lenientPaging, listOf, map, num, oneOf, opt, tolerantObject, uidOrEntity } from "./schemas.js";
 
 /**
  * Shapes of the chat side's answers (docs/service.md: users, messages,
@@ -42,7 +42,7 @@ export const userListSchema = answer(v.looseObject({
 /** A member of a group: a user with their scope and joinedAt. */
 export type Member = User;
 
-export const userDetailSchema = answer(v.looseObject({ data: v.optional(v.union([userSchema, emptyDetail])) }));
+export const userDetailSchema = answer(v.looseObject({ data: v.optional(v.union([oneOf(userSchema), emptyDetail])) }));
 
 export const messageSchema = tolerantObject("id", {
   id: messageId,

@@ -81,7 +81,8 @@ const EXTENSION_SETTINGS: ReadonlyArray<readonly [string, readonly Method[]]> = 
 ];
 
 export const ENDPOINTS: readonly Endpoint[] = [
-  chat("API Keys", "/apikeys", ["GET", "POST"], { query: ["scope", "searchKey", ...PAGES], paging: "pages" }),
+  // The exports document no paging parameter for the API keys (an app has a few): one answer holds them all.
+  chat("API Keys", "/apikeys", ["GET", "POST"], { query: ["scope", "searchKey"], paging: "none" }),
   chat("API Keys", "/apikeys/{apiKey}", ["GET", "PUT", "DELETE"]),
 
   chat("Users", "/users", ["GET", "POST", "PUT", "DELETE"], {
@@ -187,7 +188,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   management("Extensions", "/apps/{appId}/extensions/push-notification/v1/query-certificates", ["GET"]),
   management("Team Management", "/apps/{appId}/collaborators", ["GET", "POST"], { paging: "none" }),
   management("Settings", "/apps/{appId}/settings", ["GET", "POST", "DELETE"]),
-  management("Webhooks", "/apps/{appId}/webhooks", ["GET", "POST"], { query: ["perPage", "searchKey", "page"], paging: "pages" }),
+  // `perPage` (up to 1000) and `searchKey`, no `page`: an app has at most 25 webhooks, one page of them.
+  management("Webhooks", "/apps/{appId}/webhooks", ["GET", "POST"], { query: ["perPage", "searchKey"], paging: "none" }),
   management("Webhooks", "/apps/{appId}/webhooks/{webhookId}", ["GET", "PUT", "DELETE"]),
   management("Webhooks", "/apps/{appId}/webhooks/{webhookId}/triggers", ["GET", "POST", "DELETE"], { paging: "none" }),
   management("Tenants", "/tenants", ["POST"]),

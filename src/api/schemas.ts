@@ -201,7 +201,11 @@ export const emptyDetail = v.pipe(
   v.transform(() => undefined),
 );
 
-export const groupDetailSchema = answer(v.looseObject({ data: v.optional(v.union([groupSchema, emptyDetail])) }));
+/** One item's `data`: the item, or a list of one where the docs show an object (the reverse of listOf). */
+export const oneOf = <S extends v.GenericSchema>(item: S): v.GenericSchema<unknown, v.InferOutput<S>> =>
+  v.union([item, v.pipe(v.tuple([item]), v.transform(([one]) => one))]) as v.GenericSchema<unknown, v.InferOutput<S>>;
+
+export const groupDetailSchema = answer(v.looseObject({ data: v.optional(v.union([oneOf(groupSchema), emptyDetail])) }));
 
 export const participantSchema = v.pipe(
   tolerantObject("uid", {
@@ -272,7 +276,7 @@ export const callListSchema = answer(v.looseObject({
 }));
 
 export const callDetailSchema = answer(v.looseObject({
-  data: v.optional(v.union([callSchema, v.pipe(v.tuple([callSchema]), v.transform(([call]) => call)), emptyDetail])),
+  data: v.optional(v.union([oneOf(callSchema), emptyDetail])),
 }));
 
 export const appSchema = v.looseObject({
@@ -284,7 +288,8 @@ export const appSchema = v.looseObject({
 export type ManagedApp = v.InferOutput<typeof appSchema>;
 
 export const appListSchema = answer(v.looseObject({
-  data: v.array(appSchema),
+  // The documented example of GET /apps answers one app as `data` itself.
+  data: listOf(appSchema),
   meta: opt(v.looseObject({ pagination: lenientPaging })),
 }));
 

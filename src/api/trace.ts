@@ -1,5 +1,6 @@
 import { ApiError, CLIENT_CODES } from "./errors.js";
 import { limiter } from "./limit.js";
+import { dndOf, messagesOffOf, mutedOf } from "./notification-preferences.js";
 import { listItems } from "./paging-styles.js";
 
 /**
@@ -8,11 +9,10 @@ import { listItems } from "./paging-styles.js";
  * message first; then, at most `inFlight` at a time: its thread and
  * reactions, moderation's blocked record and the filtering extensions, the
  * webhooks whose triggers match its events, the notification log of the
- * message, and for each recipient what the log does not already say (a line
- * that was sent proves the recipient was neither muted, on DND nor blocking
- * the sender then; a muted line proves the mute): their preferences, mutes,
- * blocks and push tokens. At most one request per endpoint per recipient.
- * What could not be read is said with its code; the rest still shows.
+ * message, the sender's block list, and for each recipient what the log does
+ * not already say: their preferences, mutes, block list and push tokens, at
+ * most one request per endpoint and four per recipient. What could not be
+ * read is said with its code; the rest still shows.
  */
 
 type Json = Record<string, unknown>;
@@ -125,7 +125,7 @@ export async function traceMessage(read: Read, messageId: string, options: Trace
   // First what each recipient's reads wait for (who they are, the log, the blocks and bans), then the rest.
   const membersRead = group ? readMembers(get, receiver, options.members + 1) : Promise.resolve({ members: [{ uid: receiver }], total: 1 });
   const logsRead = readLogs(get, logsQuery);
-  const senderBlocksRead = sender ? get(`/users/${encodeURIComponent(sender)}/blockedusers`, { perPage: "100" }) : Promise.resolve(undefined);
+  const senderBlocksRead = sender ? get(`/users/${encodeURIComponent(sender)}/blockedusers`, { perPage: String(BLOCKS_PER_PAGE) }) : Promise.resolve(undefined);
   const bannedRead = group ? get(`/groups/${encodeURIComponent(receiver)}/bannedusers`, { perPage: "100" }) : Promise.resolve(undefined);
   const others = Promise.all([
     Number(message.replyCount) > 0 ? get(`/messages/${id}/thread`) : undefined,
@@ -137,12 +137,15 @@ export async function traceMessage(read: Read, messageId: string, options: Trace
   // What the log, the sender's blocks and the group's bans say of each recipient.
   const facts = Promise.all([logsRead, senderBlocksRead, bannedRead]).then(([logs, senderBlocks, banned]) => {
     const bannedUids = banned === undefined ? undefined : new Set(listItems(banned).map((u) => uidOf(record(u)?.uid ?? u)));
-    const blockedBySender = senderBlocks === undefined ? undefined : new Set(listItems(senderBlocks).map((u) => uidOf(record(u)?.uid)));
+    const bySender = senderBlocks === undefined ? undefined : blocksIn(senderBlocks, BLOCKS_PER_PAGE);
     return (uid: string): RecipientContext => ({
       sender, group, conversation: group ? receiver : sender, logsEndpoint,
       lines: logs.read ? logs.lines.filter((l) => (group ? l.member === uid : l.receiver === uid)) : undefined,
       banned: bannedUids && bannedUids.has(uid), bannedEndpoint: `GET /groups/${receiver}/bannedusers`,
-      blockedBySender: blockedBySender && blockedBySender.has(uid), senderBlocksEndpoint: `GET /users/${sender}/blockedusers`,
+      // A full page that does not name them leaves the sender's side open (their own list still answers it).
+      senderBlocks: bySender && (bySender.blocked.has(uid) || bySender.blockedBy.has(uid) || !bySender.full)
+        ? { blocked: bySender.blocked.has(uid), blockedBy: bySender.blockedBy.has(uid) } : undefined,
+      senderBlocksEndpoint: `GET /users/${sender}/blockedusers`,
     });
   });
   const members = await membersRead;
@@ -239,25 +242,89 @@ interface RecipientContext {
   logsEndpoint: string;
   banned: boolean | undefined;
   bannedEndpoint: string;
-  blockedBySender: boolean | undefined;
+  /** What the sender's block list says of the recipient, when it was read. */
+  senderBlocks: { blocked: boolean; blockedBy: boolean } | undefined;
   senderBlocksEndpoint: string;
 }
 
-/** One recipient: what the log says, and the reads it leaves open, each at most once. */
+/**
+ * A block list's entries, both ways: whom its owner blocked, and who blocked its owner (an entry
+ * saying `hasBlockedMe` and not `blockedByMe`; the documented entries carry `blockedByMe`, and an
+ * entry without it is one the owner blocked). `full`: the page was full, so an absent uid says nothing.
+ */
+export function blocksIn(body: unknown, perPage: number): { blocked: Set<string>; blockedBy: Set<string>; full: boolean } {
+  const blocked = new Set<string>();
+  const blockedBy = new Set<string>();
+  const items = listItems(body);
+  for (const item of items.map(record)) {
+    const uid = uidOf(item?.uid);
+    if (!item || !uid) continue;
+    if (truthy(item.hasBlockedMe)) blockedBy.add(uid);
+    if (item.blockedByMe === undefined ? !truthy(item.hasBlockedMe) : truthy(item.blockedByMe)) blocked.add(uid);
+  }
+  return { blocked, blockedBy, full: items.length >= perPage };
+}
+
+/** The page size of the block lists the trace reads (documented: perPage, page). */
+const BLOCKS_PER_PAGE = 100;
+
+/**
+ * One recipient: what the log says, and the reads it leaves open, each at most once and four at
+ * most (auth tokens, preferences, mutes, their block list; or auth tokens and push tokens when a
+ * line settles the rest). A line that went out or was held proves the recipient had not blocked the
+ * sender; one sent proves they had neither muted the conversation nor were on DND. Blocked, muted and
+ * DND are read whether or not a push token exists; the push tokens are asked for only when no earlier
+ * cause (a block, a mute, DND) already explains a recipient without a line.
+ */
 async function traceRecipient(get: (path: string, query?: Record<string, string>) => Promise<unknown>, uid: string, context: Promise<RecipientContext>): Promise<Recipient> {
   const evidence: Record<string, string> = {};
   const user = encodeURIComponent(uid);
-  // Their devices first: with no push token there was nothing to send and nothing to hold back, so
-  // their mutes and blocks are not read (said as not read, not as no).
-  const authTokens = await get(`/users/${user}/auth_tokens`, { perPage: "1" });
-  const authToken = text(record(listItems(authTokens)[0])?.authToken);
-  const pushTokens = authToken === undefined ? (authTokens === undefined ? undefined : { data: { pushTokens: [] } }) : await get("/notifications/push/v1/tokens", { authToken, all: "true" });
+  const authTokensRead = get(`/users/${user}/auth_tokens`, { perPage: "1" });
   const c = await context;
   const lines = c.lines ?? [];
   const sent = lines.some((l) => l.triggered);
   const mutedLine = lines.some((l) => l.reason === "MUTE_PREFERENCE");
   const dndLine = lines.some((l) => l.reason === "DND_PREFERENCE");
   if (c.lines) evidence.notifications = c.logsEndpoint;
+  const blockSettled = lines.length > 0 || c.senderBlocks?.blocked === true;
+  const [preferences, mutes, ownBlocks] = await Promise.all([
+    sent || (mutedLine && dndLine) ? undefined : get("/notifications/v1/preferences", { uid }),
+    sent || mutedLine ? undefined : get("/notifications/v1/preferences/mute", { uid }),
+    blockSettled ? undefined : get(`/users/${user}/blockedusers`, { perPage: String(BLOCKS_PER_PAGE) }),
+  ]);
+
+  let muted: boolean | null = null;
+  if (sent || mutedLine) [muted, evidence.muted] = [mutedLine, c.logsEndpoint];
+  else {
+    const conversationMuted = mutedOf(mutes, { id: c.conversation, group: c.group });
+    const messagesOff = messagesOffOf(preferences, c.group);
+    if (conversationMuted || messagesOff) [muted, evidence.muted] = [true, conversationMuted ? "GET /notifications/v1/preferences/mute" : "GET /notifications/v1/preferences"];
+    else if (conversationMuted === false) [muted, evidence.muted] = [false, "GET /notifications/v1/preferences/mute"];
+  }
+  let dnd: boolean | null = null;
+  if (sent || dndLine) [dnd, evidence.dnd] = [dndLine, c.logsEndpoint];
+  else {
+    const on = dndOf(preferences);
+    if (on !== undefined) [dnd, evidence.dnd] = [on, "GET /notifications/v1/preferences"];
+  }
+  let blocked: boolean | null = null;
+  let blockedBy: Recipient["blockedBy"];
+  const own = ownBlocks === undefined ? undefined : blocksIn(ownBlocks, BLOCKS_PER_PAGE);
+  if (c.senderBlocks?.blocked) [blocked, blockedBy, evidence.blocked] = [true, "sender", c.senderBlocksEndpoint];
+  else if (lines.length > 0) [blocked, evidence.blocked] = [false, c.logsEndpoint];
+  else if (own?.blocked.has(c.sender) || c.senderBlocks?.blockedBy) [blocked, blockedBy, evidence.blocked] = [true, "recipient", own?.blocked.has(c.sender) ? `GET /users/${uid}/blockedusers` : c.senderBlocksEndpoint];
+  else if (own?.blockedBy.has(c.sender)) [blocked, blockedBy, evidence.blocked] = [true, "sender", `GET /users/${uid}/blockedusers`];
+  // Neither list names the other: no block either way (a full page of blocks leaves it open).
+  else if (own && !own.full && c.senderBlocks) [blocked, evidence.blocked] = [false, `GET /users/${uid}/blockedusers, GET /users/${c.sender}/blockedusers`];
+  if (c.banned !== undefined) evidence.banned = c.bannedEndpoint;
+  const banned = c.group ? c.banned ?? null : false;
+
+  // Their devices: with a line, or nothing else to say why none came, the push tokens are read.
+  const authTokens = await authTokensRead;
+  const authToken = text(record(listItems(authTokens)[0])?.authToken);
+  const explained = lines.length === 0 && (blocked === true || banned === true || muted === true || dnd === true);
+  const pushTokens = authToken === undefined ? (authTokens === undefined ? undefined : { data: { pushTokens: [] } })
+    : explained ? undefined : await get("/notifications/push/v1/tokens", { authToken, all: "true" });
   const tokens = pushTokens === undefined ? null : (() => {
     const data = record(record(pushTokens)?.data);
     const list = Array.isArray(data?.pushTokens) ? data.pushTokens : listItems(pushTokens);
@@ -265,45 +332,10 @@ async function traceRecipient(get: (path: string, query?: Record<string, string>
       pushToken: text(t.pushToken) ?? "", platform: text(t.platform), providerId: text(t.providerId), pushTokenType: text(t.pushTokenType),
     }));
   })();
-  evidence.pushTokens = authToken === undefined ? `GET /users/${uid}/auth_tokens` : "GET /notifications/push/v1/tokens";
-  const nothingToSend = tokens !== null && tokens.length === 0 && lines.length === 0;
-  // A line that went out says the recipient neither muted, nor was on DND, nor blocked the sender then.
-  const decided = nothingToSend || sent || (mutedLine && dndLine);
-  const [preferences, mutes, ownBlocks] = await Promise.all([
-    decided || dndLine ? undefined : get("/notifications/v1/preferences", { uid }),
-    decided || mutedLine ? undefined : get("/notifications/v1/preferences/mute", { uid }),
-    nothingToSend || lines.length > 0 || c.blockedBySender ? undefined : get(`/users/${user}/blockedusers`, { perPage: "100" }),
-  ]);
-
-  let muted: boolean | null = null;
-  if (sent || mutedLine) [muted, evidence.muted] = [mutedLine, c.logsEndpoint];
-  else if (mutes !== undefined) {
-    const list = record(record(mutes)?.data)?.mutedConversations;
-    muted = Array.isArray(list) && list.some((m) => {
-      const entry = record(m);
-      return (entry?.type === "group") === c.group && text(entry?.id) === c.conversation;
-    });
-    evidence.muted = "GET /notifications/v1/preferences/mute";
-  }
-  let dnd: boolean | null = null;
-  if (sent || dndLine) [dnd, evidence.dnd] = [dndLine, c.logsEndpoint];
-  else if (preferences !== undefined) {
-    dnd = truthy(record(record(record(record(preferences)?.data)?.preferences)?.mute)?.DND);
-    evidence.dnd = "GET /notifications/v1/preferences";
-  }
-  let blocked: boolean | null = null;
-  let blockedBy: Recipient["blockedBy"];
-  if (nothingToSend) evidence.unread = "muted, dnd and blocked: no push token, so nothing was sent or held back";
-  if (c.blockedBySender) [blocked, blockedBy, evidence.blocked] = [true, "sender", c.senderBlocksEndpoint];
-  else if (lines.length > 0) [blocked, evidence.blocked] = [false, c.logsEndpoint];
-  else if (ownBlocks !== undefined) {
-    blocked = listItems(ownBlocks).some((u) => uidOf(record(u)?.uid) === c.sender);
-    if (blocked) blockedBy = "recipient";
-    evidence.blocked = `GET /users/${uid}/blockedusers`;
-  }
-  if (c.banned !== undefined) evidence.banned = c.bannedEndpoint;
+  evidence.pushTokens = authToken === undefined ? `GET /users/${uid}/auth_tokens`
+    : explained ? "not read: an earlier cause explains why nothing was sent" : "GET /notifications/push/v1/tokens";
   return {
-    uid, blocked, ...(blockedBy ? { blockedBy } : {}), banned: c.group ? c.banned ?? null : false, muted, dnd, pushTokens: tokens,
+    uid, blocked, ...(blockedBy ? { blockedBy } : {}), banned, muted, dnd, pushTokens: tokens,
     notifications: lines.map(({ channel, provider, triggered, reason, success, at }) => ({ channel, provider, triggered, reason, success, at })),
     evidence,
   };

@@ -24,7 +24,6 @@ export const apikeys: Resource<ApiKey> = {
   schema: apiKeySchema,
   list: {
     path: "/apikeys",
-    perPage: { default: 100, max: 1000 },
     flags: [
       { flag: "scope", param: "scope", description: "fullAccess or authOnly" },
       { flag: "search", param: "searchKey", description: "keys whose name holds this" },

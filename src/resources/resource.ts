@@ -232,36 +232,53 @@ export function sourcedItems(list: NonNullable<AnyResource["list"]>, bodies: rea
 }
 
 /**
- * The one item an answer holds, in every form the exports give: `data` as the
- * item, as an array of one, as `[{data: {…}}]` (a webhook), or wrapped as an
- * extension's settings are (`{statusCode, success, body: {data: {settings}}}`). An answer with
- * none (`data` empty, null or a scalar) says there is no such item.
+ * The items a detail's answer holds, in every form the exports give: `data` as the item, as an
+ * array (of one; of several where the docs show one, as a chat widget's settings `body.data[…]`), as
+ * `[{data: {…}}]` (a webhook), wrapped as an extension's settings are (`{statusCode, success, body:
+ * {data: {settings}}}`), or with no `data` wrapper at all (the push extension's settings are documented
+ * as `{"settings": {…}}`). Of several, the one whose id is the id asked for, when one is. An answer
+ * with none (`data` empty, null or a scalar) says there is no such item.
  */
-export function oneItem(body: unknown, resource: AnyResource, id: string): Record<string, unknown> {
-  let data = (body as { data?: unknown } | null)?.data;
-  if (Array.isArray(data) && data.length === 1) data = data[0];
-  // An extension's settings: `{statusCode, success, body: {data: {settings: {…}}}}` (a widget's: `body.data` an array of one).
-  // (`body` alone, without data, for the push extension's certificates: `{success}`).
-  if (isObject(data) && "statusCode" in data && isObject(data.body)) {
-    const wrapped = data.body.data ?? data.body;
-    data = isObject(wrapped) && isObject(wrapped.settings) ? wrapped.settings : Array.isArray(wrapped) && wrapped.length === 1 ? wrapped[0] : wrapped;
-  }
-  const inner = (data as { data?: unknown } | null)?.data;
-  if (isObject(data) && !(resource.idField in data) && isObject(inner)) data = inner;
-  if (!isObject(data)) throw new ApiError(CLIENT_CODES.notFound, `the service answered no ${resource.singular} for ${id}`);
-  return data;
+export function detailItems(body: unknown, resource: AnyResource, id: string): Array<Record<string, unknown>> {
+  const unwrap = (value: unknown): unknown => {
+    let data = value;
+    // (`body` alone, without data, for the push extension's certificates: `{success}`.)
+    if (isObject(data) && "statusCode" in data && isObject(data.body)) data = data.body.data ?? data.body;
+    if (isObject(data) && !(resource.idField in data) && isObject(data.settings)) data = data.settings;
+    const inner = (data as { data?: unknown } | null)?.data;
+    return isObject(data) && !(resource.idField in data) && isObject(inner) ? inner : data;
+  };
+  // No `data` at all, and no error: the answer is the item (an empty body is none).
+  const bare = isObject(body) && !("data" in body) && !("error" in body) && Object.keys(body).length > 0;
+  const data = unwrap(bare ? body : (body as { data?: unknown } | null)?.data);
+  const items = (Array.isArray(data) ? data : [data]).map(unwrap).filter(isObject);
+  // A detail asked by no id (the app's settings, its contact details) answered empty has no fields: none, not "not found".
+  const empty = data === null || (Array.isArray(data) && data.length === 0);
+  if (items.length === 0 && id === "" && empty) return [{}];
+  if (items.length === 0) throw new ApiError(CLIENT_CODES.notFound, `the service answered no ${resource.singular} for ${id}`);
+  const asked = items.filter((item) => item[resource.idField] !== undefined && String(item[resource.idField]) === id);
+  return items.length > 1 && asked.length === 1 ? asked : items;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
 
-/** One item from its answers: the detail's, with the `data` of the reads it also takes added. */
-export function mergedItem(resource: AnyResource, bodies: readonly unknown[], id: string): Record<string, unknown> {
+/** The items of a detail's answers: the detail's (detailItems), with the `data` of the reads it also takes added to each. */
+export function mergedItems(resource: AnyResource, bodies: readonly unknown[], id: string): Array<Record<string, unknown>> {
   const [first, ...also] = bodies;
-  const item = oneItem(first, resource, id);
-  return Object.assign({}, item, ...also.map((body) => {
+  const more = also.map((body) => {
     const data = (body as { data?: unknown } | null)?.data;
     return isObject(data) ? data : {};
-  }));
+  });
+  return detailItems(first, resource, id).map((item) => Object.assign({}, item, ...more));
+}
+
+/**
+ * One item from its answers (mergedItems), as the explorer shows one: itself, or, when the answer
+ * holds several, them all by their place (`{"1": {…}, "2": {…}}`), none dropped.
+ */
+export function mergedItem(resource: AnyResource, bodies: readonly unknown[], id: string): Record<string, unknown> {
+  const items = mergedItems(resource, bodies, id);
+  return items.length === 1 ? items[0]! : Object.fromEntries(items.map((item, i) => [String(i + 1), item]));
 }
 
 /** The explorer's `:` commands of a resource: its list's (its name, the list's parameters) and one item's (its singular, dashed). */

@@ -19,12 +19,15 @@ function notified(r: Recipient): string {
   return r.notifications.map((n) => `${n.channel}${n.provider ? ` ${n.provider}` : ""} ${n.triggered ? (n.success === false ? "sent, failed" : "sent") : `held: ${n.reason ?? "?"}`}`).join(", ");
 }
 
-/** Why a recipient got nothing, when the facts say: the first that applies. */
-function why(r: Recipient, blockedMessage: boolean): string {
+/**
+ * Why a recipient got nothing, when the facts say: the first cause in the order a message travels
+ * (moderation, membership, a block, a mute or DND, their devices, the provider's answer).
+ */
+function why(r: Recipient, blockedMessage: boolean, sender: string): string {
   if (r.notifications.some((n) => n.triggered && n.success !== false)) return "";
   if (blockedMessage) return "moderation blocked the message";
-  if (r.blocked) return r.blockedBy === "sender" ? "the sender blocked them" : "they blocked the sender";
   if (r.banned) return "banned from the group";
+  if (r.blocked) return r.blockedBy === "sender" ? `${sender} blocked ${r.uid}` : `${r.uid} blocked ${sender}`;
   if (r.muted) return "muted the conversation";
   if (r.dnd) return "on do not disturb";
   if (r.pushTokens !== null && r.pushTokens.length === 0) return "no push token registered";
@@ -55,12 +58,12 @@ export function traceLines(report: TraceReport, width: number, color: boolean): 
     { header: "dnd", get: (r) => yesNo(r.dnd), min: 3 },
     { header: "tokens", get: (r) => (r.pushTokens === null ? "?" : String(r.pushTokens.length)), min: 6, align: "right" },
     { header: "notified", get: notified, min: 12, flex: 1 },
-    { header: "why not", get: (r) => why(r, blocked !== null), min: 8, flex: 1 },
+    { header: "why not", get: (r) => why(r, blocked !== null, uidOf(m.sender)), min: 8, flex: 1 },
   ];
   if (report.recipients.length > 0) lines.push(...renderTable(columns, report.recipients, { width, color }).map((l) => `  ${l}`));
-  lines.push("  [notified: GET /notifications/v1/logs?messageId=…; a line sent or held for a mute settles muted, dnd and blocked;",
-    "   else GET /notifications/v1/preferences, …/preferences/mute, /users/{uid}/blockedusers; tokens: /users/{uid}/auth_tokens,",
-    "   /notifications/push/v1/tokens; --json names each recipient's evidence]");
+  lines.push("  [notified: GET /notifications/v1/logs?messageId=…; a line sent settles muted and dnd, any line settles blocked;",
+    "   else GET /notifications/v1/preferences, …/preferences/mute, /users/{uid}/blockedusers (the recipient's and the sender's);",
+    "   tokens: /users/{uid}/auth_tokens, /notifications/push/v1/tokens; --json names each recipient's evidence]");
   lines.push("", "webhooks for its events");
   if (report.webhooks.length === 0) lines.push("  none of the app's webhooks is posted for them   [GET /apps/{appId}/webhooks, …/triggers]");
   for (const w of report.webhooks) lines.push(`  ${said(w.name ?? w.id)} (${said(w.id)})${w.enabled === false ? " OFF" : ""}: ${w.triggers.map(said).join(", ")}   [GET /apps/{appId}/webhooks/${said(w.id)}/triggers]`);

@@ -98,6 +98,51 @@ describe("ccx trace", () => {
     expect(run.stderr).toMatch(new RegExp(`^${requests.length} requests, at most 8 at a time$`, "m"));
   });
 
+  it("a 1:1 message whose recipient blocked the sender and has no push token: the block is said, not guessed", async () => {
+    const i = newest((m) => {
+      const c = conversationOf(m);
+      if (c.group >= 0) return false;
+      const to = c.userA === store().sender[m] ? c.userB : c.userA;
+      return pushTokensOf(app, to).length === 0 && !blockedBy(app, store().sender[m]!).some((b) => b.userIndex === to);
+    });
+    const c = conversationOf(i);
+    const sender = store().sender[i]!;
+    const to = c.userA === sender ? c.userB : c.userA;
+    const [senderUid, recipientUid] = [app.users[sender]!.uid, app.users[to]!.uid];
+    const blocks = app.changes.blocks;
+    const before = blocks.get(to);
+    blocks.set(to, new Map([...(before ?? []), [sender, app.users[to]!.createdAt + 1]]));
+    try {
+      const json = JSON.parse((await trace(i, "--json")).stdout);
+      expect(json.recipients).toEqual([expect.objectContaining({ uid: recipientUid, blocked: true, blockedBy: "recipient", pushTokens: [], evidence: expect.objectContaining({ blocked: `GET /users/${recipientUid}/blockedusers` }) })]);
+      const text = (await trace(i)).stdout;
+      expect(text).toMatch(new RegExp(`^ {2}${recipientUid}\\s+yes\\s+no\\s+(yes|no)\\s+(yes|no)\\s+0\\s+no log line\\s+${recipientUid} blocked ${senderUid}\\s*$`, "m"));
+    } finally {
+      if (before) blocks.set(to, before);
+      else blocks.delete(to);
+    }
+  });
+
+  it("a group message: every traced member's blocked, muted and DND said, devices or not, within four requests a member", async () => {
+    const group = app.groups.reduce((best, g) => (g.seededMembers > best.seededMembers ? g : best));
+    const i = newest((m) => conversationOf(m).group === group.index);
+    const before = served.length;
+    const run = await trace(i, "--json", "--members", "1000");
+    const json = JSON.parse(run.stdout);
+    expect(json.unreadable).toEqual([]);
+    expect(json.recipients.length).toBeGreaterThan(5);
+    expect(json.recipients.filter((r: any) => r.pushTokens?.length === 0).length).toBeGreaterThan(0);
+    for (const r of json.recipients) expect([r.blocked, r.banned, r.muted, r.dnd], r.uid).not.toContain(null);
+    const text = (await trace(i, "--members", "1000")).stdout;
+    const rows = text.split("\n").filter((l) => json.recipients.some((r: any) => l.startsWith(`  ${r.uid} `)));
+    expect(rows).toHaveLength(json.recipients.length);
+    for (const row of rows) expect(row.trim().split(/\s+/).slice(1, 5)).not.toContain("?");
+    // Beside what every trace reads once (the message, its log, members, bans, the sender's blocks, moderation, webhooks…).
+    const requests = served.slice(before, before + Number(/^(\d+) requests/m.exec(run.stderr)![1])).map((l) => l.split(" ")[1]!);
+    const perMember = requests.filter((u) => json.recipients.some((r: any) => u.includes(`/users/${r.uid}/`) || new RegExp(`[?&]uid=${r.uid}(&|$)`).test(u) || u.includes(`authToken=${r.uid}_`)));
+    expect(perMember.length).toBeLessThanOrEqual(4 * json.recipients.length);
+  });
+
   it("a message moderation blocked: the rule and what it matched, and nobody notified", async () => {
     const record = blockedMessages(app).at(-1)!;
     const run = await trace(record.index);

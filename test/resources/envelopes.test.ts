@@ -3,7 +3,7 @@ import { endpointPager } from "../../src/api/paging-styles.js";
 import { findEndpoint } from "../../src/api/endpoints.js";
 import { tableColumns } from "../../src/cli/render/resource-table.js";
 import { RESOURCES } from "../../src/resources/index.js";
-import { type AnyResource, itemRequests, listBody, listRequests, mergedItem, oneItem, readItems, requestOf, sourcedItems } from "../../src/resources/resource.js";
+import { type AnyResource, itemRequests, listBody, listRequests, mergedItem, detailItems, readItems, requestOf, sourcedItems } from "../../src/resources/resource.js";
 
 /**
  * Issue 20's envelopes, as the exports' own examples give them: the notification log
@@ -39,7 +39,7 @@ describe("the envelopes the exports give", () => {
     const pager = endpointPager(findEndpoint("/moderation/rules", "GET"), {});
     expect(pager.step(pager.first, body).next).toBeUndefined();
     // The GET of one rule answers, in the example, a keyword list: it is shown as sent.
-    expect(oneItem({ data: { id: "kw1", name: "Profanity", searchTerms: ["darn"] } }, rules, "kw1")).toMatchObject({ id: "kw1" });
+    expect(detailItems({ data: { id: "kw1", name: "Profanity", searchTerms: ["darn"] } }, rules, "kw1")).toMatchObject([{ id: "kw1" }]);
   });
 
   it("push tokens inside data.pushTokens, created at an ISO time; asked with the auth token and all=true", () => {
@@ -54,9 +54,9 @@ describe("the envelopes the exports give", () => {
   it("an extension's settings, wrapped; a widget's, an array of one; each at its own documented path", () => {
     const extensions = as(RESOURCES.extensions);
     const wrapped = { data: { statusCode: 200, success: true, responseTime: 31, body: { data: { settings: { badwords: ["darn"], dropMessage: true, appId: 12345 } } } } };
-    expect(oneItem(wrapped, extensions, "profanity-filter")).toEqual({ badwords: ["darn"], dropMessage: true, appId: 12345 });
+    expect(detailItems(wrapped, extensions, "profanity-filter")).toEqual([{ badwords: ["darn"], dropMessage: true, appId: 12345 }]);
     const widget = { data: { statusCode: 200, success: true, body: { data: [{ configuration: { theme: "dark" }, widgetId: "w-1" }] } } };
-    expect(oneItem(widget, extensions, "widget")).toEqual({ configuration: { theme: "dark" }, widgetId: "w-1" });
+    expect(detailItems(widget, extensions, "widget")).toEqual([{ configuration: { theme: "dark" }, widgetId: "w-1" }]);
     expect(itemRequests(extensions, ["data-masking"])[0]!.path).toBe("/apps/{appId}/extensions/data-masking/v1/settings");
     expect(itemRequests(extensions, ["widget"])[0]!.path).toBe("/apps/{appId}/extensions/widget/v2/settings");
     expect(() => itemRequests(extensions, ["polls"])).toThrow(/documents no extension for polls/);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { oddFields } from "../../src/api/schemas.js";
 import { RESOURCES } from "../../src/resources/index.js";
-import { type AnyResource, fillParams, oneItem, pathParams, readItems } from "../../src/resources/resource.js";
+import { type AnyResource, fillParams, detailItems, pathParams, readItems } from "../../src/resources/resource.js";
 
 /** What a definition reads, in the forms the exports and the real service give. */
 
@@ -10,12 +10,19 @@ const webhooks = RESOURCES.webhooks as unknown as AnyResource;
 describe("one item", () => {
   it("is read from data, an array of one, or [{data: {…}}]", () => {
     const hook = { id: "w1", name: "push" };
-    for (const body of [{ data: hook }, { data: [hook] }, { data: [{ data: hook }] }]) expect(oneItem(body, webhooks, "w1")).toEqual(hook);
+    for (const body of [{ data: hook }, { data: [hook] }, { data: [{ data: hook }] }]) expect(detailItems(body, webhooks, "w1")).toEqual([hook]);
+  });
+
+  it("several where one was asked: the one with the id asked for when one has it, else every one; an answer with no data wrapper is the item", () => {
+    const [w1, w2] = [{ id: "w1", name: "push" }, { id: "w2", name: "crm" }];
+    expect(detailItems({ data: [w1, w2] }, webhooks, "w2")).toEqual([w2]);
+    expect(detailItems({ data: [w1, w2] }, webhooks, "w3")).toEqual([w1, w2]);
+    expect(detailItems(w1, webhooks, "w1")).toEqual([w1]);
   });
 
   it("an answer with none (empty, null, a scalar) says there is no such item: not found, exit 3", () => {
     for (const body of [{ data: [] }, { data: null }, { data: "w1" }, {}, null]) {
-      expect(() => oneItem(body, webhooks, "w1")).toThrow(expect.objectContaining({ code: "CCX_NOT_FOUND", message: "the service answered no webhook for w1" }));
+      expect(() => detailItems(body, webhooks, "w1")).toThrow(expect.objectContaining({ code: "CCX_NOT_FOUND", message: "the service answered no webhook for w1" }));
     }
   });
 });

@@ -4,7 +4,7 @@ import { secretsMasker } from "../../api/answer-secrets.js";
 import { tableColumns } from "../render/resource-table.js";
 import { endpointPager, walkPages } from "../../api/paging-styles.js";
 import {
-  type AnyResource, colonCommands, colonLine, commandWords, endpointOf, fillParams, itemLines, itemParams, itemRequests, listBody, listRequests, mergedItem, pathParams, readItems, sourcedItems,
+  type AnyResource, colonCommands, colonLine, commandWords, endpointOf, fillParams, itemLines, itemParams, itemRequests, listBody, listRequests, mergedItems, pathParams, readItems, sourcedItems,
 } from "../../resources/resource.js";
 import { parseTime } from "../../query/time.js";
 import { jsonForTerminal } from "../../text/json.js";
@@ -128,8 +128,12 @@ async function printSources(runtime: Runtime, resource: AnyResource, values: rea
   else if (flags.json) await runtime.write(`${jsonForTerminal(raw, 2)}\n`);
   else {
     const items = readItems(resource, { data: raw });
-    const plan = planTable(tableColumns(resource), items, { width: runtime.width, color: runtime.color });
-    await runtime.write(`${[tableHeader(plan), ...tableRows(plan, items)].join("\n")}\n`);
+    // None at all: said as every list says it, on stderr (stdout keeps only rows).
+    if (items.length === 0) runtime.warn("none");
+    else {
+      const plan = planTable(tableColumns(resource), items, { width: runtime.width, color: runtime.color });
+      await runtime.write(`${[tableHeader(plan), ...tableRows(plan, items)].join("\n")}\n`);
+    }
   }
   warnMasked(runtime, mask.paths());
 }
@@ -143,9 +147,16 @@ export function runResourceItem(resource: AnyResource, params: string[], flags: 
       return (await runtime.http.send({ method: "GET", url: urlWithQuery(call.url, call.query), headers: call.headers })).json;
     }));
     const mask = secretsMasker(flags.reveal);
-    const raw = mask.show(mergedItem(resource, bodies, params.at(-1) ?? ""));
-    if (flags.json) await runtime.write(`${jsonForTerminal(raw, 2)}\n`);
-    else await runtime.write(`${itemLines(resource, raw).join("\n")}\n`);
+    const items = mergedItems(resource, bodies, params.at(-1) ?? "").map((item) => mask.show(item));
+    // Several where the docs show one (a chat widget's settings): each of them, none dropped.
+    if (flags.json) await runtime.write(`${jsonForTerminal(items.length === 1 ? items[0] : items, 2)}\n`);
+    else {
+      const shown = items.map((item, i) => {
+        const lines = itemLines(resource, item);
+        return [...(items.length > 1 ? [`${i + 1} of ${items.length}`] : []), ...(lines.length > 0 ? lines : ["none"])].join("\n");
+      });
+      await runtime.write(`${shown.join("\n\n")}\n`);
+    }
     warnMasked(runtime, mask.paths());
   });
 }

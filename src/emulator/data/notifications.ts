@@ -140,8 +140,9 @@ export function logPosition(logId: string): { index: number; ordinal: number } |
 
 /**
  * The log lines of message `i`, one per recipient and registered device, in recipient order. None for
- * a message moderation blocked (never delivered), none for a recipient who blocked the sender; a
- * recipient without a push token has no device to notify and no line.
+ * a message moderation blocked (never delivered), none between a recipient and a sender either of
+ * whom blocked the other (a block stops communication both ways); a recipient without a push token
+ * has no device to notify and no line.
  */
 export function logLinesOf(app: App, i: number, isBlockedMessage: (i: number) => boolean): LogLine[] {
   const store = app.messages;
@@ -155,8 +156,9 @@ export function logLinesOf(app: App, i: number, isBlockedMessage: (i: number) =>
   const senderUid = app.users[sender]!.uid;
   const sentAtMs = store.sentAt[i]! * 1000;
   const lines: LogLine[] = [];
+  const senderBlocked = new Set(blockedBy(app, sender).map((b) => b.userIndex));
   for (const recipient of recipients) {
-    if (blockedBy(app, recipient).some((b) => b.userIndex === sender)) continue;
+    if (senderBlocked.has(recipient) || blockedBy(app, recipient).some((b) => b.userIndex === sender)) continue;
     const prefs = preferencesOf(app, recipient);
     const uid = app.users[recipient]!.uid;
     const muted = mutedFor(prefs, group ? { group: group.guid } : { otherUid: senderUid });
