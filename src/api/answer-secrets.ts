@@ -1,5 +1,5 @@
 import { maskKey } from "../config/mask.js";
-import { isSecretParameter, secretKindOf } from "./secret-names.js";
+import { isSecretField, isSecretParameter, secretKindOf } from "./secret-names.js";
 
 /**
  * Secrets the service puts in its answers: API keys (`/apikeys`, the
@@ -129,4 +129,20 @@ function decoded(part: string): string {
   } catch {
     return part;
   }
+}
+
+/** A JSON field in text (`"giphyApiKey":"…"`), and a `name=value` pair (a query, a form, a log line). */
+const JSON_PAIR = /"([A-Za-z0-9_$.-]+)"(\s*:\s*)"((?:[^"\\]|\\.)*)"/g;
+const NAMED_VALUE = /\b([A-Za-z][A-Za-z0-9_-]*)=([^&\s"'<>]+)/g;
+const URL_IN_TEXT = /https?:\/\/[^\s"'<>]+/gi;
+
+/**
+ * Free text that may quote an answer or a request (an error's message, a stack in a crash report): the
+ * values of secret-named fields and parameters masked, and the secrets of the URLs it holds.
+ */
+export function maskSecretsInText(text: string): string {
+  return text
+    .replace(URL_IN_TEXT, (url) => shownUrl(url))
+    .replace(JSON_PAIR, (whole, name: string, colon: string, value: string) => (value !== "" && isSecretField(name) ? `"${name}"${colon}"${maskKey(value)}"` : whole))
+    .replace(NAMED_VALUE, (whole, name: string, value: string) => (value.startsWith("…") || !isSecretParameter(name) ? whole : `${name}=${maskKey(value)}`));
 }
