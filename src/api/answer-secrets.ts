@@ -55,7 +55,8 @@ function walkSecrets(value: unknown, found: Found): unknown {
       const at = path ? `${path}.${keyedBySecret ? "<key>" : name}` : name;
       if (keyedBySecret) found(at, key);
       const kind = secretKindOf(key);
-      if (kind === "secret" || (kind === "secrets" && (isSecretValue(child) || (Array.isArray(child) && child.every((item) => !item || typeof item !== "object"))))) {
+      // Several secrets: a list of them (`tokens: ["…"]`); a list of records about them is read field by field.
+      if (kind === "secret" || (kind === "secrets" && Array.isArray(child) && child.every((item) => !item || typeof item !== "object"))) {
         out[name] = maskLeaves(child, at, found);
       } else {
         out[name] = walk(child, at, KEYED_BY_SECRET.has(key.toLowerCase()) && child !== null && typeof child === "object" && !Array.isArray(child));

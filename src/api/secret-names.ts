@@ -13,7 +13,7 @@ import { ENDPOINTS } from "./endpoints.js";
 
 /** Last words that make a field a secret. */
 const SECRET_WORDS = new Set(["key", "secret", "token", "password", "passwd", "pwd", "passphrase", "credential", "credentials", "authorization"]);
-/** Last words naming several secrets: their strings are masked, their objects read field by field (`pushTokens[]{uid, pushToken}`). */
+/** Last words naming several secrets: a list of strings is masked, a list of objects read field by field (`pushTokens[]{uid, pushToken}`). */
 const SECRETS_WORDS = new Set(["keys", "tokens", "secrets", "passwords"]);
 /** Last words that say the value is written out, and leave the word before to say what it is (`tokenValue`, `privateKeyPem`). */
 const FORM_WORDS = new Set(["value", "string", "plain", "pem", "b64", "base64"]);

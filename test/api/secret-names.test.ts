@@ -56,6 +56,8 @@ describe("masking an answer", () => {
     for (const secret of secrets) expect(text).not.toContain(secret);
     expect(value.data.settings).toMatchObject({ enabled: true, useBasicAuth: true, tokenType: "bearer" });
     expect(value.data.pushTokens[0]).toMatchObject({ uid: "alice", platform: "android" });
+    // A plural name over one string says what it is about (a trace's evidence), not a list of secrets.
+    expect(maskAnswerSecrets({ evidence: { pushTokens: "GET /notifications/push/v1/tokens" } }).paths).toEqual([]);
     expect(paths).toContain("data.settings.fcmCredentials.private_key");
     expect(paths).toContain("data.pushTokens[0].pushToken");
     expect(paths).toContain("data.tokens[1]");
