@@ -37,9 +37,13 @@ function maskLeaves(node: unknown, path: string, found: Found): unknown {
   return maskKey(String(node));
 }
 
+/** Where a URL may carry a secret: a query, a user's password, a token's segment. Most (an avatar, a page) carry none. */
+const MAY_CARRY_SECRET = /[?@]|\/(?:auth_tokens|apikeys|push\/v1\/tokens)\//;
+
 /** A URL held in a field (an extension's `adminURL?appToken=…`): its secrets masked as a shown URL's are. */
 function maskUrl(text: string, path: string, found: Found): string {
-  return /^https?:\/\//i.test(text) ? shownUrl(text, (secret) => found(path, secret)) : text;
+  if (!/^https?:\/\//i.test(text) || !MAY_CARRY_SECRET.test(text)) return text;
+  return shownUrl(text, (secret) => found(path, secret));
 }
 
 /** Walks an answer, masking each secret it finds and saying where. */

@@ -48,8 +48,26 @@ export function wordsOf(name: string): string[] {
     .map((word) => word.toLowerCase());
 }
 
+type SecretKind = "secret" | "secrets" | undefined;
+
+/**
+ * Names already read: an answer of 100,000 items repeats the same few dozen. Bounded, since a server
+ * may send a name of its own in every item (a map keyed by ids): past the bound it starts again.
+ */
+const known = new Map<string, SecretKind>();
+const KNOWN_NAMES = 10_000;
+
 /** What a field's name says its value is: one secret, several (a list of them), or neither. */
-export function secretKindOf(name: string): "secret" | "secrets" | undefined {
+export function secretKindOf(name: string): SecretKind {
+  let kind = known.get(name);
+  if (kind === undefined && !known.has(name)) {
+    if (known.size >= KNOWN_NAMES) known.clear();
+    known.set(name, (kind = kindOf(name)));
+  }
+  return kind;
+}
+
+function kindOf(name: string): SecretKind {
   const whole = squeezed(name);
   if (whole === "" || NOT_SECRETS.has(whole)) return undefined;
   if (MARKED.has(whole)) return "secret";
