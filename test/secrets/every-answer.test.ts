@@ -108,12 +108,11 @@ describe("the secrets of every documented read", () => {
   });
 
   it("are masked in ccx api's answer, as JSON and on a terminal's page", async () => {
-    for (const { path, secrets } of answered.filter((r) => r.secrets.length > 0)) {
+    for (const { path } of answered.filter((r) => r.secrets.length > 0)) {
       for (const extra of [["--json"], []]) {
         const run = await runCcx([...apiArguments(path), ...extra], env);
         expect(printedWhole(run.stdout + run.stderr), `ccx api ${path} ${extra.join(" ")}`).toEqual([]);
         expect(run.stderr, path).toMatch(/^masked \(--reveal shows them\): /m);
-        expect(secrets.length).toBeGreaterThan(0);
       }
     }
   });
@@ -122,6 +121,15 @@ describe("the secrets of every documented read", () => {
     const ran: string[] = [];
     const argsOf = (names: readonly string[]) => names.map((name) => values[name] ?? "x");
     for (const resource of RESOURCE_LIST) {
+      // The lists with commands of their own (users, groups, messages, calls): those that take no argument.
+      if (resource.list && resource.own && pathParams(resource.list.path).length === 0) {
+        for (const format of [[], ["--json"], ["--ndjson"]]) {
+          const args = [resource.name, ...format];
+          const run = await runCcx(args, env);
+          ran.push(args.join(" "));
+          expect(printedWhole(run.stdout + run.stderr), `ccx ${args.join(" ")}`).toEqual([]);
+        }
+      }
       if (resource.list && !resource.own) {
         const given = argsOf(pathParams(resource.list.path));
         const required = (resource.list.required ?? []).flatMap((r) => [`--${r.flag}`, values[r.param] ?? "x"]);
