@@ -109,7 +109,8 @@ export const DOCUMENTED_SHAPES: Readonly<Record<string, string>> = {
   "/apps/{appId}/extensions/e2ee/v1/settings": wrapped("virgilAppID,virgilAppKeyID,virgilAppKey"),
   "/apps/{appId}/extensions/email-replies/v1/settings": wrapped("senderEmailForReplies,sendEmailReplies"),
   "/apps/{appId}/extensions/sms-notification/v1/settings": wrapped("fromMobileNo,messageDelay,twilioAccountSid,twilioAuthToken,websiteURL"),
-  "/apps/{appId}/extensions/push-notification/v1/settings": wrapped("version,pushProvider,fcmServerKey,fcmCredentials{project_id,client_email,private_key,private_key_id},useP8,keyId,teamId,bundleId"),
+  // Its example (components.examples) has no wrapper: `{"settings": …}`.
+  "/apps/{appId}/extensions/push-notification/v1/settings": "settings{version,pushProvider,fcmServerKey,fcmCredentials{project_id,client_email,private_key,private_key_id},useP8,keyId,teamId,bundleId,appId}",
   "/apps/{appId}/extensions/chatwoot/v1/settings": wrapped("customerSupportUid,chatwootAccountId,chatwootInboxId,chatwootAccessToken,webhookURL"),
   "/apps/{appId}/extensions/message-shortcuts/v1/settings": wrapped("shortcuts{hbd}"),
   "/apps/{appId}/extensions/email-notification/v1/settings":
