@@ -43,6 +43,11 @@ export interface Endpoint {
   query?: readonly string[];
   /** How a GET pages; lists that take `updatedAt` + `affix` page by cursor as well, given those. */
   paging?: PagingStyle;
+  /**
+   * Fields of its answers that hold secrets though their names do not say so (secret-names.ts reads the
+   * names that do): masked in every output unless --reveal.
+   */
+  secretFields?: readonly string[];
 }
 
 const MESSAGE_QUERY = [
@@ -58,9 +63,15 @@ const management = (group: string, path: string, methods: readonly Method[], res
 const moderation = (path: string, methods: readonly Method[], rest: Partial<Endpoint> = {}): Endpoint => ({ path, methods, host: "chat", auth: "moderation", group: "Moderation", ...rest });
 const PAGES = ["perPage", "page"] as const;
 
+/**
+ * Twilio's account SID is the user name of Twilio's API credentials (the auth token its password): a `…Sid`
+ * is an id by its name (a call's SID is none), so the catalogue marks this one.
+ */
+const TWILIO_SECRETS = ["twilioAccountSID"];
+
 /** Push, SMS and email providers: the same four methods each. */
 const PROVIDERS = ["push/v1/providers/custom", "sms/v1/providers/twilio", "sms/v1/providers/custom", "email/v1/providers/sendgrid", "email/v1/providers/custom"].map((p) =>
-  chat("Notifications", `/notifications/${p}`, ["GET", "POST", "PUT", "DELETE"]));
+  chat("Notifications", `/notifications/${p}`, ["GET", "POST", "PUT", "DELETE"], p.includes("twilio") ? { secretFields: TWILIO_SECRETS } : {}));
 
 /** FCM and APNs: a list of providers, one deleted or made the default by id. */
 const STORE_PROVIDERS = (["fcm", "apns"] as const).flatMap((kind) => [
@@ -182,7 +193,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   management("App", "/apps/{appId}", ["DELETE"]),
   management("App", "/apps/{appId}/usage", ["POST"]),
   management("Extensions", "/apps/{appId}/extensions", ["GET", "POST"], { query: PAGES, paging: "pages" }),
-  ...EXTENSION_SETTINGS.map(([name, methods]) => management("Extensions", `/apps/{appId}/extensions/${name}/settings`, methods)),
+  ...EXTENSION_SETTINGS.map(([name, methods]) =>
+    management("Extensions", `/apps/{appId}/extensions/${name}/settings`, methods, name === "sms-notification/v1" ? { secretFields: TWILIO_SECRETS } : {})),
   management("Extensions", "/apps/{appId}/extensions/push-notification/v1/upload-certificate-p12", ["POST"]),
   management("Extensions", "/apps/{appId}/extensions/push-notification/v1/upload-certificate-p8", ["POST"]),
   management("Extensions", "/apps/{appId}/extensions/push-notification/v1/query-certificates", ["GET"]),

@@ -28,6 +28,10 @@ export interface ResourceActions {
   selectResourceRow(index: number): void;
   /** Shows the item's next sub-resource below its fields (tab: a message's thread, then its reactions). */
   nextResourceChild(): void;
+  /** v: asks whether to show the secrets masked in the item in view, naming them. */
+  askReveal(): void;
+  /** Reads the item in view again and shows it with its secrets whole (the reveal box confirmed). */
+  revealResourceItem(): void;
 }
 
 /** The sub-resources of an item that have a list, in the order its definition names them. */
@@ -115,18 +119,22 @@ export function resourceActions(ctx: StoreContext, management: ManagementTarget 
     ).finally(request.finish);
   };
 
-  const loadItem = (resource: AnyResource, params: readonly string[]) => {
+  /** Reads one item; `reveal`: its secrets kept whole (v, confirmed), else masked and where said. */
+  const loadItem = (resource: AnyResource, params: readonly string[], reveal = false) => {
     const appKey = ctx.get().activeKey;
     const key = resourceKey(resource.name, params);
     const slot = `${appKey}/resource-item/${key}`;
     const request = ctx.slots.begin(slot);
-    setItem(appKey, key, { loading: true, error: undefined });
+    // Secrets shown whole are not left on the screen while the item is read again.
+    setItem(appKey, key, { loading: true, error: undefined, ...(itemOf(key)?.revealed ? { item: undefined, revealed: false } : {}) });
     // A request that cannot be made (no management key) fails like one the service refused.
     Promise.resolve().then(() => sendAll(itemRequests(resource, params), request.signal)).then(
       (bodies) => {
         if (!request.isCurrent()) return;
         try {
-          setItem(appKey, key, { loading: false, item: maskAnswerSecrets(mergedItem(resource, bodies, params.at(-1) ?? "")).value });
+          const item = mergedItem(resource, bodies, params.at(-1) ?? "");
+          const shown = maskAnswerSecrets(item);
+          setItem(appKey, key, reveal ? { loading: false, item, masked: shown.paths, revealed: true } : { loading: false, item: shown.value, masked: shown.paths });
         } catch (error) {
           setItem(appKey, key, { loading: false, error: toFailure(error) });
         }
@@ -137,7 +145,16 @@ export function resourceActions(ctx: StoreContext, management: ManagementTarget 
     ).finally(request.finish);
     // The list of the sub-resource shown below its fields, keyed by the child's own path parameters.
     const child = shownChildOf(resource, itemOf(key));
-    if (child) loadList(child, params, false);
+    if (child && !reveal) loadList(child, params, false);
+  };
+
+  /** The item in view: its resource, parameters and state. */
+  const itemInView = () => {
+    const route = currentRoute(ctx.get());
+    if (route.view !== "resource-item") return undefined;
+    const params = (route as { params: string[] }).params;
+    const resource = resourceNamed(route.name);
+    return resource && { resource, params, state: itemOf(resourceKey(resource.name, params)) };
   };
 
   return {
@@ -154,7 +171,8 @@ export function resourceActions(ctx: StoreContext, management: ManagementTarget 
       if (!resource?.detail) return ctx.get().notify(`no item view of ${name}`);
       ctx.get().navigate({ view: "resource-item", name: resource.name, params: [...params] });
       const known = itemOf(resourceKey(resource.name, params));
-      if (!known || known.error) loadItem(resource, params);
+      // Secrets shown whole stay on the screen they were asked on: opened again, the item is read masked.
+      if (!known || known.error || known.revealed) loadItem(resource, params);
     },
 
     moreResource() {
@@ -182,6 +200,24 @@ export function resourceActions(ctx: StoreContext, management: ManagementTarget 
       const key = resourceKey(listed.name, route.params);
       const list = view().resourceLists?.[key];
       if (list) setList(ctx.get().activeKey, key, { selected: Math.max(0, Math.min(index, list.rows.length - 1)) });
+    },
+
+    askReveal() {
+      const shown = itemInView();
+      const masked = shown?.state?.masked ?? [];
+      if (!shown || masked.length === 0 || shown.state?.revealed) return ctx.get().notify(shown?.state?.revealed ? "its secrets are shown (r masks them again)" : "no secret masked here");
+      const names = masked.slice(0, 6).join(", ") + (masked.length > 6 ? `, and ${masked.length - 6} more` : "");
+      ctx.set({ ui: { ...ctx.get().ui, dialog: {
+        kind: "reveal",
+        title: `Show the ${masked.length === 1 ? "secret" : `${masked.length} secrets`} of ${shown.resource.singular} ${shown.params.at(-1) ?? ""} whole?`,
+        lines: [names, "anyone who sees this screen sees them; r or leaving masks them again, and Y copies them masked"],
+      } } });
+    },
+
+    revealResourceItem() {
+      const shown = itemInView();
+      if (ctx.get().ui.dialog?.kind === "reveal") ctx.set({ ui: { ...ctx.get().ui, dialog: undefined } });
+      if (shown) loadItem(shown.resource, shown.params, true);
     },
 
     nextResourceChild() {

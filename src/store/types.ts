@@ -229,6 +229,10 @@ export interface ResourceItemState {
   error?: Failure;
   /** Which of its sub-resources shows below it (tab), by its place in the definition. */
   child?: number;
+  /** Where its secrets were masked (`settings.giphyApiKey`): what v offers to show. */
+  masked?: string[];
+  /** Its secrets are shown whole: v was asked and confirmed; r reads it again masked. */
+  revealed?: boolean;
 }
 
 /** A message's trace (src/api/trace.ts), and the line the view is scrolled to. */

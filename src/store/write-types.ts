@@ -29,11 +29,13 @@ export interface VerbPrompt {
   label: string;
 }
 
-/** A box over the view that has the keys: a write to confirm, or a secret shown once. */
+/** A box over the view that has the keys: a write to confirm, a secret shown once, or secrets to show. */
 export type Dialog =
   /** `back`: the form it was asked from, open again when it is cancelled (the edits kept). */
   | { kind: "confirm"; title: string; lines: string[]; write: WriteRequest; back?: VerbForm }
   | { kind: "secret"; title: string; lines: string[]; value: string }
+  /** v on an item: its secrets shown whole once confirmed (the screen may be shared). */
+  | { kind: "reveal"; title: string; lines: string[] }
   | VerbForm;
 
 /** One field of a write's form: its flag, the value the row had, and the value it will send. */

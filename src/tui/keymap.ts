@@ -127,6 +127,13 @@ export const VERB_FORM_BINDINGS: Binding[] = [
   { keys: ["ctrl-c"], description: "quit", run: (c) => c.services.quit() },
 ];
 
+/** v on an item: show its secrets whole, or not. */
+export const REVEAL_BINDINGS: Binding[] = [
+  { keys: ["y", "enter"], description: "show them: the item is read again, its secrets whole on this screen", footer: "show them", run: (c) => c.store.getState().revealResourceItem() },
+  { keys: ["n", "escape", "q"], description: "cancel: they stay masked", footer: "cancel", run: (c) => c.store.getState().closeDialog() },
+  { keys: ["ctrl-c"], description: "quit", run: (c) => c.services.quit() },
+];
+
 /** A secret shown once (an auth token): copy it, or close it and it is gone. */
 export const SECRET_BINDINGS: Binding[] = [
   { keys: ["y"], description: "copy the token (OSC 52)", footer: "copy", run: (c) => {

@@ -16,6 +16,9 @@ import { type EmulatorFixture, emulatorFixture } from "./emulator.js";
 import { recordOutput } from "./secrets.js";
 import { scratchDir } from "./scratch.js";
 
+/** What an item's screen says while its secrets are shown whole (v, confirmed). */
+export const REVEALED_BANNER = "secrets shown whole (r masks them again)";
+
 /**
  * Drives the explorer the way a user does: the whole <App> rendered by
  * ink-testing-library, keys written to its stdin as a terminal sends them, the
@@ -204,7 +207,8 @@ export async function mountTui(fx: EmulatorFixture, options: MountOptions = {}):
       store.getState().dispose();
       await http.close();
       // What the explorer drew, copied and logged goes to the secrets scan (secrets-setup.ts).
-      for (const f of instance.frames) recordOutput("explorer frame", f);
+      // A frame of an item whose secrets the user asked to see (v, confirmed) may show them, as a --reveal run may.
+      for (const f of instance.frames) recordOutput(f.includes(REVEALED_BANNER) ? "explorer frame, asked with v as with --reveal" : "explorer frame", f);
       for (const w of writes) recordOutput("explorer terminal write", w);
       for (const c of tui.copies()) recordOutput("explorer clipboard", c);
       for (const e of store.getState().log) recordOutput("request log", `${JSON.stringify(e)}\n${curlCommand(e, fx.info.caFile)}`);

@@ -15,4 +15,14 @@ describe("the explorer's crash report", () => {
     expect(report).not.toContain(key);
     expect(report).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
   });
+
+  it("masks the secrets an error quotes by their names: an answer's fields, a URL's token", () => {
+    const error = new Error('bad settings {"giphyApiKey":"giphy-0123456789abcdef","keyId":"K1","basicAuthPassword":"hunter2-hunter2"} from https://x.example/v3/notifications/push/v1/tokens?authToken=tok-0123456789abcd&all=true');
+    const report = crashReport(error);
+    recordOutput("crash report", report);
+    for (const secret of ["giphy-0123456789abcdef", "hunter2-hunter2", "tok-0123456789abcd"]) expect(report).not.toContain(secret);
+    expect(report).toContain('"giphyApiKey":"…cdef"');
+    expect(report).toContain('"keyId":"K1"');
+    expect(report).toContain("authToken=…abcd&all=true");
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Tui, lines, tuiFixture } from "../support/tui.js";
+import { REVEALED_BANNER, type Tui, lines, tuiFixture } from "../support/tui.js";
 
 /**
  * The resources made from a definition, in the explorer: `:webhooks` lists
@@ -38,6 +38,31 @@ describe("resources from their definitions", () => {
     // y copies the selected trigger's id.
     await tui.press("y");
     expect(tui.copies().at(-1)).toBe(one.triggers[0]);
+  });
+
+  it("v on an item asks before it shows its secrets whole; n keeps them masked, r masks them again, Y copies them masked", async () => {
+    tui = await fixture.mount({ load: true, management: true });
+    const one = fixture.fx.emulator.world.apps[0]!.webhooks.find((w) => w.password)!;
+    await command(`webhook ${one.id}`);
+    const masked = await tui.waitForFrame((f) => new RegExp(`^password\\s+…${one.password!.slice(-4)}`, "m").test(f), "the webhook, its password masked");
+    expect(masked).toMatch(/v reveal/);
+    await tui.press("v");
+    const asked = await tui.waitForFrame((f) => f.includes(`Show the secret of webhook ${one.id} whole?`), "the question");
+    expect(asked).toMatch(/password/);
+    expect(asked).toMatch(/y show them · n cancel/);
+    await tui.press("n");
+    await tui.waitForFrame((f) => !f.includes("whole?"), "the question gone");
+    expect(tui.frame()).not.toContain(one.password!);
+    await tui.press("v");
+    await tui.waitForFrame((f) => f.includes("whole?"), "the question again");
+    await tui.press("y");
+    const shown = await tui.waitForFrame((f) => f.includes(REVEALED_BANNER), "the secrets shown");
+    expect(shown).toMatch(new RegExp(`^password\\s+${one.password}`, "m"));
+    await tui.press("Y");
+    expect(tui.copies().at(-1)).not.toContain(one.password!);
+    await tui.press("r");
+    const again = await tui.waitForFrame((f) => !f.includes(REVEALED_BANNER) && f.includes(`…${one.password!.slice(-4)}`), "masked again");
+    expect(again).not.toContain(one.password!);
   });
 
   it("on a wide terminal the preview beside the list shows the selected row's fields, and follows the cursor", async () => {

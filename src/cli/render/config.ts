@@ -1,14 +1,18 @@
+import { isSecretField } from "../../api/secret-names.js";
 import { maskKey } from "../../config/mask.js";
 import type { RawConfig } from "../../config/write-config.js";
 import { sanitize } from "../../text/sanitize.js";
 
 type Fields = Record<string, unknown>;
 
-/** The fields that hold a key or a secret: shown by their last four characters at most. */
-const SECRET_FIELDS = new Set(["apiKey", "key", "secret"]);
+/**
+ * The fields that hold a key or a secret, shown by their last four characters at most: by their names, as in
+ * answers (`apiKey`, `secret`), and the management block's bare `key`, which is its key.
+ */
+const isConfigSecret = (name: string) => name === "key" || isSecretField(name);
 
 const maskFields = (fields: Fields): Fields =>
-  Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, SECRET_FIELDS.has(name) && typeof value === "string" ? maskKey(value) : value]));
+  Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, isConfigSecret(name) && typeof value === "string" ? maskKey(value) : value]));
 
 /** The config with every key and secret masked, the rest as written. */
 export function maskedConfig(config: RawConfig): RawConfig {

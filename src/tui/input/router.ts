@@ -3,7 +3,7 @@ import { type ExplorerStore, currentRoute } from "../../store/explorer-store.js"
 import type { Dialog } from "../../store/types.js";
 import { type KeyPress, editLine } from "../../store/line-editor.js";
 import { completeCommand, runCommand } from "../commands.js";
-import { CONFIRM_BINDINGS, FORM_BINDINGS, GLOBAL_BINDINGS, SECRET_BINDINGS, SIDE_BINDINGS, VERB_FORM_BINDINGS, bindingIn, footerHints } from "../keymap.js";
+import { CONFIRM_BINDINGS, FORM_BINDINGS, GLOBAL_BINDINGS, REVEAL_BINDINGS, SECRET_BINDINGS, SIDE_BINDINGS, VERB_FORM_BINDINGS, bindingIn, footerHints } from "../keymap.js";
 import { bodyHeight, frameLayout } from "../layout.js";
 import { screenFor } from "../screens/registry.js";
 import { SESSION_ID } from "../../api/session-id.js";
@@ -34,7 +34,7 @@ export interface InputRouter {
 }
 
 /** The keys of each kind of box over the view: nothing else has them while it is open. */
-const DIALOG_BINDINGS: Readonly<Record<Dialog["kind"], readonly Binding[]>> = { confirm: CONFIRM_BINDINGS, secret: SECRET_BINDINGS, form: VERB_FORM_BINDINGS };
+const DIALOG_BINDINGS: Readonly<Record<Dialog["kind"], readonly Binding[]>> = { confirm: CONFIRM_BINDINGS, secret: SECRET_BINDINGS, reveal: REVEAL_BINDINGS, form: VERB_FORM_BINDINGS };
 
 /** Whether the keys act on a list whose new rows are on their way (a new filter, page or refresh). */
 function awaitingRows(store: ExplorerStore): boolean {

@@ -7,7 +7,7 @@ import { LIST_KINDS, LIST_KIND_NAMES } from "../../resources/list-kinds.js";
 import { LINE_BINDINGS } from "../../store/line-editor.js";
 import { displayWidth } from "../../text/width.js";
 import { COMMANDS } from "../commands.js";
-import { CONFIRM_BINDINGS, FORM_BINDINGS, GLOBAL_BINDINGS, SECRET_BINDINGS, SIDE_BINDINGS, keyLabel } from "../keymap.js";
+import { CONFIRM_BINDINGS, FORM_BINDINGS, GLOBAL_BINDINGS, REVEAL_BINDINGS, SECRET_BINDINGS, SIDE_BINDINGS, keyLabel } from "../keymap.js";
 import type { Screen } from "./types.js";
 
 /** A titled group of keys (each key names, what it does) and notes, as help lists them. */
@@ -26,6 +26,7 @@ export function helpSections(screens: ReadonlyArray<Pick<Screen<never>, "title" 
     { title: "The apps pane (ctrl-p on wide terminals)", keys: SIDE_BINDINGS },
     { title: "A write to confirm (t, m, d)", keys: CONFIRM_BINDINGS },
     { title: "An auth token, shown once", keys: SECRET_BINDINGS },
+    { title: "An item's secrets, to show (v)", keys: REVEAL_BINDINGS },
     { title: "Every line input (: / the form's fields, the user prompt)", keys: LINE_BINDINGS, legend: ["a paste is text for the line: it never runs it"] },
     { title: "Commands (:)", keys: COMMANDS.map((c) => ({ keys: [`:${[c.name, ...(c.aliases ?? [])].join(" :")}${c.args ? ` ${c.args}` : ""}`], description: c.description })) },
     ...LIST_KIND_NAMES.map((kind) => {

@@ -39,6 +39,7 @@ function ItemView({ resource, detail, child, state, route, height, width, theme 
   const list = childListOf(state, route);
   return (
     <Box flexDirection="column" height={height}>
+      {detail.revealed ? <Text color={theme.accent}>{"secrets shown whole (r masks them again)"}</Text> : null}
       {shown.map((line, i) => <Text key={i} wrap="truncate-end">{line}</Text>)}
       {fields.length > shown.length ? <Text color={theme.muted}>{`… ${countOf(fields.length - shown.length, "more field")} (Y copies the JSON)`}</Text> : null}
       {child ? <Text bold>{childHeading(resource, child, list?.rows.length)}</Text> : null}
@@ -50,12 +51,15 @@ function ItemView({ resource, detail, child, state, route, height, width, theme 
 /** One item of a resource made from a definition: every field as sent, then its first sub-resource's list. */
 export const resourceItemScreen: Screen<ItemRoute> = {
   title: "A resource's item (:<singular> <id>, or Enter on a list)",
-  legend: ["every field the service sent, the telling ones first, secrets masked; below, the item's first sub-resource (a webhook's triggers)"],
+  legend: ["every field the service sent, the telling ones first, secrets masked (v shows them, asked first); below, the item's first sub-resource (a webhook's triggers)"],
   crumb: (route) => sanitize(`${resourceNamed(route.name)?.singular ?? route.name} ${route.params.at(-1) ?? ""}`),
   bindings: [
     { keys: ["enter"], description: "open the selected row of the list below, where it has an item view", onRows: true, disabled: (c) => (c.selection()?.open ? undefined : "no item view here"), run: (c) => c.selection()?.open?.() },
     { keys: ["tab"], description: "the next sub-resource below (a message's thread, then its reactions)", footer: "next below", disabled: (c) => (c.route.view === "resource-item" && childrenOf(resourceNamed(c.route.name)).length > 1 ? undefined : "one sub-resource at most here"), run: (c) => c.store.getState().nextResourceChild() },
-    { keys: ["r"], description: "ask again", footer: "refresh", run: (c) => c.store.getState().reloadResource() },
+    { keys: ["r"], description: "ask again (its secrets masked again)", footer: "refresh", run: (c) => c.store.getState().reloadResource() },
+    { keys: ["v"], description: "show its secrets whole (asked first: the screen may be shared); r masks them again", footer: "reveal",
+      disabled: (c) => (c.route.view === "resource-item" && itemOf(c.state, c.route)?.masked?.length && !itemOf(c.state, c.route)?.revealed ? undefined : "no secret masked here"),
+      run: (c) => c.store.getState().askReveal() },
     // The writes on the rows below (a webhook's triggers: + adds, - removes), as on their own list.
     ...verbKeyBindings(RESOURCE_LIST.map((r) => r.name), (c) => {
       if (c.route.view !== "resource-item") return undefined;
