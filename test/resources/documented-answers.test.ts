@@ -62,8 +62,9 @@ describe("the documented answers, read whole", () => {
 
   it("the push extension's settings as documented, without a data wrapper: shown, not 'not found'", async () => {
     answers["/mgmt/apps/docs/extensions/push-notification/v1/settings"] = { settings: { fcmCredentials: { project_id: "demo-push" }, includeMessageObject: true } };
-    const json = JSON.parse((await ccx("extensions", "push-notification", "--json")).stdout);
-    expect(json).toMatchObject({ fcmCredentials: { project_id: "demo-push" }, includeMessageObject: true });
+    // The credentials are masked leaf by leaf, unless revealed.
+    expect(JSON.parse((await ccx("extensions", "push-notification", "--json")).stdout)).toMatchObject({ fcmCredentials: { project_id: "…push" }, includeMessageObject: true });
+    expect(JSON.parse((await ccx("extensions", "push-notification", "--json", "--reveal")).stdout)).toMatchObject({ fcmCredentials: { project_id: "demo-push" }, includeMessageObject: true });
     expect((await ccx("extensions", "push-notification")).stdout).toMatch(/includeMessageObject\s+true/);
   });
 
