@@ -21,8 +21,6 @@ type Json = Record<string, unknown>;
 
 /** A GET of a documented path (a template: `{appId}` filled by the reader), its `data` and `meta` as sent; `as` sends onBehalfOf. */
 export type Read = (path: string, query?: Record<string, string>, as?: { onBehalfOf: string }) => Promise<unknown>;
-/** A read through the trace's limit: what fails is noted as unreadable and answers undefined. */
-type Get = (path: string, query?: Record<string, string>, as?: { onBehalfOf: string }) => Promise<unknown>;
 
 export interface Notification {
   channel: string;
@@ -102,7 +100,8 @@ export async function traceMessage(read: Read, messageId: string, options: Trace
   let requests = 0;
   const unreadable: TraceReport["unreadable"] = [];
   const endpointOf = (path: string, query?: Record<string, string>) => `GET ${path}${query && Object.keys(query).length ? `?${new URLSearchParams(query)}` : ""}`;
-  const get: Get = (path, query, as) =>
+  /** One read through the limit; what fails is noted as unreadable and answers undefined. */
+  const get: Read = (path, query, as) =>
     limit(async () => {
       requests++;
       try {
@@ -173,6 +172,7 @@ export async function traceMessage(read: Read, messageId: string, options: Trace
   const recipients = await Promise.all(traced.map((m) => traceRecipient(get, m.uid, context)));
   const [thread, reactions, blockedRecords, extensions, webhooks] = await others;
   const blockedRecord = listItems(blockedRecords).map(record).find((r) => text(record(r?.message)?.id) === String(messageId));
+
   return {
     message,
     thread: listItems(thread).map(record).filter((r): r is Json => r !== undefined),
@@ -194,7 +194,7 @@ export async function traceMessage(read: Read, messageId: string, options: Trace
 }
 
 /** The message's notification log, every page (by `logId` + `affix`): whether it could be read, and its lines. */
-async function readLogs(get: Get, query: Record<string, string>) {
+async function readLogs(get: Read, query: Record<string, string>) {
   const lines: Array<Notification & { member?: string; receiver?: string }> = [];
   let asked: Record<string, string> | undefined = query;
   const seen = new Set<string>();
@@ -220,7 +220,7 @@ async function readLogs(get: Get, query: Record<string, string>) {
 }
 
 /** A group's members, pages of up to 100 until `wanted` (the sender may be among them), and how many it has. */
-async function readMembers(get: Get, guid: string, wanted: number) {
+async function readMembers(get: Read, guid: string, wanted: number) {
   const members: Array<{ uid: string }> = [];
   const perPage = Math.min(100, Math.max(1, wanted));
   let total: number | undefined;
@@ -238,7 +238,7 @@ async function readMembers(get: Get, guid: string, wanted: number) {
 }
 
 /** The app's webhooks whose triggers match the message's events: their triggers read one webhook at a time through the limit. */
-async function readWebhooks(get: Get, hooksRead: Promise<unknown>, events: readonly string[]) {
+async function readWebhooks(get: Read, hooksRead: Promise<unknown>, events: readonly string[]) {
   const hooks = listItems(await hooksRead).map(record).filter((w): w is Json => w !== undefined && text(w.id) !== undefined);
   const withTriggers = await Promise.all(hooks.map(async (w) => {
     const triggers = listItems(await get(`/apps/{appId}/webhooks/${encodeURIComponent(text(w.id)!)}/triggers`)).map((t) => text(record(t)?.id) ?? text(t) ?? "");
@@ -256,7 +256,7 @@ const RELATIONS_QUERY = { perPage: "1000" };
  * of a block in one request. A user not on the page (a big app's later pages, a deactivated
  * user), or listed without both fields, is not in the map: their block lists answer instead.
  */
-async function readRelations(get: Get, sender: string): Promise<{ byUid: Map<string, { blockedByMe: boolean; hasBlockedMe: boolean }> } | undefined> {
+async function readRelations(get: Read, sender: string): Promise<{ byUid: Map<string, { blockedByMe: boolean; hasBlockedMe: boolean }> } | undefined> {
   const body = await get("/users", RELATIONS_QUERY, { onBehalfOf: sender });
   if (body === undefined) return undefined;
   const byUid = new Map<string, { blockedByMe: boolean; hasBlockedMe: boolean }>();
@@ -312,7 +312,7 @@ const BLOCKS_PER_PAGE = 100;
  * all) and their own. A line (sent or held) proves that none stood when the message went: the
  * service writes none across a block. null where no read could say.
  */
-async function blockOf(get: Get, uid: string, c: RecipientContext, lines: Notification[]): Promise<{ blocked: boolean | null; blockedBy?: Recipient["blockedBy"]; evidence?: string }> {
+async function blockOf(get: Read, uid: string, c: RecipientContext, lines: Notification[]): Promise<{ blocked: boolean | null; blockedBy?: Recipient["blockedBy"]; evidence?: string }> {
   const relation = await c.relation(uid);
   if (relation?.blockedByMe) return { blocked: true, blockedBy: "sender", evidence: c.relationsEndpoint };
   if (relation && lines.length === 0) return relation.hasBlockedMe ? { blocked: true, blockedBy: "recipient", evidence: c.relationsEndpoint } : { blocked: false, evidence: c.relationsEndpoint };
@@ -339,7 +339,7 @@ async function blockOf(get: Get, uid: string, c: RecipientContext, lines: Notifi
  * exists; the push tokens are asked for only when no earlier cause (a block, a mute, DND) already
  * explains a recipient without a line. Each read waits only for what decides whether it is needed.
  */
-async function traceRecipient(get: Get, uid: string, c: RecipientContext): Promise<Recipient> {
+async function traceRecipient(get: Read, uid: string, c: RecipientContext): Promise<Recipient> {
   const evidence: Record<string, string> = {};
   const authTokensRead = get(`/users/${encodeURIComponent(uid)}/auth_tokens`, { perPage: "1" });
   const logged = await c.lines(uid);
