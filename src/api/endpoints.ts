@@ -97,6 +97,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   chat("API Keys", "/apikeys/{apiKey}", ["GET", "PUT", "DELETE"]),
 
   chat("Users", "/users", ["GET", "POST", "PUT", "DELETE"], {
+    onBehalfOf: "optional",
     query: ["searchKey", "searchIn", "status", "count", "perPage", "page", "role", "roles", "withTags", "tags", "onlyDeactivated", "withDeactivated", "updatedAt", "affix"],
     paging: "pages",
   }),

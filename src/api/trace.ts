@@ -9,16 +9,18 @@ import { listItems } from "./paging-styles.js";
  * message first; then, at most `inFlight` at a time: its thread and
  * reactions, moderation's blocked record and the filtering extensions, the
  * webhooks whose triggers match its events, the notification log of the
- * message, the sender's block list, and for each recipient what the log does
- * not already say: their preferences, mutes, block list and push tokens, at
- * most one request per endpoint and four per recipient. What could not be
- * read is said with its code; the rest still shows.
+ * message, the app's users as the sender sees them (both ways of each one's
+ * block with the sender), and for each recipient what the log does not already
+ * say: their preferences, mutes and push tokens (their block list and the
+ * sender's only when that page does not list them), at most one request per
+ * endpoint and four per recipient. What could not be read is said with its
+ * code; the rest still shows.
  */
 
 type Json = Record<string, unknown>;
 
-/** A GET of a documented path (a template: `{appId}` filled by the reader), its `data` and `meta` as sent. */
-export type Read = (path: string, query?: Record<string, string>) => Promise<unknown>;
+/** A GET of a documented path (a template: `{appId}` filled by the reader), its `data` and `meta` as sent; `as` sends onBehalfOf. */
+export type Read = (path: string, query?: Record<string, string>, as?: { onBehalfOf: string }) => Promise<unknown>;
 
 export interface Notification {
   channel: string;
@@ -99,62 +101,75 @@ export async function traceMessage(read: Read, messageId: string, options: Trace
   const unreadable: TraceReport["unreadable"] = [];
   const endpointOf = (path: string, query?: Record<string, string>) => `GET ${path}${query && Object.keys(query).length ? `?${new URLSearchParams(query)}` : ""}`;
   /** One read through the limit; what fails is noted as unreadable and answers undefined. */
-  const get = (path: string, query?: Record<string, string>): Promise<unknown> =>
+  const get: Read = (path, query, as) =>
     limit(async () => {
       requests++;
       try {
-        return await read(path, query);
+        return await read(path, query, as);
       } catch (error) {
         const code = error instanceof ApiError ? error.code : CLIENT_CODES.network;
-        unreadable.push({ endpoint: endpointOf(path, query), code, message: error instanceof Error ? error.message : String(error) });
+        unreadable.push({ endpoint: `${endpointOf(path, query)}${as ? ` (onBehalfOf ${as.onBehalfOf})` : ""}`, code, message: error instanceof Error ? error.message : String(error) });
         return undefined;
       }
     });
 
   const id = encodeURIComponent(messageId);
+  const logsQuery = { messageId };
+  const logsEndpoint = endpointOf("/notifications/v1/logs", logsQuery);
   // The message itself: without it there is nothing to trace (its error is the command's).
   requests++;
-  const message = oneOf(await limit(() => read(`/messages/${id}`)));
-  if (!message || text(message.id) === undefined) throw new ApiError(CLIENT_CODES.notFound, `the service answered no message for ${messageId}`);
+  const messageRead = limit(() => read(`/messages/${id}`));
+  // What needs only the message's id goes beside it, in the slots it leaves free: each later read waits for fewer.
+  const logsRead = readLogs(get, logsQuery);
+  const blockedRecordsRead = get("/moderation/blocked-messages");
+  const extensionsRead = get("/apps/{appId}/extensions", { perPage: "100" });
+  const hooksRead = get("/apps/{appId}/webhooks", { perPage: "100" });
+  const message = await messageRead.then(oneOf).catch(async (error: unknown) => {
+    await Promise.allSettled([logsRead, blockedRecordsRead, extensionsRead, hooksRead]);
+    throw error;
+  });
+  if (!message || text(message.id) === undefined) {
+    await Promise.allSettled([logsRead, blockedRecordsRead, extensionsRead, hooksRead]);
+    throw new ApiError(CLIENT_CODES.notFound, `the service answered no message for ${messageId}`);
+  }
   const sender = uidOf(message.sender) ?? "";
   const receiver = uidOf(message.receiver) ?? text(record(message.receiver)?.guid) ?? "";
   const group = message.receiverType === "group";
-  const logsQuery = { messageId };
-  const logsEndpoint = endpointOf("/notifications/v1/logs", logsQuery);
 
-  // First what each recipient's reads wait for (who they are, the log, the blocks and bans), then the rest.
+  // Then who the recipients are, the group's bans and how each user stands with the sender; then the rest.
   const membersRead = group ? readMembers(get, receiver, options.members + 1) : Promise.resolve({ members: [{ uid: receiver }], total: 1 });
-  const logsRead = readLogs(get, logsQuery);
-  const senderBlocksRead = sender ? get(`/users/${encodeURIComponent(sender)}/blockedusers`, { perPage: String(BLOCKS_PER_PAGE) }) : Promise.resolve(undefined);
   const bannedRead = group ? get(`/groups/${encodeURIComponent(receiver)}/bannedusers`, { perPage: "100" }) : Promise.resolve(undefined);
+  const relationsRead = sender ? readRelations(get, sender) : Promise.resolve(undefined);
   const others = Promise.all([
     Number(message.replyCount) > 0 ? get(`/messages/${id}/thread`) : undefined,
     message.reactions !== undefined ? get(`/messages/${id}/reactions`) : undefined,
-    get("/moderation/blocked-messages"),
-    get("/apps/{appId}/extensions", { perPage: "100" }),
-    readWebhooks(get, eventsOf(message)),
+    blockedRecordsRead,
+    extensionsRead,
+    readWebhooks(get, hooksRead, eventsOf(message)),
   ]);
-  // What the log, the sender's blocks and the group's bans say of each recipient.
-  const facts = Promise.all([logsRead, senderBlocksRead, bannedRead]).then(([logs, senderBlocks, banned]) => {
-    const bannedUids = banned === undefined ? undefined : new Set(listItems(banned).map((u) => uidOf(record(u)?.uid ?? u)));
-    const bySender = senderBlocks === undefined ? undefined : blocksIn(senderBlocks, BLOCKS_PER_PAGE);
-    return (uid: string): RecipientContext => ({
-      sender, group, conversation: group ? receiver : sender, logsEndpoint,
-      lines: logs.read ? logs.lines.filter((l) => (group ? l.member === uid : l.receiver === uid)) : undefined,
-      banned: bannedUids && bannedUids.has(uid), bannedEndpoint: `GET /groups/${receiver}/bannedusers`,
+  // The sender's own block list: read once, and only for a recipient the page of users does not list.
+  let senderBlocksRead: Promise<ReturnType<typeof blocksIn> | undefined> | undefined;
+  const senderBlocks = () => (senderBlocksRead ??= get(`/users/${encodeURIComponent(sender)}/blockedusers`, { perPage: String(BLOCKS_PER_PAGE) })
+    .then((body) => (body === undefined ? undefined : blocksIn(body, BLOCKS_PER_PAGE))));
+  const context: RecipientContext = {
+    sender, group, conversation: group ? receiver : sender, logsEndpoint,
+    lines: (uid) => logsRead.then((logs) => (logs.read ? logs.lines.filter((l) => (group ? l.member === uid : l.receiver === uid)) : undefined)),
+    banned: (uid) => bannedRead.then((banned) => (banned === undefined ? undefined : listItems(banned).some((u) => uidOf(record(u)?.uid ?? u) === uid))),
+    bannedEndpoint: `GET /groups/${receiver}/bannedusers`,
+    relation: (uid) => relationsRead.then((relations) => relations?.byUid.get(uid)),
+    relationsEndpoint: `${endpointOf("/users", RELATIONS_QUERY)} (onBehalfOf ${sender})`,
+    senderBlocks: (uid) => (sender ? senderBlocks() : Promise.resolve(undefined)).then((bySender) =>
       // A full page that does not name them leaves the sender's side open (their own list still answers it).
-      senderBlocks: bySender && (bySender.blocked.has(uid) || bySender.blockedBy.has(uid) || !bySender.full)
-        ? { blocked: bySender.blocked.has(uid), blockedBy: bySender.blockedBy.has(uid) } : undefined,
-      senderBlocksEndpoint: `GET /users/${sender}/blockedusers`,
-    });
-  });
+      bySender && (bySender.blocked.has(uid) || bySender.blockedBy.has(uid) || !bySender.full)
+        ? { blocked: bySender.blocked.has(uid), blockedBy: bySender.blockedBy.has(uid) } : undefined),
+    senderBlocksEndpoint: `GET /users/${sender}/blockedusers`,
+  };
   const members = await membersRead;
   const recipientsAll = members.members.filter((m) => m.uid !== sender);
   const traced = recipientsAll.slice(0, options.members);
   // The sender is one of a group's members: the rest were not read, or read and not traced.
   const leftOut = Math.max(0, members.total - (group ? 1 : 0) - traced.length);
-  // Each recipient's devices are asked for at once; the rest of their reads wait for the facts.
-  const recipients = await Promise.all(traced.map((m) => traceRecipient(get, m.uid, facts.then((of) => of(m.uid)))));
+  const recipients = await Promise.all(traced.map((m) => traceRecipient(get, m.uid, context)));
   const [thread, reactions, blockedRecords, extensions, webhooks] = await others;
   const blockedRecord = listItems(blockedRecords).map(record).find((r) => text(record(r?.message)?.id) === String(messageId));
 
@@ -179,7 +194,7 @@ export async function traceMessage(read: Read, messageId: string, options: Trace
 }
 
 /** The message's notification log, every page (by `logId` + `affix`): whether it could be read, and its lines. */
-async function readLogs(get: (path: string, query?: Record<string, string>) => Promise<unknown>, query: Record<string, string>) {
+async function readLogs(get: Read, query: Record<string, string>) {
   const lines: Array<Notification & { member?: string; receiver?: string }> = [];
   let asked: Record<string, string> | undefined = query;
   const seen = new Set<string>();
@@ -205,7 +220,7 @@ async function readLogs(get: (path: string, query?: Record<string, string>) => P
 }
 
 /** A group's members, pages of up to 100 until `wanted` (the sender may be among them), and how many it has. */
-async function readMembers(get: (path: string, query?: Record<string, string>) => Promise<unknown>, guid: string, wanted: number) {
+async function readMembers(get: Read, guid: string, wanted: number) {
   const members: Array<{ uid: string }> = [];
   const perPage = Math.min(100, Math.max(1, wanted));
   let total: number | undefined;
@@ -223,8 +238,8 @@ async function readMembers(get: (path: string, query?: Record<string, string>) =
 }
 
 /** The app's webhooks whose triggers match the message's events: their triggers read one webhook at a time through the limit. */
-async function readWebhooks(get: (path: string, query?: Record<string, string>) => Promise<unknown>, events: readonly string[]) {
-  const hooks = listItems(await get("/apps/{appId}/webhooks", { perPage: "100" })).map(record).filter((w): w is Json => w !== undefined && text(w.id) !== undefined);
+async function readWebhooks(get: Read, hooksRead: Promise<unknown>, events: readonly string[]) {
+  const hooks = listItems(await hooksRead).map(record).filter((w): w is Json => w !== undefined && text(w.id) !== undefined);
   const withTriggers = await Promise.all(hooks.map(async (w) => {
     const triggers = listItems(await get(`/apps/{appId}/webhooks/${encodeURIComponent(text(w.id)!)}/triggers`)).map((t) => text(record(t)?.id) ?? text(t) ?? "");
     return { id: text(w.id)!, name: text(w.name), ...(w.enabled === undefined ? {} : { enabled: truthy(w.enabled) }), triggers: triggers.filter((t) => events.includes(t)) };
@@ -232,18 +247,41 @@ async function readWebhooks(get: (path: string, query?: Record<string, string>) 
   return withTriggers.filter((w) => w.triggers.length > 0);
 }
 
+/** The page of the app's users that tells how each stands with the sender (documented: perPage up to 1000). */
+const RELATIONS_QUERY = { perPage: "1000" };
+
+/**
+ * The app's users as the sender sees them (`GET /users` with onBehalfOf): each listed user's
+ * `blockedByMe` (the sender blocked them) and `hasBlockedMe` (they blocked the sender), both ways
+ * of a block in one request. A user not on the page (a big app's later pages, a deactivated
+ * user), or listed without both fields, is not in the map: their block lists answer instead.
+ */
+async function readRelations(get: Read, sender: string): Promise<{ byUid: Map<string, { blockedByMe: boolean; hasBlockedMe: boolean }> } | undefined> {
+  const body = await get("/users", RELATIONS_QUERY, { onBehalfOf: sender });
+  if (body === undefined) return undefined;
+  const byUid = new Map<string, { blockedByMe: boolean; hasBlockedMe: boolean }>();
+  for (const user of listItems(body).map(record)) {
+    const uid = uidOf(user?.uid);
+    if (uid && user?.blockedByMe !== undefined && user.hasBlockedMe !== undefined) byUid.set(uid, { blockedByMe: truthy(user.blockedByMe), hasBlockedMe: truthy(user.hasBlockedMe) });
+  }
+  return { byUid };
+}
+
 interface RecipientContext {
   sender: string;
   group: boolean;
   /** Who the conversation is with, as a mute names it: the group's guid, or the sender's uid. */
   conversation: string;
-  /** The recipient's log lines; undefined when the log could not be read. */
-  lines: Notification[] | undefined;
+  /** A recipient's log lines; undefined when the log could not be read. */
+  lines: (uid: string) => Promise<Notification[] | undefined>;
   logsEndpoint: string;
-  banned: boolean | undefined;
+  banned: (uid: string) => Promise<boolean | undefined>;
   bannedEndpoint: string;
+  /** How the recipient stands with the sender as the page of users says it; undefined when it does not list them. */
+  relation: (uid: string) => Promise<{ blockedByMe: boolean; hasBlockedMe: boolean } | undefined>;
+  relationsEndpoint: string;
   /** What the sender's block list says of the recipient, when it was read. */
-  senderBlocks: { blocked: boolean; blockedBy: boolean } | undefined;
+  senderBlocks: (uid: string) => Promise<{ blocked: boolean; blockedBy: boolean } | undefined>;
   senderBlocksEndpoint: string;
 }
 
@@ -269,28 +307,52 @@ export function blocksIn(body: unknown, perPage: number): { blocked: Set<string>
 const BLOCKS_PER_PAGE = 100;
 
 /**
- * One recipient: what the log says, and the reads it leaves open, each at most once and four at
- * most (auth tokens, preferences, mutes, their block list; or auth tokens and push tokens when a
- * line settles the rest). A line that went out or was held proves the recipient had not blocked the
- * sender; one sent proves they had neither muted the conversation nor were on DND. Blocked, muted and
- * DND are read whether or not a push token exists; the push tokens are asked for only when no earlier
- * cause (a block, a mute, DND) already explains a recipient without a line.
+ * Whether a block stands between a recipient and the sender, whose, and the read that says so. The
+ * page of users answers both ways where it lists them; else the sender's block list (read once for
+ * all) and their own. A line (sent or held) proves that none stood when the message went: the
+ * service writes none across a block. null where no read could say.
  */
-async function traceRecipient(get: (path: string, query?: Record<string, string>) => Promise<unknown>, uid: string, context: Promise<RecipientContext>): Promise<Recipient> {
+async function blockOf(get: Read, uid: string, c: RecipientContext, lines: Notification[]): Promise<{ blocked: boolean | null; blockedBy?: Recipient["blockedBy"]; evidence?: string }> {
+  const relation = await c.relation(uid);
+  if (relation?.blockedByMe) return { blocked: true, blockedBy: "sender", evidence: c.relationsEndpoint };
+  if (relation && lines.length === 0) return relation.hasBlockedMe ? { blocked: true, blockedBy: "recipient", evidence: c.relationsEndpoint } : { blocked: false, evidence: c.relationsEndpoint };
+  const [bySender, ownBlocks] = await Promise.all([
+    relation ? undefined : c.senderBlocks(uid),
+    relation || lines.length > 0 ? undefined : get(`/users/${encodeURIComponent(uid)}/blockedusers`, { perPage: String(BLOCKS_PER_PAGE) }),
+  ]);
+  if (bySender?.blocked) return { blocked: true, blockedBy: "sender", evidence: c.senderBlocksEndpoint };
+  if (lines.length > 0) return { blocked: false, evidence: c.logsEndpoint };
+  const own = ownBlocks === undefined ? undefined : blocksIn(ownBlocks, BLOCKS_PER_PAGE);
+  if (own?.blocked.has(c.sender) || bySender?.blockedBy) return { blocked: true, blockedBy: "recipient", evidence: own?.blocked.has(c.sender) ? `GET /users/${uid}/blockedusers` : c.senderBlocksEndpoint };
+  if (own?.blockedBy.has(c.sender)) return { blocked: true, blockedBy: "sender", evidence: `GET /users/${uid}/blockedusers` };
+  // Neither list names the other: no block either way (a full page of blocks leaves it open).
+  if (own && !own.full && bySender) return { blocked: false, evidence: `GET /users/${uid}/blockedusers, GET /users/${c.sender}/blockedusers` };
+  return { blocked: null };
+}
+
+/**
+ * One recipient: what the log says, and the reads it leaves open, each at most once and four at
+ * most (auth tokens, preferences, mutes, and their block list where the page of users does not
+ * list them; or auth tokens and push tokens when a line settles the rest). A line that went out or
+ * was held proves the recipient had not blocked the sender; one sent proves they had neither muted
+ * the conversation nor were on DND. Blocked, muted and DND are read whether or not a push token
+ * exists; the push tokens are asked for only when no earlier cause (a block, a mute, DND) already
+ * explains a recipient without a line. Each read waits only for what decides whether it is needed.
+ */
+async function traceRecipient(get: Read, uid: string, c: RecipientContext): Promise<Recipient> {
   const evidence: Record<string, string> = {};
-  const user = encodeURIComponent(uid);
-  const authTokensRead = get(`/users/${user}/auth_tokens`, { perPage: "1" });
-  const c = await context;
-  const lines = c.lines ?? [];
+  const authTokensRead = get(`/users/${encodeURIComponent(uid)}/auth_tokens`, { perPage: "1" });
+  const logged = await c.lines(uid);
+  const lines = logged ?? [];
   const sent = lines.some((l) => l.triggered);
   const mutedLine = lines.some((l) => l.reason === "MUTE_PREFERENCE");
   const dndLine = lines.some((l) => l.reason === "DND_PREFERENCE");
-  if (c.lines) evidence.notifications = c.logsEndpoint;
-  const blockSettled = lines.length > 0 || c.senderBlocks?.blocked === true;
-  const [preferences, mutes, ownBlocks] = await Promise.all([
+  if (logged) evidence.notifications = c.logsEndpoint;
+  const [preferences, mutes, block, bannedRead] = await Promise.all([
     sent || (mutedLine && dndLine) ? undefined : get("/notifications/v1/preferences", { uid }),
     sent || mutedLine ? undefined : get("/notifications/v1/preferences/mute", { uid }),
-    blockSettled ? undefined : get(`/users/${user}/blockedusers`, { perPage: String(BLOCKS_PER_PAGE) }),
+    blockOf(get, uid, c, lines),
+    c.banned(uid),
   ]);
 
   let muted: boolean | null = null;
@@ -307,17 +369,10 @@ async function traceRecipient(get: (path: string, query?: Record<string, string>
     const on = dndOf(preferences);
     if (on !== undefined) [dnd, evidence.dnd] = [on, "GET /notifications/v1/preferences"];
   }
-  let blocked: boolean | null = null;
-  let blockedBy: Recipient["blockedBy"];
-  const own = ownBlocks === undefined ? undefined : blocksIn(ownBlocks, BLOCKS_PER_PAGE);
-  if (c.senderBlocks?.blocked) [blocked, blockedBy, evidence.blocked] = [true, "sender", c.senderBlocksEndpoint];
-  else if (lines.length > 0) [blocked, evidence.blocked] = [false, c.logsEndpoint];
-  else if (own?.blocked.has(c.sender) || c.senderBlocks?.blockedBy) [blocked, blockedBy, evidence.blocked] = [true, "recipient", own?.blocked.has(c.sender) ? `GET /users/${uid}/blockedusers` : c.senderBlocksEndpoint];
-  else if (own?.blockedBy.has(c.sender)) [blocked, blockedBy, evidence.blocked] = [true, "sender", `GET /users/${uid}/blockedusers`];
-  // Neither list names the other: no block either way (a full page of blocks leaves it open).
-  else if (own && !own.full && c.senderBlocks) [blocked, evidence.blocked] = [false, `GET /users/${uid}/blockedusers, GET /users/${c.sender}/blockedusers`];
-  if (c.banned !== undefined) evidence.banned = c.bannedEndpoint;
-  const banned = c.group ? c.banned ?? null : false;
+  const { blocked, blockedBy } = block;
+  if (block.evidence) evidence.blocked = block.evidence;
+  if (bannedRead !== undefined) evidence.banned = c.bannedEndpoint;
+  const banned = c.group ? bannedRead ?? null : false;
 
   // Their devices: with a line, or nothing else to say why none came, the push tokens are read.
   const authTokens = await authTokensRead;

@@ -1,7 +1,7 @@
 import { callNeedsApp, prepareCall, urlWithQuery } from "../api/api-call.js";
 import { maskAnswerSecrets } from "../api/answer-secrets.js";
 import type { ManagementTarget } from "../api/apps.js";
-import { traceMessage } from "../api/trace.js";
+import { type Read, traceMessage } from "../api/trace.js";
 import { type StoreContext, currentRoute } from "./context.js";
 import { detailOf, withDetail } from "./details.js";
 import { toFailure } from "./failure.js";
@@ -36,9 +36,10 @@ export function traceActions(ctx: StoreContext, management: ManagementTarget | u
     const target = ctx.clientFor(appKey).target;
     const request = ctx.slots.begin(`${appKey}/trace/${messageId}`);
     setTrace(appKey, messageId, { loading: true, error: undefined });
-    const read = async (path: string, query: Record<string, string> = {}) => {
+    const read: Read = async (path, query = {}, as) => {
       const input = { method: "GET" as const, path, query };
-      const call = prepareCall(input, { app: callNeedsApp(input) ? target : undefined, management, readOnly: true });
+      const app = as ? { ...target, onBehalfOf: as.onBehalfOf } : target;
+      const call = prepareCall(input, { app: callNeedsApp(input) ? app : undefined, management, readOnly: true });
       return (await ctx.http.send({ method: "GET", url: urlWithQuery(call.url, call.query), headers: call.headers, signal: request.signal })).json;
     };
     traceMessage(read, messageId, { members: MEMBERS, inFlight: IN_FLIGHT }).then(

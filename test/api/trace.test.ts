@@ -13,9 +13,24 @@ import { traceMessage } from "../../src/api/trace.js";
 
 const MEMBERS = Array.from({ length: 30 }, (_, i) => ({ uid: `m${i}`, scope: "participant" }));
 
+/** `GET /users` as m0 in an app of 5,000 users: its first page of 1,000 lists none of the group's members. */
+const bigAppUsers = () => ({
+  data: Array.from({ length: 1000 }, (_, i) => ({ uid: `user${i}`, blockedByMe: false, hasBlockedMe: false })),
+  meta: { pagination: { total: 5000, count: 1000, per_page: 1000, current_page: 1, total_pages: 5 } },
+});
+
+/** `GET /users` as m0 in an app of 30 users, all on one page: m4 blocked by the sender, m9 blocking them. */
+const smallAppUsers = () => ({
+  data: MEMBERS.filter((m) => m.uid !== "m0").map((m) => ({
+    uid: m.uid, conversationId: `m0_user_${m.uid}`, blockedByMe: m.uid === "m4", hasBlockedMe: m.uid === "m9",
+    ...(m.uid === "m4" ? { blockedByMeAt: 1700000000, blockedAt: 1700000000 } : m.uid === "m9" ? { blockedAt: 1700000000 } : {}),
+  })),
+  meta: { pagination: { total: 29, count: 29, per_page: 1000, current_page: 1, total_pages: 1 } },
+});
+
 /** Canned answers by path; a function of the query where it matters. */
 function cannedService(overrides: Record<string, (query: Record<string, string>) => unknown> = {}) {
-  const asked: Array<{ path: string; query: Record<string, string> }> = [];
+  const asked: Array<{ path: string; query: Record<string, string>; onBehalfOf?: string }> = [];
   let inFlight = 0;
   let most = 0;
   const answers: Record<string, (query: Record<string, string>) => unknown> = {
@@ -37,11 +52,12 @@ function cannedService(overrides: Record<string, (query: Record<string, string>)
     "/groups/crew/members": () => ({ data: MEMBERS, meta: { pagination: { total: 30 } } }),
     "/groups/crew/bannedusers": () => ({ data: [{ uid: "m3" }] }),
     "/users/m0/blockedusers": () => ({ data: [{ uid: "m4", blockedByMe: true }], meta: { cursor: {} } }),
+    "/users": bigAppUsers,
     "/notifications/push/v1/tokens": (q) => ({ data: { pushTokens: [{ pushToken: `tok-${q.authToken}`, platform: "ios", createdAt: "2024-01-02T03:04:05.000Z" }] } }),
     ...overrides,
   };
-  const read = async (path: string, query: Record<string, string> = {}) => {
-    asked.push({ path, query });
+  const read = async (path: string, query: Record<string, string> = {}, as?: { onBehalfOf: string }) => {
+    asked.push({ path, query, ...(as ? { onBehalfOf: as.onBehalfOf } : {}) });
     inFlight++;
     most = Math.max(most, inFlight);
     await new Promise((resolve) => setTimeout(resolve, 1));
@@ -106,6 +122,43 @@ describe("traceMessage", () => {
     expect(report.moderation).toEqual({ blocked: null, extensions: [{ id: "profanity-filter", name: "Profanity Filter", evidence: "GET /apps/{appId}/extensions" }] });
     expect(report.webhooks).toEqual([{ id: "w1", name: "relay", enabled: false, triggers: ["after_message"] }]);
     expect(report.recipients.map((r) => r.uid)).not.toContain("m0");
+  });
+
+  it("in an app whose users fit one page, one GET /users as the sender says every recipient's block both ways; the same verdicts as the block lists", async () => {
+    const small = cannedService({ "/users": smallAppUsers });
+    const report = await traceMessage(small.read, "42", { members: 50, inFlight: 8 });
+    expect(small.asked.filter((a) => a.path === "/users")).toEqual([{ path: "/users", query: { perPage: "1000" }, onBehalfOf: "m0" }]);
+    expect(small.asked.filter((a) => a.path.endsWith("/blockedusers"))).toEqual([]);
+    const by = (uid: string) => report.recipients.find((r) => r.uid === uid)!;
+    const page = "GET /users?perPage=1000 (onBehalfOf m0)";
+    expect(by("m4")).toMatchObject({ blocked: true, blockedBy: "sender", evidence: { blocked: page } });
+    expect(by("m9")).toMatchObject({ blocked: true, blockedBy: "recipient", pushTokens: [], evidence: { blocked: page } });
+    expect(by("m5")).toMatchObject({ blocked: false, evidence: { blocked: page } });
+    // A line settles it as before: the log is the evidence of the message's time.
+    expect(by("m1")).toMatchObject({ blocked: false, evidence: { blocked: "GET /notifications/v1/logs?messageId=42" } });
+
+    // Where the page lists none of them (a big app), each recipient's block list and the sender's (once) say the same.
+    const big = cannedService();
+    const perRecipient = await traceMessage(big.read, "42", { members: 50, inFlight: 8 });
+    expect(big.asked.filter((a) => a.path === "/users/m0/blockedusers")).toHaveLength(1);
+    expect(big.asked.filter((a) => /^\/users\/m\d+\/blockedusers$/.test(a.path)).length).toBeGreaterThan(20);
+    const verdicts = (r: typeof report) => r.recipients.map(({ uid, blocked, blockedBy, banned, muted, dnd, pushTokens }) => ({ uid, blocked, blockedBy, banned, muted, dnd, pushTokens }));
+    expect(verdicts(report)).toEqual(verdicts(perRecipient));
+    expect(report.requests).toBeLessThan(perRecipient.requests - 20);
+  });
+
+  it("a recipient the page does not list (deactivated) or a page that fails: their block lists answer instead", async () => {
+    const withoutM9 = () => ({ ...smallAppUsers(), data: smallAppUsers().data.filter((u) => u.uid !== "m9") });
+    const missing = cannedService({ "/users": withoutM9 });
+    const report = await traceMessage(missing.read, "42", { members: 50, inFlight: 8 });
+    expect(missing.asked.filter((a) => a.path.endsWith("/blockedusers")).map((a) => a.path).sort()).toEqual(["/users/m0/blockedusers", "/users/m9/blockedusers"]);
+    expect(report.recipients.find((r) => r.uid === "m9")).toMatchObject({ blocked: true, blockedBy: "recipient", evidence: { blocked: "GET /users/m9/blockedusers" } });
+
+    const failing = cannedService({ "/users": () => { throw new ApiError("ERR_UID_NOT_FOUND", "The user m0 does not exist."); } });
+    const fallback = await traceMessage(failing.read, "42", { members: 50, inFlight: 8 });
+    expect(fallback.unreadable).toEqual([{ endpoint: "GET /users?perPage=1000 (onBehalfOf m0)", code: "ERR_UID_NOT_FOUND", message: "The user m0 does not exist." }]);
+    expect(fallback.recipients.find((r) => r.uid === "m4")).toMatchObject({ blocked: true, blockedBy: "sender", evidence: { blocked: "GET /users/m0/blockedusers" } });
+    for (const r of fallback.recipients) expect(r.blocked, r.uid).not.toBeNull();
   });
 
   it("what it cannot read is said with its code, and the rest still shows", async () => {

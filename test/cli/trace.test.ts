@@ -46,6 +46,14 @@ const trace = async (i: number, ...flags: string[]) => {
   return run;
 };
 
+/** A trace with --json: its report, and the paths (with their queries, after /v3) of the requests it made, from the emulator's log. */
+const traceCounting = async (i: number, ...flags: string[]): Promise<[any, string[]]> => {
+  const before = served.length;
+  const run = await trace(i, "--json", ...flags);
+  const requests = served.slice(before, before + Number(/^(\d+) requests/m.exec(run.stderr)![1])).map((l) => l.split(" ")[1]!.replace(/^.*?\/v3(?=\/)/, ""));
+  return [JSON.parse(run.stdout), requests];
+};
+
 describe("ccx trace", () => {
   it("a delivered 1:1 message: the recipient's devices and the lines sent, the webhooks for it; --json as the issue names it", async () => {
     const i = newest((m) => {
@@ -112,12 +120,22 @@ describe("ccx trace", () => {
     const blocks = app.changes.blocks;
     const before = blocks.get(to);
     blocks.set(to, new Map([...(before ?? []), [sender, app.users[to]!.createdAt + 1]]));
+    const row = new RegExp(`^ {2}${recipientUid}\\s+yes\\s+no\\s+(yes|no)\\s+(yes|no)\\s+0\\s+no log line\\s+${recipientUid} blocked ${senderUid}\\s*$`, "m");
     try {
-      const json = JSON.parse((await trace(i, "--json")).stdout);
-      expect(json.recipients).toEqual([expect.objectContaining({ uid: recipientUid, blocked: true, blockedBy: "recipient", pushTokens: [], evidence: expect.objectContaining({ blocked: `GET /users/${recipientUid}/blockedusers` }) })]);
-      const text = (await trace(i)).stdout;
-      expect(text).toMatch(new RegExp(`^ {2}${recipientUid}\\s+yes\\s+no\\s+(yes|no)\\s+(yes|no)\\s+0\\s+no log line\\s+${recipientUid} blocked ${senderUid}\\s*$`, "m"));
+      // The app's users fit one page: GET /users as the sender says the block, and no block list is read.
+      const [json, requests] = await traceCounting(i, "--json");
+      expect(json.recipients).toEqual([expect.objectContaining({ uid: recipientUid, blocked: true, blockedBy: "recipient", pushTokens: [], evidence: expect.objectContaining({ blocked: `GET /users?perPage=1000 (onBehalfOf ${senderUid})` }) })]);
+      expect(requests.filter((u) => u.startsWith("/users?"))).toEqual(["/users?perPage=1000"]);
+      expect(requests.filter((u) => u.includes("/blockedusers"))).toEqual([]);
+      expect((await trace(i)).stdout).toMatch(row);
+      // Deactivated, the recipient is not on that page: their block list and the sender's say the same.
+      app.users[to]!.deactivatedAt = app.users[to]!.createdAt + 2;
+      const [fallback, read] = await traceCounting(i, "--json");
+      expect(fallback.recipients).toEqual([{ ...json.recipients[0], evidence: { ...json.recipients[0].evidence, blocked: `GET /users/${recipientUid}/blockedusers` } }]);
+      expect(read.filter((u) => u.includes("/blockedusers")).sort()).toEqual([`/users/${recipientUid}/blockedusers?perPage=100`, `/users/${senderUid}/blockedusers?perPage=100`].sort());
+      expect((await trace(i)).stdout).toMatch(row);
     } finally {
+      delete app.users[to]!.deactivatedAt;
       if (before) blocks.set(to, before);
       else blocks.delete(to);
     }
@@ -141,6 +159,9 @@ describe("ccx trace", () => {
     const requests = served.slice(before, before + Number(/^(\d+) requests/m.exec(run.stderr)![1])).map((l) => l.split(" ")[1]!);
     const perMember = requests.filter((u) => json.recipients.some((r: any) => u.includes(`/users/${r.uid}/`) || new RegExp(`[?&]uid=${r.uid}(&|$)`).test(u) || u.includes(`authToken=${r.uid}_`)));
     expect(perMember.length).toBeLessThanOrEqual(4 * json.recipients.length);
+    // Every member's block with the sender, both ways, in one request: the app's users fit one page.
+    expect(requests.filter((u) => /\/v3\/users\?/.test(u))).toEqual([expect.stringMatching(/\/v3\/users\?perPage=1000$/)]);
+    expect(requests.filter((u) => u.includes("/blockedusers"))).toEqual([]);
   });
 
   it("a message moderation blocked: the rule and what it matched, and nobody notified", async () => {

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { callNeedsApp, prepareCall, urlWithQuery } from "../../api/api-call.js";
 import { secretsMasker } from "../../api/answer-secrets.js";
-import { traceMessage } from "../../api/trace.js";
+import { type Read, traceMessage } from "../../api/trace.js";
 import { jsonForTerminal } from "../../text/json.js";
 import type { TraceFlags } from "../commands/trace.js";
 import { traceLines } from "../../text/trace-report.js";
@@ -15,9 +15,10 @@ export function runTrace(messageId: string, flags: TraceFlags, command: Command)
   return runCommand(command, async (runtime) => {
     const app = await activeTarget(runtime);
     // Each read of the trace through the request module: the catalogue gives its host and credentials.
-    const read = async (path: string, query: Record<string, string> = {}) => {
+    const read: Read = async (path, query = {}, as) => {
       const input = { method: "GET" as const, path, query };
-      const call = prepareCall(input, { app: callNeedsApp(input) ? app : undefined, management: runtime.settings.management, readOnly: runtime.settings.readOnly });
+      const target = app && as ? { ...app, onBehalfOf: as.onBehalfOf } : app;
+      const call = prepareCall(input, { app: callNeedsApp(input) ? target : undefined, management: runtime.settings.management, readOnly: runtime.settings.readOnly });
       return (await runtime.http.send({ method: "GET", url: urlWithQuery(call.url, call.query), headers: call.headers })).json;
     };
     const report = await traceMessage(read, messageId, { members: flags.members, inFlight: IN_FLIGHT });
