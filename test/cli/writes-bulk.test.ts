@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,6 +7,7 @@ import type { App } from "../../src/emulator/data/model.js";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
 import { runInProcess as runCcx } from "../support/run-in-process.js";
 import { recordOutput } from "../support/secrets.js";
+import { journalEntries } from "../support/journal.js";
 
 /**
  * Bulk writes: the items a filter selects (every page), or ids from stdin;
@@ -129,7 +130,7 @@ describe("bulk writes", () => {
     expect(written + Number(said![2])).toBe(uids.length);
     expect(written).toBeLessThan(uids.length);
     expect(deletes(before)).toHaveLength(written);
-    const journal = readFileSync(join(state, "ccx", "journal.ndjson"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as { item: string; batch: string });
+    const journal = journalEntries(join(state, "ccx", "journal.ndjson"));
     expect(journal).toHaveLength(written);
     const middle = served.length;
     const again = await runCcx(args, envOf(state));
