@@ -124,9 +124,9 @@ export function runUndo(seq: number | undefined, flags: WriteFlags & { batch?: b
       }
       if (seq === undefined && e.outcome === "unknown" && e.inverse) unknownNewer ??= e;
     }
-    if (!entry) throw new ConfigError(seq === undefined ? `nothing in the journal to undo${flags.batch ? " from a run of several" : ""} (ccx journal lists it)` : `no entry ${seq} in the journal (ccx journal lists it)`);
-    // The newest write's outcome unknown: the one undone is an older one, said so.
+    // A newer write's outcome unknown: it is not what is undone, said so.
     if (unknownNewer) runtime.warn(`entry ${unknownNewer.seq}, newer, is left: ${unknownRefusal(unknownNewer)}`);
+    if (!entry) throw new ConfigError(seq === undefined ? `nothing in the journal to undo${flags.batch ? " from a run of several" : ""} (ccx journal lists it)` : `no entry ${seq} in the journal (ccx journal lists it)`);
     const app = await activeTarget(runtime);
     if (app?.appId !== entry.app) throw new ConfigError(`entry ${entry.seq} was written to app ${entry.app}${entry.profile ? ` (profile ${entry.profile})` : ""}, not to ${app?.appId ?? "no app"}: choose it with --profile or --app-id`);
     if (flags.batch) {
