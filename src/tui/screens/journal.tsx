@@ -64,7 +64,7 @@ export const journalScreen: Screen<RouteOf<"journal">> = {
       { header: "#", get: (e) => e.seq, width: 4, align: "right", priority: 9 },
       { header: "write", get: (e) => `${e.undoes ? "undo: " : ""}${e.verb}`, width: 20, priority: 9 },
       { header: "item", get: (e) => e.item, flex: 1, minWidth: 10, priority: 8 },
-      { header: "outcome", get: (e) => `${e.outcome}${e.unanswered ? " (no answer)" : ""}${e.code ? ` ${e.code}` : ""}`, width: 14, color: (e, t) => (e.outcome === "done" ? undefined : t.error), priority: 7 },
+      { header: "outcome", get: (e) => `${e.outcome}${e.unanswered ? " (no answer)" : ""}${e.code ? ` ${e.code}` : ""}`, width: 20, color: (e, t) => (e.outcome === "done" ? undefined : t.error), priority: 7 },
       { header: "undo", get: (e) => undoText(e), flex: 1, minWidth: 10, priority: 6 },
       { header: "time", get: (e) => e.time.replace("T", " ").slice(0, 19), width: 19, priority: 4 },
       { header: "app", get: (e) => e.app, width: 16, priority: 3 },
