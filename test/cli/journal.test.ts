@@ -80,8 +80,9 @@ describe("a write killed after its request left", () => {
 
 describe("reading the journal", () => {
   let fx: EmulatorFixture;
+  const served: string[] = [];
   beforeAll(async () => {
-    fx = await emulatorFixture({ sizes: { apps: 1, groups: 2, calls: 1, users: 12, messages: 0 } });
+    fx = await emulatorFixture({ sizes: { apps: 1, groups: 2, calls: 1, users: 12, messages: 0 }, verbose: true, log: (line: string) => served.push(line) });
   });
   afterAll(() => fx?.close());
 
@@ -132,6 +133,32 @@ describe("reading the journal", () => {
     const undone = await runCcx(["undo", "--yes"], env);
     expect(undone.stdout).toBe(`done ${uid} (journal 32; undo: ccx undo 32)\n`);
     expect(statSync(journalFile()).size).toBeGreaterThan(3 * 2 ** 30);
+  });
+
+  it("a number is given under the journal's lock: held by a live process, the write waits for it; left by a dead one, it is taken over", async () => {
+    const [held, left] = fx.emulator.world.apps[0]!.users.slice(6, 8).map((u) => u.uid);
+    const env = fx.cliEnv({ state });
+    mkdirSync(join(state, "ccx"), { recursive: true, mode: 0o700 });
+    const lock = `${journalFile()}.lock`;
+    // Held by this process (alive): the write is read for, then waits to be journaled, unsent.
+    writeFileSync(lock, String(process.pid));
+    const before = served.length;
+    const waiting = runCcx(["user", "update", held!, "--name", "Waited", "--yes"], env);
+    await expect.poll(() => served.slice(before).some((l) => l.startsWith("GET ")), { timeout: 10_000 }).toBe(true);
+    await sleep(300);
+    expect(served.slice(before).filter((l) => !l.startsWith("GET "))).toEqual([]);
+    expect(existsSync(journalFile()) ? readFileSync(journalFile(), "utf8") : "").toBe("");
+    rmSync(lock);
+    const run = await waiting;
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toBe(`done ${held} (journal 1; undo: ccx undo 1)\n`);
+    // Left by a process that is gone (killed while it held it): taken over at once.
+    const gone = spawn(process.execPath, ["-e", "0"]);
+    await new Promise((resolve) => gone.once("close", resolve));
+    writeFileSync(lock, String(gone.pid));
+    const after = await runCcx(["user", "update", left!, "--name", "Took Over", "--yes"], env);
+    expect(after.stdout).toBe(`done ${left} (journal 2; undo: ccx undo 2)\n`);
+    expect(existsSync(lock)).toBe(false);
   });
 
   it("CCX_JOURNAL names the journal: writes go there, not to the state directory", async () => {
