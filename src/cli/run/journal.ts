@@ -68,8 +68,12 @@ export function runJournal(flags: { json?: boolean; ndjson?: boolean; limit?: nu
         pending = "";
       }
     };
+    let more = false;
     for await (const entry of newestFirst(path, tornSaid(runtime))) {
-      if (count >= limit) break;
+      if (count >= limit) {
+        more = true;
+        break;
+      }
       count++;
       if (flags.ndjson) pending += `${jsonForTerminal(entry)}\n`;
       else if (flags.json) pending += `${count === 1 ? "[\n" : ",\n"}${jsonForTerminal(entry)}`;
@@ -81,6 +85,8 @@ export function runJournal(flags: { json?: boolean; ndjson?: boolean; limit?: nu
     const note = plan && tableNote(plan);
     if (note) await runtime.write(`${note}\n`);
     if (count === 0 && !flags.json && !flags.ndjson) runtime.warn(`no write in the journal yet (${path})`);
+    // A screen's worth by default: said, so that the older ones are not taken for none.
+    if (more && flags.limit === undefined) runtime.warn(`the newest ${count}; older ones: ccx journal --limit N, or in a pipe (ccx journal | less)`);
   });
 }
 
