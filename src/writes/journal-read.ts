@@ -98,7 +98,7 @@ async function entriesUpTo(path: string, end: number): Promise<number> {
   return count;
 }
 
-/** The journal's last number (0: none yet), and whether it ends with a whole line; read from its end. */
+/** The journal's last number (0: none yet), and whether it ends with a whole line; read from its end, back to the last write's line. */
 export async function journalTail(path: string, want: { seq: boolean } = { seq: true }): Promise<{ lastSeq: number; endsWithNewline: boolean }> {
   let endsWithNewline = true;
   const handle = await open(path, "r").catch((error: NodeJS.ErrnoException) => {
@@ -120,7 +120,8 @@ export async function journalTail(path: string, want: { seq: boolean } = { seq: 
   if (!want.seq) return { lastSeq: 0, endsWithNewline };
   for await (const { bytes, start } of linesBackward(path)) {
     const record = parseLine(bytes);
-    if (!record) continue;
+    // Outcome lines come in any order after their writes' (a bulk's four in flight): the last write's line has the last number.
+    if (!record || record.verb === undefined) continue;
     if (typeof record.seq === "number") return { lastSeq: record.seq, endsWithNewline };
     return { lastSeq: await entriesUpTo(path, start + bytes!.length), endsWithNewline };
   }

@@ -141,5 +141,8 @@ describe("bulk writes", () => {
     const sentFor = deletes(before).length;
     expect(sentFor).toBe(uids.length);
     for (const uid of uids) expect(app.users[app.userIndexByUid.get(uid)!]!.deactivatedAt).toBeDefined();
+    // Four in flight answer in any order: each entry still has a number of its own, the runs' numbers in a row.
+    const entries = journalEntries(join(state, "ccx", "journal.ndjson"));
+    expect(entries.map((e) => e.seq).sort((a, b) => a - b)).toEqual(uids.map((_, i) => i + 1));
   }, 30_000);
 });
