@@ -12,6 +12,7 @@ import { once } from "node:events";
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { open } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import type { EmulatorLine } from "../../src/cli/emulator-process.js";
 import { journalAnswer, journalWrite } from "../../src/writes/journal.js";
@@ -42,6 +43,10 @@ async function writeJournal(path: string, count: number, appId: string, lines: "
   }
   out.end(text);
   await once(out, "finish");
+  // On disk before anything is measured: its writeback would otherwise be timed with the first runs.
+  const handle = await open(path, "r+");
+  await handle.sync();
+  await handle.close();
 }
 
 /** A shell line's wall time, and what it printed. */
@@ -101,8 +106,9 @@ export async function benchJournal(): Promise<Figure[]> {
       await writeJournal(join(long!, "ccx", "journal.ndjson"), 200_000, app.appId, lines);
       const onIt: number[] = [];
       const without: number[] = [];
-      for (let i = 0; i < 5; i++) {
-        for (const [state, into] of [[long!, onIt], [short!, without]] as const) {
+      // A run of each first, not counted: the page cache and the emulator warmed alike.
+      for (let i = -1; i < 7; i++) {
+        for (const [state, into] of [[long!, i < 0 ? [] : onIt], [short!, i < 0 ? [] : without]] as const) {
           const started = performance.now();
           const run = spawnSync(process.execPath, [bin, "user", "update", uid, "--name", `Bench ${i}`, "--yes"], { env: { ...cliEnv, XDG_STATE_HOME: state }, encoding: "utf8" });
           if (run.status !== 0) throw new Error(`ccx user update: ${run.stderr}`);
@@ -113,7 +119,7 @@ export async function benchJournal(): Promise<Figure[]> {
       return { long: median(onIt), none: median(without) };
     };
     const now = await update(BIN, "ahead");
-    figures.push({ what: `ccx user update --yes, a journal of 200,000 entries (an empty journal: ${Math.round(now.none)} ms), median of 5`, value: Math.round(now.long), unit: "ms", budget: `≤ 1.2× the empty journal's`, ok: now.long <= 1.2 * now.none });
+    figures.push({ what: `ccx user update --yes, a journal of 200,000 entries (an empty journal: ${Math.round(now.none)} ms), median of 7`, value: Math.round(now.long), unit: "ms", budget: `≤ 1.2× the empty journal's`, ok: now.long <= 1.2 * now.none });
     const before = process.env.CCX_BENCH_BEFORE;
     if (before) {
       const then = await update(before, "one-line");
