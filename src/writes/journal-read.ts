@@ -23,8 +23,8 @@ interface RawLine {
   start: number;
 }
 
-/** The file's lines, last first, empty ones left out; none when there is no file. */
-async function* linesBackward(path: string): AsyncGenerator<RawLine> {
+/** The file's lines, last first, empty ones left out, a chunk's worth at a time; none when there is no file. */
+async function* linesBackward(path: string): AsyncGenerator<RawLine[]> {
   let handle;
   try {
     handle = await open(path, "r");
@@ -39,7 +39,8 @@ async function* linesBackward(path: string): AsyncGenerator<RawLine> {
     let held = 0;
     let tooLong = false;
     const line = (start: number): RawLine | undefined => {
-      const bytes = tooLong ? undefined : Buffer.concat(pieces.reverse());
+      // A line within one chunk (most are) is a view of it, not a copy.
+      const bytes = tooLong ? undefined : pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces.reverse());
       const empty = !tooLong && bytes!.length === 0;
       pieces = [];
       held = 0;
@@ -52,12 +53,14 @@ async function* linesBackward(path: string): AsyncGenerator<RawLine> {
       const chunk = Buffer.alloc(size);
       await handle.read(chunk, 0, size, position);
       let end = size;
+      const lines: RawLine[] = [];
       for (let at = chunk.lastIndexOf(NEWLINE, end - 1); at >= 0; at = end > 0 ? chunk.lastIndexOf(NEWLINE, end - 1) : -1) {
         if (!tooLong) pieces.push(chunk.subarray(at + 1, end));
         const found = line(position + at + 1);
-        if (found) yield found;
+        if (found) lines.push(found);
         end = at;
       }
+      if (lines.length > 0) yield lines;
       if (end > 0 && !tooLong) {
         pieces.push(chunk.subarray(0, end));
         held += end;
@@ -68,7 +71,7 @@ async function* linesBackward(path: string): AsyncGenerator<RawLine> {
       }
     }
     const first = line(0);
-    if (first) yield first;
+    if (first) yield [first];
   } finally {
     await handle.close();
   }
@@ -118,7 +121,7 @@ export async function journalTail(path: string, want: { seq: boolean } = { seq: 
     }
   }
   if (!want.seq) return { lastSeq: 0, endsWithNewline };
-  for await (const { bytes, start } of linesBackward(path)) {
+  for await (const lines of linesBackward(path)) for (const { bytes, start } of lines) {
     const record = parseLine(bytes);
     // Outcome lines come in any order after their writes' (a bulk's four in flight): the last write's line has the last number.
     if (!record || record.verb === undefined) continue;
@@ -131,22 +134,43 @@ export async function journalTail(path: string, want: { seq: boolean } = { seq: 
 /** Where a line that is not an entry starts, for the reader to say so. */
 export type TornLine = (start: number) => void;
 
+const NUMBERED = Buffer.from('{"seq":');
+
+/** The number a line ccx writes now starts with, read without parsing the line; undefined for others. */
+function numberOf(bytes: Buffer): number | undefined {
+  if (bytes.length < NUMBERED.length || !bytes.subarray(0, NUMBERED.length).equals(NUMBERED)) return undefined;
+  let seq = 0;
+  let at = NUMBERED.length;
+  for (; at < bytes.length && bytes[at]! >= 0x30 && bytes[at]! <= 0x39; at++) seq = seq * 10 + bytes[at]! - 0x30;
+  return at > NUMBERED.length ? seq : undefined;
+}
+
 /**
  * The journal's entries, newest first, each folded with its outcome (`unanswered` when none came) and
- * with the entry that undid it. Stop early and the rest is never read.
+ * with the entry that undid it. Stop early and the rest is never read. `batch`: only that bulk run's
+ * entries (both its lines carry it), the others' lines skipped unparsed: a run again reads the journal
+ * through at the speed of a search, not of a parse. Their undos, other runs, are not read: `undoneBy`
+ * is not given then.
  */
-export async function* newestFirst(path: string, onTorn?: TornLine): AsyncGenerator<JournalEntry> {
+export async function* newestFirst(path: string, onTorn?: TornLine, only?: { batch: string }): AsyncGenerator<JournalEntry> {
   const answers = new Map<string, Line>();
   const undoneBy = new Map<number, number>();
+  const wanted = only && Buffer.from(`"batch":${JSON.stringify(only.batch)}`);
   // The lowest number met: a journal's older lines, written before entries carried one, are numbered below it.
   let lowest: number | undefined;
-  for await (const { bytes, start } of linesBackward(path)) {
+  for await (const lines of linesBackward(path)) for (const { bytes, start } of lines) {
+    const skipped = wanted && bytes && !bytes.includes(wanted) ? numberOf(bytes) : undefined;
+    if (skipped !== undefined) {
+      lowest = Math.min(lowest ?? Infinity, skipped);
+      continue;
+    }
     const record = parseLine(bytes);
     if (!record) {
       onTorn?.(start);
       continue;
     }
     if (typeof record.seq === "number") lowest = Math.min(lowest ?? Infinity, record.seq);
+    if (only && record.batch !== only.batch) continue;
     if (record.verb === undefined) {
       // An outcome: the latest one (met first) is the one that holds.
       if (!answers.has(record.id)) answers.set(record.id, record);

@@ -163,10 +163,11 @@ export async function journalWrite(path: string, write: JournalWrite): Promise<J
   });
 }
 
-/** Journals what a write came to: a line of its own, under the write's number and id. */
-export async function journalAnswer(path: string, entry: Pick<JournalEntry, "seq" | "id">, outcome: JournalOutcome): Promise<void> {
+/** Journals what a write came to: a line of its own, under the write's number and id (and its run's, to be found by it). */
+export async function journalAnswer(path: string, entry: Pick<JournalEntry, "seq" | "id" | "batch">, outcome: JournalOutcome): Promise<void> {
   const tail = await journalTail(path, { seq: false });
-  await appendFile(path, lineAfter(tail.endsWithNewline, { seq: entry.seq, id: entry.id, time: new Date().toISOString(), ...outcome }), { mode: 0o600 });
+  const line = { seq: entry.seq, id: entry.id, time: new Date().toISOString(), ...(entry.batch ? { batch: entry.batch } : {}), ...outcome };
+  await appendFile(path, lineAfter(tail.endsWithNewline, line), { mode: 0o600 });
 }
 
 /** Why an entry's own request cannot be sent again from the journal, when it cannot: its body's secrets are kept masked. */

@@ -2,7 +2,8 @@
  * Issue 27's measure of the journal written ahead (src/writes/journal.ts): a journal of 1,000,000 entries
  * (two lines each: the write's, then its outcome's) read by `ccx journal | head` and by
  * `ccx journal --ndjson | wc -l` (its peak RSS); a write's journaling (its line and its outcome's) on it
- * against an empty journal's, interleaved; and one `ccx user update --yes` on a 200,000-entry journal
+ * against an empty journal's, interleaved; a write of two items on it (a run: the journal searched for an
+ * earlier run of it); and one `ccx user update --yes` on a 200,000-entry journal
  * against an empty one. `CCX_BENCH_BEFORE=<a build's bin/ccx.js>` measures that build's `ccx user
  * update` too, on a journal of the one-line entries it wrote (the code before the journal was written
  * ahead: docs/benchmarks.md gives its figures).
@@ -34,7 +35,7 @@ async function writeJournal(path: string, count: number, appId: string, lines: "
       inverse: { method: "PUT", path: `/users/user${seq}`, body: { name: "Old Name" } },
     };
     text += lines === "ahead"
-      ? `${JSON.stringify({ seq, ...write, outcome: "pending" })}\n${JSON.stringify({ seq, id, time: write.time, outcome: "done", status: 200 })}\n`
+      ? `${JSON.stringify({ seq, ...write, outcome: "pending" })}\n${JSON.stringify({ seq, id, time: write.time, batch: write.batch, outcome: "done", status: 200 })}\n`
       : `${JSON.stringify({ ...write, outcome: "done", status: 200 })}\n`;
     if (text.length > 1 << 20) {
       if (!out.write(text)) await once(out, "drain");
@@ -93,12 +94,23 @@ export async function benchJournal(): Promise<Figure[]> {
     }
     const ratio = median(onLong) / median(onEmpty);
     figures.push({ what: `a write's journaling (its line, then its outcome's), median of 300: on 1,000,000 entries ${median(onLong).toFixed(2)} ms, on an empty journal ${median(onEmpty).toFixed(2)} ms`, value: Number(ratio.toFixed(2)), unit: "×", budget: "≤ 1.2×", ok: ratio <= 1.2 });
+
+    // A write of several items is a run: the journal is searched for what an earlier run of it did (its lines alone parsed).
+    const { CCX_JOURNAL: _theirs, ...inherited } = process.env;
+    const cliEnv = { ...inherited, CCX_CHAT_URL: info.chatUrl, CCX_CALLS_URL: info.callsUrl, CCX_CA_FILE: info.caFile, CCX_APP_ID: app.appId, CCX_REGION: app.region, CCX_API_KEY: app.fullAccessKey };
+    const uids = (JSON.parse(spawnSync(process.execPath, [BIN, "users", "--json"], { env: cliEnv, encoding: "utf8" }).stdout) as Array<{ uid: string }>).map((u) => u.uid);
+    const bulk = (path: string, first: number) => {
+      const started = performance.now();
+      const run = spawnSync(process.execPath, [BIN, "user", "deactivate", uids[first]!, uids[first + 1]!, "--yes"], { env: { ...cliEnv, CCX_JOURNAL: path }, encoding: "utf8" });
+      if (run.status !== 0) throw new Error(`ccx user deactivate: ${run.stderr}`);
+      return performance.now() - started;
+    };
+    const runs = [0, 1, 2].map((i) => ({ long: bulk(million, 2 + 4 * i), none: bulk(join(dir, `runs-${i}.ndjson`), 4 + 4 * i) }));
+    figures.push({ what: `ccx user deactivate <a> <b> --yes (a run of two) on the same journal, median of 3 (an empty journal: ${Math.round(median(runs.map((r) => r.none)))} ms)`, value: Math.round(median(runs.map((r) => r.long))), unit: "ms" });
     rmSync(million);
 
     // One ccx user update --yes on a journal of 200,000 entries against an empty one: this build, and the one named before.
-    const { CCX_JOURNAL: _theirs, ...inherited } = process.env;
-    const cliEnv = { ...inherited, CCX_CHAT_URL: info.chatUrl, CCX_CALLS_URL: info.callsUrl, CCX_CA_FILE: info.caFile, CCX_APP_ID: app.appId, CCX_REGION: app.region, CCX_API_KEY: app.fullAccessKey };
-    const uid = (JSON.parse(spawnSync(process.execPath, [BIN, "users", "--json"], { env: cliEnv, encoding: "utf8" }).stdout) as Array<{ uid: string }>)[1]!.uid;
+    const uid = uids[1]!;
     // Each journal where both builds look for it, in a state directory of its own ($XDG_STATE_HOME/ccx/journal.ndjson).
     const update = async (bin: string, lines: "ahead" | "one-line") => {
       const [long, short] = ["200k", "none"].map((name) => mkdtempSync(join(dir, `${name}-${lines}-`)));

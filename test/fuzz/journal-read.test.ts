@@ -3,7 +3,8 @@
  * far beyond its 64 KiB chunks, multi-byte text split anywhere), their outcome lines appended out of
  * order as writes in flight together do, lines torn by a crash between them, empty lines. Read newest
  * first, every whole entry comes back once, in reverse order of its write's line, folded with its latest
- * outcome (unknown with none), and every torn line is said once; the tail gives the last number.
+ * outcome (unknown with none), and every torn line is said once; read for one bulk run, that run's
+ * entries alone, folded alike; the tail gives the last number.
  */
 import fc from "fast-check";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -21,6 +22,8 @@ interface Planned {
   /** How many writes later its outcome line comes (writes in flight together answer in any order). */
   lag: number;
   tornBefore: boolean;
+  /** The bulk run it was part of, if any: both its lines say it. */
+  batch?: "runA" | "runB";
 }
 
 const planned = fc.record({
@@ -28,6 +31,7 @@ const planned = fc.record({
   answered: fc.boolean(),
   lag: fc.integer({ min: 0, max: 3 }),
   tornBefore: fc.boolean(),
+  batch: fc.constantFrom(undefined, "runA", "runB"),
 });
 
 describe("newestFirst", () => {
@@ -44,8 +48,9 @@ describe("newestFirst", () => {
           lines.push(`{"seq":${seq},"id":"torn${seq}","verb":"user upd`);
           torn++;
         }
-        lines.push(JSON.stringify({ seq, id: `w${seq}`, time: "t", outcome: "pending", verb: "user update", item: w.text, app: "a", region: "us", method: "PUT", host: "chat", path: "/users/x" }));
-        if (w.answered) due.push({ at: i + w.lag, line: JSON.stringify({ seq, id: `w${seq}`, outcome: "done", status: 200 }) });
+        const batch = w.batch ? { batch: w.batch } : {};
+        lines.push(JSON.stringify({ seq, id: `w${seq}`, time: "t", outcome: "pending", verb: "user update", item: w.text, app: "a", region: "us", method: "PUT", host: "chat", path: "/users/x", ...batch }));
+        if (w.answered) due.push({ at: i + w.lag, line: JSON.stringify({ seq, id: `w${seq}`, ...batch, outcome: "done", status: 200 }) });
         for (const d of due.filter((d) => d.at <= i)) lines.push(d.line);
         due.splice(0, due.length, ...due.filter((d) => d.at > i));
         if (i % 3 === 2) lines.push("");
@@ -63,6 +68,9 @@ describe("newestFirst", () => {
       expect(read.map((e) => [e.seq, e.item, e.outcome, e.unanswered ?? false])).toEqual(
         writes.map((w, i) => [i + 1, w.text, w.answered ? "done" : "unknown", !w.answered]).reverse(),
       );
+      const runA = [];
+      for await (const entry of newestFirst(path, undefined, { batch: "runA" })) runA.push(entry);
+      expect(runA.map((e) => [e.seq, e.outcome])).toEqual(writes.flatMap((w, i) => (w.batch === "runA" ? [[i + 1, w.answered ? "done" : "unknown"]] : [])).reverse());
       expect(said).toHaveLength(torn);
       expect(new Set(said).size).toBe(torn);
       expect(await journalTail(path)).toEqual({ lastSeq: writes.length, endsWithNewline: !tornAtEnd });

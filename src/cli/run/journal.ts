@@ -138,6 +138,7 @@ export function runUndo(seq: number | undefined, flags: WriteFlags & { batch?: b
     if (flags.batch) {
       if (entry.batch === undefined) throw new ConfigError(`entry ${entry.seq} was a write of one item, not of a run of several: ccx undo ${entry.seq} undoes it`);
       const all: JournalEntry[] = [];
+      // Read whole: the undos of the run's writes are runs of their own, which a read of this run alone would miss.
       for await (const e of newestFirst(path)) if (e.batch === entry.batch) all.push(e);
       const run = all.filter(undoable).reverse();
       if (run.length === 0) throw new ConfigError(`nothing of entry ${entry.seq}'s run is left to undo (ccx journal lists it)`);

@@ -54,8 +54,8 @@ export async function runWrites(runtime: Runtime, planned: PlannedWrite[], flags
   // outcome was unknown neither: the service may have acted, so it is left to be checked).
   const batch = planned.length > 1 ? batchOf(planned, app?.appId ?? "") : undefined;
   const earlier: JournalEntry[] = [];
-  // Read through once, only this run's entries kept: a bulk run's cost, not a write's.
-  if (batch) for await (const e of newestFirst(journal, tornSaid(runtime))) if (e.batch === batch && (e.outcome === "done" || e.outcome === "unknown")) earlier.push(e);
+  // Read through once for this run's lines alone (the others searched, not parsed): a bulk run's cost, not a write's.
+  if (batch) for await (const e of newestFirst(journal, tornSaid(runtime), { batch })) if (e.outcome === "done" || e.outcome === "unknown") earlier.push(e);
   const doneBefore = new Set(earlier.map((e) => e.item));
   const writes = planned.filter((w) => !doneBefore.has(w.item.label)).map((w) => ({ ...w, batch }));
   if (doneBefore.size > 0) runtime.warn(`${doneBefore.size} of ${planned.length} done by an earlier run of this (journal): ${writes.length === 0 ? "nothing left to do" : `the other ${writes.length} now`}`);
