@@ -136,9 +136,11 @@ export type TornLine = (start: number) => void;
 
 const NUMBERED = Buffer.from('{"seq":');
 
-/** The number a line ccx writes now starts with, read without parsing the line; undefined for others. */
+const CLOSING_BRACE = 0x7d;
+
+/** The number a line ccx writes now starts with, read without parsing the line; undefined for others (a line cut short among them). */
 function numberOf(bytes: Buffer): number | undefined {
-  if (bytes.length < NUMBERED.length || !bytes.subarray(0, NUMBERED.length).equals(NUMBERED)) return undefined;
+  if (bytes.length < NUMBERED.length || !bytes.subarray(0, NUMBERED.length).equals(NUMBERED) || bytes.at(-1) !== CLOSING_BRACE) return undefined;
   let seq = 0;
   let at = NUMBERED.length;
   for (; at < bytes.length && bytes[at]! >= 0x30 && bytes[at]! <= 0x39; at++) seq = seq * 10 + bytes[at]! - 0x30;
@@ -170,6 +172,11 @@ export async function* newestFirst(path: string, onTorn?: TornLine, only?: { bat
       continue;
     }
     if (typeof record.seq === "number") lowest = Math.min(lowest ?? Infinity, record.seq);
+    else if (record.verb !== undefined) {
+      // A write of an older ccx, on one line: numbered by its place among the entries.
+      record.seq = lowest === undefined ? await entriesUpTo(path, start + bytes!.length) : lowest - 1;
+      lowest = record.seq;
+    }
     if (only && record.batch !== only.batch) continue;
     if (record.verb === undefined) {
       // An outcome: the latest one (met first) is the one that holds.
@@ -184,11 +191,7 @@ export async function* newestFirst(path: string, onTorn?: TornLine, only?: { bat
       entry = answer
         ? { ...write, outcome: answer.outcome as JournalEntry["outcome"], ...(answer.status !== undefined ? { status: answer.status } : {}), ...(answer.code ? { code: answer.code } : {}), ...(answer.checked ? { checked: true } : {}) } as JournalEntry
         : { ...write, outcome: "unknown", unanswered: true } as JournalEntry;
-    } else {
-      const seq = typeof record.seq === "number" ? record.seq : lowest === undefined ? await entriesUpTo(path, start + bytes!.length) : lowest - 1;
-      lowest = Math.min(lowest ?? Infinity, seq);
-      entry = { ...record, seq } as JournalEntry;
-    }
+    } else entry = record as JournalEntry;
     const by = undoneBy.get(entry.seq);
     if (by !== undefined) {
       entry.undoneBy = by;

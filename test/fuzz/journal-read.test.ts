@@ -1,10 +1,11 @@
 /**
  * The journal read from its end (src/writes/journal-read.ts), fuzzed: entries of any size (across and
  * far beyond its 64 KiB chunks, multi-byte text split anywhere), their outcome lines appended out of
- * order as writes in flight together do, lines torn by a crash between them, empty lines. Read newest
- * first, every whole entry comes back once, in reverse order of its write's line, folded with its latest
- * outcome (unknown with none), and every torn line is said once; read for one bulk run, that run's
- * entries alone, folded alike; the tail gives the last number.
+ * order as writes in flight together do, lines torn by a crash between them, empty lines, an older
+ * ccx's one-line entries first. Read newest first, every whole entry comes back once, in reverse order
+ * of its write's line, numbered, folded with its latest outcome (unknown with none), and every torn line
+ * is said once; read for one bulk run, that run's entries alone, folded alike; the tail gives the last
+ * number.
  */
 import fc from "fast-check";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -37,12 +38,17 @@ const planned = fc.record({
 describe("newestFirst", () => {
   it("every whole entry once, newest first, folded with its outcome; every torn line said", async () => {
     let run = 0;
-    await fc.assert(fc.asyncProperty(fc.array(planned, { maxLength: 12 }), fc.boolean(), async (writes, tornAtEnd) => {
+    await fc.assert(fc.asyncProperty(fc.array(planned, { maxLength: 12 }), fc.nat({ max: 4 }), fc.boolean(), async (writes, older, tornAtEnd) => {
       const path = join(dir, `journal-${run++}.ndjson`);
       const lines: string[] = [];
       const due: Array<{ at: number; line: string }> = [];
       let torn = 0;
+      // The first `older` writes as an older ccx wrote them: one line each, no number (their place is theirs).
+      writes.slice(0, older).forEach((w) => {
+        lines.push(JSON.stringify({ id: `old${lines.length}`, time: "t", verb: "user update", item: w.text, app: "a", region: "us", method: "PUT", host: "chat", path: "/users/x", outcome: w.answered ? "done" : "unknown", ...(w.batch ? { batch: w.batch } : {}) }));
+      });
       writes.forEach((w, i) => {
+        if (i < older) return;
         const seq = i + 1;
         if (w.tornBefore) {
           lines.push(`{"seq":${seq},"id":"torn${seq}","verb":"user upd`);
@@ -66,7 +72,7 @@ describe("newestFirst", () => {
       const read = [];
       for await (const entry of newestFirst(path, (at) => said.push(at))) read.push(entry);
       expect(read.map((e) => [e.seq, e.item, e.outcome, e.unanswered ?? false])).toEqual(
-        writes.map((w, i) => [i + 1, w.text, w.answered ? "done" : "unknown", !w.answered]).reverse(),
+        writes.map((w, i) => [i + 1, w.text, w.answered ? "done" : "unknown", !w.answered && i >= older]).reverse(),
       );
       const runA = [];
       for await (const entry of newestFirst(path, undefined, { batch: "runA" })) runA.push(entry);
@@ -74,6 +80,6 @@ describe("newestFirst", () => {
       expect(said).toHaveLength(torn);
       expect(new Set(said).size).toBe(torn);
       expect(await journalTail(path)).toEqual({ lastSeq: writes.length, endsWithNewline: !tornAtEnd });
-    }), { numRuns: 100 });
+    }), { numRuns: 150 });
   });
 });
