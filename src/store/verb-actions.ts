@@ -2,7 +2,8 @@ import type { ManagementTarget } from "../api/apps.js";
 import { limiter } from "../api/limit.js";
 import { type PlannedWrite, type Written, executeWrite, planned, shownRequest, typedBack, writeCall } from "../writes/execute.js";
 import { verbNamed } from "../writes/index.js";
-import { type JournalEntry, originalOf, readJournal, unsendable } from "../writes/journal.js";
+import { type JournalEntry, originalOf, unsendable } from "../writes/journal.js";
+import { newestEntries } from "../writes/journal-read.js";
 import type { VerbInput } from "../writes/verb.js";
 import { type StoreContext, activeApp, currentRoute } from "./context.js";
 import { toFailure } from "./failure.js";
@@ -35,6 +36,9 @@ export interface VerbActions {
 
 /** Writes sent at once, as on the command line. */
 const AT_ONCE = 4;
+
+/** The entries :journal reads, newest first: screenfuls enough to scroll, never the whole of a long journal. */
+export const JOURNAL_SCREEN_ENTRIES = 1000;
 
 export function verbActions(ctx: StoreContext, options: { management?: ManagementTarget; journal: string }): VerbActions {
   const refused = (what: string): boolean => {
@@ -146,8 +150,13 @@ export function verbActions(ctx: StoreContext, options: { management?: Managemen
 
     loadJournal() {
       setJournal({ loading: true });
-      readJournal(options.journal).then(
-        (entries) => setJournal({ loading: false, entries: entries.reverse(), error: undefined }),
+      // Read from the journal's end: the newest screenfuls, however long it is (ccx journal lists it all).
+      let torn = 0;
+      newestEntries(options.journal, JOURNAL_SCREEN_ENTRIES, () => torn++).then(
+        (entries) => {
+          setJournal({ loading: false, entries, error: undefined });
+          if (torn > 0) ctx.get().notify(`${torn} line${torn === 1 ? "" : "s"} of the journal skipped: not a whole entry (cut short by a crash?)`);
+        },
         (error: unknown) => setJournal({ loading: false, error: toFailure(error) }),
       );
     },
@@ -159,11 +168,10 @@ export function verbActions(ctx: StoreContext, options: { management?: Managemen
 
     askUndo(entries) {
       if (refused("undoing")) return;
-      const all = ctx.get().journal?.entries ?? [];
       for (const entry of entries) {
-        const undone = all.find((e) => e.undoes === entry.seq && e.outcome === "done");
+        if (entry.outcome === "unknown") return ctx.get().notify(`entry ${entry.seq}'s outcome is unknown: the service may have acted. Check with: ${entry.check ?? "a read of the item"}; if it did, ccx undo ${entry.seq} --checked undoes it`);
         if (entry.outcome !== "done") return ctx.get().notify(`entry ${entry.seq} was not done (${entry.outcome}): nothing to undo`);
-        if (undone) return ctx.get().notify(`entry ${entry.seq} was undone already, by entry ${undone.seq}`);
+        if (entry.undoneBy !== undefined) return ctx.get().notify(`entry ${entry.seq} was undone already, by entry ${entry.undoneBy}`);
         if (!entry.inverse) return ctx.get().notify(`entry ${entry.seq} cannot be undone: ${entry.irreversible ?? "it has no inverse"}`);
         if (entry.app !== target().appId) return ctx.get().notify(`entry ${entry.seq} was written to app ${entry.app}: switch to it first (ctrl-p)`);
       }

@@ -6,7 +6,7 @@ import { ApiError } from "../api/errors.js";
 import type { Http } from "../api/http.js";
 import { sanitize } from "../text/sanitize.js";
 import { jsonForTerminal } from "../text/json.js";
-import { type JournalEntry, appendJournal } from "./journal.js";
+import { type JournalEntry, journalAnswer, journalWrite } from "./journal.js";
 import { type ReadBefore, type VerbInput, type WriteItem, type WriteRequest, type WriteVerb, verbWords } from "./verb.js";
 
 /**
@@ -135,31 +135,31 @@ export async function executeWrite(ctx: WriteContext, write: PlannedWrite, call:
     }
   }
   const inverse = before === undefined && write.before ? undefined : write.inverseOf(before);
-  const entry = {
+  // Journaled before it is sent: a process killed before its answer leaves a line that says so.
+  const entry = await journalWrite(ctx.journal, {
     verb: write.verb, item: write.item.label, profile: ctx.profile, app: ctx.app?.appId ?? "", region: ctx.app?.region ?? "", method: call.method, host: call.host,
     path: write.request.path, body: write.request.body, ...(write.request.as ? { as: write.request.as } : {}),
-    ...(write.undoes ? { undoes: write.undoes } : {}), ...(write.batch ? { batch: write.batch } : {}),
-  };
+    ...(write.undoes ? { undoes: write.undoes } : {}), ...(write.batch ? { batch: write.batch } : {}), check: write.check,
+    ...(before !== undefined ? { before } : {}),
+    ...(inverse ? { inverse } : { irreversible: write.irreversible ?? (write.before && before === undefined ? "the state before it could not be read" : "nothing to undo: it was already so") }),
+  });
   try {
     // However long the rate limit holds it: a 429 says the service did not act.
     const response = await ctx.http.send({ method: call.method, url: urlWithQuery(call.url, call.query), headers: call.headers, body: write.request.body, emptyOk: true, patient: true });
     const refused = refusalIn(response.json);
     if (refused) {
-      const logged = await appendJournal(ctx.journal, { ...entry, outcome: "refused", status: response.status, code: refused.code });
-      return { item: write.item.label, outcome: "refused", status: response.status, code: refused.code, message: refused.message, journal: logged.seq };
+      await journalAnswer(ctx.journal, entry, { outcome: "refused", status: response.status, code: refused.code });
+      return { item: write.item.label, outcome: "refused", status: response.status, code: refused.code, message: refused.message, journal: entry.seq };
     }
-    const logged = await appendJournal(ctx.journal, {
-      ...entry, outcome: "done", status: response.status,
-      ...(inverse ? { inverse } : { irreversible: write.irreversible ?? (write.before && before === undefined ? "the state before it could not be read" : "nothing to undo: it was already so") }),
-    });
-    return { item: write.item.label, outcome: "done", status: response.status, journal: logged.seq, undoable: inverse !== undefined, answer: response.json };
+    await journalAnswer(ctx.journal, entry, { outcome: "done", status: response.status });
+    return { item: write.item.label, outcome: "done", status: response.status, journal: entry.seq, undoable: inverse !== undefined, answer: response.json };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     // An answer with the service's error: it did not act. No answer, or a 5xx: it may have.
     const unknown = error.status === undefined || error.status >= 500;
-    const logged = await appendJournal(ctx.journal, { ...entry, outcome: unknown ? "unknown" : "refused", ...(error.status ? { status: error.status } : {}), code: error.code });
+    await journalAnswer(ctx.journal, entry, { outcome: unknown ? "unknown" : "refused", ...(error.status ? { status: error.status } : {}), code: error.code });
     return {
-      item: write.item.label, outcome: unknown ? "unknown" : "refused", status: error.status, code: error.code, journal: logged.seq,
+      item: write.item.label, outcome: unknown ? "unknown" : "refused", status: error.status, code: error.code, journal: entry.seq,
       message: unknown ? `${error.message}; the service may have acted: not sent again. Check with: ${write.check}` : error.message,
     };
   }

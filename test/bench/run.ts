@@ -1,12 +1,13 @@
 /**
  * `npm run bench`: runs every benchmark and prints one table of figures against
  * their budgets. Names given select some: `node --import tsx test/bench/run.ts tui`
- * (tui, filter, text, emulator, cli, download, live, soak).
+ * (tui, filter, text, emulator, cli, download, live, notifications, writes, journal, soak).
  */
 import { benchCli } from "./cli.js";
 import { benchDownload } from "./download.js";
 import { benchEmulatorGroups, type Figure } from "./emulator-groups.js";
 import { benchFilter } from "./filter.js";
+import { benchJournal } from "./journal.js";
 import { benchLive } from "./live.js";
 import { benchNotifications } from "./notifications.js";
 import { benchWrites } from "./writes.js";
@@ -27,6 +28,7 @@ const benches: Record<string, () => Promise<Figure[]>> = {
   live: () => benchLive(),
   notifications: () => benchNotifications(),
   writes: () => benchWrites(),
+  journal: () => benchJournal(),
   soak: () => benchSoak(),
 };
 const chosen = process.argv.slice(2).filter((a) => !a.startsWith("-"));

@@ -11,6 +11,7 @@ import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
 import { runInProcess as runCcx } from "../support/run-in-process.js";
 import { registerSecrets } from "../support/secrets.js";
 import { scratchDir } from "../support/scratch.js";
+import { journalEntries } from "../support/journal.js";
 
 /**
  * The writes on webhooks, their triggers and moderators' reviews, each over
@@ -39,7 +40,7 @@ beforeEach(() => {
 afterAll(() => fx?.close());
 
 const journalText = () => readFileSync(join(state, "ccx", "journal.ndjson"), "utf8");
-const journal = () => journalText().trim().split("\n").map((l) => JSON.parse(l) as Record<string, any>);
+const journal = () => journalEntries(join(state, "ccx", "journal.ndjson"));
 const hook = (id: string) => app.webhooks.find((w) => w.id === id);
 const json = async (args: string[]) => JSON.parse((await runCcx([...args, "--json"], env)).stdout);
 const undo = async (entry?: number) => {

@@ -1,5 +1,4 @@
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../../src/emulator/data/model.js";
@@ -7,6 +6,7 @@ import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
 import { runInProcess as runCcx } from "../support/run-in-process.js";
 import { recordOutput } from "../support/secrets.js";
 import { scratchDir } from "../support/scratch.js";
+import { journalEntries } from "../support/journal.js";
 
 /**
  * Bulk writes: the items a filter selects (every page), or ids from stdin;
@@ -129,7 +129,7 @@ describe("bulk writes", () => {
     expect(written + Number(said![2])).toBe(uids.length);
     expect(written).toBeLessThan(uids.length);
     expect(deletes(before)).toHaveLength(written);
-    const journal = readFileSync(join(state, "ccx", "journal.ndjson"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as { item: string; batch: string });
+    const journal = journalEntries(join(state, "ccx", "journal.ndjson"));
     expect(journal).toHaveLength(written);
     const middle = served.length;
     const again = await runCcx(args, envOf(state));
@@ -140,5 +140,8 @@ describe("bulk writes", () => {
     const sentFor = deletes(before).length;
     expect(sentFor).toBe(uids.length);
     for (const uid of uids) expect(app.users[app.userIndexByUid.get(uid)!]!.deactivatedAt).toBeDefined();
+    // Four in flight answer in any order: each entry still has a number of its own, the runs' numbers in a row.
+    const entries = journalEntries(join(state, "ccx", "journal.ndjson"));
+    expect(entries.map((e) => e.seq).sort((a, b) => a - b)).toEqual(uids.map((_, i) => i + 1));
   }, 30_000);
 });

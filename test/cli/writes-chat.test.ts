@@ -10,6 +10,7 @@ import { unreadIn } from "../../src/emulator/data/reads.js";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
 import { runInProcess as runCcx } from "../support/run-in-process.js";
 import { scratchDir } from "../support/scratch.js";
+import { journalEntries } from "../support/journal.js";
 
 /**
  * The chat writes of issue 21, each over HTTPS against the emulator and read
@@ -36,7 +37,7 @@ beforeEach(() => {
 afterAll(() => fx?.close());
 
 const journalText = () => readFileSync(join(state, "ccx", "journal.ndjson"), "utf8");
-const journal = () => journalText().trim().split("\n").map((l) => JSON.parse(l) as Record<string, any>);
+const journal = () => journalEntries(join(state, "ccx", "journal.ndjson"));
 const uidOf = (index: number) => app.users[index]!.uid;
 const json = async (args: string[]) => {
   const run = await runCcx([...args, "--json"], env);

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { isMember, membershipOf } from "../../src/emulator/data/members.js";
@@ -6,6 +6,7 @@ import type { App } from "../../src/emulator/data/model.js";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
 import { runInProcess as runCcx } from "../support/run-in-process.js";
 import { scratchDir } from "../support/scratch.js";
+import { journalEntries } from "../support/journal.js";
 
 /**
  * The writes of issue 21, each over HTTPS against the emulator and read back:
@@ -32,7 +33,7 @@ beforeEach(() => {
 });
 afterAll(() => fx?.close());
 
-const journal = () => readFileSync(join(state, "ccx", "journal.ndjson"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as Record<string, any>);
+const journal = () => journalEntries(join(state, "ccx", "journal.ndjson"));
 const writesSince = (from: number) => served.slice(from).filter((l) => !l.startsWith("GET "));
 const user = (uid: string) => app.users[app.userIndexByUid.get(uid)!]!;
 
@@ -71,8 +72,8 @@ describe("users", () => {
     expect(statSync(path).mode & 0o777).toBe(0o600);
     expect(statSync(join(state, "ccx")).mode & 0o777).toBe(0o700);
     const lines = journal();
-    // Numbered by line as the journal is read: entries made at once append in any order.
-    expect(lines.map((l, i) => [i + 1, l.verb, l.item, l.outcome, l.method, l.path])).toEqual([
+    // Numbered as they are journaled (before each is sent): entries made at once append in any order.
+    expect(lines.map((l) => [l.seq, l.verb, l.item, l.outcome, l.method, l.path])).toEqual([
       [1, "user deactivate", expect.any(String), "done", "DELETE", "/users"],
       [2, "user deactivate", expect.any(String), "done", "DELETE", "/users"],
     ]);

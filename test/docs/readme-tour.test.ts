@@ -225,7 +225,7 @@ const CHECKS: Record<string, (line: string) => Promise<void>> = {
     expect(tagged.length).toBeGreaterThan(1);
     await answered(line);
     for (const u of tagged) expect(user(u.uid).deactivatedAt, u.uid).toBeDefined();
-    const journal = readFileSync(join(dir, "state", "ccx", "journal.ndjson"), "utf8");
+    const journal = readFileSync(join(dir, "journal.ndjson"), "utf8");
     for (const u of tagged) expect(journal).toContain(`"${u.uid}"`);
   },
   "ccx undo --batch": async (line) => {
@@ -244,9 +244,9 @@ beforeAll(async () => {
   fx = await emulatorFixture({ ...demoWorld(DEMO_SEED, clock), clock: () => clock, verbose: true, log: (l) => served.push(l) });
   fx.emulator.live!.advance(LIVE_MS);
   app = fx.emulator.world.apps[0]!;
-  const demo = demoEnvironment(fx.info);
+  // The demo's own journal, as its env file names it: the user's is never written.
+  const demo = demoEnvironment(fx.info, join(dir, "journal.ndjson"));
   env = Object.fromEntries([...demo.matchAll(/^export (CCX_\w+)='([^']*)'$/gm)].map((m) => [m[1]!, m[2]!]));
-  env.XDG_STATE_HOME = join(dir, "state");
   // A shell keeps COLUMNS to itself (not exported): in the tour's pipes ccx sees no width, and cuts nothing.
   env.COLUMNS = "";
   home = process.cwd();

@@ -4,6 +4,7 @@
  * and their row goes; :journal, U, y undoes it; back at the group, their row
  * is back. The journal goes to a directory of the test's own.
  */
+import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TmuxSession, startTmux, tmuxMissing } from "../support/tmux.js";
@@ -13,12 +14,15 @@ import { scratchDir } from "../support/scratch.js";
 describe.skipIf(tmuxMissing !== undefined)(`kick a member and undo it, in a real terminal${tmuxMissing ? ` (skipped: ${tmuxMissing})` : ""}`, () => {
   const marker = `BEFORE-CCX-WRITES-${process.pid}`;
   let s: TmuxSession;
+  // The user's state directory: the demo writes its own journal, never this one's.
+  const state = scratchDir("ccx-e2e-w-");
 
   beforeAll(async () => {
-    s = await startTmux({ command: demoCommand(marker, 13), width: 140, height: 40, cwd: ROOT, env: { XDG_STATE_HOME: scratchDir("ccx-e2e-w-") } });
+    s = await startTmux({ command: demoCommand(marker, 13), width: 140, height: 40, cwd: ROOT, env: { XDG_STATE_HOME: state } });
   });
   afterAll(async () => {
     await s?.kill();
+    rmSync(state, { recursive: true, force: true });
   });
 
   /** The members' rows below their heading, as drawn. */
@@ -56,6 +60,7 @@ describe.skipIf(tmuxMissing !== undefined)(`kick a member and undo it, in a real
     await s.waitFor((lines) => lines.some((l) => l.includes("undo 1: member kick")), { what: "the undo's box" });
     await s.keys("y");
     await s.waitFor((lines) => mainPane(lines).some((l) => l.includes("undone (2)")), { what: "the entry undone" });
+    expect(existsSync(join(state, "ccx", "journal.ndjson"))).toBe(false);
     await s.keys("Escape");
     await s.keys("r");
     await s.waitFor((lines) => memberRows(lines).some((r) => r.startsWith(`${uid} `)), { what: "the member's row back" });

@@ -1,9 +1,9 @@
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { isMember, membershipOf } from "../../src/emulator/data/members.js";
 import { type Tui, appRefs, lines, tuiFixture } from "../support/tui.js";
 import { scratchDir } from "../support/scratch.js";
+import { journalEntries } from "../support/journal.js";
 
 /**
  * The explorer's writes: D on a group's member shows the exact request and
@@ -48,7 +48,7 @@ describe("writes in the explorer", () => {
     await tui.press("y");
     await tui.waitForFrame((f) => /done: member kick/.test(f) && !f.includes(`  ${member.uid} `), "the member gone from the list");
     expect(isMember(app(), app().groups[group.index]!, index)).toBe(false);
-    const entry = JSON.parse(readFileSync(journal, "utf8").trim().split("\n").at(-1)!);
+    const entry = journalEntries(journal).at(-1)!;
     expect(entry).toMatchObject({ verb: "member kick", item: `${group.guid}/${member.uid}`, outcome: "done", inverse: { method: "POST" } });
     await tui.paste(":journal\r");
     const listed = await tui.waitForFrame((f) => f.includes("member kick") && f.includes("U undoes"), "the journal");

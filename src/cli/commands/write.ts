@@ -61,10 +61,11 @@ export function registerWrites(program: Command): void {
   for (const verb of VERBS) defineVerb(verb.noun ? nounCommand(program, verb.noun) : program, verb);
   program
     .command("journal")
-    .description("every write ccx sent ($XDG_STATE_HOME/ccx/journal.ndjson): what, to which app, what came of it, how to undo it")
-    .addOption(new Option("--last <n>", "only the last n entries").argParser(integerOption(1)))
-    .option("--json", "the entries as kept, one JSON object a line")
-    .action(async (flags: { json?: boolean; last?: number }, command: Command) => {
+    .description("every write ccx sent, newest first ($XDG_STATE_HOME/ccx/journal.ndjson): what, to which app, what came of it, how to undo it or check it")
+    .addOption(new Option("--limit <n>", "the newest n entries (default: a screen's worth on a terminal, all in a pipe)").argParser(integerOption(1)))
+    .option("--json", "the entries, newest first, as a JSON array (a write's line folded with its outcome's)")
+    .option("--ndjson", "the entries, newest first, one JSON object a line")
+    .action(async (flags: { json?: boolean; ndjson?: boolean; limit?: number }, command: Command) => {
       const { runJournal } = await import("../run/journal.js");
       await runJournal(flags, command);
     });
@@ -72,8 +73,9 @@ export function registerWrites(program: Command): void {
     .command("undo")
     .description("send the inverse of a journaled write (default: the last one not undone yet), asked like any write")
     .argument("[entry]", "the journal entry's number (ccx journal)", integerOption(1))
-    .option("--batch", "undo every write of the entry's run (a bulk: --query, --ids, several ids), by default the last such run"))
-    .action(async (entry: number | undefined, flags: { yes?: boolean; dryRun?: boolean; json?: boolean; batch?: boolean }, command: Command) => {
+    .option("--batch", "undo every write of the entry's run (a bulk: --query, --ids, several ids), by default the last such run")
+    .option("--checked", "the entry's outcome was unknown, and you checked that the service did it: journal it done, then undo it"))
+    .action(async (entry: number | undefined, flags: { yes?: boolean; dryRun?: boolean; json?: boolean; batch?: boolean; checked?: boolean }, command: Command) => {
       const { runUndo } = await import("../run/journal.js");
       await runUndo(entry, flags, command);
     });

@@ -21,8 +21,12 @@ function emulatorSettings(line: EmulatorLine, emptyConfigHome: string, readOnly:
   );
 }
 
-/** Shell lines that point ccx (and curl) at the emulator from another shell; kept in a 0600 file, never printed. */
-export function demoEnvironment(line: EmulatorLine): string {
+/**
+ * Shell lines that point ccx (and curl) at the emulator from another shell; kept in a 0600 file, never
+ * printed. Its writes go to the demo's own journal, not the user's: its entries name an emulator's
+ * apps, gone with it, and a later `ccx undo` would trip over them.
+ */
+export function demoEnvironment(line: EmulatorLine, journal: string): string {
   const app = line.apps[0]!;
   const vars: Record<string, string> = {
     CCX_CHAT_URL: line.chatUrl,
@@ -34,6 +38,7 @@ export function demoEnvironment(line: EmulatorLine): string {
     CCX_APP_ID: app.appId,
     CCX_REGION: app.region,
     CCX_API_KEY: app.fullAccessKey,
+    CCX_JOURNAL: journal,
   };
   return `${Object.entries(vars).map(([k, v]) => `export ${k}='${v}'`).join("\n")}\n`;
 }
@@ -72,6 +77,7 @@ export async function runDemo(flags: { seed: number }, command: Command): Promis
   const dir = mkdtempSync(join(tmpdir(), "ccx-demo-"));
   const emptyConfigHome = join(dir, "config");
   const envFile = join(dir, "env");
+  const journal = join(dir, "journal.ndjson");
   // Every way out removes the env file (it holds keys) and stops the emulator, which removes its CA.
   const cleanUp = () => {
     const child = emulator.child;
@@ -86,7 +92,7 @@ export async function runDemo(flags: { seed: number }, command: Command): Promis
     process.exit(128 + (constants.signals[signal] ?? 0));
   };
   for (const signal of DEMO_SIGNALS) process.on(signal, onSignal);
-  writeFileSync(envFile, demoEnvironment(emulator.line), { mode: 0o600 });
+  writeFileSync(envFile, demoEnvironment(emulator.line, journal), { mode: 0o600 });
   let quitting = false;
   let lost: string | undefined;
   emulator.child.once("exit", (code, signal) => {
@@ -100,6 +106,7 @@ export async function runDemo(flags: { seed: number }, command: Command): Promis
     await runExplore(command, {
       settings: () => emulatorSettings(emulator.line, emptyConfigHome, { flag: command.optsWithGlobals().readOnly, env: process.env.CCX_READ_ONLY }),
       notice: `demo data · for ccx and curl in another shell: source ${envFile}`,
+      journal,
     });
   } finally {
     quitting = true;

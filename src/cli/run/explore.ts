@@ -29,6 +29,8 @@ export interface ExploreOptions {
   settings?: () => Settings;
   /** Said in the footer at start. */
   notice?: string;
+  /** The journal of its writes instead of the user's (`ccx demo`: its own, gone with it). */
+  journal?: string;
 }
 
 /** How long the first frame waits for the first answer, once the screens are loaded. */
@@ -76,7 +78,7 @@ export async function runExplore(command: Command, options: ExploreOptions = {})
     const { createExplorerStore, waitingForAnswer } = await import("../../store/explorer-store.js");
     const store = createExplorerStore({
       http, apps: appRefs(settings), user: settings.active?.onBehalfOf, caFile: settings.caFile, management: settings.management,
-      root: unconfigured ? "welcome" : undefined, journal: journalPath(io.env),
+      root: unconfigured ? "welcome" : undefined, journal: options.journal ?? journalPath(io.env),
     });
     if (options.sessionId) store.getState().openCall(options.sessionId);
     else if (!unconfigured) store.getState().reload("groups");

@@ -1,45 +1,92 @@
 import type { Command } from "commander";
 import { ApiError, CLIENT_CODES } from "../../api/errors.js";
 import { jsonForTerminal } from "../../text/json.js";
-import { type TableColumn, planTable, tableHeader, tableRows } from "../../text/table.js";
-import { type JournalEntry, journalPath, originalOf, readJournal, unsendable } from "../../writes/journal.js";
+import { type TableColumn, type TableLayout, planTable, tableHeader, tableNote, tableRows } from "../../text/table.js";
+import { type JournalEntry, journalAnswer, journalPath, originalOf, unsendable } from "../../writes/journal.js";
+import { newestFirst } from "../../writes/journal-read.js";
 import { verbNamed } from "../../writes/index.js";
 import { ConfigError } from "../../config/config-file.js";
-import { runCommand } from "../runtime.js";
+import { type Runtime, runCommand } from "../runtime.js";
 import { activeTarget } from "./active-app.js";
-import { type WriteFlags, runWrites } from "./write.js";
+import { type WriteFlags, runWrites, tornSaid } from "./write.js";
 import type { PlannedWrite } from "../../writes/execute.js";
 
-/** Whether an entry was undone: a later entry says it undoes it. */
-const undoneBy = (entries: readonly JournalEntry[], entry: JournalEntry) => entries.find((e) => e.undoes === entry.seq && e.outcome === "done");
+/** An outcome in words: an unknown one says whether an answer came at all. */
+const outcomeText = (e: JournalEntry) => `${e.outcome}${e.unanswered ? " (no answer)" : ""}${e.checked ? " (checked)" : ""}${e.code ? ` ${e.code}` : ""}`;
 
-/** What `ccx undo` can do with an entry, in words. */
-function undoState(entries: readonly JournalEntry[], entry: JournalEntry): string {
+/** What `ccx undo` can do with an entry, in words; an unknown one, the command that checks it. */
+function undoState(entry: JournalEntry): string {
+  if (entry.outcome === "unknown") return `check: ${entry.check ?? "read the item back"}`;
   if (entry.outcome !== "done") return "—";
-  const by = undoneBy(entries, entry);
-  if (by) return `undone (${by.seq})`;
+  if (entry.undoneBy !== undefined) return `undone (${entry.undoneBy})`;
   return entry.inverse ? `ccx undo ${entry.seq}` : `no: ${entry.irreversible ?? "no inverse"}`;
 }
 
-/** `ccx journal`: every write sent, newest last; --json one object a line, as kept. */
-export function runJournal(flags: { json?: boolean; last?: number }, command: Command): Promise<void> {
+const COLUMNS: Array<TableColumn<JournalEntry>> = [
+  { header: "#", get: (e) => e.seq, align: "right", min: 3 },
+  { header: "time", get: (e) => e.time.replace("T", " ").slice(0, 19), min: 19 },
+  { header: "write", get: (e) => `${e.undoes ? "undo: " : ""}${e.verb}`, min: 10 },
+  { header: "item", get: (e) => e.item, min: 8, flex: 1 },
+  { header: "app", get: (e) => `${e.app}${e.region ? ` (${e.region})` : ""}`, min: 8 },
+  { header: "outcome", get: outcomeText, min: 8 },
+  { header: "undo", get: undoState, min: 10, flex: 1 },
+];
+
+/** Rows a table is laid out on (the first of them), and how much text is written at once. */
+const PAGE_ROWS = 100;
+const WRITE_BYTES = 64 * 1024;
+
+/** A screen's worth of rows on a terminal (the header and the shell's prompt left room); all in a pipe. */
+function defaultLimit(runtime: Runtime): number {
+  const out = runtime.io.out as { isTTY?: boolean; rows?: number };
+  return out.isTTY ? Math.max(1, (out.rows ?? 24) - 3) : Infinity;
+}
+
+/**
+ * `ccx journal`: the writes sent, newest first, read from the journal's end: `| head` reads only what it
+ * prints; --limit N (default: a screen's worth on a terminal, all in a pipe); --json an array, --ndjson
+ * one entry a line, as folded (a write's line with its outcome's).
+ */
+export function runJournal(flags: { json?: boolean; ndjson?: boolean; limit?: number }, command: Command): Promise<void> {
   return runCommand(command, async (runtime) => {
+    if (flags.json && flags.ndjson) throw new ConfigError("choose one of --json and --ndjson");
     const path = journalPath(runtime.io.env);
-    const all = await readJournal(path);
-    const entries = flags.last ? all.slice(-flags.last) : all;
-    if (flags.json) return void (await runtime.write(entries.map((e) => `${jsonForTerminal(e)}\n`).join("")));
-    if (entries.length === 0) return runtime.warn(`no write in the journal yet (${path})`);
-    const columns: Array<TableColumn<JournalEntry>> = [
-      { header: "#", get: (e) => e.seq, align: "right", min: 3 },
-      { header: "time", get: (e) => e.time.replace("T", " ").slice(0, 19), min: 19 },
-      { header: "write", get: (e) => `${e.undoes ? "undo: " : ""}${e.verb}`, min: 10 },
-      { header: "item", get: (e) => e.item, min: 8, flex: 1 },
-      { header: "app", get: (e) => `${e.app}${e.region ? ` (${e.region})` : ""}`, min: 8 },
-      { header: "outcome", get: (e) => `${e.outcome}${e.code ? ` ${e.code}` : ""}`, min: 8 },
-      { header: "undo", get: (e) => undoState(all, e), min: 10, flex: 1 },
-    ];
-    const plan = planTable(columns, entries, { width: runtime.width, color: runtime.color });
-    await runtime.write(`${[tableHeader(plan), ...tableRows(plan, entries)].join("\n")}\n`);
+    const limit = flags.limit ?? defaultLimit(runtime);
+    let count = 0;
+    let pending = "";
+    let page: JournalEntry[] = [];
+    let plan: TableLayout<JournalEntry> | undefined;
+    const flush = async (all: boolean) => {
+      if (!flags.json && !flags.ndjson && page.length > 0 && (all || page.length >= PAGE_ROWS)) {
+        const header = plan === undefined;
+        plan ??= planTable(COLUMNS, page, { width: runtime.width, color: runtime.color });
+        pending += `${[...(header ? [tableHeader(plan)] : []), ...tableRows(plan, page)].join("\n")}\n`;
+        page = [];
+      }
+      if (pending.length >= WRITE_BYTES || (all && pending)) {
+        await runtime.write(pending);
+        pending = "";
+      }
+    };
+    let more = false;
+    for await (const entry of newestFirst(path, tornSaid(runtime))) {
+      if (count >= limit) {
+        more = true;
+        break;
+      }
+      count++;
+      if (flags.ndjson) pending += `${jsonForTerminal(entry)}\n`;
+      else if (flags.json) pending += `${count === 1 ? "[\n" : ",\n"}${jsonForTerminal(entry)}`;
+      else page.push(entry);
+      await flush(false);
+    }
+    if (flags.json) pending += count === 0 ? "[]\n" : "\n]\n";
+    await flush(true);
+    const note = plan && tableNote(plan);
+    if (note) await runtime.write(`${note}\n`);
+    if (count === 0 && !flags.json && !flags.ndjson) runtime.warn(`no write in the journal yet (${path})`);
+    // A screen's worth by default: said, so that the older ones are not taken for none.
+    if (more && flags.limit === undefined) runtime.warn(`the newest ${count}; older ones: ccx journal --limit N, or in a pipe (ccx journal | less)`);
   });
 }
 
@@ -53,37 +100,60 @@ function undoOf(entry: JournalEntry): PlannedWrite {
     request: entry.inverse!,
     inverseOf: () => original,
     irreversible: unsendable(entry),
-    check: verb ? `ccx journal --last 3, then: ${verb.check({ label: entry.item, input: { args: {}, flags: {} } }).split(" ")[0]} …` : "ccx journal",
+    check: verb ? `ccx journal --limit 3, then: ${verb.check({ label: entry.item, input: { args: {}, flags: {} } }).split(" ")[0]} …` : "ccx journal",
     undoes: entry.seq,
   };
 }
 
+/** Why an entry with an unknown outcome is not undone, and what to do. */
+const unknownRefusal = (entry: JournalEntry) =>
+  `entry ${entry.seq}'s outcome is unknown (${entry.unanswered ? "no answer was journaled: ccx stopped while it was sent" : `the service answered ${entry.status ?? "nothing"}`}): the service may have acted. `
+  + `Check with: ${entry.check ?? "a read of the item"}; if it did, ccx undo ${entry.seq} --checked undoes it`;
+
 /**
- * `ccx undo [<entry>]`: sends the inverse of a journaled write (by default the last one that has one
+ * `ccx undo [<entry>]`: sends the inverse of a journaled write (by default the newest one that has one
  * and was not undone), asked like any write, journaled too: its own inverse is the write it undid.
- * `--batch`: the inverses of every write of that entry's run (a bulk), sent as a bulk is.
+ * `--batch`: the inverses of every write of that entry's run (a bulk), sent as a bulk is. `--checked`:
+ * an entry whose outcome is unknown was checked and found done; it is journaled so, then undone.
+ * The journal is read newest first and stops at the entry wanted (a run's undo reads it through).
  */
-export function runUndo(seq: number | undefined, flags: WriteFlags & { batch?: boolean }, command: Command): Promise<void> {
+export function runUndo(seq: number | undefined, flags: WriteFlags & { batch?: boolean; checked?: boolean }, command: Command): Promise<void> {
   return runCommand(command, async (runtime) => {
-    const entries = await readJournal(journalPath(runtime.io.env));
-    const undoable = (e: JournalEntry) => e.outcome === "done" && e.inverse !== undefined && !undoneBy(entries, e);
-    const entry = seq === undefined
-      ? [...entries].reverse().find((e) => undoable(e) && (!flags.batch || e.batch !== undefined))
-      : entries.find((e) => e.seq === seq);
+    const path = journalPath(runtime.io.env);
+    const undoable = (e: JournalEntry) => e.outcome === "done" && e.inverse !== undefined && e.undoneBy === undefined;
+    let entry: JournalEntry | undefined;
+    let unknownNewer: JournalEntry | undefined;
+    for await (const e of newestFirst(path, tornSaid(runtime))) {
+      if (seq !== undefined ? e.seq <= seq : undoable(e) && (!flags.batch || e.batch !== undefined)) {
+        entry = e.seq === seq || seq === undefined ? e : undefined;
+        break;
+      }
+      if (seq === undefined && e.outcome === "unknown" && e.inverse) unknownNewer ??= e;
+    }
+    // A newer write's outcome unknown: it is not what is undone, said so.
+    if (unknownNewer) runtime.warn(`entry ${unknownNewer.seq}, newer, is left: ${unknownRefusal(unknownNewer)}`);
     if (!entry) throw new ConfigError(seq === undefined ? `nothing in the journal to undo${flags.batch ? " from a run of several" : ""} (ccx journal lists it)` : `no entry ${seq} in the journal (ccx journal lists it)`);
     const app = await activeTarget(runtime);
     if (app?.appId !== entry.app) throw new ConfigError(`entry ${entry.seq} was written to app ${entry.app}${entry.profile ? ` (profile ${entry.profile})` : ""}, not to ${app?.appId ?? "no app"}: choose it with --profile or --app-id`);
     if (flags.batch) {
       if (entry.batch === undefined) throw new ConfigError(`entry ${entry.seq} was a write of one item, not of a run of several: ccx undo ${entry.seq} undoes it`);
-      const run = entries.filter((e) => e.batch === entry.batch && undoable(e));
+      const all: JournalEntry[] = [];
+      // Read whole: the undos of the run's writes are runs of their own, which a read of this run alone would miss.
+      for await (const e of newestFirst(path)) if (e.batch === entry.batch) all.push(e);
+      const run = all.filter(undoable).reverse();
       if (run.length === 0) throw new ConfigError(`nothing of entry ${entry.seq}'s run is left to undo (ccx journal lists it)`);
-      const left = entries.filter((e) => e.batch === entry.batch).length - run.length;
+      const left = all.length - run.length;
       if (left > 0) runtime.warn(`${left} of the run's writes are left out: undone already, not done, or without an inverse (ccx journal)`);
       return runWrites(runtime, run.map(undoOf), flags, false);
     }
+    if (entry.outcome === "unknown" && flags.checked) {
+      await journalAnswer(path, entry, { outcome: "done", checked: true });
+      entry = { ...entry, outcome: "done", checked: true };
+      delete entry.unanswered;
+    }
+    if (entry.outcome === "unknown") throw new ConfigError(unknownRefusal(entry));
     if (entry.outcome !== "done") throw new ConfigError(`entry ${entry.seq} was not done (${entry.outcome}${entry.code ? ` ${entry.code}` : ""}): nothing to undo`);
-    const by = undoneBy(entries, entry);
-    if (by) throw new ConfigError(`entry ${entry.seq} was undone already, by entry ${by.seq} (ccx undo ${by.seq} does it again)`);
+    if (entry.undoneBy !== undefined) throw new ConfigError(`entry ${entry.seq} was undone already, by entry ${entry.undoneBy} (ccx undo ${entry.undoneBy} does it again)`);
     if (!entry.inverse) throw new ApiError(CLIENT_CODES.badInput, `entry ${entry.seq} (${entry.verb} ${entry.item}) cannot be undone: ${entry.irreversible ?? "it has no inverse"}`);
     return runWrites(runtime, [undoOf(entry)], flags, false);
   });

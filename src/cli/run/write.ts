@@ -8,7 +8,8 @@ import { jsonForTerminal } from "../../text/json.js";
 import { sanitize } from "../../text/sanitize.js";
 import { curlOf } from "../../writes/curl.js";
 import { type PlannedWrite, type Written, batchOf, executeWrite, planned, shownRequest, typedBack, writeCall } from "../../writes/execute.js";
-import { journalPath, readJournal } from "../../writes/journal.js";
+import { type JournalEntry, journalPath } from "../../writes/journal.js";
+import { newestFirst } from "../../writes/journal-read.js";
 import type { VerbInput, WriteVerb } from "../../writes/verb.js";
 import { progressLine } from "../render/progress.js";
 import { askToSend } from "../prompt.js";
@@ -40,6 +41,10 @@ export interface WriteFlags {
 const AT_ONCE = 4;
 
 
+/** Says each line of the journal that is not an entry (cut short by a crash): skipped, never fatal. */
+export const tornSaid = (runtime: Runtime) => (start: number) =>
+  runtime.warn(`warning: the journal's line at byte ${start} is not a whole entry (cut short by a crash?): skipped`);
+
 /** Runs writes: asked, or dry, or refused; then sent at most 4 at a time, each journaled and said. */
 export async function runWrites(runtime: Runtime, planned: PlannedWrite[], flags: WriteFlags, destructive: boolean): Promise<number | undefined> {
   if (planned.length === 0) throw badInput("nothing to write: name at least one item");
@@ -48,7 +53,9 @@ export async function runWrites(runtime: Runtime, planned: PlannedWrite[], flags
   // A bulk run again, after an interruption: what its batch sent already is not sent twice (one whose
   // outcome was unknown neither: the service may have acted, so it is left to be checked).
   const batch = planned.length > 1 ? batchOf(planned, app?.appId ?? "") : undefined;
-  const earlier = batch ? (await readJournal(journal)).filter((e) => e.batch === batch && (e.outcome === "done" || e.outcome === "unknown")) : [];
+  const earlier: JournalEntry[] = [];
+  // Read through once for this run's lines alone (the others searched, not parsed): a bulk run's cost, not a write's.
+  if (batch) for await (const e of newestFirst(journal, tornSaid(runtime), { batch })) if (e.outcome === "done" || e.outcome === "unknown") earlier.push(e);
   const doneBefore = new Set(earlier.map((e) => e.item));
   const writes = planned.filter((w) => !doneBefore.has(w.item.label)).map((w) => ({ ...w, batch }));
   if (doneBefore.size > 0) runtime.warn(`${doneBefore.size} of ${planned.length} done by an earlier run of this (journal): ${writes.length === 0 ? "nothing left to do" : `the other ${writes.length} now`}`);

@@ -1,5 +1,6 @@
 import { Box, Text } from "ink";
 import { type ExplorerState, marksHere } from "../../store/explorer-store.js";
+import { JOURNAL_SCREEN_ENTRIES } from "../../store/verb-actions.js";
 import type { JournalEntry } from "../../writes/journal.js";
 import { FailureBox } from "../components/failure-box.js";
 import { type Column, Rows } from "../components/rows.js";
@@ -10,11 +11,11 @@ import { markedRows } from "./verb-keys.js";
 const entriesOf = (state: ExplorerState) => state.journal?.entries ?? [];
 const selectedOf = (state: ExplorerState): JournalEntry | undefined => entriesOf(state)[state.journal?.selected ?? 0];
 
-/** What U can do with an entry, in words. */
-function undoText(all: readonly JournalEntry[], e: JournalEntry): string {
+/** What U can do with an entry, in words; an unknown one, the command that checks it. */
+function undoText(e: JournalEntry): string {
+  if (e.outcome === "unknown") return `check: ${e.check ?? "read the item back"}`;
   if (e.outcome !== "done") return "—";
-  const by = all.find((other) => other.undoes === e.seq && other.outcome === "done");
-  if (by) return `undone (${by.seq})`;
+  if (e.undoneBy !== undefined) return `undone (${e.undoneBy})`;
   return e.inverse ? "U undoes" : `no: ${e.irreversible ?? "no inverse"}`;
 }
 
@@ -44,7 +45,7 @@ const bindings: Binding[] = [
 /** `:journal`: every write ccx sent (the command line's too), newest first; U undoes one. */
 export const journalScreen: Screen<RouteOf<"journal">> = {
   title: "The journal of writes (:journal)",
-  legend: ["every write ccx sent from here or from the command line ($XDG_STATE_HOME/ccx/journal.ndjson), newest first: what, to which app, what came of it; U sends the inverse of the selected one"],
+  legend: [`every write ccx sent from here or from the command line ($XDG_STATE_HOME/ccx/journal.ndjson), newest first (the newest ${JOURNAL_SCREEN_ENTRIES.toLocaleString("en")}; ccx journal lists them all): what, to which app, what came of it; U sends the inverse of the selected one`],
   crumb: () => "journal",
   bindings,
   cursor: (state) => ({ index: state.journal?.selected ?? 0, count: entriesOf(state).length }),
@@ -63,8 +64,8 @@ export const journalScreen: Screen<RouteOf<"journal">> = {
       { header: "#", get: (e) => e.seq, width: 4, align: "right", priority: 9 },
       { header: "write", get: (e) => `${e.undoes ? "undo: " : ""}${e.verb}`, width: 20, priority: 9 },
       { header: "item", get: (e) => e.item, flex: 1, minWidth: 10, priority: 8 },
-      { header: "outcome", get: (e) => `${e.outcome}${e.code ? ` ${e.code}` : ""}`, width: 14, color: (e, t) => (e.outcome === "done" ? undefined : t.error), priority: 7 },
-      { header: "undo", get: (e) => undoText(journal.entries, e), flex: 1, minWidth: 10, priority: 6 },
+      { header: "outcome", get: (e) => `${e.outcome}${e.unanswered ? " (no answer)" : ""}${e.code ? ` ${e.code}` : ""}`, width: 20, color: (e, t) => (e.outcome === "done" ? undefined : t.error), priority: 7 },
+      { header: "undo", get: (e) => undoText(e), flex: 1, minWidth: 10, priority: 6 },
       { header: "time", get: (e) => e.time.replace("T", " ").slice(0, 19), width: 19, priority: 4 },
       { header: "app", get: (e) => e.app, width: 16, priority: 3 },
     ];
