@@ -93,6 +93,12 @@ export interface TraceOptions {
   inFlight: number;
 }
 
+/** When a log line went out: the documented processingEndedAtMS, else an older answer's sentAtMS. */
+function lineTime(l: Json): { at?: number } {
+  const at = Number(l.processingEndedAtMS ?? l.sentAtMS);
+  return l.processingEndedAtMS === undefined && l.sentAtMS === undefined || !Number.isFinite(at) ? {} : { at };
+}
+
 export async function traceMessage(read: Read, messageId: string, options: TraceOptions): Promise<TraceReport> {
   const limit = limiter(options.inFlight);
   let requests = 0;
@@ -189,7 +195,7 @@ async function readLogs(get: (path: string, query?: Record<string, string>) => P
         member: text(l.member), receiver: text(l.receiver), channel: text(l.channel) ?? "", provider: text(l.provider),
         triggered: truthy(l.notificationTriggered), reason: text(l.reason) ?? null,
         ...(l.success === undefined ? {} : { success: truthy(l.success) }),
-        ...(Number.isFinite(Number(l.sentAtMS)) ? { at: Number(l.sentAtMS) } : {}),
+        ...lineTime(l),
       });
     }
     const last = text(items.at(-1)?._id) ?? text(items.at(-1)?.id);
@@ -288,7 +294,9 @@ async function traceRecipient(get: (path: string, query?: Record<string, string>
   let dnd: boolean | null = null;
   if (sent || dndLine) [dnd, evidence.dnd] = [dndLine, c.logsEndpoint];
   else if (preferences !== undefined) {
-    dnd = truthy(record(record(record(record(preferences)?.data)?.preferences)?.mute)?.DND);
+    const mute = record(record(record(record(preferences)?.data)?.preferences)?.mute);
+    // The documented setting (2 on, 1 off) first; an older answer's DND boolean after it.
+    dnd = mute?.dndPreferenceSetting !== undefined ? Number(mute.dndPreferenceSetting) === 2 : truthy(mute?.DND);
     evidence.dnd = "GET /notifications/v1/preferences";
   }
   let blocked: boolean | null = null;

@@ -52,7 +52,8 @@ function cannedService(overrides: Record<string, (query: Record<string, string>)
       if (user[2] === "auth_tokens") return { data: user[1] === "m5" ? [] : [{ uid: user[1], authToken: `${user[1]}-auth` }] };
       return { data: [] };
     }
-    if (path === "/notifications/v1/preferences") return { data: { preferences: { mute: { DND: query.uid === "m6" } } } };
+    // The documented dndPreferenceSetting (2 on, 1 off); m7 answers an older form's DND boolean.
+    if (path === "/notifications/v1/preferences") return { data: { preferences: { mute: query.uid === "m7" ? { DND: false } : { dndPreferenceSetting: query.uid === "m6" ? 2 : 1 } } } };
     if (path === "/notifications/v1/preferences/mute") return { data: { mutedConversations: query.uid === "m7" ? [{ id: "crew", type: "group" }] : [] } };
     const answer = answers[path];
     if (!answer) throw new ApiError("ERR_API_NOT_FOUND", `no canned answer for ${path}`);
