@@ -141,10 +141,10 @@ describe("the rest of notifications and moderation", () => {
     const without = await runCcx(["notifications", "contact"], env);
     expect(without.code).toBe(2);
     expect(without.stderr).toMatch(/--as <uid>/);
-    const revisions = JSON.parse((await runCcx(["moderation", "revisions", "rule-spam", "--json"], env)).stdout) as Array<{ id: string; revisionId: string }>;
+    const revisions = JSON.parse((await runCcx(["moderation", "revisions", "rule-videos", "--json"], env)).stdout) as Array<{ id: string; revisionId: string }>;
     expect(revisions.length).toBeGreaterThan(0);
-    expect(revisions.every((r) => r.id === "rule-spam" && r.revisionId.startsWith("rule-spam-r"))).toBe(true);
-    const table = await runCcx(["moderation", "revisions", "rule-spam"], env);
+    expect(revisions.every((r) => r.id === "rule-videos" && r.revisionId.startsWith(`${app.appId}_rule-videos_`))).toBe(true);
+    const table = await runCcx(["moderation", "revisions", "rule-videos"], env);
     expect(table.stdout.split("\n")[0]).toMatch(/^REVISION\s+NAME\s+ON\s+DEFAULT\s+CONDITIONS$/);
   });
 });
@@ -161,8 +161,10 @@ describe("ccx moderation", () => {
     for (const record of blocked) {
       const rule = rules.find((r) => r.id === record.ruleId);
       expect(rule, record.ruleId).toBeDefined();
-      const list = keywords.find((k) => k.id === record.condition.keywordListId);
-      expect(list?.searchTerms).toContain(record.condition.matched);
+      // As documented: the condition names its list in value, and says in message what of it matched; the action is a string.
+      const list = keywords.find((k) => k.id === record.condition.value[0]);
+      expect(list!.searchTerms.some((term: string) => record.condition.message[0].includes(`"${term}"`))).toBe(true);
+      expect(record.action).toEqual(["blockMessage"]);
       expect(record.message.data.moderation.status).toBe("disapproved");
     }
     const table = await runCcx(["moderation", "blocked"], env);
