@@ -84,7 +84,7 @@ function content(app: App, i: number, parties: Parties, view: MessageView, optio
       const duration = status === "ended" ? 20 + ((d >>> 4) % 3600) : 0;
       const sessionid = `v1.${app.region}.${app.appId}.${sentAt - duration}${d.toString(16).padStart(8, "0")}`;
       const by = entity(user(parties.sender), "user");
-      const to = parties.group ? entity(groupJson(app, app.groups[parties.receiver]!, view, options), "group") : entity(user(parties.receiver), "user");
+      const to = parties.group ? entity(groupJson(app, app.groups[parties.receiver]!, view, options), "group") : entity({ ...user(parties.receiver), conversationId: parties.conversationId }, "user");
       // The call as the export's call messages embed it: the old form (a lower-case sessionid), its own
       // data with the two parties, and the channel the call's signalling ran on.
       const call: Json = {
@@ -122,7 +122,8 @@ export function messageJson(app: App, i: number, view: MessageView, options: Emu
   shown.entities = {
     ...(deleted ? {} : entities),
     sender: entity(userJson(app.users[sender]!, view.withTags), "user"),
-    receiver: group ? entity(groupJson(app, app.groups[receiver]!, view, options), "group") : entity(userJson(app.users[receiver]!, view.withTags), "user"),
+    // A user receiver's entity names the conversation, as the exports' examples do.
+    receiver: group ? entity(groupJson(app, app.groups[receiver]!, view, options), "group") : entity({ ...userJson(app.users[receiver]!, view.withTags), conversationId }, "user"),
   };
   const id = String(i + 1);
   const json: Json = {

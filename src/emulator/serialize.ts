@@ -84,7 +84,8 @@ export function callJson(app: App, call: Call, options: EmulatorOptions, detail 
       strings ? { ...r, duration: String(r.duration), startTime: String(r.startTime) } : r),
     transcriptions: transcriptions.length === 0 ? undefined : transcriptions.map((t) => transcriptionJson(t, options)),
   });
-  if (detail) Object.assign(json, defined({ metaData, tags }));
+  // The detail's example sends both, empty when the call has none.
+  if (detail) Object.assign(json, { metaData: metaData ?? [], tags: tags ?? [] });
   // Totals as the documented examples compute them: the call's wall clock, and the entries that joined.
   if (docsForm(options, call.sessionId, 2, 3) && call.startedAt !== undefined && call.endedAt !== undefined) {
     json.totalDurationInMinutes = Math.round(((call.endedAt - call.startedAt) / 60) * 100) / 100;

@@ -43,6 +43,8 @@ const keywordJson = (ctx: RequestContext, list: (typeof KEYWORD_LISTS)[number], 
   _id: `${(ctx.app.createdAt >>> 0).toString(16).padStart(8, "0")}${String(i).padStart(16, "0")}`,
   id: list.id, appId: ctx.app.appId, name: list.name, description: list.description, category: "word", isCSV: false, searchTerms: [...list.searchTerms],
   createdAt: ctx.app.createdAt, updatedAt: ctx.app.createdAt + 60, revisionId: `${ctx.app.appId}_${list.id}_1`, active: true, __v: 0,
+  // The profanity list comes with every app, as the exports' default list does.
+  ...(i === 0 ? { default: true } : {}),
 });
 
 /** A message with its moderation verdict in `data.moderation`, as the blocked list carries it. */
