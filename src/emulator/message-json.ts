@@ -26,6 +26,7 @@ export function conversationIdOf(app: App, conversation: Conversation): string {
   return [app.users[conversation.userA]!.uid, app.users[conversation.userB]!.uid].sort().join("_user_");
 }
 
+const SENT_FROM = ["web", "ios", "android"] as const;
 const CALL_ENDINGS = ["ended", "ended", "ended", "unanswered", "rejected", "cancelled"] as const;
 const MEMBER_ACTIONS = ["joined", "joined", "added", "left", "kicked"] as const;
 const SIZE_RANGES = { image: [20e3, 5e6], file: [1e3, 20e6], audio: [50e3, 10e6], video: [1e6, 200e6] } as const;
@@ -65,7 +66,8 @@ function content(app: App, i: number, parties: Parties, view: MessageView, optio
   const user = (index: number) => userJson(app.users[index]!, view.withTags);
   switch (kind) {
     case KIND.text:
-      return { data: { text: store.text[i] } };
+      // One text in four carries the client's metadata, as the examples' do.
+      return { data: { text: store.text[i], ...((d >>> 20) % 4 === 0 ? { metadata: { sentFrom: SENT_FROM[(d >>> 22) % SENT_FROM.length]! } } : {}) } };
     case KIND.image: case KIND.file: case KIND.audio: case KIND.video:
       return { data: { attachments: [attachment(app, i, store.typeOf(i) as keyof typeof ATTACHMENT_FILES)] } };
     case KIND.groupMember: {

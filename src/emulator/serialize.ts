@@ -15,7 +15,7 @@ function defined(entries: Json): Json {
 /** A user; lists send `tags` only when asked with withTags, as the groups list does. */
 export function userJson(user: User, withTags = true): Json {
   return defined({
-    uid: user.uid, name: user.name, avatar: user.avatar, status: user.status, role: user.role,
+    uid: user.uid, name: user.name, link: user.link, avatar: user.avatar, status: user.status, role: user.role,
     metadata: user.metadata, tags: withTags ? user.tags : undefined, createdAt: user.createdAt, updatedAt: user.updatedAt,
     lastActiveAt: user.lastActiveAt, deactivatedAt: user.deactivatedAt,
   });

@@ -3,6 +3,7 @@ import { ENDPOINTS, type Endpoint } from "../../src/api/endpoints.js";
 import { bannedFrom, blockedBy } from "../../src/emulator/data/blocks.js";
 import { tokensOf } from "../../src/emulator/data/auth-tokens.js";
 import { friendsOf } from "../../src/emulator/data/friends.js";
+import { isMember } from "../../src/emulator/data/members.js";
 import type { App } from "../../src/emulator/data/model.js";
 import { preferencesOf, pushTokensOf } from "../../src/emulator/data/notifications.js";
 import { reactionsTo } from "../../src/emulator/data/reactions.js";
@@ -59,18 +60,23 @@ function userWhere(fits: (index: number) => boolean): number {
 }
 
 beforeAll(async () => {
-  fx = await emulatorFixture({ sizes: { apps: 1, groups: 30, calls: 40, users: 60, messages: 3000 } });
+  fx = await emulatorFixture({ sizes: { apps: 1, groups: 30, calls: 40, users: 200, messages: 3000 } });
   app = fx.emulator.world.apps[0]!;
-  const me = userWhere((i) => friendsOf(app, i).length > 0 && blockedBy(app, i).length > 0 && tokensOf(app, i).length > 0);
+  // Someone with friends, tokens and conversations; someone who blocked a user with a link and metadata, as the example's blocked user has.
+  const described = (i: number) => app.users[i]!.link !== undefined && app.users[i]!.metadata !== undefined && app.users[i]!.avatar !== undefined;
+  const talks = (i: number) => app.messages.conversations.some((c) => c.group < 0 && (c.userA === i || c.userB === i)) &&
+    app.messages.conversations.some((c) => c.group >= 0 && isMember(app, app.groups[c.group]!, i));
+  const me = userWhere((i) => friendsOf(app, i).length > 0 && tokensOf(app, i).length > 0 && talks(i));
+  const blocker = userWhere((i) => blockedBy(app, i).some((b) => described(b.userIndex)));
   const uid = app.users[me]!.uid;
   const asMe = { onBehalfOf: uid };
   const groups = (await fx.chat("/groups", { hasJoined: "true", perPage: 100 }, asMe)).body.data as Array<{ guid: string; description?: string; icon?: string }>;
-  const described = groups.find((g) => g.description !== undefined && g.icon !== undefined)!;
+  const describedGroup = groups.find((g) => g.description !== undefined && g.icon !== undefined)!;
   const banning = app.groups.find((g) => bannedFrom(app, g).length > 0 && groups.some((j) => j.guid === g.guid))!;
   type Listed = { id: string; receiverType: string; replyCount?: number; data: { entities: Record<string, { entity: { avatar?: string } }> } };
   const messages = (await fx.chat("/messages", { limit: 1000, category: "message", type: "text" })).body.data as Listed[];
   const pictured = (m: Listed) => m.data.entities.sender!.entity.avatar !== undefined && m.data.entities.receiver!.entity.avatar !== undefined;
-  const shown = messages.find((m) => m.receiverType === "user" && pictured(m))!;
+  const shown = messages.find((m) => m.receiverType === "user" && pictured(m) && "metadata" in m.data)!;
   const reacted = messages.find((m) => reactionsTo(app, Number(m.id) - 1).length > 0)!;
   // A thread with a reply whose sender has an avatar, as the example's has.
   let threaded: Listed | undefined;
@@ -79,14 +85,14 @@ beforeAll(async () => {
     if (replies.some((r) => r.data.entities.sender!.entity.avatar !== undefined)) [threaded] = [m];
     if (threaded) break;
   }
-  const conversations = (await fx.chat("/conversations", { perPage: 100 }, asMe)).body.data as Array<{ conversationId: string; conversationType: string; conversationWith: { uid?: string; guid?: string } }>;
+  const conversations = (await fx.chat("/conversations", { perPage: 100 }, asMe)).body.data as Array<{ conversationId: string; conversationType: string; conversationWith: { uid?: string; guid?: string; icon?: string; description?: string } }>;
   const withUser = conversations.find((c) => c.conversationType === "user")!;
-  const withGroup = conversations.find((c) => c.conversationType === "group")!;
+  const withGroup = conversations.find((c) => c.conversationType === "group" && c.conversationWith.icon !== undefined && c.conversationWith.description !== undefined)!;
   const pushed = userWhere((i) => pushTokensOf(app, i).length > 0);
   const call = app.calls.find((c) => c.transcriptions.length > 0)!;
   const apiKeys = (await fx.chat("/apikeys")).body.data as Array<{ apiKey: string }>;
   ids = {
-    uid, me: String(me), apiKey: apiKeys[0]!.apiKey, guid: banning.guid, id: reacted.id, threadId: threaded!.id, messageId: shown.id, describedGuid: described.guid,
+    uid, me: String(me), apiKey: apiKeys[0]!.apiKey, guid: banning.guid, id: reacted.id, threadId: threaded!.id, messageId: shown.id, describedGuid: describedGroup.guid, describedUid: app.users[userWhere(described)]!.uid, blockerUid: app.users[blocker]!.uid,
     reaction: reactionsTo(app, Number(reacted.id) - 1)[0]!.reaction, conversationId: withGroup.conversationId,
     otherUid: withUser.conversationWith.uid!, conversationGuid: withGroup.conversationWith.guid!, authToken: tokensOf(app, me)[0]!.authToken,
     role: ROLE_NAMES.find((r) => restrictedFeatures(app, r).length > 0)!, scope: "admin", sessionId: call.sessionId, appId: app.appId,
@@ -102,6 +108,8 @@ function pathOf(path: string): string {
     "/messages/{id}/thread": `/messages/${ids.threadId}/thread`,
     "/messages/{id}": `/messages/${ids.messageId}`,
     "/groups/{guid}": `/groups/${ids.describedGuid}`,
+    "/users/{uid}": `/users/${ids.describedUid}`,
+    "/users/{uid}/blockedusers": `/users/${ids.blockerUid}/blockedusers`,
     "/users/{uid}/conversation": `/users/${ids.otherUid}/conversation`,
     "/groups/{guid}/conversation": `/groups/${ids.conversationGuid}/conversation`,
     "/moderation/reasons/{id}": `/moderation/reasons/${ids.reasonId}`,

@@ -22,12 +22,13 @@ export interface DocumentedRead {
 const pagination = { total: 3, count: 3, per_page: 100, current_page: 1, total_pages: 1 };
 const cursor = { updatedAt: 1638354799, affix: "prepend" };
 const userEntity = { uid: "cometchat-uid-3", name: "Nancy Grace", role: "default", avatar: "https://a/3.webp", status: "offline", createdAt: 1638361550 };
-const user = { uid: "cometchat-uid-2", name: "George Alan", status: "offline", role: "default", createdAt: 1629869270 };
+const user = { uid: "cometchat-uid-2", name: "George Alan", avatar: "https://a", status: "offline", role: "default", createdAt: 1629869270 };
 const textMessage = {
   id: "1", conversationId: "cometchat-uid-3_user_cometchat-uid-5", sender: "cometchat-uid-3", receiverType: "user", receiver: "cometchat-uid-5",
   category: "message", type: "text",
   data: {
     text: "test hello",
+    metadata: {},
     entities: { sender: { entity: userEntity, entityType: "user" }, receiver: { entity: { ...userEntity, conversationId: "cometchat-uid-3_user_cometchat-uid-5" }, entityType: "user" } },
   },
   sentAt: 1638423490, updatedAt: 1638423490,
@@ -72,15 +73,18 @@ const webhook = { id: "test_webhook201", name: "test_webhook201", webhookURL: "h
 export const DOCUMENTED_EXAMPLES: Record<string, DocumentedRead> = {
   "/apikeys": { example: { data: [{ apiKey: "f1", name: "John's apiKey", scope: "authOnly", createdAt: 1631095584 }], meta: { pagination } } },
   "/apikeys/{apiKey}": { example: { data: { apiKey: "f1", name: "John's apiKey", scope: "authOnly", createdAt: 1625206799 } } },
-  "/users": { asUser: true, example: { data: [{ uid: "cometchat-uid-6", name: "Barry Allen", status: "offline", role: "manager", createdAt: 1638354015, updatedAt: 1638354799, conversationId: "c" }], meta: { pagination }, cursor } },
-  "/users/{uid}": { example: { data: { uid: "cometchat-uid-6", name: "Barry Allen", status: "offline", role: "manager", createdAt: 1638354015 } } },
+  "/users": {
+    asUser: true,
+    example: { data: [{ uid: "cometchat-uid-6", name: "Barry Allen", link: "https://l", avatar: "https://a", metadata: {}, status: "offline", role: "manager", createdAt: 1638354015, updatedAt: 1638354799, conversationId: "c" }], meta: { pagination }, cursor },
+  },
+  "/users/{uid}": { example: { data: { uid: "cometchat-uid-6", name: "Barry Allen", link: "https://l", avatar: "https://a", status: "offline", role: "manager", createdAt: 1638354015 } } },
   // The example's data is an object keyed "0" beside one group's fields; its schema, a list: compared as the list.
   "/groups": { asUser: true, query: { hasJoined: "true", withTags: "true" }, example: { data: [{ ...group, tags: ["friends"] }], meta: { pagination, cursor } } },
   "/groups/{guid}": { asUser: true, example: { data: group } },
   "/messages": { query: { category: "message", type: "text" }, example: { data: [textMessage], meta: messageCursor } },
   "/messages/{id}": { example: { data: textMessage } },
   "/messages/{id}/reactions": {
-    example: { data: [{ id: "1", messageId: "2", reaction: "😀", uid: "cometchat-uid-1", reactedAt: 1689082633, reactedBy: { uid: "cometchat-uid-1", name: "Andrew Joseph", status: "available", role: "default", createdAt: 1684751861 } }], meta: { current: { limit: 100, count: 1 }, next: { affix: "append", id: "1" } } },
+    example: { data: [{ id: "1", messageId: "2", reaction: "😀", uid: "cometchat-uid-1", reactedAt: 1689082633, reactedBy: { uid: "cometchat-uid-1", name: "Andrew Joseph", avatar: "https://a", status: "available", role: "default", lastActiveAt: 1689082633, createdAt: 1684751861 } }], meta: { current: { limit: 100, count: 1 }, next: { affix: "append", id: "1" } } },
   },
   "/messages/{id}/reactions/{reaction}": {
     example: { data: [{ id: "1", messageId: "2", reaction: "😀", uid: "cometchat-uid-1", reactedAt: 1689082633, reactedBy: { uid: "cometchat-uid-1", name: "Andrew Joseph", status: "available", role: "default", createdAt: 1684751861 } }], meta: { current: { limit: 100, count: 1 }, next: { affix: "append", id: "1" } } },
@@ -108,7 +112,7 @@ export const DOCUMENTED_EXAMPLES: Record<string, DocumentedRead> = {
   "/groups/{guid}/members": { fromNotes: true, example: { data: [{ ...user, scope: "admin", joinedAt: 1 }], meta: { pagination }, cursor } },
   "/groups/{guid}/bannedusers": { fromNotes: true, example: { data: [user], meta: { pagination } } },
   "/users/{uid}/friends": { fromNotes: true, example: { data: [user], meta: { pagination, cursor } } },
-  "/users/{uid}/blockedusers": { fromNotes: true, example: { data: [{ ...user, blockedByMe: true, blockedByMeAt: 1638346853, blockedAt: 1638346853 }], meta: { pagination, cursor } } },
+  "/users/{uid}/blockedusers": { example: { data: [{ ...user, link: "https://l", metadata: {}, blockedByMe: true, blockedByMeAt: 1638346853, blockedAt: 1638346853 }], meta: { pagination, cursor } } },
   "/roles": { fromNotes: true, example: { data: [{ role: "default", name: "Default", description: "d", metadata: {}, settings: { listUsers: "all", sendMessagesTo: "all" }, createdAt: 1 }], meta: { pagination } } },
   "/roles/{role}": { fromNotes: true, example: { data: { role: "default", name: "Default", description: "d", metadata: {}, settings: { listUsers: "all", sendMessagesTo: "all" }, createdAt: 1 } } },
   "/roles/{role}/restrictedfeatures": { fromNotes: true, example: { data: [{ title: "t", description: "d", key: "k", path: "/p", createdAt: 1 }], meta: { pagination } } },
