@@ -89,13 +89,14 @@ beforeAll(async () => {
   const withUser = conversations.find((c) => c.conversationType === "user")!;
   const withGroup = conversations.find((c) => c.conversationType === "group" && c.conversationWith.icon !== undefined && c.conversationWith.description !== undefined)!;
   const pushed = userWhere((i) => pushTokensOf(app, i).length > 0);
-  const call = app.calls.find((c) => c.transcriptions.length > 0)!;
+  const recorded = app.calls.find((c) => c.recordings.length > 0)!;
+  const transcribed = app.calls.find((c) => c.transcriptions.length > 0)!;
   const apiKeys = (await fx.chat("/apikeys")).body.data as Array<{ apiKey: string }>;
   ids = {
     uid, me: String(me), apiKey: apiKeys[0]!.apiKey, guid: banning.guid, id: reacted.id, threadId: threaded!.id, messageId: shown.id, describedGuid: describedGroup.guid, describedUid: app.users[userWhere(described)]!.uid, blockerUid: app.users[blocker]!.uid,
     reaction: reactionsTo(app, Number(reacted.id) - 1)[0]!.reaction, conversationId: withGroup.conversationId,
     otherUid: withUser.conversationWith.uid!, conversationGuid: withGroup.conversationWith.guid!, authToken: tokensOf(app, me)[0]!.authToken,
-    role: ROLE_NAMES.find((r) => restrictedFeatures(app, r).length > 0)!, scope: "admin", sessionId: call.sessionId, appId: app.appId,
+    role: ROLE_NAMES.find((r) => restrictedFeatures(app, r).length > 0)!, scope: "admin", sessionId: recorded.sessionId, transcribedSessionId: transcribed.sessionId, appId: app.appId,
     webhookId: app.webhooks[0]!.id, ruleId: "rule-profanity", keywordId: "profanity-en", reasonId: "spam",
     pushAuthToken: pushTokensOf(app, pushed)[0]!.authToken, mutedUid: app.users[userWhere((i) => preferencesOf(app, i).muted.length > 0)]!.uid,
   };
@@ -109,6 +110,7 @@ function pathOf(path: string): string {
     "/messages/{id}": `/messages/${ids.messageId}`,
     "/groups/{guid}": `/groups/${ids.describedGuid}`,
     "/users/{uid}": `/users/${ids.describedUid}`,
+    "/calls/{sessionId}/transcriptions": `/calls/${ids.transcribedSessionId}/transcriptions`,
     "/users/{uid}/blockedusers": `/users/${ids.blockerUid}/blockedusers`,
     "/users/{uid}/conversation": `/users/${ids.otherUid}/conversation`,
     "/groups/{guid}/conversation": `/groups/${ids.conversationGuid}/conversation`,

@@ -62,10 +62,11 @@ const digest = { notifyForUnreadOnly: true, intervalInSeconds: 7200, maxPerDay: 
 const permission = (type: string) => ({ id: "sendMessage", type, title: "t", description: "d", dataType: "string", availableValues: ["allow", "deny"], defaultValue: "allow", createdAt: 1765962204, updatedAt: 1765962204 });
 const condition = { id: 1, isKeywordsReferencePresent: true, isMediaPresent: false, entity: "message", operand: "text", category: "word", operator: "contains", value: ["profanity-list"] };
 const rule = { id: "text-profanity-filter", name: "Text Profanity filter", description: "d", enabled: true, conditions: [condition], action: ["blockMessage"], active: true, createdAt: 1718355386, updatedAt: 1720006272, revisionId: "a_profanity-filter_25" };
-const participant = { uid: "u", totalAudioMinutes: 1.5, totalVideoMinutes: 0, totalDuration: 1.5, deviceId: "d", isJoined: true, joinedAt: 1, leftAt: 2, state: "ended" };
+const participant = { uid: "u", totalAudioMinutes: 1.5, totalVideoMinutes: 0, totalDuration: 1.5, deviceId: "d", isJoined: true, joinedAt: 1, leftAt: 2, mid: "m", state: "ended" };
+const recording = { rid: "r", recording_url: "https://r", startTime: 1, endTime: 2, duration: 1.5 };
 const call = {
   sessionId: "v1.us.a.1", type: "audio", mode: "call", receiverType: "user", status: "ended", totalAudioMinutes: 1.5, totalVideoMinutes: 0, totalDuration: "00:01:30",
-  totalParticipants: 2, hasRecording: false, startedAt: 1, endedAt: 2, initiatedAt: 1, initiator: "u", receiver: "v", hasTranscription: false, participants: [participant],
+  totalParticipants: 2, hasRecording: false, startedAt: 1, endedAt: 2, initiatedAt: 1, initiator: "u", receiver: "v", mid: "m", hasTranscription: false, participants: [participant], recordings: [recording],
 };
 const webhook = { id: "test_webhook201", name: "test_webhook201", webhookURL: "https://example.com/test", createdAt: 1684141151, updatedAt: 1684141151 };
 
@@ -197,7 +198,8 @@ export const DOCUMENTED_EXAMPLES: Record<string, DocumentedRead> = {
     },
   },
   "/calls": { fromNotes: true, example: { data: [call], meta: { pagination: { total: 1, count: 1, current_page: 1, total_pages: 1 } } } },
-  "/calls/{sessionId}": { fromNotes: true, example: { data: { ...call, metaData: [], tags: [] } } },
+  // The example's metaData is [], an empty map as PHP writes it; a call's own metadata is an object: only its presence is compared.
+  "/calls/{sessionId}": { fromNotes: true, example: { data: { ...call, metaData: null, tags: [] } } },
   "/calls/{sessionId}/transcriptions": {
     fromNotes: true,
     example: { data: [{ roomName: "r", mid: "m", tid: "t", startTime: 1, endTime: 2, transcriptDate: "2024-01-01T00:00:00.000Z", transcriptUrl: "https://t" }], meta: { pagination } },
@@ -205,7 +207,7 @@ export const DOCUMENTED_EXAMPLES: Record<string, DocumentedRead> = {
   // The example's data is one app, its schema a list: compared as the list.
   "/apps": {
     fromNotes: true,
-    example: { data: [{ id: "a", name: "n", region: "us", plan: "p", state: "s", createdAt: 1, appOwner: { id: "o", name: "n", email: "e" }, appRegion: { id: "us", name: "n", description: "d" }, apiKeys: {} }] },
+    example: { data: [{ id: "a", name: "n", region: "us", plan: "p", state: "s", owner: 1, createdAt: 1, accessKey: "k", appOwner: { id: "o", name: "n", email: "e" }, appRegion: { id: "us", name: "n", description: "d" }, apiKeys: {} }] },
   },
   "/apps/{appId}/extensions": {
     example: {

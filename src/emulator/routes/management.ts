@@ -20,7 +20,10 @@ function appJson(app: App) {
     region: app.region,
     plan: app.plan,
     state: app.state,
+    // The example's owner is a number, the dashboard account's id; its accessKey we take for the key clients embed (a guess).
+    owner: 1,
     createdAt: app.createdAt,
+    accessKey: app.authOnlyKey,
     appOwner: { id: "owner-1", name: "Demo Owner", email: "owner@example.com" },
     appRegion: { id: app.region, name: app.region, description: REGION_NAMES[app.region] },
     // Keyed by the key itself, as the management API answers.
