@@ -3,7 +3,7 @@ import { ENDPOINTS, type Endpoint } from "../../src/api/endpoints.js";
 import { bannedFrom, blockedBy } from "../../src/emulator/data/blocks.js";
 import { tokensOf } from "../../src/emulator/data/auth-tokens.js";
 import { friendsOf } from "../../src/emulator/data/friends.js";
-import { isMember } from "../../src/emulator/data/members.js";
+import { isMember, membersOf } from "../../src/emulator/data/members.js";
 import type { App } from "../../src/emulator/data/model.js";
 import { preferencesOf, pushTokensOf } from "../../src/emulator/data/notifications.js";
 import { reactionsTo } from "../../src/emulator/data/reactions.js";
@@ -68,11 +68,13 @@ beforeAll(async () => {
     app.messages.conversations.some((c) => c.group >= 0 && isMember(app, app.groups[c.group]!, i));
   const me = userWhere((i) => friendsOf(app, i).length > 0 && tokensOf(app, i).length > 0 && talks(i));
   const blocker = userWhere((i) => blockedBy(app, i).some((b) => described(b.userIndex)));
+  const befriended = userWhere((i) => friendsOf(app, i).some(described));
+  const banning = app.groups.find((g) => bannedFrom(app, g).some(described))!;
+  const gathering = app.groups.find((g) => membersOf(app, g).some((m) => described(m.userIndex)))!;
   const uid = app.users[me]!.uid;
   const asMe = { onBehalfOf: uid };
   const groups = (await fx.chat("/groups", { hasJoined: "true", perPage: 100 }, asMe)).body.data as Array<{ guid: string; description?: string; icon?: string }>;
   const describedGroup = groups.find((g) => g.description !== undefined && g.icon !== undefined)!;
-  const banning = app.groups.find((g) => bannedFrom(app, g).length > 0 && groups.some((j) => j.guid === g.guid))!;
   type Listed = { id: string; receiverType: string; replyCount?: number; data: { entities: Record<string, { entity: { avatar?: string } }> } };
   const messages = (await fx.chat("/messages", { limit: 1000, category: "message", type: "text" })).body.data as Listed[];
   const pictured = (m: Listed) => m.data.entities.sender!.entity.avatar !== undefined && m.data.entities.receiver!.entity.avatar !== undefined;
@@ -93,7 +95,7 @@ beforeAll(async () => {
   const transcribed = app.calls.find((c) => c.transcriptions.length > 0)!;
   const apiKeys = (await fx.chat("/apikeys")).body.data as Array<{ apiKey: string }>;
   ids = {
-    uid, me: String(me), apiKey: apiKeys[0]!.apiKey, guid: banning.guid, id: reacted.id, threadId: threaded!.id, messageId: shown.id, describedGuid: describedGroup.guid, describedUid: app.users[userWhere(described)]!.uid, blockerUid: app.users[blocker]!.uid,
+    uid, me: String(me), apiKey: apiKeys[0]!.apiKey, guid: banning.guid, id: reacted.id, threadId: threaded!.id, messageId: shown.id, describedGuid: describedGroup.guid, describedUid: app.users[userWhere(described)]!.uid, blockerUid: app.users[blocker]!.uid, friendlyUid: app.users[befriended]!.uid, gatheringGuid: gathering.guid,
     reaction: reactionsTo(app, Number(reacted.id) - 1)[0]!.reaction, conversationId: withGroup.conversationId,
     otherUid: withUser.conversationWith.uid!, conversationGuid: withGroup.conversationWith.guid!, authToken: tokensOf(app, me)[0]!.authToken,
     role: ROLE_NAMES.find((r) => restrictedFeatures(app, r).length > 0)!, scope: "admin", sessionId: recorded.sessionId, transcribedSessionId: transcribed.sessionId, appId: app.appId,
@@ -112,6 +114,8 @@ function pathOf(path: string): string {
     "/users/{uid}": `/users/${ids.describedUid}`,
     "/calls/{sessionId}/transcriptions": `/calls/${ids.transcribedSessionId}/transcriptions`,
     "/users/{uid}/blockedusers": `/users/${ids.blockerUid}/blockedusers`,
+    "/users/{uid}/friends": `/users/${ids.friendlyUid}/friends`,
+    "/groups/{guid}/members": `/groups/${ids.gatheringGuid}/members`,
     "/users/{uid}/conversation": `/users/${ids.otherUid}/conversation`,
     "/groups/{guid}/conversation": `/groups/${ids.conversationGuid}/conversation`,
     "/moderation/reasons/{id}": `/moderation/reasons/${ids.reasonId}`,
