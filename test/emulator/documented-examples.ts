@@ -92,10 +92,33 @@ export const DOCUMENTED_EXAMPLES: Record<string, DocumentedRead> = {
   },
   // A reply's receiver may be a group: compared by what a user's and a group's entity share.
   "/messages/{id}/thread": {
-    fromNotes: true,
-    example: { data: [{ ...textMessage, data: { text: "t", entities: { sender: textMessage.data.entities.sender, receiver: { entity: { name: "n" }, entityType: "user" } } }, parentId: "1" }], meta: { current: { limit: 10, count: 1 }, next: { affix: "append", sentAt: 1, id: "2" } } },
+    example: { data: [{ ...textMessage, data: { text: "t", metadata: {}, entities: { sender: textMessage.data.entities.sender, receiver: { entity: { name: "n" }, entityType: "user" } } }, parentId: "1" }], meta: { current: { limit: 10, count: 1 }, next: { affix: "append", sentAt: 1638423490, id: "3" } } },
   },
-  "/users/{uid}/messages": { fromNotes: true, example: { data: [{ id: "1", conversationId: "c", sender: "s", receiverType: "user", receiver: "r", category: "message", type: "text", data: { entities: {} }, sentAt: 1, updatedAt: 1 }], meta: { pagination, cursor: { id: 1786, affix: "append" } } } },
+  // The example is the call messages between two users.
+  "/users/{uid}/messages": {
+    query: { category: "call" },
+    example: {
+      data: [{
+        id: "1776", conversationId: "c", sender: "s", receiverType: "user", receiver: "r", category: "call", type: "audio",
+        data: {
+          action: "initiated",
+          entities: {
+            by: { entity: { uid: "u", name: "n", role: "default", avatar: "https://a", status: "offline" }, entityType: "user" },
+            on: {
+              entity: {
+                data: { entities: { sender: { entity: { uid: "u", name: "n" }, entityType: "user" }, receiver: { entity: { uid: "v", name: "n", conversationId: "c" }, entityType: "user" } } },
+                type: "audio", sender: "s", status: "initiated", receiver: "r", sessionid: "s", wsChannel: { secret: "s", service: "s", identity: "i" }, initiatedAt: 1646995097, receiverType: "user", conversationId: "c",
+              },
+              entityType: "call",
+            },
+            for: { entity: { uid: "v", name: "n", role: "default", avatar: "https://a", status: "offline", conversationId: "c" }, entityType: "user" },
+          },
+        },
+        sentAt: 1646995097, updatedAt: 1646995097,
+      }],
+      meta: { pagination, cursor: { id: 1786, affix: "prepend" } },
+    },
+  },
   "/groups/{guid}/messages": {
     query: { category: "message", type: "text" },
     example: { data: [{ ...textMessage, data: { text: "t", entities: { sender: textMessage.data.entities.sender, receiver: { entity: { name: "n" }, entityType: "group" } } } }], meta: messageCursor },
@@ -115,9 +138,9 @@ export const DOCUMENTED_EXAMPLES: Record<string, DocumentedRead> = {
   "/groups/{guid}/bannedusers": { example: { data: [{ ...user, link: "https://l", metadata: {}, updatedAt: 1638354799 }], meta: { pagination } } },
   "/users/{uid}/friends": { example: { data: [{ ...user, link: "https://l", metadata: {}, updatedAt: 1638354799, conversationId: "c" }], meta: { pagination, cursor } } },
   "/users/{uid}/blockedusers": { example: { data: [{ ...user, link: "https://l", metadata: {}, blockedByMe: true, blockedByMeAt: 1638346853, blockedAt: 1638346853, updatedAt: 1638351060, conversationId: "c" }], meta: { pagination, cursor } } },
-  "/roles": { fromNotes: true, example: { data: [{ role: "default", name: "Default", description: "d", metadata: {}, settings: { listUsers: "all", sendMessagesTo: "all" }, createdAt: 1 }], meta: { pagination } } },
-  "/roles/{role}": { fromNotes: true, example: { data: { role: "default", name: "Default", description: "d", metadata: {}, settings: { listUsers: "all", sendMessagesTo: "all" }, createdAt: 1 } } },
-  "/roles/{role}/restrictedfeatures": { fromNotes: true, example: { data: [{ title: "t", description: "d", key: "k", path: "/p", createdAt: 1 }], meta: { pagination } } },
+  "/roles": { example: { data: [{ role: "manager", name: "manager", description: "d", metadata: {}, settings: { listUsers: "all", sendMessagesTo: "friendsOnly" }, createdAt: 1638343994 }], meta: { pagination } } },
+  "/roles/{role}": { example: { data: { role: "manager", name: "manager", description: "d", metadata: {}, settings: { listUsers: "all", sendMessagesTo: "friendsOnly" }, createdAt: 1638343994 } } },
+  "/roles/{role}/restrictedfeatures": { example: { data: [{ title: "Delete Group", description: "d", key: "u.deleteGroup", path: "/v3/groups/{{guid}}", createdAt: 1639448370 }], meta: { pagination } } },
   "/roles/{role}/permissions": { example: { data: [permission("role")], meta: { pagination: { ...pagination, total: 28 } } } },
   "/groups/{guid}/scopes/{scope}/permissions": { example: { data: [permission("scope")], meta: { pagination: { ...pagination, total: 11 } } } },
   "/stats": {
