@@ -66,7 +66,7 @@ const participant = { uid: "u", totalAudioMinutes: 1.5, totalVideoMinutes: 0, to
 const recording = { rid: "r", recording_url: "https://r", startTime: 1, endTime: 2, duration: 1.5 };
 const call = {
   sessionId: "v1.us.a.1", type: "audio", mode: "call", receiverType: "user", status: "ended", totalAudioMinutes: 1.5, totalVideoMinutes: 0, totalDuration: "00:01:30",
-  totalParticipants: 2, hasRecording: false, startedAt: 1, endedAt: 2, initiatedAt: 1, initiator: "u", receiver: "v", mid: "m", hasTranscription: false, participants: [participant], recordings: [recording],
+  totalDurationInMinutes: 0.32, totalParticipants: 2, hasRecording: false, startedAt: 1, endedAt: 2, initiatedAt: 1, initiator: "u", receiver: "v", mid: "m", hasTranscription: false, participants: [participant], recordings: [recording],
 };
 const webhook = { id: "test_webhook201", name: "test_webhook201", webhookURL: "https://example.com/test", createdAt: 1684141151, updatedAt: 1684141151 };
 
@@ -221,17 +221,21 @@ export const DOCUMENTED_EXAMPLES: Record<string, DocumentedRead> = {
       meta: { current: { limit: 50, count: 20 } },
     },
   },
-  "/calls": { fromNotes: true, example: { data: [call], meta: { pagination: { total: 1, count: 1, current_page: 1, total_pages: 1 } } } },
+  // calls.json's examples; recordings (an answered call's, as the notes give them from the SDK) added.
+  "/calls": { example: { data: [call], meta: { pagination: { total: 2, count: 2, total_pages: 1, current_page: 1 } } } },
   // The example's metaData is [], an empty map as PHP writes it; a call's own metadata is an object: only its presence is compared.
-  "/calls/{sessionId}": { fromNotes: true, example: { data: { ...call, metaData: null, tags: [] } } },
+  "/calls/{sessionId}": { example: { data: { ...call, metaData: null, tags: [] } } },
   "/calls/{sessionId}/transcriptions": {
-    fromNotes: true,
     example: { data: [{ roomName: "r", mid: "m", tid: "t", startTime: 1, endTime: 2, transcriptDate: "2024-01-01T00:00:00.000Z", transcriptUrl: "https://t" }], meta: { pagination } },
   },
-  // The example's data is one app, its schema a list: compared as the list.
+  // The example's data is one app, its schema a list: compared as the list. Its trialEndsAt is a trial plan's, and no emulated app is on trial.
   "/apps": {
-    fromNotes: true,
-    example: { data: [{ id: "a", name: "n", region: "us", plan: "p", state: "s", owner: 1, createdAt: 1, accessKey: "k", appOwner: { id: "o", name: "n", email: "e" }, appRegion: { id: "us", name: "n", description: "d" }, apiKeys: {} }] },
+    example: {
+      data: [{
+        id: "<APP_ID>", name: "<App Name>", plan: "trial", state: "active", owner: 1656, region: "us", createdAt: 1586295393,
+        appOwner: { id: "1656", name: "<OWNER_NAME>", email: "youremail@domain.com" }, appRegion: { id: "us", name: "USA", description: "d" }, accessKey: "<API_KEY>", apiKeys: {},
+      }],
+    },
   },
   "/apps/{appId}/extensions": {
     example: {
