@@ -3,9 +3,8 @@
  * official exports' example of each GET (chat-apis.json, calls.json, management-apis.json in the
  * public cometchat/docs repository), each list cut to its first item and long values shortened, since
  * only the fields and their JSON types are compared. Where an export's example contradicts itself
- * (docs/service.md says where), the form noted beside it. `fromNotes`: the exports give no example we
- * could read here, so the shape comes from /work/shared/api-notes.md and the catalogue, which were
- * written from the exports' field tables.
+ * (docs/service.md says where), the form noted beside it. `fromNotes`: the export gives no example, so
+ * the shape comes from its schema (moderation reasons).
  */
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -314,7 +313,7 @@ export const DOCUMENTED_EXAMPLES: Record<string, DocumentedRead> = {
   },
   "/apps/{appId}/webhooks": { example: { data: [webhook], meta: { pagination: { ...pagination, per_page: 10 } } } },
   "/apps/{appId}/webhooks/{webhookId}": { example: { data: [{ data: webhook }] } },
-  "/apps/{appId}/webhooks/{webhookId}/triggers": { fromNotes: true, example: { data: [{ id: "after_message", description: "d" }], meta: { pagination } } },
+  "/apps/{appId}/webhooks/{webhookId}/triggers": { example: { data: [{ id: "message_delivery_receipt", description: "[Beta] The hook triggers when …" }], meta: { pagination } } },
 };
 
 /** The reads whose documented answer has neither an example nor a field table to compare with, and why. */
