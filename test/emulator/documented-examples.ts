@@ -3,7 +3,7 @@
  * official exports' example of each GET (chat-apis.json, calls.json, management-apis.json in the
  * public cometchat/docs repository), each list cut to its first item and long values shortened, since
  * only the fields and their JSON types are compared. Where an export's example contradicts itself
- * (docs/service.md says where), the form noted beside it. `fromNotes`: the export gives no example, so
+ * (docs/service.md says where), the form noted beside it. `fromSchema`: the export gives no example, so
  * the shape comes from its schema (moderation reasons).
  */
 
@@ -15,7 +15,8 @@ export interface DocumentedRead {
   /** Asked as a user (the emulator's first user that fits), as the example was. */
   asUser?: boolean;
   example: Json;
-  fromNotes?: true;
+  /** The export gives no example: the shape is its schema's. */
+  fromSchema?: true;
 }
 
 const pagination = { total: 3, count: 3, per_page: 100, current_page: 1, total_pages: 1 };
@@ -199,8 +200,8 @@ export const DOCUMENTED_EXAMPLES: Record<string, DocumentedRead> = {
     },
   },
   // Reasons have a schema and no example: compared by the schema's fields (createdAt and updatedAt typed string).
-  "/moderation/reasons": { fromNotes: true, example: { data: [{ id: "spam", name: "Spam", description: "d", createdAt: "s", updatedAt: "s", default: true }], meta: { current: { limit: 5, count: 5 } } } },
-  "/moderation/reasons/{id}": { fromNotes: true, example: { data: { id: "spam", name: "Spam", description: "d", createdAt: "s", updatedAt: "s", default: true } } },
+  "/moderation/reasons": { fromSchema: true, example: { data: [{ id: "spam", name: "Spam", description: "d", createdAt: "s", updatedAt: "s", default: true }], meta: { current: { limit: 5, count: 5 } } } },
+  "/moderation/reasons/{id}": { fromSchema: true, example: { data: { id: "spam", name: "Spam", description: "d", createdAt: "s", updatedAt: "s", default: true } } },
   "/moderation/rules": { example: { data: [{ ...rule, default: true }], meta: { current: { limit: 50, count: 8 } } } },
   // GET's example is a keyword list (docs/service.md): a rule is compared with PUT's example, a rule.
   "/moderation/rules/{ruleId}": { example: { data: { ...rule, conditions: [{ ...condition, message: ["m"] }] } } },
