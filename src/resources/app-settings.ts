@@ -56,7 +56,7 @@ export const pushCertificates: Resource<Record<string, unknown>> = {
   columns: [],
 };
 
-/** The app's settings: one flat map of switches (`core.conversations.updateOnReplies: true`) and a list or two. */
+/** The app's settings: one flat map of switches (`core.conversations.updateOnReplies: true`), and one list (`core.notifications.push.advanced.included`). */
 export const settings: Resource<Record<string, unknown>> = {
   name: "settings",
   singular: "settings",
