@@ -95,6 +95,12 @@ export interface TraceOptions {
   inFlight: number;
 }
 
+/** When a log line went out: the documented processingEndedAtMS, else an older answer's sentAtMS. */
+function lineTime(l: Json): { at?: number } {
+  const at = Number(l.processingEndedAtMS ?? l.sentAtMS);
+  return l.processingEndedAtMS === undefined && l.sentAtMS === undefined || !Number.isFinite(at) ? {} : { at };
+}
+
 export async function traceMessage(read: Read, messageId: string, options: TraceOptions): Promise<TraceReport> {
   const limit = limiter(options.inFlight);
   let requests = 0;
@@ -207,7 +213,7 @@ async function readLogs(get: Read, query: Record<string, string>) {
         member: text(l.member), receiver: text(l.receiver), channel: text(l.channel) ?? "", provider: text(l.provider),
         triggered: truthy(l.notificationTriggered), reason: text(l.reason) ?? null,
         ...(l.success === undefined ? {} : { success: truthy(l.success) }),
-        ...(Number.isFinite(Number(l.sentAtMS)) ? { at: Number(l.sentAtMS) } : {}),
+        ...lineTime(l),
       });
     }
     const last = text(items.at(-1)?._id) ?? text(items.at(-1)?.id);

@@ -26,6 +26,7 @@ export function conversationIdOf(app: App, conversation: Conversation): string {
   return [app.users[conversation.userA]!.uid, app.users[conversation.userB]!.uid].sort().join("_user_");
 }
 
+const SENT_FROM = ["web", "ios", "android"] as const;
 const CALL_ENDINGS = ["ended", "ended", "ended", "unanswered", "rejected", "cancelled"] as const;
 const MEMBER_ACTIONS = ["joined", "joined", "added", "left", "kicked"] as const;
 const SIZE_RANGES = { image: [20e3, 5e6], file: [1e3, 20e6], audio: [50e3, 10e6], video: [1e6, 200e6] } as const;
@@ -65,7 +66,8 @@ function content(app: App, i: number, parties: Parties, view: MessageView, optio
   const user = (index: number) => userJson(app.users[index]!, view.withTags);
   switch (kind) {
     case KIND.text:
-      return { data: { text: store.text[i] } };
+      // One text in four carries the client's metadata, as the examples' do.
+      return { data: { text: store.text[i], ...((d >>> 20) % 4 === 0 ? { metadata: { sentFrom: SENT_FROM[(d >>> 22) % SENT_FROM.length]! } } : {}) } };
     case KIND.image: case KIND.file: case KIND.audio: case KIND.video:
       return { data: { attachments: [attachment(app, i, store.typeOf(i) as keyof typeof ATTACHMENT_FILES)] } };
     case KIND.groupMember: {
@@ -84,7 +86,7 @@ function content(app: App, i: number, parties: Parties, view: MessageView, optio
       const duration = status === "ended" ? 20 + ((d >>> 4) % 3600) : 0;
       const sessionid = `v1.${app.region}.${app.appId}.${sentAt - duration}${d.toString(16).padStart(8, "0")}`;
       const by = entity(user(parties.sender), "user");
-      const to = parties.group ? entity(groupJson(app, app.groups[parties.receiver]!, view, options), "group") : entity(user(parties.receiver), "user");
+      const to = parties.group ? entity(groupJson(app, app.groups[parties.receiver]!, view, options), "group") : entity({ ...user(parties.receiver), conversationId: parties.conversationId }, "user");
       // The call as the export's call messages embed it: the old form (a lower-case sessionid), its own
       // data with the two parties, and the channel the call's signalling ran on.
       const call: Json = {
@@ -122,7 +124,8 @@ export function messageJson(app: App, i: number, view: MessageView, options: Emu
   shown.entities = {
     ...(deleted ? {} : entities),
     sender: entity(userJson(app.users[sender]!, view.withTags), "user"),
-    receiver: group ? entity(groupJson(app, app.groups[receiver]!, view, options), "group") : entity(userJson(app.users[receiver]!, view.withTags), "user"),
+    // A user receiver's entity names the conversation, as the exports' examples do.
+    receiver: group ? entity(groupJson(app, app.groups[receiver]!, view, options), "group") : entity({ ...userJson(app.users[receiver]!, view.withTags), conversationId }, "user"),
   };
   const id = String(i + 1);
   const json: Json = {

@@ -21,6 +21,8 @@ export const VARIANTS = {
   docs: "answers as the documented examples give them, mixed per item (from the seed): nulls, numbers as strings, entity objects for uids, participants still in the call (leftAt null), recordings without rid, metadata as [], GET /users' pagination with total 0 beside its rows, the cursor always prepend, call totals by the wall clock and the entries that joined, messages' editedAt/editedBy/deletedAt/deletedBy null when unset",
   "cursor-ties": "groups' updatedAt sent to the day, so many share one; a cursor answers its boundary again (inclusive) and pages end inside a run of equal times",
   "cdn-recordings": "recording_url in the real service's shape (https://recordings-{region}.cometchat.io/…), which the emulator does not serve",
+  "notification-names": "notification preferences, log lines and providers in the names the emulator used before issue 27: mute.DND a boolean, subscriptions as words, sound.message; log lines' messageId a string and sentAtMS; providers' enabled, twilioFromNumber, fromEmail/fromName and basicAuth{enabled, username, password}",
+  "push-settings-bare": "the push notification extension's settings answered {settings} alone, as its documented example, instead of in the data{statusCode, success, responseTime, body{data}} wrapper every other extension's example has",
   "stats-top-level": "GET /stats/messages answers startTime, endTime, dataPoints and appId at the top level, as the export's schema puts dataPoints, with the times as numbers, instead of in data with the times as strings (its example)",
 } as const;
 export type Variant = keyof typeof VARIANTS;

@@ -15,7 +15,7 @@ function defined(entries: Json): Json {
 /** A user; lists send `tags` only when asked with withTags, as the groups list does. */
 export function userJson(user: User, withTags = true): Json {
   return defined({
-    uid: user.uid, name: user.name, avatar: user.avatar, status: user.status, role: user.role,
+    uid: user.uid, name: user.name, link: user.link, avatar: user.avatar, status: user.status, role: user.role,
     metadata: user.metadata, tags: withTags ? user.tags : undefined, createdAt: user.createdAt, updatedAt: user.updatedAt,
     lastActiveAt: user.lastActiveAt, deactivatedAt: user.deactivatedAt,
   });
@@ -84,7 +84,8 @@ export function callJson(app: App, call: Call, options: EmulatorOptions, detail 
       strings ? { ...r, duration: String(r.duration), startTime: String(r.startTime) } : r),
     transcriptions: transcriptions.length === 0 ? undefined : transcriptions.map((t) => transcriptionJson(t, options)),
   });
-  if (detail) Object.assign(json, defined({ metaData, tags }));
+  // The detail's example sends both, empty when the call has none.
+  if (detail) Object.assign(json, { metaData: metaData ?? [], tags: tags ?? [] });
   // Totals as the documented examples compute them: the call's wall clock, and the entries that joined.
   if (docsForm(options, call.sessionId, 2, 3) && call.startedAt !== undefined && call.endedAt !== undefined) {
     json.totalDurationInMinutes = Math.round(((call.endedAt - call.startedAt) / 60) * 100) / 100;

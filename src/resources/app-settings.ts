@@ -13,8 +13,10 @@ import { type Resource, yesNo } from "./resource.js";
 const extensionSchema = tolerantObject("id", {
   id: v.string(),
   name: opt(v.string()),
-  category: opt(v.string()),
+  tagLine: opt(v.string()),
+  description: opt(v.string()),
   isActive: opt(v.boolean()),
+  isThirdParty: opt(v.boolean()),
   adminURL: opt(v.string()),
 });
 type Extension = v.InferOutput<typeof extensionSchema>;
@@ -38,7 +40,8 @@ export const extensions: Resource<Extension> = {
     { header: "id", field: "id", get: (e) => e.id, min: 12 },
     { header: "name", field: "name", get: (e) => e.name ?? "", min: 8, max: 28 },
     { header: "on", field: "isActive", get: (e) => yesNo(e.isActive), min: 3 },
-    { header: "category", field: "category", get: (e) => e.category ?? "", min: 8, grows: true },
+    { header: "third party", field: "isThirdParty", get: (e) => yesNo(e.isThirdParty), min: 5 },
+    { header: "about", field: ["tagLine", "description"], get: (e) => e.tagLine ?? e.description ?? "", min: 8, grows: true },
   ],
 };
 
@@ -53,7 +56,7 @@ export const pushCertificates: Resource<Record<string, unknown>> = {
   columns: [],
 };
 
-/** The app's settings: one flat map of switches (`core.messages.editEnabled: true`). */
+/** The app's settings: one flat map of switches (`core.conversations.updateOnReplies: true`), and one list (`core.notifications.push.advanced.included`). */
 export const settings: Resource<Record<string, unknown>> = {
   name: "settings",
   singular: "settings",

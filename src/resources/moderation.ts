@@ -96,6 +96,13 @@ const textOf = (message: v.InferOutput<typeof recordMessage> | undefined) => {
 };
 const uidOf = (value: unknown) => (typeof value === "string" ? value : typeof (value as { uid?: unknown })?.uid === "string" ? (value as { uid: string }).uid : "");
 
+/** What a blocked record's condition says it matched: the documented `message` (or `value`), an older answer's `matched`. */
+function conditionSays(condition: unknown): string {
+  const c = (condition ?? {}) as { message?: unknown; value?: unknown; matched?: unknown };
+  const first = (list: unknown) => (Array.isArray(list) && list.length > 0 ? String(list[0]) : undefined);
+  return first(c.message) ?? (c.matched === undefined ? undefined : String(c.matched)) ?? first(c.value) ?? "";
+}
+
 const blockedSchema = tolerantObject("ruleId", {
   ruleId: v.string(),
   ruleName: opt(v.string()),
@@ -118,7 +125,7 @@ export const blockedMessages: Resource<BlockedRecord> = {
     { header: "message", get: (b) => b.message?.id ?? "", min: 7 },
     { header: "sender", get: (b) => uidOf(b.message?.sender), min: 8, max: 20 },
     { header: "rule", field: "ruleName", get: (b) => b.ruleName ?? b.ruleId, min: 10, max: 28 },
-    { header: "matched", get: (b) => String((b.condition as { matched?: unknown } | undefined)?.matched ?? ""), min: 7 },
+    { header: "matched", get: (b) => conditionSays(b.condition), min: 7 },
     { header: "text", get: (b) => textOf(b.message), min: 10, grows: true },
   ],
 };

@@ -26,6 +26,8 @@ const logLineSchema = tolerantObject("_id", {
   notificationTriggered: opt(v.boolean()),
   reason: opt(v.nullable(v.string())),
   success: opt(v.boolean()),
+  processingEndedAtMS: opt(v.union([v.number(), v.string()])),
+  /** An older answer's time of the line (the documented one is processingEndedAtMS). */
   sentAtMS: opt(v.union([v.number(), v.string()])),
 });
 type LogLine = v.InferOutput<typeof logLineSchema>;
@@ -62,7 +64,7 @@ export const notificationLogs: Resource<LogLine> = {
   list: { path: "/notifications/v1/logs", flags: LOG_FLAGS, belowItemAs: "messageId" },
   wideAt: 140,
   columns: [
-    { header: "sent", field: "sentAtMS", get: (l) => formatTime(l.sentAtMS), min: 16 },
+    { header: "sent", field: ["processingEndedAtMS", "sentAtMS"], get: (l) => formatTime(l.processingEndedAtMS ?? l.sentAtMS), min: 16 },
     { header: "message", field: "messageId", get: (l) => l.messageId ?? "", min: 7 },
     { header: "to", get: (l) => l.member ?? l.receiver ?? "", field: ["member", "receiver"], min: 8, max: 24 },
     { header: "channel", field: "channel", get: (l) => l.channel ?? "", min: 7 },
@@ -150,6 +152,8 @@ const providerSchema = tolerantObject("source", {
   providerId: opt(v.string()),
   name: opt(v.string()),
   isDefault: opt(v.boolean()),
+  isEnabled: opt(v.boolean()),
+  /** An older answer's name for isEnabled. */
   enabled: opt(v.boolean()),
   webhookURL: opt(v.string()),
 });
@@ -180,7 +184,7 @@ export const providers: Resource<Provider> = {
     { header: "id", field: "providerId", get: (p) => p.providerId ?? "", min: 10 },
     { header: "name", field: "name", get: (p) => p.name ?? "", min: 8, grows: true },
     { header: "default", field: "isDefault", get: (p) => yesNo(p.isDefault), min: 7 },
-    { header: "on", field: "enabled", get: (p) => yesNo(p.enabled), min: 3 },
+    { header: "on", field: ["isEnabled", "enabled"], get: (p) => yesNo(p.isEnabled ?? p.enabled), min: 3 },
     { header: "webhook", field: "webhookURL", get: (p) => p.webhookURL ?? "", min: 10, grows: true },
   ],
 };

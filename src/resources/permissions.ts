@@ -17,7 +17,8 @@ export type Permission = v.InferOutput<typeof permissionSchema>;
 
 const columns: Resource<Permission>["columns"] = [
   { header: "permission", field: "id", get: (p) => p.id, min: 18 },
-  { header: "value", field: "defaultValue", get: (p) => (p.defaultValue === undefined ? "" : JSON.stringify(p.defaultValue)), min: 5 },
+  // "allow"/"deny" or a mode as written, a list as JSON.
+  { header: "default", field: "defaultValue", get: (p) => (p.defaultValue === undefined ? "" : typeof p.defaultValue === "string" ? p.defaultValue : JSON.stringify(p.defaultValue)), min: 7 },
   { header: "type", field: "dataType", get: (p) => p.dataType ?? "", min: 7 },
   { header: "description", field: "description", get: (p) => p.description ?? "", min: 12, grows: true },
 ];

@@ -42,14 +42,16 @@ describe("roles", () => {
       expect(permissions.every((p) => p.type === "role")).toBe(true);
     }
     const table = await runCcx(["permissions", "agent"], { ...env, COLUMNS: "200" });
-    expect(table.stdout.split("\n")[0]).toMatch(/^PERMISSION\s+VALUE\s+TYPE\s+DESCRIPTION$/);
-    expect(table.stdout).toMatch(/^sendMessage\s+(true|false)\s+boolean\s/m);
+    expect(table.stdout.split("\n")[0]).toMatch(/^PERMISSION\s+DEFAULT\s+TYPE\s+DESCRIPTION$/);
+    // As documented: allow or deny, and lists (stringArray).
+    expect(table.stdout).toMatch(/^sendMessage\s+allow\s+string\s/m);
+    expect(table.stdout).toMatch(/^sendMessage\.allowedMessageTypes\s+\[\]\s+stringArray\s/m);
   });
 
   it("ccx scope-permissions <guid> <scope>: a scope's permissions in a group; a scope that is none is the service's 400, exit 2", async () => {
     const guid = fx.emulator.world.apps[0]!.groups[0]!.guid;
     const admin = JSON.parse((await runCcx(["scope-permissions", guid, "admin", "--json"], env)).stdout) as Array<{ type: string }>;
-    expect(admin).toHaveLength(28);
+    expect(admin).toHaveLength(11);
     expect(admin.every((p) => p.type === "scope")).toBe(true);
     const bad = await runCcx(["scope-permissions", guid, "king"], env);
     expect(bad.code).toBe(2);

@@ -58,7 +58,7 @@ describe("ccx api: one request", () => {
     expect(apps.map((a) => a.id)).toContain(fx.app().appId);
     expect(run.stdout).not.toContain(fx.app().fullAccessKey);
     expect(Object.keys(apps[0]!.apiKeys).every((k) => k.startsWith("…"))).toBe(true);
-    expect(run.stderr).toMatch(/^masked \(--reveal shows them\): data\[\]\.apiKeys\.<key>/m);
+    expect(run.stderr).toMatch(/^masked \(--reveal shows them\): data\[\]\.accessKey, data\[\]\.apiKeys\.<key>/m);
   });
 
   it("an auth token in an answer is masked, and shown whole with --reveal", async () => {

@@ -28,8 +28,8 @@ describe("the app's configuration (management API)", () => {
   it("ccx extensions: which are on; --all walks their pages of 25 (here 5 at a time)", async () => {
     const table = await runCcx(["extensions"], { ...env, COLUMNS: "200" });
     expect(table.code, table.stderr).toBe(0);
-    expect(table.stdout.split("\n")[0]).toMatch(/^ID\s+NAME\s+ON\s+CATEGORY$/);
-    expect(table.stdout).toMatch(/^profanity-filter\s+Profanity Filter\s+(yes|no)\s+moderation$/m);
+    expect(table.stdout.split("\n")[0]).toMatch(/^ID\s+NAME\s+ON\s+THIRD PARTY\s+ABOUT$/);
+    expect(table.stdout).toMatch(/^profanity-filter\s+Profanity Filter\s+(yes|no)\s+no\s+Mask or drop profane words$/m);
     const all = ndjson((await runCcx(["extensions", "--per-page", "5", "--all", "--ndjson"], env)).stdout);
     const one = JSON.parse((await runCcx(["extensions", "--per-page", "100", "--json"], env)).stdout) as unknown[];
     expect(all).toEqual(one);
@@ -40,9 +40,11 @@ describe("the app's configuration (management API)", () => {
   it("ccx settings: every switch; --json as sent", async () => {
     const run = await runCcx(["settings"], env);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/^core\.messages\.editEnabled\s+(true|false)$/m);
-    const json = JSON.parse((await runCcx(["settings", "--json"], env)).stdout) as Record<string, boolean>;
-    expect(Object.values(json).every((v) => typeof v === "boolean")).toBe(true);
+    expect(run.stdout).toMatch(/^core\.conversations\.updateOnReplies\s+(true|false)$/m);
+    const json = JSON.parse((await runCcx(["settings", "--json"], env)).stdout) as Record<string, unknown>;
+    // The documented ten: switches, and the list of advanced push features.
+    expect(Object.keys(json)).toHaveLength(10);
+    expect(Object.entries(json).every(([k, v]) => typeof v === "boolean" || (k === "core.notifications.push.advanced.included" && Array.isArray(v)))).toBe(true);
     expect(Object.keys(json).length).toBe(run.stdout.trim().split("\n").length);
   });
 
@@ -66,7 +68,7 @@ describe("an extension's settings (ccx extensions <id>)", () => {
     expect(profanity.stdout).toMatch(/^badwords\s+\["darn","heck","blast"\]$/m);
     expect(profanity.stdout).toMatch(/^dropMessage\s+(true|false)$/m);
     const masking = JSON.parse((await runCcx(["extensions", "data-masking", "--json"], env)).stdout);
-    expect(masking.defaultRegexData.map((r: { id: string }) => r.id)).toEqual(["email", "phone"]);
+    expect(masking.defaultRegexData.map((r: { name: string }) => r.name)).toEqual(["Emails", "US Phone numbers", "SSN"]);
     const sms = JSON.parse((await runCcx(["extensions", "sms-notification", "--json"], env)).stdout);
     expect(sms.twilioAuthToken).toMatch(/^…/);
     const push = await runCcx(["extensions", "push-notification", "--json"], env);

@@ -6,25 +6,28 @@ import { lines, mountTui } from "../support/tui.js";
 /**
  * What the real service also answers (docs/service.md), through the commands and
  * the explorer: a not found with `{}` for a body or an empty detail is not
- * found (exit 3), and the app's quota, in either header spelling, is shown.
+ * found (exit 3), and the app's quota, in either header spelling, is shown; the
+ * notifications service's older names are read as its documented ones.
  */
 
 const SIZES = { apps: 1, groups: 40, calls: 10, users: 10 };
 let bare: EmulatorFixture;
 let empty: EmulatorFixture;
 let limited: EmulatorFixture;
+let named: EmulatorFixture;
 
 const envOf = (fx: EmulatorFixture) => fx.cliEnv();
 
 beforeAll(async () => {
-  [bare, empty, limited] = await Promise.all([
+  [bare, empty, limited, named] = await Promise.all([
     emulatorFixture({ sizes: SIZES, variants: new Set(["bare-404"]) }),
     emulatorFixture({ sizes: SIZES, variants: new Set(["empty-detail"]) }),
     emulatorFixture({ sizes: SIZES, variants: new Set(["ratelimit-camel"]), faults: { rateLimit: { limit: 500, windowSeconds: 60 } } }),
+    emulatorFixture({ sizes: { ...SIZES, messages: 300 }, variants: new Set(["notification-names"]) }),
   ]);
 });
 afterAll(async () => {
-  await Promise.all([bare?.close(), empty?.close(), limited?.close()]);
+  await Promise.all([bare?.close(), empty?.close(), limited?.close(), named?.close()]);
 });
 
 describe("not found, however the service says it", () => {
@@ -110,5 +113,19 @@ describe("the older shapes, read as the current ones: the same thing shown", () 
     expect(then).toBe(now);
     const counts = (await plain.chat("/conversations", { perPage: 100 }, { onBehalfOf: uid })).body.data.map((c: { unreadMessageCount: unknown }) => c.unreadMessageCount);
     expect(counts.some((n: unknown) => typeof n === "string" && n !== "0")).toBe(true);
+  });
+});
+
+describe("the notifications service in its older names (--variant notification-names)", () => {
+  it("a provider's enabled says whether it is on, a log line's sentAtMS when it went out", async () => {
+    const providers = await runCcx(["notifications", "providers"], { ...envOf(named), COLUMNS: "200" });
+    expect(providers.code, providers.stderr).toBe(0);
+    expect(providers.stdout).toMatch(/^email: sendgrid\s.*\byes\b/m);
+    expect(providers.stdout).toMatch(/^sms: twilio\s.*\bno\b/m);
+    const logs = await runCcx(["notifications", "logs", "--json"], envOf(named));
+    const line = (JSON.parse(logs.stdout) as Array<{ messageId: string; sentAtMS: number }>)[0]!;
+    expect(typeof line.messageId).toBe("string");
+    const table = await runCcx(["notifications", "logs", "--message-id", line.messageId], { ...envOf(named), COLUMNS: "200" });
+    expect(table.stdout).toMatch(new RegExp(`^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}\\s+${line.messageId}\\s`, "m"));
   });
 });

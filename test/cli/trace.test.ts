@@ -167,7 +167,7 @@ describe("ccx trace", () => {
   it("a message moderation blocked: the rule and what it matched, and nobody notified", async () => {
     const record = blockedMessages(app).at(-1)!;
     const run = await trace(record.index);
-    expect(run.stdout).toMatch(new RegExp(`^ {2}blocked by rule ${record.rule.name} \\(${record.rule.id}\\), condition .*"matched":"${record.matched}".*\\[GET /moderation/blocked-messages\\]$`, "m"));
+    expect(run.stdout).toMatch(new RegExp(`^ {2}blocked by rule ${record.rule.name} \\(${record.rule.id}\\), condition .*\\\\"${record.matched}\\\\".*\\[GET /moderation/blocked-messages\\]$`, "m"));
     const json = JSON.parse((await trace(record.index, "--json")).stdout);
     expect(json.moderation.blocked).toMatchObject({ ruleId: record.rule.id, ruleName: record.rule.name });
     expect(json.recipients.every((r: any) => r.notifications.length === 0)).toBe(true);

@@ -165,7 +165,7 @@ describe("management API", () => {
     expect(all.map((a: { id: string }) => a.id)).toEqual(fx.info.apps.map((a) => a.appId));
     for (const [i, app] of all.entries()) {
       const expected = fx.info.apps[i]!;
-      expect(Object.keys(app).sort()).toEqual(["apiKeys", "appOwner", "appRegion", "createdAt", "id", "name", "plan", "region", "state"]);
+      expect(Object.keys(app).sort()).toEqual(["accessKey", "apiKeys", "appOwner", "appRegion", "createdAt", "id", "name", "owner", "plan", "region", "state"]);
       expect(app).toMatchObject({ id: expected.appId, name: expected.name, region: expected.region, plan: expect.any(String), state: expect.any(String), createdAt: expect.any(Number) });
       expect(Object.keys(app.appOwner).sort()).toEqual(["email", "id", "name"]);
       expect(app.appRegion).toEqual({ id: expect.any(String), name: expect.any(String), description: expect.any(String) });

@@ -1,5 +1,5 @@
 import { secretValues } from "../../src/api/answer-secrets.js";
-import { extensionSettingsOf, extensionsOf } from "../../src/emulator/data/app-settings.js";
+import { extensionSettingsOf, extensionsOf } from "../../src/emulator/data/extensions.js";
 import { tokensOf } from "../../src/emulator/data/auth-tokens.js";
 import type { App } from "../../src/emulator/data/model.js";
 import { providersOf, pushTokensOf } from "../../src/emulator/data/notifications.js";

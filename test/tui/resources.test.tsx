@@ -107,15 +107,15 @@ describe("resources from their definitions", () => {
     expect(frame).toMatch(/^role\s+\S+/m);
     await tui.press("tab");
     frame = await tui.waitForFrame((f) => f.includes("Permissions (28)"), "its permissions");
-    expect(frame).toMatch(/sendMessage\s+(true|false)/);
+    expect(frame).toMatch(/sendMessage\s+allow\s+string/);
   });
 
   it(":extensions lists which are on; :settings shows every switch (management API)", async () => {
     tui = await fixture.mount({ load: true, management: true, columns: 140, rows: 40 });
     await command("extensions");
-    await tui.waitForFrame((f) => /ID\s+NAME\s+ON\s+CATEGORY/.test(f) && f.includes("profanity-filter"), "the extensions");
+    await tui.waitForFrame((f) => /ID\s+NAME\s+ON\s+THIRD PARTY\s+ABOUT/.test(f) && f.includes("profanity-filter"), "the extensions");
     await command("settings");
-    const frame = await tui.waitForFrame((f) => /core\.messages\.editEnabled\s+(true|false)/.test(f), "the settings");
+    const frame = await tui.waitForFrame((f) => /core\.conversations\.updateOnReplies\s+(true|false)/.test(f), "the settings");
     expect(lines(frame)[1]).toMatch(/› settings ?$/);
   });
 

@@ -5,7 +5,7 @@ import { generateMessages } from "./messages.js";
 import { MessageStore } from "./message-store.js";
 import { REGIONS, type App, type Group, type GroupType, type Sizes, type User, type World } from "./model.js";
 import { generateWebhooks } from "./webhooks.js";
-import { Random } from "./random.js";
+import { Random, hash32, mix32 } from "./random.js";
 import {
   APP_NAMES, DESCRIPTIONS, FIRST_NAMES, GROUP_ADJECTIVES, GROUP_NOUNS, HOSTILE_GROUP_NAMES,
   LAST_NAMES, TAGS, UNICODE_GROUP_NAMES, UNICODE_NAMES, USER_ROLES,
@@ -111,6 +111,8 @@ function generateUsers(seed: number, appId: string, count: number, now: number, 
     if (r.chance(0.7)) user.avatar = `https://avatars.example.com/${uid}.png`;
     if (r.chance(0.9)) user.lastActiveAt = r.int(createdAt, now - 60);
     if (r.chance(0.2)) user.tags = [r.pick(TAGS)];
+    // Drawn from the uid, not the stream: the users after it stay as they were before links were added.
+    if (mix32(hash32(uid), 0x6c696e6b) % 5 < 2) user.link = `https://people.example.com/${uid}`;
     if (r.chance(0.15)) user.metadata = { "@private": { email: `${uid}@example.com` }, timezone: r.pick(["UTC", "Asia/Tokyo", "Europe/Berlin"]) };
     users.push(user);
   }

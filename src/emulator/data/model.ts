@@ -15,6 +15,8 @@ export interface User {
   uid: string;
   name: string;
   avatar?: string;
+  /** Their profile page. */
+  link?: string;
   status: "available" | "offline";
   role: string;
   createdAt: number;

@@ -13,8 +13,22 @@ import { hash32, mix32 } from "./random.js";
 export interface KeywordList {
   id: string;
   name: string;
-  category: string;
+  description: string;
   searchTerms: string[];
+}
+
+/**
+ * A rule's one condition, as the exports' rules carry theirs: on a message's `operand` (text, custom,
+ * image, video), matching a keyword list (`isKeywordsReferencePresent`, `value` its id), a pattern
+ * (`category: "pattern"`, `value` the regex) or a media model's verdict (`isMediaPresent`).
+ */
+export interface RuleCondition {
+  operand: "text" | "custom" | "image" | "video";
+  category: "word" | "pattern";
+  /** A keyword list's id, a regex, or a model's threshold (`AnyOf_greaterThan_30`). */
+  value: string;
+  keywords: boolean;
+  media: boolean;
 }
 
 export interface ModerationRule {
@@ -22,28 +36,34 @@ export interface ModerationRule {
   name: string;
   description: string;
   enabled: boolean;
-  /** The keyword list it matches, when it is a keyword rule. */
+  /** The keyword list it matches, when it is a keyword rule (the condition's value). */
   keywordList?: string;
-  conditionType: "keyword" | "regex" | "image" | "spam";
+  condition: RuleCondition;
+  /** What it does to a message it matches, as the exports name it. */
+  action: "blockMessage" | "dropMessage";
   default: boolean;
 }
 
 /** The keyword lists: the words are those the emulator's messages are made of, so rules do match. */
 export const KEYWORD_LISTS: readonly KeywordList[] = [
-  { id: "profanity-en", name: "Profanity (English)", category: "profanity", searchTerms: ["darn", "heck", "blast"] },
-  { id: "competitors", name: "Competitor names", category: "custom", searchTerms: ["acme", "globex", "initech"] },
-  { id: "contact-sharing", name: "Contact sharing", category: "pii", searchTerms: ["phone", "email", "call me"] },
+  { id: "profanity-en", name: "Profanity (English)", description: "Profane words", searchTerms: ["darn", "heck", "blast"] },
+  { id: "competitors", name: "Competitor names", description: "Names of competitors", searchTerms: ["acme", "globex", "initech"] },
+  { id: "contact-sharing", name: "Contact sharing", description: "Words that share contact details", searchTerms: ["phone", "email", "call me"] },
 ];
 
+const words = (operand: RuleCondition["operand"], list: string): RuleCondition => ({ operand, category: "word", value: list, keywords: true, media: false });
+const pattern = (regex: string): RuleCondition => ({ operand: "text", category: "pattern", value: regex, keywords: false, media: false });
+const model = (operand: "image" | "video"): RuleCondition => ({ operand, category: "word", value: "AnyOf_greaterThan_30", keywords: false, media: true });
+
 export const MODERATION_RULES: readonly ModerationRule[] = [
-  { id: "rule-profanity", name: "Block profanity", description: "Blocks messages with words from the profanity list", enabled: true, keywordList: "profanity-en", conditionType: "keyword", default: true },
-  { id: "rule-competitors", name: "Block competitor names", description: "Blocks messages naming a competitor", enabled: true, keywordList: "competitors", conditionType: "keyword", default: false },
-  { id: "rule-contact", name: "Block contact sharing", description: "Blocks messages that share a phone number or an email address", enabled: true, keywordList: "contact-sharing", conditionType: "keyword", default: true },
-  { id: "rule-links", name: "Block unknown links", description: "Blocks links to domains not allowed", enabled: false, conditionType: "regex", default: false },
-  { id: "rule-images", name: "Block explicit images", description: "Blocks images the image model flags", enabled: true, conditionType: "image", default: true },
-  { id: "rule-spam", name: "Block repeated messages", description: "Blocks the same message sent many times in a minute", enabled: true, conditionType: "spam", default: true },
-  { id: "rule-hate", name: "Block hate speech", description: "Blocks messages the text model classes as hate speech", enabled: false, conditionType: "keyword", default: true },
-  { id: "rule-pii", name: "Mask card numbers", description: "Blocks messages holding a card number", enabled: true, conditionType: "regex", default: true },
+  { id: "rule-profanity", name: "Block profanity", description: "Blocks messages with words from the profanity list", enabled: true, keywordList: "profanity-en", condition: words("text", "profanity-en"), action: "blockMessage", default: true },
+  { id: "rule-competitors", name: "Block competitor names", description: "Blocks messages naming a competitor", enabled: true, keywordList: "competitors", condition: words("text", "competitors"), action: "blockMessage", default: false },
+  { id: "rule-contact", name: "Block contact sharing", description: "Blocks messages that share a phone number or an email address", enabled: true, keywordList: "contact-sharing", condition: words("text", "contact-sharing"), action: "blockMessage", default: true },
+  { id: "rule-links", name: "Block unknown links", description: "Blocks links to domains not allowed", enabled: false, condition: pattern("https?://(?!example\\.com)\\S+"), action: "blockMessage", default: false },
+  { id: "rule-images", name: "Block explicit images", description: "Blocks images the image model flags", enabled: true, condition: model("image"), action: "blockMessage", default: true },
+  { id: "rule-videos", name: "Drop unsafe videos", description: "Drops videos the video model flags", enabled: true, condition: model("video"), action: "dropMessage", default: true },
+  { id: "rule-custom-profanity", name: "Drop profane custom messages", description: "Drops custom messages with words from the profanity list", enabled: false, condition: words("custom", "profanity-en"), action: "dropMessage", default: true },
+  { id: "rule-pii", name: "Block card numbers", description: "Blocks messages holding a card number", enabled: true, condition: pattern("\\b(?:\\d[ -]?){13,16}\\b"), action: "blockMessage", default: true },
 ];
 
 export const FLAG_REASONS = [
@@ -137,5 +157,5 @@ export function flaggedMessage(app: App, i: number): Flagged | undefined {
 /** A blocked message's moderation status: disapproved until a moderator approves or rejects it. */
 export const blockedStatus = (app: App, blocked: Blocked): string => app.changes.reviews.get(blocked.index)?.status ?? "disapproved";
 
-/** A rule's revision: one per rule, from when the app was made. */
-export const revisionOf = (app: App, rule: ModerationRule): string => `${rule.id}-r${(mix32(hash32(app.appId), hash32(rule.id)) % 9) + 1}`;
+/** A rule's revision: one per rule, from when the app was made, named as the exports name theirs (`<appId>_<ruleId>_<n>`). */
+export const revisionOf = (app: App, rule: ModerationRule): string => `${app.appId}_${rule.id}_${(mix32(hash32(app.appId), hash32(rule.id)) % 9) + 1}`;

@@ -67,8 +67,10 @@ export function mutedFor(prefs: UserPreferences, conversation: { group?: string;
 
 export interface PushToken {
   pushToken: string;
-  pushTokenType: "FCM" | "APNS";
-  platform: "android" | "ios" | "web";
+  /** `chat` (the example's; a VoIP token would say `voip`). */
+  pushTokenType: "chat";
+  /** The provider and the device, as the example's `fcm_android`. */
+  platform: "fcm_android" | "apns_ios_device" | "fcm_web";
   providerId: string;
   authToken: string;
   uid: string;
@@ -88,13 +90,13 @@ export function pushTokensOf(app: App, index: number): PushToken[] {
   return tokensOf(app, index).flatMap((token, j) => {
     const roll = mix32(hash32(token.authToken), app.seed, PUSH);
     if (roll % 4 === 0) return [];
-    const platform = (["android", "ios", "web"] as const)[(roll >>> 2) % 3]!;
-    const type = platform === "ios" ? "APNS" : "FCM";
+    const platform = (["fcm_android", "apns_ios_device", "fcm_web"] as const)[(roll >>> 2) % 3]!;
+    const type = platform.startsWith("apns") ? "APNS" : "FCM";
     const stale = (roll >>> 5) % 10 === 0;
     const created = new Date(token.createdAt * 1000 + 5_000).toISOString();
     return [{
       pushToken: `${type === "FCM" ? "fcm" : "apns"}:${mix32(roll, j).toString(16).padStart(8, "0")}${mix32(roll, j, 1).toString(16).padStart(8, "0")}${mix32(roll, j, 2).toString(16).padStart(8, "0")}`,
-      pushTokenType: type,
+      pushTokenType: "chat",
       platform,
       providerId: stale ? `${type.toLowerCase()}-legacy` : type === "FCM" ? PROVIDER_IDS.fcm : PROVIDER_IDS.apns,
       authToken: token.authToken,
@@ -105,24 +107,31 @@ export function pushTokensOf(app: App, index: number): PushToken[] {
   });
 }
 
+/** A line as the log's documented example gives it (times in ms; `reason` only when held back, `success` only when sent). */
 export interface LogLine {
   _id: string;
-  messageId: string;
+  processingStartedAtMS: number;
+  processingEndedAtMS: number;
+  totalProcessingTimeInMS: number;
+  component: "notifications-core";
+  channel: "push";
+  provider: "fcm" | "apns";
+  messageId: number;
   messageCategory: string;
   messageType: string;
-  trigger: string;
+  trigger: "after_message";
+  messageSentAtMS: number;
   sender: string;
   receiver: string;
   receiverType: "user" | "group";
   member?: string;
-  channel: "push";
-  provider: string;
-  notificationTriggered: boolean;
-  reason: string | null;
-  success: boolean;
-  sentAtMS: number;
-  createdAtMS: number;
+  tokenType: string;
+  pushToken: string;
+  providerId: string;
   payload: Record<string, unknown>;
+  notificationTriggered: boolean;
+  reason?: string;
+  success?: boolean;
 }
 
 /** Categories that notify: a group's member actions and calls notify through their own triggers, not logged here. */
@@ -164,72 +173,101 @@ export function logLinesOf(app: App, i: number, isBlockedMessage: (i: number) =>
     const muted = mutedFor(prefs, group ? { group: group.guid } : { otherUid: senderUid });
     for (const token of pushTokensOf(app, recipient)) {
       const known = token.providerId === PROVIDER_IDS.fcm || token.providerId === PROVIDER_IDS.apns;
-      const reason = muted ? "MUTE_PREFERENCE" : prefs.dnd ? "DND_PREFERENCE" : known ? null : "INVALID_PUSH_PROVIDER_ID";
+      const reason = muted ? "MUTE_PREFERENCE" : prefs.dnd ? "DND_PREFERENCE" : known ? undefined : "INVALID_PUSH_PROVIDER_ID";
       const ordinal = lines.length;
       // Later lines of a message go out later: the log's order is its lines' time order.
-      const at = sentAtMs + 40 + ordinal * 20 + (mix32(i, ordinal) % 15);
+      const started = sentAtMs + 40 + ordinal * 20 + (mix32(i, ordinal) % 15);
+      const took = 2 + (mix32(i, ordinal, 1) % 40);
+      const provider = token.platform.startsWith("apns") ? "apns" : "fcm";
       lines.push({
         _id: logIdOf(store.sentAt[i]!, i, ordinal),
-        messageId: String(i + 1),
+        processingStartedAtMS: started,
+        processingEndedAtMS: started + took,
+        totalProcessingTimeInMS: took,
+        component: "notifications-core",
+        channel: "push",
+        provider,
+        messageId: i + 1,
         messageCategory: store.categoryOf(i),
         messageType: store.typeOf(i),
-        trigger: "message",
+        trigger: "after_message",
+        messageSentAtMS: sentAtMs,
         sender: senderUid,
         receiver: group ? group.guid : uid,
         receiverType: group ? "group" : "user",
         ...(group ? { member: uid } : {}),
-        channel: "push",
-        provider: token.pushTokenType === "FCM" ? "fcm" : "apns",
-        notificationTriggered: reason === null,
-        reason,
-        success: reason === null && mix32(i, recipient) % 50 !== 0,
-        sentAtMS: at,
-        createdAtMS: at,
-        payload: { title: app.users[sender]!.name, body: store.text[i] || `sent a ${store.typeOf(i)}`, platform: token.platform, providerId: token.providerId },
+        tokenType: token.platform,
+        pushToken: token.pushToken,
+        providerId: token.providerId,
+        payload: pushPayload(app, i, group, provider, sentAtMs),
+        notificationTriggered: reason === undefined,
+        // As documented: a reason only when held back, whether the provider took it only when sent.
+        ...(reason === undefined ? { success: mix32(i, recipient) % 50 !== 0 } : { reason }),
       });
     }
   }
   return lines;
 }
 
-/** The app's default notification settings (GET /notifications/v1/settings). */
-export function notificationSettings(): Record<string, unknown> {
-  const subscribe = { messages: "SUBSCRIBE_TO_ALL", replies: "SUBSCRIBE_TO_ALL", reactions: "SUBSCRIBE_TO_MENTIONS" };
-  return {
-    preferences: {
-      group: { ...subscribe, memberJoined: "DONT_SUBSCRIBE", memberLeft: "DONT_SUBSCRIBE" },
-      call: { audio: "SUBSCRIBE", video: "SUBSCRIBE" },
-      oneOnOne: subscribe,
-      mute: { DND: false, schedule: {} },
-      email: { enabled: false, notifyAfterMinutes: 60 },
-      sms: { enabled: false, notifyAfterMinutes: 120 },
-      push: { enabled: true, includeMessageText: true },
-    },
-    sound: { message: "default", call: "default" },
-    templates: { push: { title: "{{senderName}}", body: "{{messageText}}" } },
+/** What went to the provider, as the log's example shows an APNs one (FCM's carries the same inner payload). */
+function pushPayload(app: App, i: number, group: App["groups"][number] | undefined, provider: "fcm" | "apns", sentAtMs: number): Record<string, unknown> {
+  const store = app.messages;
+  const sender = app.users[store.sender[i]!]!;
+  const conversation = store.conversations[store.conversation[i]!]!;
+  const receiver = group ?? app.users[conversation.userA === store.sender[i] ? conversation.userB : conversation.userA]!;
+  const body = store.text[i] || `Has sent a ${store.typeOf(i)}`;
+  const inner = {
+    title: sender.name, body, tag: String(i + 1), sender: sender.uid, senderName: sender.name,
+    receiver: "guid" in receiver ? receiver.guid : receiver.uid, receiverName: receiver.name, receiverType: group ? "group" : "user",
+    conversationId: group ? `group_${group.guid}` : [sender.uid, (receiver as { uid: string }).uid].sort().join("_user_"),
+    type: "chat", sessionId: null, callAction: null, callType: null, sentAt: Math.floor(sentAtMs / 1000),
   };
+  const apns = {
+    contentAvailable: 1, mutableContent: 1, topic: `com.example.${app.appId}`, alert: { title: sender.name, body },
+    priority: 10, pushType: "alert", sound: "default", collapseId: String(i + 1), expiry: Math.floor(sentAtMs / 1000) + 3600,
+  };
+  return provider === "apns" ? { payload: inner, ...apns, type: "apns" } : { payload: inner, priority: "high", type: "fcm" };
 }
 
-/** One user's preferences as GET /notifications/v1/preferences answers them. */
-export function preferencesJson(prefs: UserPreferences): Record<string, unknown> {
-  const settings = notificationSettings().preferences as Record<string, unknown>;
-  return {
-    preferences: { group: settings.group, oneOnOne: settings.oneOnOne, mute: { DND: prefs.dnd, schedule: {} } },
-    sound: { message: "default", call: "default" },
-    templates: {},
-  };
-}
-
-/** The app's providers, by kind, as their GETs answer them (secrets in clear, as the service sends them). */
+/**
+ * The app's providers, by kind, as their GETs' examples name them (secrets in clear, as the service
+ * sends them): Twilio's `twilioSenderPhoneNumber`, SendGrid's sender and template, the custom
+ * providers' `isEnabled` and basic auth (`useBasicAuth`, `basicAuthUsername`, `basicAuthPassword`).
+ * The FCM and APNs lists' documented examples are empty: their items take the create schemas' names.
+ */
 export function providersOf(app: App): Record<"fcm" | "apns" | "customPush" | "twilio" | "sendgrid" | "customSms" | "customEmail", unknown> {
   const secret = (label: string, length = 32) => Array.from({ length: Math.ceil(length / 8) }, (_, i) => mix32(hash32(app.appId), app.seed, hash32(label), i).toString(16).padStart(8, "0")).join("").slice(0, length);
+  const hooks = `https://hooks.example.com/${app.appId}`;
+  const basicAuth = (label: string) => ({ useBasicAuth: true, basicAuthUsername: `ccx-${label}`, basicAuthPassword: `pw-${secret(`custom-${label}`, 20)}` });
   return {
-    fcm: { pushProviders: [{ providerId: PROVIDER_IDS.fcm, name: "Android and web", isDefault: true, fcmCredentials: { project_id: `${app.appId}-push`, client_email: `push@${app.appId}.iam.example.com`, private_key: `-----BEGIN PRIVATE KEY-----${secret("fcm", 64)}-----END PRIVATE KEY-----` } }] },
-    apns: { pushProviders: [{ providerId: PROVIDER_IDS.apns, name: "iOS", isDefault: true, production: true, apnsCredentials: { keyId: secret("apns-key", 10).toUpperCase(), teamId: secret("team", 10).toUpperCase(), bundleId: `com.example.${app.appId}`, p8Key: `-----BEGIN PRIVATE KEY-----${secret("p8", 48)}-----END PRIVATE KEY-----` } }] },
-    customPush: { pushProviders: [{ providerId: PROVIDER_IDS.custom, name: "push relay", isDefault: false, webhookURL: `https://hooks.example.com/${app.appId}/push`, basicAuth: { enabled: true, username: "ccx-push", password: `pw-${secret("custom-push", 20)}` } }] },
-    twilio: { twilioAccountSID: `AC${secret("twilio-sid")}`, twilioAuthToken: secret("twilio-token"), twilioFromNumber: "+15005550006", enabled: false },
-    sendgrid: { sendGridApiKey: `SG.${secret("sendgrid", 40)}`, fromEmail: `noreply@${app.appId}.example.com`, fromName: app.name, enabled: true },
-    customSms: { webhookURL: `https://hooks.example.com/${app.appId}/sms`, useStoredPhNo: true, enabled: false },
-    customEmail: { webhookURL: `https://hooks.example.com/${app.appId}/email`, useStoredEmailID: true, enabled: false },
+    fcm: { pushProviders: [{ providerId: PROVIDER_IDS.fcm, name: "Android and web", isDefault: true, fcmServiceAccountJson: { type: "service_account", project_id: `${app.appId}-push`, private_key_id: secret("fcm-key-id", 40), private_key: `-----BEGIN PRIVATE KEY-----${secret("fcm", 64)}-----END PRIVATE KEY-----`, client_email: `push@${app.appId}.iam.example.com` } }] },
+    apns: { pushProviders: [{ providerId: PROVIDER_IDS.apns, name: "iOS", isDefault: true, production: true, keyId: secret("apns-key", 10).toUpperCase(), teamId: secret("team", 10).toUpperCase(), bundleId: `com.example.${app.appId}`, p8Key: `-----BEGIN PRIVATE KEY-----${secret("p8", 48)}-----END PRIVATE KEY-----` }] },
+    customPush: { pushProviders: [{ providerId: PROVIDER_IDS.custom, ...basicAuth("push"), isEnabled: true, webhookURL: `${hooks}/push` }] },
+    twilio: { twilioAccountSID: `AC${secret("twilio-sid")}`, twilioAuthToken: secret("twilio-token"), twilioSenderPhoneNumber: "+15005550006" },
+    sendgrid: {
+      sendGridApiKey: `SG.${secret("sendgrid", 40)}`, sendGridTemplateID: `d-${secret("sendgrid-template")}`, sendGridUnsubscribeGroupID: String(10_000 + (mix32(hash32(app.appId), app.seed) % 90_000)),
+      senderEmail: `noreply@${app.appId}.example.com`, senderName: app.name,
+    },
+    customSms: { ...basicAuth("sms"), isEnabled: false, useStoredPhNo: true, webhookURL: `${hooks}/sms` },
+    customEmail: { ...basicAuth("email"), isEnabled: false, useStoredEmailID: true, webhookURL: `${hooks}/email` },
   };
+}
+
+/** The providers in the older names (`--variant notification-names`): `enabled`, `twilioFromNumber`, `fromEmail`, `basicAuth{}`. */
+export function legacyProvidersOf(app: App): ReturnType<typeof providersOf> {
+  const now = providersOf(app) as Record<string, Record<string, unknown>>;
+  const custom = (p: Record<string, unknown>) => {
+    const { useBasicAuth, basicAuthUsername, basicAuthPassword, isEnabled, ...rest } = p;
+    return { ...rest, enabled: isEnabled, basicAuth: { enabled: useBasicAuth, username: basicAuthUsername, password: basicAuthPassword } };
+  };
+  const { twilioSenderPhoneNumber, ...twilio } = now.twilio!;
+  const { senderEmail, senderName, sendGridTemplateID: _t, sendGridUnsubscribeGroupID: _u, ...sendgrid } = now.sendgrid!;
+  return {
+    ...now,
+    customPush: { pushProviders: (now.customPush!.pushProviders as Record<string, unknown>[]).map(custom) },
+    twilio: { ...twilio, twilioFromNumber: twilioSenderPhoneNumber, enabled: false },
+    sendgrid: { ...sendgrid, fromEmail: senderEmail, fromName: senderName, enabled: true },
+    customSms: custom(now.customSms!),
+    customEmail: custom(now.customEmail!),
+  } as ReturnType<typeof providersOf>;
 }

@@ -1,6 +1,8 @@
 import type { ManagementRoute } from "../context.js";
-import { collaboratorsOf, extensionSettingsOf, extensionsOf, settingsOf } from "../data/app-settings.js";
+import { collaboratorsOf, settingsOf } from "../data/app-settings.js";
+import { extensionSettingsOf, extensionsOf } from "../data/extensions.js";
 import { notFound } from "../errors.js";
+import { answersIn } from "../options.js";
 import { QueryReader, paginate, readPage } from "../query.js";
 import { appOf } from "./management.js";
 
@@ -33,14 +35,17 @@ export const appSettingsRoutes: ManagementRoute[] = [
     },
   },
   {
-    // One extension's settings, wrapped as the exports wrap them: data{statusCode, success, responseTime, body{data{settings}}}.
+    // One extension's settings, wrapped as the exports wrap them: data{statusCode, success, responseTime, body{data{settings}}}
+    // (the chat widgets: body{data[]}). The push extension's example is the bare {settings}; its schema, like every other
+    // extension's example, wraps it: the wrapper by default, the bare form with --variant push-settings-bare.
     api: "management",
     method: "GET",
     path: /^\/apps\/(?<appId>[^/]+)\/extensions\/(?<id>[^/]+)\/v\d+\/settings\/?$/,
     handle: (ctx, { appId, id }) => {
       const settings = extensionSettingsOf(appOf(ctx, appId!), id!);
       if (!settings) throw notFound("ERR_EXTENSION_NOT_FOUND", "extension", id!);
-      return { data: { statusCode: 200, success: true, responseTime: 12, body: { data: { settings } } } };
+      if (id === "push-notification" && answersIn(ctx.options, "push-settings-bare")) return settings;
+      return { data: { statusCode: 200, success: true, responseTime: 12, body: { data: settings } } };
     },
   },
   {

@@ -45,7 +45,11 @@ export const blockRoutes: AppRoute[] = [
       const { data, pagination } = paginate(blockedBy(ctx.app, blocker), page);
       const cursor = pageCursor(ctx.app.users[data.at(-1)?.userIndex ?? -1], ctx.options);
       return {
-        data: data.map((b) => ({ ...userJson(ctx.app.users[b.userIndex]!), ...blockFields(ctx.app, blocker, b.userIndex) })),
+        // Each with the conversation between the two, as the example sends it.
+        data: data.map((b) => ({
+          ...userJson(ctx.app.users[b.userIndex]!), ...blockFields(ctx.app, blocker, b.userIndex),
+          conversationId: [ctx.app.users[blocker]!.uid, ctx.app.users[b.userIndex]!.uid].sort().join("_user_"),
+        })),
         meta: { pagination, ...(cursor ? { cursor } : {}) },
       };
     },

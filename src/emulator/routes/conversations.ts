@@ -103,12 +103,14 @@ function conversationJson(ctx: RequestContext, row: Row, view: View): Record<str
     // The exports' examples send the count as a string ("0"); their field table says integer.
     unreadMessageCount: options.variants.has("unread-count-number") ? unread.messages : String(unread.messages),
     unreadMentionsCount: unread.mentions,
+    // When it began: its first message (the exports' examples send it beside updatedAt).
+    createdAt: app.messages.sentAt[row.conversation.messages[0] ?? row.last]!,
   };
   if (unread.lastRead >= 0) json.lastReadMessageId = String(unread.lastRead + 1);
   json.lastMessage = messageJson(app, row.last, { withTags: view.withTags }, options);
   json.conversationWith = "group" in row.with
     ? groupJson(app, row.with.group, { withTags: view.withUserAndGroupTags, userIndex: me }, options)
-    : userJson(row.with.user, view.withUserAndGroupTags);
+    : { ...userJson(row.with.user, view.withUserAndGroupTags), conversationId: row.id };
   json.updatedAt = row.updatedAt;
   const tags = view.withTags ? conversationTags(app, row.conversation, me) : [];
   if (tags.length > 0) json.tags = tags;

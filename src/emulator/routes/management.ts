@@ -20,8 +20,11 @@ function appJson(app: App) {
     region: app.region,
     plan: app.plan,
     state: app.state,
+    // The example's owner is the owner account's id as a number (appOwner.id is the same as a string); its accessKey we take for the key clients embed (a guess).
+    owner: 1,
     createdAt: app.createdAt,
-    appOwner: { id: "owner-1", name: "Demo Owner", email: "owner@example.com" },
+    accessKey: app.authOnlyKey,
+    appOwner: { id: "1", name: "Demo Owner", email: "owner@example.com" },
     appRegion: { id: app.region, name: app.region, description: REGION_NAMES[app.region] },
     // Keyed by the key itself, as the management API answers.
     apiKeys: Object.fromEntries(keysOf(app).map(({ createdAt: _c, ...k }) => [k.apiKey, k])),

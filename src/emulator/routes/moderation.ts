@@ -18,21 +18,33 @@ type Json = Record<string, unknown>;
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
-function ruleJson(ctx: RequestContext, rule: ModerationRule): Json {
-  const list = rule.keywordList ? KEYWORD_LISTS.find((k) => k.id === rule.keywordList) : undefined;
+/** A condition as the exports' rules give it; the blocked list's also says what it matched and weighs it. */
+function conditionJson(rule: ModerationRule, matched?: string): Json {
+  const c = rule.condition;
   return {
-    id: rule.id, name: rule.name, description: rule.description, enabled: rule.enabled, active: rule.enabled,
-    conditions: [{ type: rule.conditionType, ...(list ? { keywordListId: list.id, operator: "contains" } : {}) }],
-    action: [{ type: "block" }],
-    createdAt: ctx.app.createdAt, updatedAt: ctx.app.createdAt + 3600, revisionId: revisionOf(ctx.app, rule),
+    id: 1, isKeywordsReferencePresent: c.keywords, isMediaPresent: c.media, entity: "message", operand: c.operand, category: c.category,
+    operator: "contains", value: [c.value],
+    message: [matched === undefined ? `${c.operand} ${c.category === "pattern" ? "matches" : "contains"} ${c.value}` : `${c.operand} contains "${matched}" from ${c.value}`],
+    ...(matched === undefined ? {} : { weight: 1 }),
+  };
+}
+
+function ruleJson(ctx: RequestContext, rule: ModerationRule): Json {
+  return {
+    id: rule.id, name: rule.name, description: rule.description, enabled: rule.enabled,
+    conditions: [conditionJson(rule)],
+    action: [rule.action],
+    active: true, createdAt: ctx.app.createdAt, updatedAt: ctx.app.createdAt + 3600, revisionId: revisionOf(ctx.app, rule),
     ...(rule.default ? { default: true } : {}),
   };
 }
 
 const keywordJson = (ctx: RequestContext, list: (typeof KEYWORD_LISTS)[number], i: number): Json => ({
   _id: `${(ctx.app.createdAt >>> 0).toString(16).padStart(8, "0")}${String(i).padStart(16, "0")}`,
-  id: list.id, appId: ctx.app.appId, name: list.name, category: list.category, isCSV: false, searchTerms: [...list.searchTerms],
-  createdAt: ctx.app.createdAt, updatedAt: ctx.app.createdAt + 60, __v: 0,
+  id: list.id, appId: ctx.app.appId, name: list.name, description: list.description, category: "word", isCSV: false, searchTerms: [...list.searchTerms],
+  createdAt: ctx.app.createdAt, updatedAt: ctx.app.createdAt + 60, revisionId: `${ctx.app.appId}_${list.id}_1`, active: true, __v: 0,
+  // The profanity list comes with every app, as the exports' default list does.
+  ...(i === 0 ? { default: true } : {}),
 });
 
 /** A message with its moderation verdict in `data.moderation`, as the blocked list carries it. */
@@ -45,9 +57,9 @@ function blockedJson(ctx: RequestContext, b: Blocked): Json {
   const sentAt = ctx.app.messages.sentAt[b.index]!;
   return {
     ruleId: b.rule.id, ruleName: b.rule.name, revisionId: revisionOf(ctx.app, b.rule),
-    condition: { type: b.rule.conditionType, keywordListId: b.rule.keywordList, matched: b.matched },
+    condition: conditionJson(b.rule, b.matched),
     message: moderatedMessage(ctx, b.index, blockedStatus(ctx.app, b)),
-    action: [{ type: "block" }],
+    action: [b.rule.action],
     createdAt: sentAt, updatedAt: sentAt,
   };
 }

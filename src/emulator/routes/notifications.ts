@@ -3,8 +3,10 @@ import { tokensOf } from "../data/auth-tokens.js";
 import { isMember } from "../data/members.js";
 import { blockedMessage } from "../data/moderation.js";
 import {
-  type LogLine, logLinesOf, logPosition, notificationSettings, preferencesJson, preferencesOf, providersOf, pushTokensOf,
+  type LogLine, legacyProvidersOf, logLinesOf, logPosition, preferencesOf, providersOf, pushTokensOf,
 } from "../data/notifications.js";
+import { legacyPreferencesJson, notificationSettings, preferencesJson } from "../data/notification-settings.js";
+import { answersIn } from "../options.js";
 import { badRequest, notFound } from "../errors.js";
 import { QueryReader } from "../query.js";
 
@@ -49,8 +51,9 @@ function logFilter(q: QueryReader): (line: LogLine) => boolean {
     equal.every(([name, value]) => String(line[name] ?? "") === value) &&
     (triggered === undefined || line.notificationTriggered === triggered) &&
     (success === undefined || line.success === success) &&
-    (from === undefined || line.sentAtMS >= from) &&
-    (to === undefined || line.sentAtMS <= to);
+    // "logs for messages that are sent after" the time: the message's, not the line's.
+    (from === undefined || line.messageSentAtMS >= from) &&
+    (to === undefined || line.messageSentAtMS <= to);
 }
 
 /**
@@ -74,7 +77,7 @@ function worthExpanding(ctx: RequestContext, q: QueryReader): (i: number) => boo
   return (i) =>
     (sender === undefined || store.sender[i] === sender) &&
     (member === undefined || party(i, member)) &&
-    (from === undefined || store.sentAt[i]! * 1000 + 1000 >= from) &&
+    (from === undefined || store.sentAt[i]! * 1000 >= from) &&
     (to === undefined || store.sentAt[i]! * 1000 <= to);
 }
 
@@ -82,7 +85,7 @@ function worthExpanding(ctx: RequestContext, q: QueryReader): (i: number) => boo
  * A page of the log, newest first: from the newest line, or after `logId` (append: older) or before it
  * (prepend: newer). Lines are made from their messages as the page needs them.
  */
-function logPage(ctx: RequestContext, q: QueryReader): { data: LogLine[]; meta: Record<string, unknown> } {
+function logPage(ctx: RequestContext, q: QueryReader): { data: unknown[]; meta: Record<string, unknown> } {
   const matches = logFilter(q);
   const logId = q.string("logId");
   const affix = q.oneOf("affix", ["append", "prepend"] as const) ?? "append";
@@ -109,9 +112,9 @@ function logPage(ctx: RequestContext, q: QueryReader): { data: LogLine[]; meta: 
   }
   // Newest first whichever way it was walked.
   if (!older) out.reverse();
-  const edge = (line: LogLine | undefined, direction: string) => (line ? { messageId: line.messageId, affix: direction } : {});
+  const edge = (line: LogLine | undefined, direction: string) => (line ? { affix: direction, messageId: line.messageId } : {});
   return {
-    data: out,
+    data: answersIn(ctx.options, "notification-names") ? out.map(legacyLine) : out,
     meta: {
       previous: edge(out[0], "prepend"),
       current: { limit: LOG_PAGE, count: out.length },
@@ -120,11 +123,20 @@ function logPage(ctx: RequestContext, q: QueryReader): { data: LogLine[]; meta: 
   };
 }
 
+/** A line in the older names: the message id a string, the time `sentAtMS`, `reason` null when sent. */
+function legacyLine(line: LogLine): Record<string, unknown> {
+  const { processingStartedAtMS, processingEndedAtMS, totalProcessingTimeInMS, messageSentAtMS, ...rest } = line;
+  return { ...rest, messageId: String(line.messageId), reason: line.reason ?? null, sentAtMS: processingEndedAtMS, createdAtMS: processingStartedAtMS };
+}
+
 const get = (path: RegExp, handle: AppRoute["handle"]): AppRoute => ({ api: "chat", method: "GET", path, handle });
 
 export const notificationRoutes: AppRoute[] = [
   get(/^\/notifications\/v1\/settings\/?$/, () => ({ data: notificationSettings() })),
-  get(/^\/notifications\/v1\/preferences\/?$/, (ctx) => ({ data: preferencesJson(preferencesOf(ctx.app, userOf(ctx, new QueryReader(ctx.params)))) })),
+  get(/^\/notifications\/v1\/preferences\/?$/, (ctx) => {
+    const prefs = preferencesOf(ctx.app, userOf(ctx, new QueryReader(ctx.params)));
+    return { data: answersIn(ctx.options, "notification-names") ? legacyPreferencesJson(prefs) : preferencesJson(prefs) };
+  }),
   get(/^\/notifications\/v1\/preferences\/mute\/?$/, (ctx) => ({ data: { mutedConversations: preferencesOf(ctx.app, userOf(ctx, new QueryReader(ctx.params))).muted } })),
   get(/^\/notifications\/v1\/preferences\/timezone\/?$/, (ctx) => ({ data: { timezone: preferencesOf(ctx.app, userOf(ctx, new QueryReader(ctx.params))).timezone } })),
   get(/^\/notifications\/v1\/logs\/?$/, (ctx) => logPage(ctx, new QueryReader(ctx.params))),
@@ -150,5 +162,5 @@ export const notificationRoutes: AppRoute[] = [
     ["push/v1/providers/fcm", "fcm"], ["push/v1/providers/apns", "apns"], ["push/v1/providers/custom", "customPush"],
     ["sms/v1/providers/twilio", "twilio"], ["sms/v1/providers/custom", "customSms"],
     ["email/v1/providers/sendgrid", "sendgrid"], ["email/v1/providers/custom", "customEmail"],
-  ] as const).map(([path, kind]) => get(new RegExp(`^/notifications/${path.replace(/\//g, "\\/")}/?$`), (ctx) => ({ data: providersOf(ctx.app)[kind] }))),
+  ] as const).map(([path, kind]) => get(new RegExp(`^/notifications/${path.replace(/\//g, "\\/")}/?$`), (ctx) => ({ data: (answersIn(ctx.options, "notification-names") ? legacyProvidersOf : providersOf)(ctx.app)[kind] }))),
 ];

@@ -43,7 +43,10 @@ export const roleRoutes: AppRoute[] = [
     api: "chat",
     method: "GET",
     path: /^\/roles\/(?<role>[^/]+)\/permissions\/?$/,
-    handle: (ctx, { role }) => wholeList(permissions(ctx.app, "role", knownRole(role!))),
+    handle: (ctx, { role }) => {
+      knownRole(role!);
+      return wholeList(permissions(ctx.app, "role"));
+    },
   },
   {
     api: "chat",
@@ -54,7 +57,7 @@ export const roleRoutes: AppRoute[] = [
       if (!GROUP_SCOPES.includes(scope as (typeof GROUP_SCOPES)[number])) {
         throw badRequest({ scope: [`The scope must be one of ${GROUP_SCOPES.join(", ")}.`] });
       }
-      return wholeList(permissions(ctx.app, "scope", scope!));
+      return wholeList(permissions(ctx.app, "scope"));
     },
   },
 ];

@@ -159,7 +159,8 @@ export const userRoutes: AppRoute[] = [
         .filter((u) => searchKey === undefined || u.uid.toLowerCase().includes(searchKey) || u.name.toLowerCase().includes(searchKey));
       const { data, pagination } = paginate(friends, page);
       const cursor = pageCursor(data.at(-1), ctx.options);
-      return { data: data.map((u) => userJson(u)), meta: { pagination, ...(cursor ? { cursor } : {}) } };
+      // Each friend with the conversation between the two, as the example sends it.
+      return { data: data.map((u) => ({ ...userJson(u), conversationId: [uid!, u.uid].sort().join("_user_") })), meta: { pagination, ...(cursor ? { cursor } : {}) } };
     },
   },
 ];
