@@ -16,7 +16,9 @@ const SECRET_WORDS = new Set(["key", "secret", "token", "password", "passwd", "p
 /** Last words naming several secrets: a list of strings is masked, a list of objects read field by field (`pushTokens[]{uid, pushToken}`). */
 const SECRETS_WORDS = new Set(["keys", "tokens", "secrets", "passwords"]);
 /** Last words that say the value is written out, and leave the word before to say what it is (`tokenValue`, `privateKeyPem`). */
-const FORM_WORDS = new Set(["value", "string", "plain", "pem", "b64", "base64"]);
+const FORM_WORDS = new Set(["value", "string", "plain", "pem", "b64", "base64", "json"]);
+/** Last two words that name a credential whole: a Google service account's key file (FCM's `fcmServiceAccountJson`). */
+const SECRET_PAIRS = new Set(["serviceaccount"]);
 /** A word run together without separators (`apikey`, `APIKEY`, `webhookpassword`) ending like a secret. */
 const SECRET_ENDINGS = ["apikey", "accesskey", "secretkey", "privatekey", "authkey", "appkey", "serverkey", "authtoken", "accesstoken", "refreshtoken", "pushtoken",
   "bearertoken", "idtoken", "password", "passwd", "secret", "credentials", "credential", "authheader"];
@@ -74,7 +76,7 @@ function kindOf(name: string): SecretKind {
   const words = wordsOf(name);
   while (words.length > 1 && FORM_WORDS.has(words.at(-1)!)) words.pop();
   const last = words.at(-1)!;
-  if (SECRET_WORDS.has(last) || SECRET_ENDINGS.some((ending) => last.endsWith(ending))) return "secret";
+  if (SECRET_WORDS.has(last) || SECRET_ENDINGS.some((ending) => last.endsWith(ending)) || SECRET_PAIRS.has(words.slice(-2).join(""))) return "secret";
   if (SECRETS_WORDS.has(last)) return "secrets";
   return undefined;
 }

@@ -12,7 +12,7 @@ const SECRETS = [
   "twilioAccountSID",
   // whatever the case and the separators
   "api_key", "API_KEY", "x-api-key", "APIKEY", "apikey", "TWILIO_AUTH_TOKEN", "Authorization", "proxy-authorization", "password", "passwd", "pwd",
-  "secret", "token", "bearerToken", "webhookpassword", "clientSecret", "refresh_token", "secretKey", "signingKey", "privateKeyPem", "tokenValue",
+  "secret", "token", "bearerToken", "webhookpassword", "clientSecret", "refresh_token", "secretKey", "signingKey", "privateKeyPem", "tokenValue", "fcmServiceAccountJson", "service_account_json", "credentialsJson",
   // several of them
   "pushTokens", "secrets", "passwords", "apiKeys",
 ];
