@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -40,26 +40,31 @@ export default function setup(): () => void {
   const systemBefore = ccxEntries(systemTmp);
   const places = userPlaces();
   const userBefore = footprint(places);
-  const root = mkdtempSync(join(systemTmp, "ccx-test-run-"));
-  const homes = { TMPDIR: "tmp", XDG_STATE_HOME: "state", XDG_CONFIG_HOME: "config", XDG_CACHE_HOME: "cache" };
+  // The temporary directory's path is kept short (the demo names a file in it in an 80-column footer); it is
+  // open to every user as /tmp is (a test runs ccx as another user from a folder in it).
+  const tmp = mkdtempSync(join(systemTmp, "ccxt-"));
+  chmodSync(tmp, 0o1777);
+  const root = mkdtempSync(join(systemTmp, "ccx-test-homes-"));
+  process.env.TMPDIR = tmp;
+  const homes = { XDG_STATE_HOME: "state", XDG_CONFIG_HOME: "config", XDG_CACHE_HOME: "cache" };
   for (const [name, dir] of Object.entries(homes)) {
     mkdirSync(join(root, dir));
     process.env[name] = join(root, dir);
   }
   return () => {
     const problems: string[] = [];
-    const left = readdirSync(join(root, "tmp")).filter((name) => !TOOL_CACHES.test(name));
+    const left = readdirSync(tmp).filter((name) => !TOOL_CACHES.test(name));
     if (left.length > 0) problems.push(`left in the temporary directory: ${left.sort().join(", ")}`);
     for (const dir of ["state", "config"]) {
       const written = readdirSync(join(root, dir));
       if (written.length > 0) problems.push(`written to the suite's ${dir} home (a test that does not name its own): ${written.join(", ")}`);
     }
-    const newInSystem = [...ccxEntries(systemTmp)].filter((name) => !systemBefore.has(name) && !name.startsWith("ccx-test-run-"));
+    const newInSystem = [...ccxEntries(systemTmp)].filter((name) => !systemBefore.has(name) && !name.startsWith("ccx-test-homes-"));
     // Said, not failed: another run on the machine (two suites at once, a benchmark) may have made them.
     const notes = newInSystem.length > 0 ? `\n  new in ${systemTmp} while the suite ran (this run's, or another's): ${newInSystem.sort().join(", ")}` : "";
     const userAfter = footprint(places);
     if (userAfter !== userBefore) problems.push(`the user's ccx state or config folder changed: before\n${userBefore}\n  after\n${userAfter}`);
-    rmSync(root, { recursive: true, force: true, maxRetries: 3 });
+    for (const dir of [tmp, root]) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
     if (problems.length === 0) return void process.stdout.write(`\nleftovers: none (temporary directory, state and config homes as they were)${notes}\n`);
     process.stderr.write(`\nleftovers: the suite left files behind\n${problems.map((p) => `  ${p}\n`).join("")}${notes}\n`);
     process.exitCode = 1;

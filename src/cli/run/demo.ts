@@ -105,7 +105,8 @@ export async function runDemo(flags: { seed: number }, command: Command): Promis
     const { runExplore } = await import("../run/explore.js");
     await runExplore(command, {
       settings: () => emulatorSettings(emulator.line, emptyConfigHome, { flag: command.optsWithGlobals().readOnly, env: process.env.CCX_READ_ONLY }),
-      notice: `demo data · for ccx and curl in another shell: source ${envFile}`,
+      // Short, so that the file's path fits an 80-column footer under a longer TMPDIR too (a cut path is useless).
+      notice: `demo · in another shell: source ${envFile}`,
       journal,
     });
   } finally {
