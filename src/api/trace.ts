@@ -1,7 +1,9 @@
 import { ApiError, CLIENT_CODES } from "./errors.js";
 import { limiter } from "./limit.js";
-import { dndOf, messagesOffOf, mutedOf } from "./notification-preferences.js";
 import { listItems } from "./paging-styles.js";
+import { type Device, type Json, type Notification, type Read, type Recipient, type RecipientContext, BLOCKS_PER_PAGE, blocksIn, record, text, traceRecipient, truthy, uidOf } from "./trace-recipient.js";
+
+export type { Device, Notification, Read, Recipient } from "./trace-recipient.js";
 
 /**
  * `ccx trace <messageId>`: what happened to one message and why, from every
@@ -11,40 +13,12 @@ import { listItems } from "./paging-styles.js";
  * webhooks whose triggers match its events, the notification log of the
  * message, the app's users as the sender sees them (both ways of each one's
  * block with the sender), and for each recipient what the log does not already
- * say: their preferences, mutes and push tokens (their block list and the
+ * say (trace-recipient.ts): their preferences, mutes and devices (the devices
+ * the log's lines name, else their push tokens; their block list and the
  * sender's only when that page does not list them), at most one request per
  * endpoint and four per recipient. What could not be read is said with its
  * code; the rest still shows.
  */
-
-type Json = Record<string, unknown>;
-
-/** A GET of a documented path (a template: `{appId}` filled by the reader), its `data` and `meta` as sent; `as` sends onBehalfOf. */
-export type Read = (path: string, query?: Record<string, string>, as?: { onBehalfOf: string }) => Promise<unknown>;
-
-export interface Notification {
-  channel: string;
-  provider?: string;
-  triggered: boolean;
-  reason: string | null;
-  success?: boolean;
-  /** When, in ms, as the log says it. */
-  at?: number;
-}
-
-export interface Recipient {
-  uid: string;
-  /** Whom a block stands between: the recipient blocked the sender, or the sender the recipient. */
-  blocked: boolean | null;
-  blockedBy?: "recipient" | "sender";
-  banned: boolean | null;
-  muted: boolean | null;
-  dnd: boolean | null;
-  pushTokens: Array<{ pushToken: string; platform?: string; providerId?: string; pushTokenType?: string }> | null;
-  notifications: Notification[];
-  /** Where each fact came from: `muted: GET /notifications/v1/logs?messageId=…`. */
-  evidence: Record<string, string>;
-}
 
 export interface TraceReport {
   message: Json;
@@ -76,11 +50,6 @@ function eventsOf(message: Json): string[] {
   ];
 }
 
-const record = (value: unknown): Json | undefined => (value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Json) : undefined);
-const text = (value: unknown): string | undefined => (typeof value === "string" ? value : typeof value === "number" ? String(value) : undefined);
-/** A uid as sent: a string, or an entity object carrying one. */
-const uidOf = (value: unknown): string | undefined => text(value) ?? text(record(value)?.uid) ?? text(record(record(value)?.entity)?.uid);
-const truthy = (value: unknown) => value === true || value === "true" || value === 1;
 
 /** The one item of an answer: `data` itself, or an array of one. */
 function oneOf(body: unknown): Json | undefined {
@@ -201,7 +170,7 @@ export async function traceMessage(read: Read, messageId: string, options: Trace
 
 /** The message's notification log, every page (by `logId` + `affix`): whether it could be read, and its lines. */
 async function readLogs(get: Read, query: Record<string, string>) {
-  const lines: Array<Notification & { member?: string; receiver?: string }> = [];
+  const lines: Array<Notification & { member?: string; receiver?: string; device?: Device }> = [];
   let asked: Record<string, string> | undefined = query;
   const seen = new Set<string>();
   while (asked) {
@@ -214,6 +183,8 @@ async function readLogs(get: Read, query: Record<string, string>) {
         triggered: truthy(l.notificationTriggered), reason: text(l.reason) ?? null,
         ...(l.success === undefined ? {} : { success: truthy(l.success) }),
         ...lineTime(l),
+        // The device it was pushed to, where the line names its token (the documented lines do).
+        ...(text(l.pushToken) ? { device: { pushToken: text(l.pushToken)!, platform: text(l.platform) ?? text(l.tokenType), providerId: text(l.providerId), pushTokenType: text(l.pushTokenType) } } : {}),
       });
     }
     const last = text(items.at(-1)?._id) ?? text(items.at(-1)?.id);
@@ -271,133 +242,4 @@ async function readRelations(get: Read, sender: string): Promise<{ byUid: Map<st
     if (uid && user?.blockedByMe !== undefined && user.hasBlockedMe !== undefined) byUid.set(uid, { blockedByMe: truthy(user.blockedByMe), hasBlockedMe: truthy(user.hasBlockedMe) });
   }
   return { byUid };
-}
-
-interface RecipientContext {
-  sender: string;
-  group: boolean;
-  /** Who the conversation is with, as a mute names it: the group's guid, or the sender's uid. */
-  conversation: string;
-  /** A recipient's log lines; undefined when the log could not be read. */
-  lines: (uid: string) => Promise<Notification[] | undefined>;
-  logsEndpoint: string;
-  banned: (uid: string) => Promise<boolean | undefined>;
-  bannedEndpoint: string;
-  /** How the recipient stands with the sender as the page of users says it; undefined when it does not list them. */
-  relation: (uid: string) => Promise<{ blockedByMe: boolean; hasBlockedMe: boolean } | undefined>;
-  relationsEndpoint: string;
-  /** What the sender's block list says of the recipient, when it was read. */
-  senderBlocks: (uid: string) => Promise<{ blocked: boolean; blockedBy: boolean } | undefined>;
-  senderBlocksEndpoint: string;
-}
-
-/**
- * A block list's entries, both ways: whom its owner blocked, and who blocked its owner (an entry
- * saying `hasBlockedMe` and not `blockedByMe`; the documented entries carry `blockedByMe`, and an
- * entry without it is one the owner blocked). `full`: the page was full, so an absent uid says nothing.
- */
-export function blocksIn(body: unknown, perPage: number): { blocked: Set<string>; blockedBy: Set<string>; full: boolean } {
-  const blocked = new Set<string>();
-  const blockedBy = new Set<string>();
-  const items = listItems(body);
-  for (const item of items.map(record)) {
-    const uid = uidOf(item?.uid);
-    if (!item || !uid) continue;
-    if (truthy(item.hasBlockedMe)) blockedBy.add(uid);
-    if (item.blockedByMe === undefined ? !truthy(item.hasBlockedMe) : truthy(item.blockedByMe)) blocked.add(uid);
-  }
-  return { blocked, blockedBy, full: items.length >= perPage };
-}
-
-/** The page size of the block lists the trace reads (documented: perPage, page). */
-const BLOCKS_PER_PAGE = 100;
-
-/**
- * Whether a block stands between a recipient and the sender, whose, and the read that says so. The
- * page of users answers both ways where it lists them; else the sender's block list (read once for
- * all) and their own. A line (sent or held) proves that none stood when the message went: the
- * service writes none across a block. null where no read could say.
- */
-async function blockOf(get: Read, uid: string, c: RecipientContext, lines: Notification[]): Promise<{ blocked: boolean | null; blockedBy?: Recipient["blockedBy"]; evidence?: string }> {
-  const relation = await c.relation(uid);
-  if (relation?.blockedByMe) return { blocked: true, blockedBy: "sender", evidence: c.relationsEndpoint };
-  if (relation && lines.length === 0) return relation.hasBlockedMe ? { blocked: true, blockedBy: "recipient", evidence: c.relationsEndpoint } : { blocked: false, evidence: c.relationsEndpoint };
-  const [bySender, ownBlocks] = await Promise.all([
-    relation ? undefined : c.senderBlocks(uid),
-    relation || lines.length > 0 ? undefined : get(`/users/${encodeURIComponent(uid)}/blockedusers`, { perPage: String(BLOCKS_PER_PAGE) }),
-  ]);
-  if (bySender?.blocked) return { blocked: true, blockedBy: "sender", evidence: c.senderBlocksEndpoint };
-  if (lines.length > 0) return { blocked: false, evidence: c.logsEndpoint };
-  const own = ownBlocks === undefined ? undefined : blocksIn(ownBlocks, BLOCKS_PER_PAGE);
-  if (own?.blocked.has(c.sender) || bySender?.blockedBy) return { blocked: true, blockedBy: "recipient", evidence: own?.blocked.has(c.sender) ? `GET /users/${uid}/blockedusers` : c.senderBlocksEndpoint };
-  if (own?.blockedBy.has(c.sender)) return { blocked: true, blockedBy: "sender", evidence: `GET /users/${uid}/blockedusers` };
-  // Neither list names the other: no block either way (a full page of blocks leaves it open).
-  if (own && !own.full && bySender) return { blocked: false, evidence: `GET /users/${uid}/blockedusers, GET /users/${c.sender}/blockedusers` };
-  return { blocked: null };
-}
-
-/**
- * One recipient: what the log says, and the reads it leaves open, each at most once and four at
- * most (auth tokens, preferences, mutes, and their block list where the page of users does not
- * list them; or auth tokens and push tokens when a line settles the rest). A line that went out or
- * was held proves the recipient had not blocked the sender; one sent proves they had neither muted
- * the conversation nor were on DND. Blocked, muted and DND are read whether or not a push token
- * exists; the push tokens are asked for only when no earlier cause (a block, a mute, DND) already
- * explains a recipient without a line. Each read waits only for what decides whether it is needed.
- */
-async function traceRecipient(get: Read, uid: string, c: RecipientContext): Promise<Recipient> {
-  const evidence: Record<string, string> = {};
-  const authTokensRead = get(`/users/${encodeURIComponent(uid)}/auth_tokens`, { perPage: "1" });
-  const logged = await c.lines(uid);
-  const lines = logged ?? [];
-  const sent = lines.some((l) => l.triggered);
-  const mutedLine = lines.some((l) => l.reason === "MUTE_PREFERENCE");
-  const dndLine = lines.some((l) => l.reason === "DND_PREFERENCE");
-  if (logged) evidence.notifications = c.logsEndpoint;
-  const [preferences, mutes, block, bannedRead] = await Promise.all([
-    sent || (mutedLine && dndLine) ? undefined : get("/notifications/v1/preferences", { uid }),
-    sent || mutedLine ? undefined : get("/notifications/v1/preferences/mute", { uid }),
-    blockOf(get, uid, c, lines),
-    c.banned(uid),
-  ]);
-
-  let muted: boolean | null = null;
-  if (sent || mutedLine) [muted, evidence.muted] = [mutedLine, c.logsEndpoint];
-  else {
-    const conversationMuted = mutedOf(mutes, { id: c.conversation, group: c.group });
-    const messagesOff = messagesOffOf(preferences, c.group);
-    if (conversationMuted || messagesOff) [muted, evidence.muted] = [true, conversationMuted ? "GET /notifications/v1/preferences/mute" : "GET /notifications/v1/preferences"];
-    else if (conversationMuted === false) [muted, evidence.muted] = [false, "GET /notifications/v1/preferences/mute"];
-  }
-  let dnd: boolean | null = null;
-  if (sent || dndLine) [dnd, evidence.dnd] = [dndLine, c.logsEndpoint];
-  else {
-    const on = dndOf(preferences);
-    if (on !== undefined) [dnd, evidence.dnd] = [on, "GET /notifications/v1/preferences"];
-  }
-  const { blocked, blockedBy } = block;
-  if (block.evidence) evidence.blocked = block.evidence;
-  if (bannedRead !== undefined) evidence.banned = c.bannedEndpoint;
-  const banned = c.group ? bannedRead ?? null : false;
-
-  // Their devices: with a line, or nothing else to say why none came, the push tokens are read.
-  const authTokens = await authTokensRead;
-  const authToken = text(record(listItems(authTokens)[0])?.authToken);
-  const explained = lines.length === 0 && (blocked === true || banned === true || muted === true || dnd === true);
-  const pushTokens = authToken === undefined ? (authTokens === undefined ? undefined : { data: { pushTokens: [] } })
-    : explained ? undefined : await get("/notifications/push/v1/tokens", { authToken, all: "true" });
-  const tokens = pushTokens === undefined ? null : (() => {
-    const data = record(record(pushTokens)?.data);
-    const list = Array.isArray(data?.pushTokens) ? data.pushTokens : listItems(pushTokens);
-    return list.map(record).filter((t): t is Json => t !== undefined).map((t) => ({
-      pushToken: text(t.pushToken) ?? "", platform: text(t.platform), providerId: text(t.providerId), pushTokenType: text(t.pushTokenType),
-    }));
-  })();
-  evidence.pushTokens = authToken === undefined ? `GET /users/${uid}/auth_tokens`
-    : explained ? "not read: an earlier cause explains why nothing was sent" : "GET /notifications/push/v1/tokens";
-  return {
-    uid, blocked, ...(blockedBy ? { blockedBy } : {}), banned, muted, dnd, pushTokens: tokens,
-    notifications: lines.map(({ channel, provider, triggered, reason, success, at }) => ({ channel, provider, triggered, reason, success, at })),
-    evidence,
-  };
 }

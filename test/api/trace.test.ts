@@ -100,6 +100,30 @@ describe("traceMessage", () => {
     expect(report.requests).toBe(service.asked.length);
   });
 
+  it("a recipient whose log lines name the devices pushed to: those devices, and no auth or push token read for them", async () => {
+    const service = cannedService({
+      "/notifications/v1/logs": (q) => (q.logId ? { data: [], meta: { current: { limit: 20, count: 0 } } } : {
+        data: [
+          { _id: "b1", messageId: 42, member: "m1", channel: "push", provider: "fcm", notificationTriggered: true, success: true, tokenType: "fcm_android", pushToken: "fcm:aaaa", providerId: "fcm-default" },
+          { _id: "b2", messageId: 42, member: "m1", channel: "push", provider: "apns", notificationTriggered: true, success: true, tokenType: "apns_ios_device", pushToken: "apns:bbbb", providerId: "apns-default" },
+          // An older line names no token: its recipient's devices are read as before.
+          { _id: "b3", messageId: 42, member: "m2", channel: "push", provider: "fcm", notificationTriggered: true, success: true },
+        ],
+        meta: { current: { limit: 20, count: 3 } },
+      }),
+    });
+    const report = await traceMessage(service.read, "42", { members: 50, inFlight: 8 });
+    const by = (uid: string) => report.recipients.find((r) => r.uid === uid)!;
+    expect(by("m1").pushTokens).toEqual([
+      { pushToken: "fcm:aaaa", platform: "fcm_android", providerId: "fcm-default", pushTokenType: undefined },
+      { pushToken: "apns:bbbb", platform: "apns_ios_device", providerId: "apns-default", pushTokenType: undefined },
+    ]);
+    expect(by("m1").evidence.pushTokens).toBe("GET /notifications/v1/logs?messageId=42");
+    expect(service.asked.filter((a) => a.path === "/users/m1/auth_tokens" || a.query.authToken === "m1-auth")).toEqual([]);
+    expect(by("m2").pushTokens).toEqual([{ pushToken: "tok-m2-auth", platform: "ios", providerId: undefined, pushTokenType: undefined }]);
+    expect(service.asked.filter((a) => a.path === "/users/m2/auth_tokens")).toHaveLength(1);
+  });
+
   it("reads the facts from the forms the exports give, each naming its evidence", async () => {
     const report = await traceMessage(cannedService().read, "42", { members: 50, inFlight: 8 });
     const by = (uid: string) => report.recipients.find((r) => r.uid === uid)!;
