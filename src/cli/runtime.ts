@@ -5,6 +5,7 @@ import { hintFor } from "../api/hints.js";
 import { Http } from "../api/http.js";
 import { ConfigError } from "../config/config-file.js";
 import { redact } from "../config/mask.js";
+import { maskSecretsInText } from "../api/answer-secrets.js";
 import { sanitize } from "../text/sanitize.js";
 import { type GlobalFlags, Settings } from "../config/resolve.js";
 import { VERSION } from "../version.js";
@@ -92,7 +93,8 @@ export function describeFailure(error: unknown, secrets: Iterable<string>): stri
   } else {
     lines.push(`error: ${sanitize((error as Error)?.message ?? String(error), { multiline: true })}`);
   }
-  return `${redact(lines.join("\n"), secrets)}\n`;
+  // The service's words may quote a request or an answer (`authToken=…`, `"apiKey": "…"`): masked as an answer is.
+  return `${maskSecretsInText(redact(lines.join("\n"), secrets))}\n`;
 }
 
 /**

@@ -35,6 +35,17 @@ describe("exit codes and messages (docs/commands.md)", () => {
     expect(text).toContain("…6789");
     expect(text).not.toContain(key);
   });
+
+  it("masks the secrets the service's words quote, as an answer's are", () => {
+    const token = "a1b2c3d4e5f6a7b8c9d0";
+    const text = describeFailure(new ApiError("ERR_TOKEN", `push token rejected for authToken=${token}`, {
+      devMessage: `body: {"giphyApiKey": "${token}x", "name": "gifs"}`, request: `GET /notifications/push/v1/tokens?authToken=${token}`,
+    }), []);
+    expect(text).not.toContain(token);
+    expect(text).toContain("authToken=…c9d0");
+    expect(text).toContain('"giphyApiKey": "…9d0x"');
+    expect(text).toContain('"name": "gifs"');
+  });
 });
 
 describe("a hostile error message", () => {
