@@ -291,11 +291,15 @@ export function mergedItem(resource: AnyResource, bodies: readonly unknown[], id
   return items.length === 1 ? items[0]! : Object.fromEntries(items.map((item, i) => [String(i + 1), item]));
 }
 
-/** The explorer's `:` commands of a resource: its list's (its name, the list's parameters) and one item's (its singular, dashed). */
+/**
+ * The explorer's `:` commands of a resource: its list's (its name, the list's parameters) and one item's
+ * (its singular, dashed), unless the item is read by a flag of a hand-written command, for which the
+ * explorer has no `:` command (one conversation).
+ */
 export function colonCommands(r: AnyResource): { list?: { name: string; params: string[] }; item?: { name: string; params: string[] } } {
   return {
     ...(r.list ? { list: { name: r.name, params: listParams(r.list) } } : {}),
-    ...(r.detail ? { item: { name: r.singular.replace(/ /g, "-"), params: itemParams(r) } } : {}),
+    ...(r.detail && !r.itemFlag ? { item: { name: r.singular.replace(/ /g, "-"), params: itemParams(r) } } : {}),
   };
 }
 

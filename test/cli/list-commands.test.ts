@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokensOf } from "../../src/emulator/data/auth-tokens.js";
 import { RESOURCE_LIST } from "../../src/resources/index.js";
+import { COMMANDS } from "../../src/tui/commands.js";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
 import { runInProcess as runCcx } from "../support/run-in-process.js";
 
@@ -13,7 +14,7 @@ import { runInProcess as runCcx } from "../support/run-in-process.js";
 let fx: EmulatorFixture;
 let env: Record<string, string>;
 /** `ccx resources --json`: each resource's commands as printed. */
-let listed: Array<{ name: string; commands: string[] }>;
+let listed: Array<{ name: string; commands: string[]; explorer: string[] }>;
 /** A value of the world for each placeholder `ccx resources` prints (`<guid>` → a group's guid). */
 const values: Record<string, string> = {};
 
@@ -76,6 +77,18 @@ describe("ccx resources", () => {
       const args = await filled(command, resource);
       const run = await runCcx(args, env);
       expect(run.code, `${command} → ccx ${args.join(" ")}: ${run.stderr}`).toBe(0);
+    }
+  });
+
+
+  it("every `:` command it lists is one of the explorer's, with the arguments it takes", () => {
+    const explorer = new Map(COMMANDS.flatMap((c) => [c.name, ...(c.aliases ?? [])].map((name) => [name, c.args ?? ""] as const)));
+    const lines = listed.flatMap((r) => r.explorer.filter((line) => line.startsWith(":")));
+    expect(lines.length).toBeGreaterThan(40);
+    for (const line of lines) {
+      const [name, ...params] = line.slice(1).split(" ");
+      expect(explorer.has(name!), line).toBe(true);
+      expect(explorer.get(name!)!.split(" ").filter(Boolean).length, line).toBe(params.length);
     }
   });
 });
