@@ -103,21 +103,22 @@ export async function exportPages<Item, P extends ExportPage<Item>>(
     await runtime.write(text);
   };
   for await (const page of pages) {
-    const shown = page.raw.map((item) => mask.show(item));
+    // Masked only where the objects are printed or read for rows: a table of rows read by the client skips it.
+    const shown = () => page.raw.map((item) => mask.show(item));
     if (flags.ndjson) {
-      if (shown.length > 0) await write(`${shown.map((item) => jsonForTerminal(item)).join("\n")}\n`);
+      if (page.raw.length > 0) await write(`${shown().map((item) => jsonForTerminal(item)).join("\n")}\n`);
     } else if (flags.json) {
       // The array opens with the first answer: a run that fails before it prints nothing on stdout.
-      if (shown.length > 0) await write(`${count === 0 ? "[\n" : ",\n"}${shown.map((item) => jsonForTerminal(item)).join(",\n")}`);
+      if (page.raw.length > 0) await write(`${count === 0 ? "[\n" : ",\n"}${shown().map((item) => jsonForTerminal(item)).join(",\n")}`);
     } else {
-      const rows = page.items ?? layout.rowsOf?.(shown) ?? [];
+      const rows = page.items ?? layout.rowsOf?.(shown()) ?? [];
       if (rows.length > 0) {
         const header = plan === undefined;
         plan ??= planTable([...layout.columns], rows, { width: runtime.width, color: runtime.color });
         await write(`${[...(header ? [tableHeader(plan)] : []), ...tableRows(plan, rows)].join("\n")}\n`);
       }
     }
-    count += shown.length;
+    count += page.raw.length;
     progress?.update(count, trustedTotal(page.pagination?.total, count), runtime.io.out.isTTY);
     if (!flags.all) {
       const line = footer && noteLine(footer(page, count), table);
