@@ -17,13 +17,15 @@ let env: Record<string, string>;
 let listed: Array<{ name: string; commands: string[]; explorer: string[] }>;
 /** A value of the world for each placeholder `ccx resources` prints (`<guid>` → a group's guid). */
 const values: Record<string, string> = {};
+/** The requests the emulator answered, a line each. */
+const served: string[] = [];
 
 const SECRET_IDS = new Set(["<authToken>", "<apiKey>"]);
 const world = () => fx.emulator.world.apps[0]!;
 const words = (line: string) => line.replace(/^ccx /, "").split(" ");
 
 beforeAll(async () => {
-  fx = await emulatorFixture({ sizes: { apps: 1, groups: 6, calls: 10, users: 12, messages: 300 } });
+  fx = await emulatorFixture({ sizes: { apps: 1, groups: 6, calls: 10, users: 12, messages: 300 }, verbose: true, log: (line: string) => served.push(line) });
   env = {
     CCX_CHAT_URL: fx.info.chatUrl, CCX_CALLS_URL: fx.info.callsUrl, CCX_MANAGEMENT_URL: fx.info.managementUrl, CCX_CA_FILE: fx.info.caFile,
     CCX_APP_ID: fx.app().appId, CCX_REGION: fx.app().region, CCX_API_KEY: fx.app().fullAccessKey,
@@ -108,6 +110,16 @@ describe("--json on every list command", () => {
       const lines = await runCcx([...args, "--ndjson"], { ...env, ...state });
       expect(lines.stdout.split("\n").filter(Boolean).map((l) => JSON.parse(l) as unknown)).toEqual(array);
     }
+  });
+
+  it("--json with --ndjson is bad usage (exit 2), nothing sent, nothing on stdout, from every kind of list", async () => {
+    const before = served.length;
+    for (const args of [["users"], ["webhooks"], ["notifications", "providers"], ["journal"], ["resources"]]) {
+      const run = await runCcx([...args, "--json", "--ndjson"], env);
+      expect([run.code, run.stdout], `ccx ${args.join(" ")}`).toEqual([2, ""]);
+      expect(run.stderr).toContain("choose one of --json and --ndjson");
+    }
+    expect(served.slice(before)).toEqual([]);
   });
 
   it("an empty list is [] on stdout and none on stderr", async () => {

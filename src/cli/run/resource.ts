@@ -14,7 +14,7 @@ import type { ResourceItemFlags, ResourceListFlags } from "../commands/resource.
 import { type Runtime, runCommand, warnMasked } from "../runtime.js";
 import { activeTarget } from "./active-app.js";
 import { camel } from "./list.js";
-import { type ExportPage, type PageNote, exportPages, numberedNote } from "../render/exporter.js";
+import { type ExportLayout, type ExportPage, type PageNote, exportPages, numberedNote } from "../render/exporter.js";
 import { progressLine, progressWanted } from "../render/progress.js";
 import type { Page } from "../../api/paging.js";
 
@@ -66,12 +66,12 @@ export function runResourceList(resource: AnyResource, params: string[], flags: 
     const perPage = Number(call.query.perPage) || undefined;
     // Whether more follow is the pager's to say: the same rule --all walks by.
     const footer = (last: ResourcePage, shown: number): PageNote => {
-      if (endpoint.paging !== "pages") return { summary: shown === 0 ? "none" : `${shown} shown`, more: last.next !== undefined };
+      if (endpoint.paging !== "pages") return { summary: countOf(shown), more: last.next !== undefined };
       const { summary } = numberedNote(last.pagination, shown, perPage, page);
       const counted = summary.replace(/ · the last page$/, "");
       return last.next ? { summary: counted, next: `--page ${page + 1}` } : { summary: `${counted} · the last page` };
     };
-    await exportPages(pages(), { columns: tableColumns(resource), rowsOf: (shown) => readItems(resource, { data: shown }) }, { ...flags, progress }, runtime, footer);
+    await exportPages(pages(), layoutOf(resource), { ...flags, progress }, runtime, footer);
   });
 }
 
@@ -81,13 +81,22 @@ type ResourcePage = ExportPage<Record<string, unknown>> & { next?: Record<string
 /** A list made of several reads (the providers): each read once, its items in a table, or as sent with their source. */
 async function printSources(runtime: Runtime, resource: AnyResource, values: readonly string[], flags: ResourceListFlags): Promise<void> {
   const list = resource.list!;
-  const bodies = await Promise.all(listRequests(list, values).map(async (request) => {
-    const call = await callFor(runtime, request.path, request.query);
-    return (await runtime.http.send({ method: "GET", url: urlWithQuery(call.url, call.query), headers: call.headers })).json;
-  }));
-  // One page: every read at once, so nothing more follows.
-  await exportPages([{ raw: sourcedItems(list, bodies) }], { columns: tableColumns(resource), rowsOf: (shown) => readItems(resource, { data: shown }) }, flags, runtime, (_, shown) => ({ summary: shown === 0 ? "none" : `${shown} shown` }));
+  // One page, every read at once, sent when the exporter asks for it (after it has checked the flags).
+  async function* page(): AsyncGenerator<ExportPage<Record<string, unknown>>> {
+    const bodies = await Promise.all(listRequests(list, values).map(async (request) => {
+      const call = await callFor(runtime, request.path, request.query);
+      return (await runtime.http.send({ method: "GET", url: urlWithQuery(call.url, call.query), headers: call.headers })).json;
+    }));
+    yield { raw: sourcedItems(list, bodies) };
+  }
+  await exportPages(page(), layoutOf(resource), flags, runtime, (_, shown) => ({ summary: countOf(shown) }));
 }
+
+/** A definition's table: its columns, its rows read from the objects as shown. */
+const layoutOf = (resource: AnyResource): ExportLayout<Record<string, unknown>> => ({ columns: tableColumns(resource), rowsOf: (shown) => readItems(resource, { data: shown }) });
+
+/** The count of a list that says no total. */
+const countOf = (shown: number) => (shown === 0 ? "none" : `${shown} shown`);
 
 /** `ccx <singular> <id>`: one item, every field the service sent, the telling ones first; --json as sent. */
 export function runResourceItem(resource: AnyResource, params: string[], flags: ResourceItemFlags, command: Command): Promise<void> {
