@@ -97,9 +97,9 @@ describe("ccx resources", () => {
 
 describe("--json on every list command", () => {
   it("is one array, [] when there are none; --ndjson the same objects one a line", async () => {
-    // Every list `ccx resources` names, and those it does not: messages, the journal, itself.
+    // Every list `ccx resources` names, and those it does not: messages, the journal, the apps, itself.
     const lists = listed.flatMap((r) => (RESOURCE_LIST.find((d) => d.name === r.name)!.list ? [{ command: r.commands[0]!, resource: r.name }] : []));
-    const commands = [...await Promise.all(lists.map(async ({ command, resource }) => filled(command, resource))), ["messages"], ["journal"], ["resources"]];
+    const commands = [...await Promise.all(lists.map(async ({ command, resource }) => filled(command, resource))), ["messages"], ["journal"], ["apps"], ["resources"]];
     expect(commands.length).toBeGreaterThan(30);
     const state = { XDG_STATE_HOME: "/nonexistent-ccx-state" };
     for (const args of commands) {
@@ -114,7 +114,7 @@ describe("--json on every list command", () => {
 
   it("--json with --ndjson is bad usage (exit 2), nothing sent, nothing on stdout, from every kind of list", async () => {
     const before = served.length;
-    for (const args of [["users"], ["webhooks"], ["notifications", "providers"], ["journal"], ["resources"]]) {
+    for (const args of [["users"], ["webhooks"], ["notifications", "providers"], ["journal"], ["apps"], ["resources"]]) {
       const run = await runCcx([...args, "--json", "--ndjson"], env);
       expect([run.code, run.stdout], `ccx ${args.join(" ")}`).toEqual([2, ""]);
       expect(run.stderr).toContain("choose one of --json and --ndjson");
