@@ -7,8 +7,9 @@ import { integerOption } from "./usage-error.js";
  * What `ccx groups` and `ccx calls` share: filters given as flags and as
  * `--query` in the filter syntax (both become filter tokens, parsed once), and
  * output as a table, `--json` (one array) or `--ndjson` (one object a line),
- * one page or `--all` of them, streamed in bounded memory. This file only
- * declares the command; run/list.ts runs it, loaded when it does.
+ * one page or `--all` of them, streamed in bounded memory by the one exporter
+ * (render/exporter.ts). This file only declares the command; run/list.ts runs
+ * it, loaded when it does.
  */
 
 export interface FilterFlag {
@@ -27,9 +28,9 @@ export interface ListSpec<K extends ListKind> {
   /** The endpoint its --help names beside its filter keys. */
   endpoint: string;
   /**
-   * What the table needs asked beyond the filter, e.g. `withTags=true` for a TAGS column (the service
-   * leaves tags out unless asked). The user's own filter wins; --json and --ndjson send the filter alone,
-   * so that a script gets exactly what its parameters ask for. The table's columns are the definition's.
+   * What the table shows that must be asked beyond the filter, e.g. `withTags=true` for a TAGS column
+   * (the service leaves tags out unless asked). The user's own filter wins (`withtags:false`); --json and
+   * --ndjson ask it too, so that they carry the fields the table shows. The table's columns are the definition's.
    */
   tableQuery?: Record<string, string>;
   /** Runs another mode of the command when its flags ask for one; true when it did. */

@@ -17,6 +17,7 @@ export const conversations: Resource<Conversation> = {
   schema: conversationSchema,
   list: { path: "/conversations", perPage: { default: 50, max: 1000 } },
   own: true,
+  actedFor: true,
   wideAt: 110,
   columns: [
     { header: "with", field: "conversationWith", get: (c) => c.conversationWith?.name ?? c.conversationWith?.id ?? "", min: 8, max: 28, grows: 2 },
@@ -40,6 +41,7 @@ export const userConversation: Resource<Conversation> = {
   name: "user-conversation",
   singular: "conversation with a user",
   aliases: [],
+  itemFlag: { command: "conversation", flag: "user" },
   description: "one conversation with a user, as the user acted for sees it (unread count, last message)",
   list: undefined,
   detail: { path: "/users/{uid}/conversation", first: CONVERSATION_FIRST },
@@ -49,6 +51,7 @@ export const groupConversation: Resource<Conversation> = {
   ...userConversation,
   name: "group-conversation",
   singular: "conversation in a group",
+  itemFlag: { command: "conversation", flag: "group" },
   description: "one group's conversation, as the user acted for sees it (unread count, last message)",
   detail: { path: "/groups/{guid}/conversation", first: CONVERSATION_FIRST },
 };
@@ -58,6 +61,7 @@ export const conversationById: Resource<Conversation> = {
   ...userConversation,
   name: "conversation-by-id",
   singular: "conversation by id",
+  itemFlag: { command: "conversation", flag: "id" },
   description: "one conversation by its id, as the user acted for sees it (the exports deprecate it)",
   detail: { path: "/conversations/{conversationId}", first: CONVERSATION_FIRST },
 };

@@ -113,6 +113,16 @@ export interface Resource<Item extends Record<string, unknown> = Record<string, 
    * or one item when an id is given); its `:` command in the explorer stays its name.
    */
   command?: { group: string; word: string };
+  /**
+   * One item is read by a flag of a command written by hand, not by a command of its own: `ccx
+   * conversation --user <uid>` (the command chooses which of several reads by its flag).
+   */
+  itemFlag?: { command: string; flag: string };
+  /**
+   * ccx reads it only as a user sees it, where the catalogue does not require one (the conversations
+   * of a user, not the app's unordered list): its commands take `--as <onBehalfOf>`.
+   */
+  actedFor?: true;
   /** The explorer's width from which columns show their full forms (times, ids) rather than their `narrow` ones. */
   wideAt?: number;
   /** Resources reached from an item: their list's path takes this item's id. */
@@ -281,11 +291,15 @@ export function mergedItem(resource: AnyResource, bodies: readonly unknown[], id
   return items.length === 1 ? items[0]! : Object.fromEntries(items.map((item, i) => [String(i + 1), item]));
 }
 
-/** The explorer's `:` commands of a resource: its list's (its name, the list's parameters) and one item's (its singular, dashed). */
+/**
+ * The explorer's `:` commands of a resource: its list's (its name, the list's parameters) and one item's
+ * (its singular, dashed), unless the item is read by a flag of a hand-written command, for which the
+ * explorer has no `:` command (one conversation).
+ */
 export function colonCommands(r: AnyResource): { list?: { name: string; params: string[] }; item?: { name: string; params: string[] } } {
   return {
     ...(r.list ? { list: { name: r.name, params: listParams(r.list) } } : {}),
-    ...(r.detail ? { item: { name: r.singular.replace(/ /g, "-"), params: itemParams(r) } } : {}),
+    ...(r.detail && !r.itemFlag ? { item: { name: r.singular.replace(/ /g, "-"), params: itemParams(r) } } : {}),
   };
 }
 

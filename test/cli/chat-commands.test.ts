@@ -27,7 +27,7 @@ const ndjson = (text: string) => text.trim().split("\n").filter(Boolean).map((l)
 const posts = () => served.filter((line) => line.startsWith("POST "));
 
 describe("ccx users and ccx user", () => {
-  it("lists users as a table, filters by flag and by --query alike, --json as sent", async () => {
+  it("lists users as a table, filters by flag and by --query alike, --json as sent, with the tags the table shows", async () => {
     const table = await runCcx(["users", "--per-page", "5"], env);
     expect(table.code).toBe(0);
     expect(table.stdout.split("\n")[0]).toMatch(/^NAME\s+UID\s+STATUS/);
@@ -39,8 +39,12 @@ describe("ccx users and ccx user", () => {
     expect(available.length).toBeGreaterThan(0);
     expect(available.every((u) => u.status === "available")).toBe(true);
     expect(ndjson(query.stdout)).toEqual(available);
+    // --json asks what the table asks (withTags for its TAGS column): the same fields, as sent.
     const json = await runCcx(["users", "--per-page", "3", "--json"], env);
-    expect(JSON.parse(json.stdout)).toEqual((await fx.chat("/users", { perPage: 3, page: 1 })).body.data);
+    expect(JSON.parse(json.stdout)).toEqual((await fx.chat("/users", { perPage: 3, page: 1, withTags: true })).body.data);
+    const tagged = world().users.find((u) => (u.tags?.length ?? 0) > 0)!;
+    const every = JSON.parse((await runCcx(["users", "--all", "--json"], env)).stdout) as Array<{ uid: string; tags?: string[] }>;
+    expect(every.find((u) => u.uid === tagged.uid)?.tags).toEqual(tagged.tags);
   });
 
   it("a filter that does not parse is marked and nothing is sent", async () => {

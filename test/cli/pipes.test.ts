@@ -158,16 +158,20 @@ describe("cursor mode's hint", () => {
 });
 
 describe("tags", () => {
-  it("the table asks for each group's tags (withTags) and shows them; --json asks only what the filter says, and withtags:false wins", async () => {
+  it("the table asks for each group's tags (withTags) and shows them, --json and --ndjson too; withtags:false wins", async () => {
     served.length = 0;
     const table = await runCcx(["groups", "--per-page", "40"], { ...env, ...NO_COLUMNS });
     expect(table.code).toBe(0);
     expect(served.filter((l) => l.includes("/groups?")).every((l) => l.includes("withTags=true"))).toBe(true);
     const tagged = world().groups.find((g) => (g.tags?.length ?? 0) > 0)!;
     expect(rowsOf(table.stdout).find((r) => r.includes(tagged.guid))).toContain(tagged.tags!.join(","));
+    // The same fields as the table: a script reading --json or --ndjson gets the tags it shows.
+    const json = JSON.parse((await runCcx(["groups", "--per-page", "40", "--json"], env)).stdout) as Array<{ guid: string; tags?: string[] }>;
+    expect(json.find((g) => g.guid === tagged.guid)?.tags).toEqual(tagged.tags);
+    const lines = (await runCcx(["groups", "--per-page", "40", "--ndjson"], env)).stdout.trim().split("\n").map((l) => JSON.parse(l) as { guid: string; tags?: string[] });
+    expect(lines.find((g) => g.guid === tagged.guid)?.tags).toEqual(tagged.tags);
     served.length = 0;
-    await runCcx(["groups", "--per-page", "40", "--json"], env);
-    await runCcx(["groups", "--per-page", "40", "--query", "withtags:false"], env);
+    await runCcx(["groups", "--per-page", "40", "--query", "withtags:false", "--json"], env);
     expect(served.filter((l) => l.includes("/groups?")).some((l) => l.includes("withTags=true"))).toBe(false);
   });
 });

@@ -39,12 +39,13 @@ describe("every definition", () => {
     expect(new Set(names).size).toBe(names.length);
   });
 
-  it("ccx resources lists each with its commands, host, paths and paging; --json one object a line", async () => {
+  it("ccx resources lists each with its commands, host, paths and paging; --json one array, --ndjson one a line", async () => {
     const table = await runCcx(["resources"], { ...env, COLUMNS: "200" });
     expect(table.code).toBe(0);
     expect(table.stdout).toMatch(/^webhooks\s+ccx webhooks, ccx webhook <webhookId>\s+:webhooks, :webhook <webhookId>\s+management\s+none\s+\/apps\/\{appId\}\/webhooks\s/m);
-    const json = ndjson((await runCcx(["resources", "--json"], env)).stdout);
+    const json = JSON.parse((await runCcx(["resources", "--json"], env)).stdout) as Array<Record<string, any>>;
     expect(json.map((r) => r.name)).toEqual(RESOURCE_LIST.map((r) => r.name));
+    expect(ndjson((await runCcx(["resources", "--ndjson"], env)).stdout)).toEqual(json);
     expect(json.find((r) => r.name === "transcripts")).toMatchObject({ host: "calls", list: "/calls/{sessionId}/transcriptions", paging: "pages", commands: ["ccx transcripts <sessionId>"] });
     expect(json.find((r) => r.name === "triggers")?.explorer).toEqual([":triggers <webhookId>", "below a webhook"]);
     // The first resources, whose commands and screens are written by hand, are listed from their definitions too.

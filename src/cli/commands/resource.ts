@@ -112,8 +112,9 @@ export function registerResourcesCommand(program: Command): void {
   program
     .command("resources")
     .description("every resource ccx knows as a definition: its commands, host, paths and paging")
-    .option("--json", "one object a resource")
-    .action(async (flags: { json?: boolean }, command: Command) => {
+    .option("--json", "the resources as one JSON array")
+    .option("--ndjson", "one JSON object a resource, a line each")
+    .action(async (flags: { json?: boolean; ndjson?: boolean }, command: Command) => {
       const { runResources } = await import("../run/resource.js");
       await runResources(RESOURCE_LIST, flags, command);
     });

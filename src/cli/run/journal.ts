@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { ApiError, CLIENT_CODES } from "../../api/errors.js";
-import { jsonForTerminal } from "../../text/json.js";
-import { type TableColumn, type TableLayout, planTable, tableHeader, tableNote, tableRows } from "../../text/table.js";
+import type { TableColumn } from "../../text/table.js";
+import { type ExportPage, exportPages } from "../render/exporter.js";
 import { type JournalEntry, journalAnswer, journalPath, originalOf, unsendable } from "../../writes/journal.js";
 import { newestFirst } from "../../writes/journal-read.js";
 import { verbNamed } from "../../writes/index.js";
@@ -32,14 +32,36 @@ const COLUMNS: Array<TableColumn<JournalEntry>> = [
   { header: "undo", get: undoState, min: 10, flex: 1 },
 ];
 
-/** Rows a table is laid out on (the first of them), and how much text is written at once. */
+/** Entries a page holds: the table is laid out on the first page, and each is written at once. */
 const PAGE_ROWS = 100;
-const WRITE_BYTES = 64 * 1024;
 
 /** A screen's worth of rows on a terminal (the header and the shell's prompt left room); all in a pipe. */
 function defaultLimit(runtime: Runtime): number {
   const out = runtime.io.out as { isTTY?: boolean; rows?: number };
   return out.isTTY ? Math.max(1, (out.rows ?? 24) - 3) : Infinity;
+}
+
+/** The entries, newest first, in pages, up to `limit`; `more()` says whether one was left past it. */
+function journalPages(entries: AsyncIterable<JournalEntry>, limit: number) {
+  let more = false;
+  async function* pages(): AsyncGenerator<ExportPage<JournalEntry>> {
+    let page: JournalEntry[] = [];
+    let count = 0;
+    for await (const entry of entries) {
+      if (count >= limit) {
+        more = true;
+        break;
+      }
+      count++;
+      page.push(entry);
+      if (page.length >= PAGE_ROWS) {
+        yield { raw: page, items: page };
+        page = [];
+      }
+    }
+    if (page.length > 0) yield { raw: page, items: page };
+  }
+  return { pages: pages(), more: () => more };
 }
 
 /**
@@ -49,44 +71,13 @@ function defaultLimit(runtime: Runtime): number {
  */
 export function runJournal(flags: { json?: boolean; ndjson?: boolean; limit?: number }, command: Command): Promise<void> {
   return runCommand(command, async (runtime) => {
-    if (flags.json && flags.ndjson) throw new ConfigError("choose one of --json and --ndjson");
     const path = journalPath(runtime.io.env);
-    const limit = flags.limit ?? defaultLimit(runtime);
-    let count = 0;
-    let pending = "";
-    let page: JournalEntry[] = [];
-    let plan: TableLayout<JournalEntry> | undefined;
-    const flush = async (all: boolean) => {
-      if (!flags.json && !flags.ndjson && page.length > 0 && (all || page.length >= PAGE_ROWS)) {
-        const header = plan === undefined;
-        plan ??= planTable(COLUMNS, page, { width: runtime.width, color: runtime.color });
-        pending += `${[...(header ? [tableHeader(plan)] : []), ...tableRows(plan, page)].join("\n")}\n`;
-        page = [];
-      }
-      if (pending.length >= WRITE_BYTES || (all && pending)) {
-        await runtime.write(pending);
-        pending = "";
-      }
-    };
-    let more = false;
-    for await (const entry of newestFirst(path, tornSaid(runtime))) {
-      if (count >= limit) {
-        more = true;
-        break;
-      }
-      count++;
-      if (flags.ndjson) pending += `${jsonForTerminal(entry)}\n`;
-      else if (flags.json) pending += `${count === 1 ? "[\n" : ",\n"}${jsonForTerminal(entry)}`;
-      else page.push(entry);
-      await flush(false);
-    }
-    if (flags.json) pending += count === 0 ? "[]\n" : "\n]\n";
-    await flush(true);
-    const note = plan && tableNote(plan);
-    if (note) await runtime.write(`${note}\n`);
+    const { pages, more } = journalPages(newestFirst(path, tornSaid(runtime)), flags.limit ?? defaultLimit(runtime));
+    // Every page up to the limit; nothing masked: the journal keeps what ccx chose to keep of each write.
+    const count = await exportPages(pages, { columns: COLUMNS }, { ...flags, all: true, reveal: true }, runtime);
     if (count === 0 && !flags.json && !flags.ndjson) runtime.warn(`no write in the journal yet (${path})`);
     // A screen's worth by default: said, so that the older ones are not taken for none.
-    if (more && flags.limit === undefined) runtime.warn(`the newest ${count}; older ones: ccx journal --limit N, or in a pipe (ccx journal | less)`);
+    if (more() && flags.limit === undefined) runtime.warn(`the newest ${count}; older ones: ccx journal --limit N, or in a pipe (ccx journal | less)`);
   });
 }
 

@@ -12,7 +12,8 @@ import { messageColumns } from "../render/message-rows.js";
 import { progressLine, progressWanted } from "../render/progress.js";
 import { runCommand } from "../runtime.js";
 import { activeAppClient } from "./active-app.js";
-import { type PageNote, filterParams, printPages } from "./list.js";
+import { filterParams } from "./list.js";
+import { type PageNote, exportPages } from "../render/exporter.js";
 
 
 function scopeOf(flags: { group?: string; user?: string }, actingAs: string | undefined): MessageScope {
@@ -44,7 +45,7 @@ export function runMessages(flags: MessagesFlags, command: Command): Promise<voi
     const limit = flags.limit ?? (params.limit === undefined ? undefined : Number(params.limit));
     const pages = messagePages(client, scope, { ...params, ...start, ...(limit !== undefined ? { limit } : {}) });
     const progress = flags.all && progressWanted(command) ? progressLine("messages", ioOf(command).err) : undefined;
-    await printPages(pages, messageColumns, { ...flags, color: (command.optsWithGlobals() as { color?: boolean }).color, progress }, runtime, messagesFooter);
+    await exportPages(pages, { columns: messageColumns }, { ...flags, progress }, runtime, messagesFooter);
   });
 }
 

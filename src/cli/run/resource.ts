@@ -8,17 +8,15 @@ import {
 } from "../../resources/resource.js";
 import { parseTime } from "../../query/time.js";
 import { jsonForTerminal } from "../../text/json.js";
-import { type TableColumn, type TableLayout, planTable, tableHeader, tableNote, tableRows } from "../../text/table.js";
+import type { TableColumn } from "../../text/table.js";
 import { ConfigError } from "../../config/config-file.js";
 import type { ResourceItemFlags, ResourceListFlags } from "../commands/resource.js";
 import { type Runtime, runCommand, warnMasked } from "../runtime.js";
 import { activeTarget } from "./active-app.js";
-import { camel, numberedNote } from "./list.js";
+import { camel } from "./list.js";
+import { type ExportLayout, type ExportPage, type PageNote, exportPages, numberedNote } from "../render/exporter.js";
 import { progressLine, progressWanted } from "../render/progress.js";
 import type { Page } from "../../api/paging.js";
-
-/** `count` placeholders: what numberedNote counts of a page it does not read. */
-const step0 = (count: number): unknown[] => Array.from({ length: count });
 
 /** A time flag's value in ms: a 13-digit ms value as given, else any time the filters read (2024-01-01, 2h, UNIX seconds). */
 function millisecondsOf(flag: string, text: string): string {
@@ -38,7 +36,6 @@ async function callFor(runtime: Runtime, path: string, query: Record<string, str
 /** `ccx <name> [<params>…]`: a page of the list, or every page (--all), as a table, --json or --ndjson. */
 export function runResourceList(resource: AnyResource, params: string[], flags: ResourceListFlags, command: Command): Promise<void> {
   return runCommand(command, async (runtime) => {
-    if (flags.json && flags.ndjson) throw new ConfigError("choose one of --json and --ndjson");
     const list = resource.list!;
     const endpoint = endpointOf(list.path);
     const values = [...params, ...(list.required ?? []).map((r) => String(flags[camel(r.flag)] ?? ""))];
@@ -58,85 +55,48 @@ export function runResourceList(resource: AnyResource, params: string[], flags: 
       ? { path: fillParams(narrowed.path, typeof narrowedBy === "string" ? [...params, narrowedBy] : params), query: {} }
       : listRequests(list, values)[0]!;
     const call = await callFor(runtime, asked.path, { ...asked.query, ...query });
-    const mask = secretsMasker(flags.reveal);
-    const color = runtime.color;
-    let plan: TableLayout<Record<string, unknown>> | undefined;
-    let count = 0;
-    let opened = false;
-    let next: Record<string, string> | undefined;
-    let lastBody: unknown;
     // On a terminal's stderr, --all says how far it is (--no-progress: not).
     const progress = flags.all && progressWanted(command) ? progressLine(resource.name, runtime.io.err) : undefined;
-    const write = async (text: string) => {
-      if (progress && runtime.io.out.isTTY) progress.done();
-      await runtime.write(text);
-    };
     const fetch = async (asked: Record<string, string>) => listBody(list, (await runtime.http.send({ method: "GET", url: urlWithQuery(call.url, asked), headers: call.headers })).json);
     const walk = walkPages(endpointPager(endpoint, call.query), fetch, () => runtime.warn("stopped: the service gave the same cursor again"));
-    for await (const { body, step } of walk) {
-      next = step.next;
-      lastBody = body;
-      const raw = step.items.map((item) => mask.show(item));
-      if (flags.ndjson) {
-        if (raw.length > 0) await write(`${raw.map((item) => jsonForTerminal(item)).join("\n")}\n`);
-      } else if (flags.json) {
-        if (raw.length > 0) await write(`${opened ? ",\n" : "[\n"}${raw.map((item) => jsonForTerminal(item)).join(",\n")}`);
-        opened ||= raw.length > 0;
-      } else {
-        const items = readItems(resource, { data: raw });
-        if (items.length > 0) {
-          const header = plan === undefined;
-          plan ??= planTable(tableColumns(resource), items, { width: runtime.width, color });
-          await write(`${[...(header ? [tableHeader(plan)] : []), ...tableRows(plan, items)].join("\n")}\n`);
-        }
-      }
-      count += step.items.length;
-      progress?.update(count, undefined, runtime.io.out.isTTY);
-      if (!flags.all) break;
+    async function* pages(): AsyncGenerator<ResourcePage> {
+      for await (const { body, step } of walk) yield { raw: step.items, pagination: (body as { meta?: { pagination?: Page<unknown>["pagination"] } } | undefined)?.meta?.pagination, next: step.next };
     }
-    progress?.done();
-    if (flags.json) await runtime.write(opened ? "\n]\n" : "[]\n");
-    const note = plan && tableNote(plan);
-    if (note) await runtime.write(`${note}\n`);
-    // For people, on stderr: stdout keeps only rows (or JSON), the counts as every list says them (numberedNote).
-    if (!flags.all) {
-      const page = flags.page ?? 1;
-      const perPage = Number(call.query.perPage) || undefined;
-      const pagination = (lastBody as { meta?: { pagination?: Page<unknown>["pagination"] } } | undefined)?.meta?.pagination;
-      const counted = endpoint.paging === "pages"
-        ? numberedNote({ items: step0(count), pagination }, count, perPage, page).summary.replace(/ · the last page$/, "")
-        : count === 0 ? "none" : `${count} shown`;
-      // Whether more follow is the pager's to say: the same rule --all walks by.
-      const more = !next ? undefined : endpoint.paging === "pages" ? `next: --page ${page + 1}, or --all` : "more follow: --all";
-      if (!flags.json && !flags.ndjson) runtime.warn(more ? `${counted} · ${more}` : `${counted}${endpoint.paging === "pages" ? " · the last page" : ""}`);
-      else if (more) runtime.warn(`${counted}; ${more}`);
-    }
-    warnMasked(runtime, mask.paths());
+    const page = flags.page ?? 1;
+    const perPage = Number(call.query.perPage) || undefined;
+    // Whether more follow is the pager's to say: the same rule --all walks by.
+    const footer = (last: ResourcePage, shown: number): PageNote => {
+      if (endpoint.paging !== "pages") return { summary: countOf(shown), more: last.next !== undefined };
+      const { summary } = numberedNote(last.pagination, shown, perPage, page);
+      const counted = summary.replace(/ · the last page$/, "");
+      return last.next ? { summary: counted, next: `--page ${page + 1}` } : { summary: `${counted} · the last page` };
+    };
+    await exportPages(pages(), layoutOf(resource), { ...flags, progress }, runtime, footer);
   });
 }
+
+/** A page of a definition's list, and the query of the next (none after the last). */
+type ResourcePage = ExportPage<Record<string, unknown>> & { next?: Record<string, string> };
 
 /** A list made of several reads (the providers): each read once, its items in a table, or as sent with their source. */
 async function printSources(runtime: Runtime, resource: AnyResource, values: readonly string[], flags: ResourceListFlags): Promise<void> {
   const list = resource.list!;
-  const bodies = await Promise.all(listRequests(list, values).map(async (request) => {
-    const call = await callFor(runtime, request.path, request.query);
-    return (await runtime.http.send({ method: "GET", url: urlWithQuery(call.url, call.query), headers: call.headers })).json;
-  }));
-  const mask = secretsMasker(flags.reveal);
-  const raw = sourcedItems(list, bodies).map((item) => mask.show(item));
-  if (flags.ndjson) await runtime.write(raw.map((item) => `${jsonForTerminal(item)}\n`).join(""));
-  else if (flags.json) await runtime.write(`${jsonForTerminal(raw, 2)}\n`);
-  else {
-    const items = readItems(resource, { data: raw });
-    // None at all: said as every list says it, on stderr (stdout keeps only rows).
-    if (items.length === 0) runtime.warn("none");
-    else {
-      const plan = planTable(tableColumns(resource), items, { width: runtime.width, color: runtime.color });
-      await runtime.write(`${[tableHeader(plan), ...tableRows(plan, items)].join("\n")}\n`);
-    }
+  // One page, every read at once, sent when the exporter asks for it (after it has checked the flags).
+  async function* page(): AsyncGenerator<ExportPage<Record<string, unknown>>> {
+    const bodies = await Promise.all(listRequests(list, values).map(async (request) => {
+      const call = await callFor(runtime, request.path, request.query);
+      return (await runtime.http.send({ method: "GET", url: urlWithQuery(call.url, call.query), headers: call.headers })).json;
+    }));
+    yield { raw: sourcedItems(list, bodies) };
   }
-  warnMasked(runtime, mask.paths());
+  await exportPages(page(), layoutOf(resource), flags, runtime, (_, shown) => ({ summary: countOf(shown) }));
 }
+
+/** A definition's table: its columns, its rows read from the objects as shown. */
+const layoutOf = (resource: AnyResource): ExportLayout<Record<string, unknown>> => ({ columns: tableColumns(resource), rowsOf: (shown) => readItems(resource, { data: shown }) });
+
+/** The count of a list that says no total. */
+const countOf = (shown: number) => (shown === 0 ? "none" : `${shown} shown`);
 
 /** `ccx <singular> <id>`: one item, every field the service sent, the telling ones first; --json as sent. */
 export function runResourceItem(resource: AnyResource, params: string[], flags: ResourceItemFlags, command: Command): Promise<void> {
@@ -165,12 +125,17 @@ export function runResourceItem(resource: AnyResource, params: string[], flags: 
 const commandLine = (words: readonly string[], params: readonly string[], flags: ReadonlyArray<{ flag: string; param: string }> = []) =>
   [`ccx ${words.join(" ")}`, ...params.map((p) => `<${p}>`), ...flags.map((f) => `--${f.flag} <${f.param}>`)].join(" ");
 
+/** `--as <onBehalfOf>` where the definition or the catalogue says a path is read only as a user sees it. */
+const actedFor = (r: AnyResource, path: string | undefined): string[] =>
+  path !== undefined && (r.actedFor || endpointOf(path).onBehalfOf === "required") ? ["--as <onBehalfOf>"] : [];
+
 /** The commands of a resource, as typed: its list's, then one item's. */
 function commandsOf(r: AnyResource): string[] {
   const words = commandWords(r);
-  const item = r.detail && (r.command ? [r.command.group, r.command.word] : r.itemByList ? [r.name] : [r.singular]);
+  const as = actedFor(r, r.detail?.path);
+  const item = r.detail && (r.itemFlag ? [r.itemFlag.command, ...as, `--${r.itemFlag.flag}`] : [...(r.command ? [r.command.group, r.command.word] : r.itemByList ? [r.name] : [r.singular]), ...as]);
   return [
-    ...(r.list ? [commandLine(words, pathParams(r.list.path), r.list.required)] : []),
+    ...(r.list ? [commandLine([...words, ...actedFor(r, r.list.path)], pathParams(r.list.path), r.list.required)] : []),
     ...(item ? [commandLine(item, itemParams(r))] : []),
   ];
 }
@@ -179,7 +144,7 @@ function commandsOf(r: AnyResource): string[] {
 const explorerCommandsOf = (r: AnyResource): string[] => Object.values(colonCommands(r)).map(colonLine);
 
 /** `ccx resources`: each resource's commands, host, paths and paging. */
-export function runResources(resources: readonly AnyResource[], flags: { json?: boolean }, command: Command): Promise<void> {
+export function runResources(resources: readonly AnyResource[], flags: { json?: boolean; ndjson?: boolean }, command: Command): Promise<void> {
   return runCommand(command, async (runtime) => {
     const rows = resources.map((r) => {
       const list = r.list && endpointOf(r.list.path);
@@ -204,7 +169,6 @@ export function runResources(resources: readonly AnyResource[], flags: { json?: 
         description: r.description,
       };
     });
-    if (flags.json) return void (await runtime.write(`${rows.map((row) => jsonForTerminal(row)).join("\n")}\n`));
     const columns: Array<TableColumn<(typeof rows)[number]>> = [
       { header: "name", get: (r) => r.name, min: 12 },
       { header: "commands", get: (r) => r.commands.join(", "), min: 16, flex: 1 },
@@ -214,7 +178,7 @@ export function runResources(resources: readonly AnyResource[], flags: { json?: 
       { header: "list", get: (r) => `${r.list ?? ""}${r.sources ? ` and ${r.sources.length - 1} more` : ""}`, min: 12, flex: 1 },
       { header: "one", get: (r) => r.detail ?? "", min: 8, flex: 1 },
     ];
-    const plan = planTable(columns, rows, { width: runtime.width, color: runtime.color });
-    await runtime.write(`${[tableHeader(plan), ...tableRows(plan, rows)].join("\n")}\n`);
+    // Nothing masked: these are ccx's own definitions, not answers.
+    await exportPages([{ raw: rows, items: rows }], { columns }, { ...flags, reveal: true }, runtime);
   });
 }

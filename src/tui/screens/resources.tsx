@@ -16,11 +16,14 @@ export interface ResourceRow {
   params: string[];
 }
 
-/** Every resource, by the group the service's docs put it in, then as the registry orders them. */
-export const RESOURCE_ROWS: ResourceRow[] = RESOURCE_LIST.map((resource) => {
+/**
+ * Every resource a `:` command opens, by the group the service's docs put it in, then as the registry
+ * orders them (one conversation, which the explorer reaches from the list, has none).
+ */
+export const RESOURCE_ROWS: ResourceRow[] = RESOURCE_LIST.flatMap((resource) => {
   const { list, item } = colonCommands(resource);
-  const opens = (list ?? item)!;
-  return { group: endpointOf((resource.list ?? resource.detail)!.path).group, resource, command: opens.name, params: opens.params };
+  const opens = list ?? item;
+  return opens ? [{ group: endpointOf((resource.list ?? resource.detail)!.path).group, resource, command: opens.name, params: opens.params }] : [];
 }).sort((a, b) => a.group.localeCompare(b.group));
 
 const commandOf = (row: ResourceRow) => colonLine({ name: row.command, params: row.params });
