@@ -1,6 +1,7 @@
 import { LIST_KINDS, isListKind } from "../resources/list-kinds.js";
 import { fieldText, withField } from "../query/line-edit.js";
 import { type StoreContext, currentRoute } from "./context.js";
+import { resourceKey } from "./details.js";
 import type { ExplorerState } from "./explorer-store.js";
 import { type KeyPress, editLine, lineAt } from "./line-editor.js";
 import type { FormState, ListKind, PaneName, Prompt, PromptKind, UiState } from "./types.js";
@@ -84,6 +85,9 @@ export function uiActions(ctx: StoreContext): Omit<UiActions, "ui"> {
   /** What a changed line does at once: a filter or a field sends (after the pause), as typed. */
   const lineChanged = (prompt: Prompt) => {
     if (prompt.kind === "filter" && prompt.list) ctx.get().setFilter(prompt.list, prompt.text);
+    if (prompt.kind === "filter" && prompt.resourceList) ctx.get().setResourceFilter(prompt.text);
+    // `/` in help narrows its lines as you type, from the top.
+    if (prompt.kind === "search" && currentRoute(ctx.get()).view === "help") setUi({ helpFilter: prompt.text, cursors: { ...ui().cursors, help: 0 } });
     if (prompt.kind === "field" && prompt.list && prompt.field) ctx.get().setFilter(prompt.list, withField(prompt.field.original, prompt.field.key, prompt.text));
   };
 
@@ -91,8 +95,10 @@ export function uiActions(ctx: StoreContext): Omit<UiActions, "ui"> {
     openPrompt(kind, text = "") {
       const route = currentRoute(ctx.get());
       const list = isListKind(route.view) ? route.view : undefined;
-      if ((kind === "filter" || kind === "field") && !list) return;
-      setUi({ prompt: { kind, list, ...lineAt(text) } });
+      // A list made from a definition filters by its own grammar; it has no form (yet).
+      const resourceList = kind === "filter" && route.view === "resource" ? resourceKey(route.name, route.params) : undefined;
+      if ((kind === "filter" || kind === "field") && !list && !resourceList) return;
+      setUi({ prompt: { kind, list, ...(resourceList !== undefined ? { resourceList } : {}), ...lineAt(text) } });
     },
 
     keyInPrompt(key, complete) {
@@ -138,6 +144,7 @@ export function uiActions(ctx: StoreContext): Omit<UiActions, "ui"> {
           const name = historyOf(prompt.kind);
           setUi({ prompt: undefined, ...(name ? { history: { ...ui().history, [name]: remember(ui().history[name], outcome.text) } } : {}) });
           if (prompt.kind === "filter" && prompt.list) ctx.get().submitFilter(prompt.list);
+          if (prompt.kind === "filter" && prompt.resourceList) ctx.get().submitResourceFilter();
           if (prompt.kind === "field" && prompt.list) ctx.get().submitFilter(prompt.list);
           if (prompt.kind === "user") ctx.get().setUser(outcome.text.trim() || undefined);
           if (prompt.kind === "message" && prompt.send) ctx.get().confirmMessage(outcome.text, prompt.send);
