@@ -68,13 +68,19 @@ function timeMsRule(key: string, name: string, description: string): KeyRule {
   };
 }
 
+/** A value the help's example shows for a parameter taken as written (a uid where the parameter names a person). */
+const EXAMPLE_VALUES: Readonly<Record<string, string>> = {
+  messageId: "115", reactionId: "7", messageCategory: "message", messageType: "text", provider: "fcm", reason: "MUTE_PREFERENCE", status: "available",
+};
+const exampleOf = (name: string) => EXAMPLE_VALUES[name] ?? (/sender|receiver|member/i.test(name) ? "alice" : "value");
+
 function ruleOf(key: string, name: string, description: string): KeyRule {
   const kind = Object.hasOwn(VALUE_KINDS, name) ? VALUE_KINDS[name] : undefined;
-  if (kind?.kind === "boolean") return booleanRule(key, name, `${key}:false`, `${description}: yes or no`, ["yes", "no"]);
+  if (kind?.kind === "boolean") return booleanRule(key, name, `${key}:no`, `${description} (yes or no)`, ["yes", "no"]);
   if (kind?.kind === "choice") return choiceRule(key, name, kind.choices, `${key}:${kind.choices[0]}`, description);
-  if (kind?.kind === "choices") return listRule(key, name, `${key}:${kind.choices.slice(0, 2).join(",")}`, `${description}; several with commas`, { choices: kind.choices });
+  if (kind?.kind === "choices") return listRule(key, name, `${key}:${kind.choices.slice(0, 2).join(",")}`, description, { choices: kind.choices });
   if (kind?.kind === "time-ms") return timeMsRule(key, name, description);
-  return valueRule(key, name, `${key}:${name === "receiver" || name.toLowerCase().endsWith("sender") || name === "member" ? "alice" : "x"}`, description);
+  return valueRule(key, name, `${key}:${exampleOf(name)}`, description);
 }
 
 const grammars = new Map<string, Grammar | undefined>();
