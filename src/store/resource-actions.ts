@@ -32,6 +32,8 @@ export interface ResourceActions {
   setResourceFilter(line: string): void;
   /** Sends a filter still waiting out its pause now (Enter on the filter line). */
   submitResourceFilter(): void;
+  /** f: the filter form of the list in view, one field a key of its grammar (loaded first); said when it documents none. */
+  openResourceForm(): void;
   /** Moves the list's (or the item's children's) selection. */
   selectResourceRow(index: number): void;
   /** Shows the item's next sub-resource below its fields (tab: a message's thread, then its reactions). */
@@ -205,6 +207,20 @@ export function resourceActions(ctx: StoreContext, management: ManagementTarget 
           // Its own app's: the pause may end after a switch to another app.
           if (ctx.get().activeKey === appKey) loadList(resource, params, false);
         }, ctx.debounceMs));
+      });
+    },
+
+    openResourceForm() {
+      const shown = listInView();
+      if (!shown) return;
+      grammars ??= import("../resources/filter-grammar.js");
+      void grammars.then(({ listGrammar }) => {
+        // Moved on while it loaded: the form belongs to the list it was asked on.
+        if (listInView()?.key !== shown.key || ctx.get().activeKey !== shown.appKey) return;
+        const keys = listGrammar(shown.resource)?.keys;
+        if (!keys) return ctx.get().notify(`the service documents no filter for ${shown.resource.name}: / narrows the rows loaded`);
+        const ui = ctx.get().ui;
+        ctx.set({ ui: { ...ui, form: { resourceList: shown.key, keys, field: ui.form?.resourceList === shown.key ? ui.form.field : 0 } } });
       });
     },
 

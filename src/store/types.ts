@@ -8,7 +8,7 @@ import type { MessageMetrics } from "../api/message-stats.js";
 import type { StatsProgress, StatsReport } from "../api/stats.js";
 import type { TraceReport } from "../api/trace.js";
 import type { JournalEntry } from "../writes/journal.js";
-import type { FilterToken } from "../query/index.js";
+import type { FilterKeyHelp, FilterToken } from "../query/index.js";
 import type { LineState } from "./line-editor.js";
 import type { Dialog, Marks, VerbPrompt } from "./write-types.js";
 
@@ -332,7 +332,11 @@ export interface Prompt extends LineState {
 
 /** The filter form (f) of a list: the focused field, and the value list open for it, if any. */
 export interface FormState {
-  list: ListKind;
+  /** The list it filters: a list kind, or a list made from a definition (its resourceKey). */
+  list?: ListKind;
+  resourceList?: string;
+  /** Its fields: the keys of the list's grammar, in order. */
+  keys: ReadonlyArray<FilterKeyHelp>;
   field: number;
   /** Choosing the field's value: the highlighted choice, and the filter line before, for Esc. */
   choice?: { index: number; original: string };

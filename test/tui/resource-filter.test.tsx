@@ -42,6 +42,27 @@ describe("/ on a derived list", () => {
     expect(logsServed().length).toBe(after);
   });
 
+  it("f: the form of every documented parameter edits the same line; a value chosen is sent", async () => {
+    tui = await fixture.mount({ load: true, columns: 160, rows: 40, debounceMs: 40 });
+    await tui.paste(":notification-logs\r");
+    await tui.waitForFrame((f) => /SENT\s+MESSAGE\s+TO\s+CHANNEL/.test(f) && f.includes("loaded"), "the log");
+    await tui.press("f");
+    const form = await tui.waitForFrame((f) => f.includes("filter form · notification-logs · every parameter of GET /notifications/v1/logs"), "the form");
+    for (const label of ["message-id", "receiver", "channel", "triggered", "success", "sent"]) expect(form).toMatch(new RegExp(`^[› ] ${label} +`, "m"));
+    // channel: the 14th field (message-id, reaction-id, from, to, category, type, trigger, sender, reaction-sender, receiver, receiver-type, reaction-receiver, member).
+    await tui.press("g", ...Array<string>(13).fill("j"));
+    expect(tui.frame()).toMatch(/^› channel +/m);
+    await tui.press("enter");
+    await tui.waitForFrame((f) => f.includes("channel: choose a value") && f.includes("email"), "the choices");
+    // (any), push: one down.
+    await tui.press("down", "enter");
+    const sent = await tui.waitForFrame((f) => /→ GET \S*\/notifications\/v1\/logs\?\S*channel=push/.test(f) && !f.includes("⟳"), "the log of push lines");
+    expect(sent).toContain("/ channel:push");
+    expect(logsServed().at(-1)).toMatch(/channel=push/);
+    await tui.press("escape");
+    await tui.waitForFrame((f) => f.includes("/ channel:push") && /SENT\s+MESSAGE/.test(f), "the list under the same line");
+  });
+
   it("roles document no filter: / narrows the rows loaded by their text, and says so; nothing is asked", async () => {
     tui = await fixture.mount({ load: true, columns: 160, rows: 40 });
     const roles = ROLE_NAMES;
@@ -55,6 +76,8 @@ describe("/ on a derived list", () => {
     const narrowed = await tui.waitForFrame((f) => f.includes(`no filter documented: narrowing the ${roles.length} rows loaded`), "the narrowing line");
     expect(narrowed).toContain(one);
     expect(lines(narrowed).some((l) => /^default\s/.test(l))).toBe(false);
+    await tui.press("enter", "f");
+    await tui.waitForFrame((f) => f.includes("the service documents no filter for roles: / narrows the rows loaded"), "f says there is no form");
     await tui.settle(120);
     expect(fixture.fx.served.filter((l) => l.includes("/roles")).length).toBe(asked);
   });

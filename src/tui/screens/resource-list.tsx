@@ -15,6 +15,7 @@ import type { RouteOf, Screen } from "./types.js";
 import { NothingSelected } from "../components/nothing-selected.js";
 import { ResourcePreview } from "../components/resource-preview.js";
 import { FilterLine } from "../components/filter-line.js";
+import { FilterForm } from "../components/filter-form.js";
 import { LineView } from "../components/line-view.js";
 import { narrowRows } from "../../resources/narrow-rows.js";
 
@@ -93,6 +94,7 @@ export const resourceListScreen: Screen<ListRoute> = {
   crumb: (route) => sanitize([route.name, ...route.params].join(" ")),
   bindings: [
     { keys: ["/"], description: "filter as you type: the query parameters the service documents for this list (docs/filters.md); where it documents none, the rows loaded narrowed by their text", footer: "filter", run: (c) => c.route.view === "resource" && c.store.getState().openPrompt("filter", listOf(c.state, c.route)?.filter ?? "") },
+    { keys: ["f"], description: "filter form: every documented parameter, the same filter as the / line", footer: "form", run: (c) => c.store.getState().openResourceForm() },
     { keys: ["enter"], description: "open the selected item (its fields, and its first sub-resource below)", footer: "open", onRows: true, disabled: (c) => (c.selection()?.open ? undefined : "no item view here"), run: (c) => c.selection()?.open?.() },
     { keys: ["n"], description: "load the next page below", footer: "more", disabled: (c) => (c.route.view === "resource" && listOf(c.state, c.route)?.next ? undefined : "every page is loaded"), run: (c) => c.store.getState().moreResource() },
     { keys: ["r"], description: "ask again from the first page", footer: "refresh", run: (c) => c.store.getState().reloadResource() },
@@ -114,7 +116,14 @@ export const resourceListScreen: Screen<ListRoute> = {
     if (!resource) return <Text>{`no resource ${sanitize(route.name)}`}</Text>;
     const list = listOf(state, route);
     const prompt = state.ui.prompt;
-    const editing = prompt?.kind === "filter" && prompt.resourceList === resourceKey(route.name, route.params) ? prompt : undefined;
+    const key = resourceKey(route.name, route.params);
+    const form = state.ui.form;
+    if (form?.resourceList === key && list) {
+      const shown = { filter: list.filter ?? "", tokens: list.tokens ?? [], errors: list.errors ?? [], request: list.request, loading: list.loading, error: list.error, total: undefined, items: list.rows };
+      const field = prompt?.kind === "field" && prompt.resourceList === key ? prompt : undefined;
+      return <FilterForm noun={resource.name} endpoint={`GET ${resource.list!.path.split("?")[0]}`} fields={form.keys} list={shown} form={form} editing={field} height={height} width={width} theme={theme} />;
+    }
+    const editing = prompt?.kind === "filter" && prompt.resourceList === key ? prompt : undefined;
     const filtering = editing !== undefined || Boolean(list?.filter);
     return (
       <Box flexDirection="column">
