@@ -83,6 +83,28 @@ describe("/ on a derived list", () => {
   });
 });
 
+describe("/ on a derived list, answers slow", () => {
+  const slow = tuiFixture({ sizes: { apps: 1, groups: 4, calls: 2, users: 10, messages: 120 }, faults: { latency: { min: 400, max: 400 } } });
+
+  it("a key press aborts the request it makes stale; the newest answer is the one shown", async () => {
+    const view = await slow.mount({ load: true, columns: 160, rows: 40, debounceMs: 60 });
+    await view.paste(":notification-logs\r");
+    await view.waitForFrame((f) => /SENT\s+MESSAGE/.test(f) && f.includes("loaded"), "the log");
+    await view.press("/");
+    await view.type("channel:push");
+    // Past the pause: the push request is on its way (and takes 400 ms).
+    await view.waitForFrame((f) => /logs\?channel=push\s*$/m.test(f) && f.includes("⟳"), "the push request in flight");
+    await view.type(" success:no");
+    await view.waitForFrame((f) => /→ GET \S*logs\?channel=push&success=false/.test(f) && !f.includes("⟳"), "the newest answer");
+    // Long enough for the stale answer to have arrived, had it not been dropped.
+    await view.settle(400);
+    const stale = view.store.getState().log.filter((e) => /logs\?channel=push$/.test(e.url));
+    expect(stale).toHaveLength(1);
+    expect(stale[0]!.status).not.toBe(200);
+    expect(view.frame()).toMatch(/→ GET \S*logs\?channel=push&success=false/);
+  });
+});
+
 describe("/ in help", () => {
   it("narrows the bindings listed to the lines holding the words typed", async () => {
     tui = await fixture.mount({ load: true, columns: 120, rows: 40 });
