@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import type { ListKind } from "../resources/list-kinds.js";
 import type { FilterKeyHelp } from "../query/filter.js";
+import type { AnyResource } from "../resources/resource.js";
 import { integerOption } from "./usage-error.js";
 
 /**
@@ -52,25 +53,42 @@ export interface ListFlags {
 /** The grammars a command's --help lists, by the list it filters. */
 export type FilterHelpKind = ListKind | "messages";
 let filterKeys: Record<FilterHelpKind, ReadonlyArray<FilterKeyHelp>> | undefined;
+/** The keys of a list made from a definition (its grammar derived from the catalogue), once loaded. */
+let derivedKeys: ((resource: AnyResource) => ReadonlyArray<FilterKeyHelp> | undefined) | undefined;
 
 /**
  * Loads the filter keys for --help. Why not at start: the grammars cost every
  * start several ms (measured on `ccx --version`), and only help lists them.
  */
 export async function loadFilterHelp(): Promise<void> {
-  const q = await import("../query/index.js");
+  const [q, derived] = await Promise.all([import("../query/index.js"), import("../resources/filter-grammar.js")]);
+  derivedKeys = (resource) => derived.listGrammar(resource)?.keys;
   filterKeys = { groups: q.GROUP_FILTER_KEYS, calls: q.CALL_FILTER_KEYS, users: q.USER_FILTER_KEYS, conversations: q.CONVERSATION_FILTER_KEYS, messages: q.MESSAGE_FILTER_KEYS };
 }
 
 /** The grammar each command's --query takes, so that completion follows the command. */
 const syntaxKinds = new WeakMap<Command, FilterHelpKind>();
+/** The same for the commands of the lists made from definitions. */
+const syntaxResources = new WeakMap<Command, AnyResource>();
 
 /** The filter keys of the command's --query, loaded as for --help; undefined when it takes none. */
 export async function filterKeysOf(command: Command): Promise<ReadonlyArray<FilterKeyHelp> | undefined> {
   const kind = syntaxKinds.get(command);
-  if (kind === undefined) return undefined;
+  const resource = syntaxResources.get(command);
+  if (kind === undefined && resource === undefined) return undefined;
   await loadFilterHelp();
-  return filterKeys?.[kind];
+  return kind !== undefined ? filterKeys?.[kind] : derivedKeys?.(resource!);
+}
+
+/** Under a derived list's --help: the keys of its grammar, or that the service documents none. */
+export function addDerivedSyntaxHelp(command: Command, resource: AnyResource, endpoint: string): Command {
+  syntaxResources.set(command, resource);
+  return command.addHelpText("after", () => {
+    if (!derivedKeys) return "";
+    const keys = derivedKeys(resource);
+    if (!keys) return `\nFilter syntax (--query): the service documents no filter for ${endpoint}, so --query takes none.`;
+    return ["", `Filter syntax (--query), every documented parameter of ${endpoint} (docs/filters.md):`, ...keys.map((k) => `  ${k.example.padEnd(30)}${k.description}`)].join("\n");
+  });
 }
 
 /** The filter syntax under a list command's --help: every key of the grammar, with an example. */

@@ -4,7 +4,7 @@ import { AppClient, type Region } from "../api/client.js";
 import type { Http } from "../api/http.js";
 import { LIST_KIND_NAMES, type ListKind, isListKind } from "../resources/list-kinds.js";
 import { type StoreContext, activeApp, activeView, currentRoute } from "./context.js";
-import { detailsOfKind } from "./details.js";
+import { detailsOfKind, resourceKey } from "./details.js";
 import { type ApiActions, apiActions } from "./api-actions.js";
 import { type ResourceActions, resourceActions } from "./resource-actions.js";
 import { type DetailActions, detailActions } from "./detail-actions.js";
@@ -136,8 +136,12 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
       const { ui } = get();
       const route = currentRoute(get());
       const list = isListKind(route.view) ? route.view : undefined;
-      const promptStays = !ui.prompt || ui.prompt.list === undefined || ui.prompt.list === list;
-      const formStays = !ui.form || ui.form.list === list;
+      const resourceList = route.view === "resource" ? resourceKey(route.name, route.params) : undefined;
+      // Each belongs to a list kind, or to a list made from a definition, or to neither (the command bar).
+      const belongs = (on: { list?: ListKind; resourceList?: string }) =>
+        on.list !== undefined ? on.list === list : on.resourceList !== undefined ? on.resourceList === resourceList : true;
+      const promptStays = !ui.prompt || belongs(ui.prompt);
+      const formStays = !ui.form || belongs(ui.form);
       // A move made from elsewhere (a command, Enter in the pane) gives the keys back to the view;
       // marks belong to the screen they were made on.
       if (!promptStays || !formStays || ui.focus !== "main" || ui.marks) {

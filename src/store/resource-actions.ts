@@ -24,6 +24,16 @@ export interface ResourceActions {
   moreResource(): void;
   /** Asks for the list or item in view again (r). */
   reloadResource(): void;
+  /**
+   * The `/` line of the list in view, as typed: parsed by the grammar derived from the list's documented
+   * query parameters (loaded on first use) and sent after a short pause, never while a token is wrong;
+   * a list that documents none narrows its rows loaded instead.
+   */
+  setResourceFilter(line: string): void;
+  /** Sends a filter still waiting out its pause now (Enter on the filter line). */
+  submitResourceFilter(): void;
+  /** f: the filter form of the list in view, one field a key of its grammar (loaded first); said when it documents none. */
+  openResourceForm(): void;
   /** Moves the list's (or the item's children's) selection. */
   selectResourceRow(index: number): void;
   /** Shows the item's next sub-resource below its fields (tab: a message's thread, then its reactions). */
@@ -47,6 +57,9 @@ export const shownChildOf = (resource: AnyResource | undefined, item: ResourceIt
 
 /** How many rows a list keeps as n adds pages: beyond, --all on the command line is the tool. */
 export const MAX_RESOURCE_ROWS = 5000;
+
+/** The derived grammars, loaded the first time a filter is typed: start-up does not pay for them. */
+let grammars: Promise<typeof import("../resources/filter-grammar.js")> | undefined;
 
 export function resourceActions(ctx: StoreContext, management: ManagementTarget | undefined): ResourceActions {
   const pagers = new Map<string, Pager>();
@@ -91,7 +104,8 @@ export function resourceActions(ctx: StoreContext, management: ManagementTarget 
     let call;
     try {
       const [first] = requests;
-      call = callOf(first!.path, { ...first!.query, ...(list.perPage ? { perPage: String(list.perPage.default) } : {}) });
+      const filtered = view().resourceLists?.[key]?.params;
+      call = callOf(first!.path, { ...first!.query, ...(list.perPage ? { perPage: String(list.perPage.default) } : {}), ...filtered });
     } catch (error) {
       return setList(appKey, key, { loading: false, error: toFailure(error) });
     }
@@ -157,7 +171,67 @@ export function resourceActions(ctx: StoreContext, management: ManagementTarget 
     return resource && { resource, params, state: itemOf(resourceKey(resource.name, params)) };
   };
 
+  /** The list in view: its resource, parameters, key and slot. */
+  const listInView = () => {
+    const route = currentRoute(ctx.get());
+    const resource = route.view === "resource" ? resourceNamed(route.name) : undefined;
+    if (!resource?.list) return undefined;
+    const params = (route as { params: string[] }).params;
+    const key = resourceKey(resource.name, params);
+    return { resource, params, key, appKey: ctx.get().activeKey, slot: `${ctx.get().activeKey}/resource/${key}` };
+  };
+
   return {
+    setResourceFilter(line) {
+      const shown = listInView();
+      if (!shown) return;
+      const { resource, params, key, appKey, slot } = shown;
+      setList(appKey, key, { filter: line, selected: 0 });
+      grammars ??= import("../resources/filter-grammar.js");
+      void grammars.then(({ listGrammar }) => {
+        // A later key press has changed the line: its own parse is the one that counts.
+        if (ctx.get().views[appKey]?.resourceLists?.[key]?.filter !== line) return;
+        const grammar = listGrammar(resource);
+        if (!grammar) return setList(appKey, key, { narrowing: true, tokens: [], errors: [] });
+        const parsed = grammar.parse(line);
+        clearTimeout(ctx.timers.get(slot));
+        ctx.timers.delete(slot);
+        // The request this key press makes stale is aborted at once, not when the pause ends.
+        ctx.slots.cancel(slot);
+        const before = ctx.get().views[appKey]?.resourceLists?.[key];
+        const valid = parsed.errors.length === 0;
+        setList(appKey, key, { tokens: parsed.tokens, errors: parsed.errors, params: valid ? parsed.params : before?.params, loading: valid });
+        if (!valid) return;
+        ctx.timers.set(slot, setTimeout(() => {
+          ctx.timers.delete(slot);
+          // Its own app's: the pause may end after a switch to another app.
+          if (ctx.get().activeKey === appKey) loadList(resource, params, false);
+        }, ctx.debounceMs));
+      });
+    },
+
+    openResourceForm() {
+      const shown = listInView();
+      if (!shown) return;
+      grammars ??= import("../resources/filter-grammar.js");
+      void grammars.then(({ listGrammar }) => {
+        // Moved on while it loaded: the form belongs to the list it was asked on.
+        if (listInView()?.key !== shown.key || ctx.get().activeKey !== shown.appKey) return;
+        const keys = listGrammar(shown.resource)?.keys;
+        if (!keys) return ctx.get().notify(`the service documents no filter for ${shown.resource.name}: / narrows the rows loaded`);
+        const ui = ctx.get().ui;
+        ctx.set({ ui: { ...ui, form: { resourceList: shown.key, keys, field: ui.form?.resourceList === shown.key ? ui.form.field : 0 } } });
+      });
+    },
+
+    submitResourceFilter() {
+      const shown = listInView();
+      if (!shown || !ctx.timers.has(shown.slot)) return;
+      clearTimeout(ctx.timers.get(shown.slot));
+      ctx.timers.delete(shown.slot);
+      loadList(shown.resource, shown.params, false);
+    },
+
     openResource(name, params) {
       const resource = resourceNamed(name);
       if (!resource?.list) return ctx.get().notify(`no list of ${name}`);

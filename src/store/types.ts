@@ -8,7 +8,7 @@ import type { MessageMetrics } from "../api/message-stats.js";
 import type { StatsProgress, StatsReport } from "../api/stats.js";
 import type { TraceReport } from "../api/trace.js";
 import type { JournalEntry } from "../writes/journal.js";
-import type { FilterToken } from "../query/index.js";
+import type { FilterKeyHelp, FilterToken } from "../query/index.js";
 import type { LineState } from "./line-editor.js";
 import type { Dialog, Marks, VerbPrompt } from "./write-types.js";
 
@@ -220,6 +220,15 @@ export interface ResourceListState {
   selected: number;
   error?: Failure;
   request?: string;
+  /** The `/` line as typed (in the grammar derived from the list's documented query parameters). */
+  filter?: string;
+  tokens?: FilterToken[];
+  /** Tokens that do not parse: marked in place, and nothing is sent while there are any. */
+  errors?: FilterToken[];
+  /** The query parameters of the last valid filter, sent with every page. */
+  params?: Record<string, string>;
+  /** The service documents no filter for this list: the line narrows the rows loaded by their text. */
+  narrowing?: boolean;
 }
 
 /** One item of such a resource, as sent (secrets masked). */
@@ -309,6 +318,8 @@ export interface Prompt extends LineState {
   kind: PromptKind;
   /** The list a filter or a form field edits. */
   list?: ListKind;
+  /** A filter of a list made from a definition (resourceKey: the resource and its path's parameters). */
+  resourceList?: string;
   /** A form field: the filter key it edits, and the filter line before, for Esc. */
   field?: { key: string; original: string };
   /** Browsing the history (↑/↓): the entry shown, and the line as it was typed before. */
@@ -321,7 +332,11 @@ export interface Prompt extends LineState {
 
 /** The filter form (f) of a list: the focused field, and the value list open for it, if any. */
 export interface FormState {
-  list: ListKind;
+  /** The list it filters: a list kind, or a list made from a definition (its resourceKey). */
+  list?: ListKind;
+  resourceList?: string;
+  /** Its fields: the keys of the list's grammar, in order. */
+  keys: ReadonlyArray<FilterKeyHelp>;
   field: number;
   /** Choosing the field's value: the highlighted choice, and the filter line before, for Esc. */
   choice?: { index: number; original: string };
@@ -336,6 +351,8 @@ export interface UiState {
   form?: FormState;
   /** Earlier `:` commands and filters, oldest first, kept while ccx runs. */
   history: { command: string[]; filter: string[] };
+  /** The words `/` narrows help (?) to: only the lines holding every one show. */
+  helpFilter?: string;
   /** The selected row of views whose rows are not the store's own (apps, log, help, the side pane). */
   cursors: Record<string, number>;
   /** Panes the user wants; each shows when the terminal is wide enough. */

@@ -1,6 +1,7 @@
 import { LIST_KINDS, isListKind } from "../resources/list-kinds.js";
 import { fieldText, withField } from "../query/line-edit.js";
 import { type StoreContext, currentRoute } from "./context.js";
+import { resourceKey } from "./details.js";
 import type { ExplorerState } from "./explorer-store.js";
 import { type KeyPress, editLine, lineAt } from "./line-editor.js";
 import type { FormState, ListKind, PaneName, Prompt, PromptKind, UiState } from "./types.js";
@@ -70,29 +71,40 @@ function remember(history: string[], text: string): string[] {
 }
 
 /** The values a form field offers (the list shows "any" before them and "type a value…" after). */
-function choicesOf(list: ListKind, field: number): string[] {
-  const key = LIST_KINDS[list].filterKeys[field];
-  return [...(key?.choices ?? [])];
+function choicesOf(form: FormState): string[] {
+  return [...(form.keys[form.field]?.choices ?? [])];
 }
 
 export function uiActions(ctx: StoreContext): Omit<UiActions, "ui"> {
   const ui = () => ctx.get().ui;
   const setUi = (patch: Partial<UiState>) => ctx.set({ ui: { ...ui(), ...patch } });
   const filterOf = (list: ListKind) => ctx.get().views[ctx.get().activeKey]!.lists[list].filter;
-  const formKey = (form: FormState) => LIST_KINDS[form.list].filterKeys[form.field]!.key;
+  const formKey = (form: FormState) => form.keys[form.field]!.key;
+  /** What the form (or a field's line) edits: a list kind's filter, or the list made from a definition in view. */
+  const formFilter = (form: { list?: ListKind; resourceList?: string }) =>
+    form.list ? filterOf(form.list) : form.resourceList ? ctx.get().views[ctx.get().activeKey]!.resourceLists?.[form.resourceList]?.filter ?? "" : "";
+  const setFormFilter = (form: { list?: ListKind; resourceList?: string }, line: string) =>
+    form.list ? ctx.get().setFilter(form.list, line) : form.resourceList ? ctx.get().setResourceFilter(line) : undefined;
+  const submitFormFilter = (form: { list?: ListKind; resourceList?: string }) =>
+    form.list ? ctx.get().submitFilter(form.list) : form.resourceList ? ctx.get().submitResourceFilter() : undefined;
 
   /** What a changed line does at once: a filter or a field sends (after the pause), as typed. */
   const lineChanged = (prompt: Prompt) => {
     if (prompt.kind === "filter" && prompt.list) ctx.get().setFilter(prompt.list, prompt.text);
-    if (prompt.kind === "field" && prompt.list && prompt.field) ctx.get().setFilter(prompt.list, withField(prompt.field.original, prompt.field.key, prompt.text));
+    if (prompt.kind === "filter" && prompt.resourceList) ctx.get().setResourceFilter(prompt.text);
+    // `/` in help narrows its lines as you type, from the top.
+    if (prompt.kind === "search" && currentRoute(ctx.get()).view === "help") setUi({ helpFilter: prompt.text, cursors: { ...ui().cursors, help: 0 } });
+    if (prompt.kind === "field" && prompt.field) setFormFilter(prompt, withField(prompt.field.original, prompt.field.key, prompt.text));
   };
 
   return {
     openPrompt(kind, text = "") {
       const route = currentRoute(ctx.get());
       const list = isListKind(route.view) ? route.view : undefined;
-      if ((kind === "filter" || kind === "field") && !list) return;
-      setUi({ prompt: { kind, list, ...lineAt(text) } });
+      // A list made from a definition filters by its own grammar; it has no form (yet).
+      const resourceList = kind === "filter" && route.view === "resource" ? resourceKey(route.name, route.params) : undefined;
+      if ((kind === "field" && !list) || (kind === "filter" && !list && !resourceList)) return;
+      setUi({ prompt: { kind, list, ...(resourceList !== undefined ? { resourceList } : {}), ...lineAt(text) } });
     },
 
     keyInPrompt(key, complete) {
@@ -130,7 +142,7 @@ export function uiActions(ctx: StoreContext): Omit<UiActions, "ui"> {
         case "cancel":
           setUi({ prompt: undefined });
           // A field's Esc puts the filter back as it was; the filter line keeps what was typed.
-          if (prompt.kind === "field" && prompt.list && prompt.field) ctx.get().setFilter(prompt.list, prompt.field.original);
+          if (prompt.kind === "field" && prompt.field) setFormFilter(prompt, prompt.field.original);
           // Esc instead of typing back a destroying write's id: its box goes too, nothing sent.
           if (prompt.verb && "typeBack" in prompt.verb.into) ctx.get().closeDialog();
           return {};
@@ -138,7 +150,8 @@ export function uiActions(ctx: StoreContext): Omit<UiActions, "ui"> {
           const name = historyOf(prompt.kind);
           setUi({ prompt: undefined, ...(name ? { history: { ...ui().history, [name]: remember(ui().history[name], outcome.text) } } : {}) });
           if (prompt.kind === "filter" && prompt.list) ctx.get().submitFilter(prompt.list);
-          if (prompt.kind === "field" && prompt.list) ctx.get().submitFilter(prompt.list);
+          if (prompt.kind === "filter" && prompt.resourceList) ctx.get().submitResourceFilter();
+          if (prompt.kind === "field") submitFormFilter(prompt);
           if (prompt.kind === "user") ctx.get().setUser(outcome.text.trim() || undefined);
           if (prompt.kind === "message" && prompt.send) ctx.get().confirmMessage(outcome.text, prompt.send);
           if (prompt.kind === "search") ctx.get().searchApi(outcome.text);
@@ -151,7 +164,7 @@ export function uiActions(ctx: StoreContext): Omit<UiActions, "ui"> {
     },
 
     openForm(list) {
-      setUi({ form: { list, field: ui().form?.list === list ? ui().form!.field : 0 } });
+      setUi({ form: { list, keys: LIST_KINDS[list].filterKeys, field: ui().form?.list === list ? ui().form!.field : 0 } });
     },
 
     closeForm() {
@@ -161,34 +174,34 @@ export function uiActions(ctx: StoreContext): Omit<UiActions, "ui"> {
     moveFormField(to) {
       const form = ui().form;
       if (!form) return;
-      const count = LIST_KINDS[form.list].filterKeys.length;
+      const count = form.keys.length;
       setUi({ form: { ...form, field: Math.max(0, Math.min(to, count - 1)) } });
     },
 
     editField(how) {
       const form = ui().form;
       if (!form) return;
-      const original = filterOf(form.list);
+      const original = formFilter(form);
       const key = formKey(form);
-      const choices = choicesOf(form.list, form.field);
+      const choices = choicesOf(form);
       if (how === "choose" && choices.length > 0) {
         // The list: (any), each value, type a value…; the current value highlighted.
         const current = choices.indexOf(fieldText(original, key));
         return setUi({ form: { ...form, choice: { index: current + 1, original } } });
       }
-      setUi({ prompt: { kind: "field", list: form.list, field: { key, original }, ...lineAt(fieldText(original, key)) } });
+      setUi({ prompt: { kind: "field", list: form.list, ...(form.resourceList !== undefined ? { resourceList: form.resourceList } : {}), field: { key, original }, ...lineAt(fieldText(original, key)) } });
     },
 
     clearField() {
       const form = ui().form;
-      if (form) ctx.get().setFilter(form.list, withField(filterOf(form.list), formKey(form), ""));
+      if (form) setFormFilter(form, withField(formFilter(form), formKey(form), ""));
     },
 
     keyInChoice(key) {
       const form = ui().form;
       const choice = form?.choice;
       if (!form || !choice) return;
-      const choices = choicesOf(form.list, form.field);
+      const choices = choicesOf(form);
       // Entries: 0 (any), 1..n the values, n+1 type a value.
       const last = choices.length + 1;
       const move = (index: number) => setUi({ form: { ...form, choice: { ...choice, index: Math.max(0, Math.min(index, last)) } } });
@@ -211,8 +224,8 @@ export function uiActions(ctx: StoreContext): Omit<UiActions, "ui"> {
           setUi({ form: { ...form, choice: undefined } });
           if (choice.index === last) return ctx.get().editField("text");
           const value = choice.index === 0 ? "" : choices[choice.index - 1]!;
-          ctx.get().setFilter(form.list, withField(choice.original, formKey(form), value));
-          return ctx.get().submitFilter(form.list);
+          setFormFilter(form, withField(choice.original, formKey(form), value));
+          return submitFormFilter(form);
         }
         default:
       }

@@ -95,6 +95,9 @@ describe("the engine", () => {
     expect(await candidates(["users", "--query", "st"])).toEqual(["status:"]);
     expect(await candidates(["users", "--query", "deactivated:"])).toEqual(["deactivated:only", "deactivated:with"]);
     expect(await candidates(["messages", "--query", "cat"])).toEqual(["category:"]);
+    // A list made from a definition: the grammar derived from its documented parameters.
+    expect(await candidates(["notifications", "logs", "--query", "chan"])).toEqual(["channel:"]);
+    expect(await candidates(["notifications", "logs", "--query", "channel:"])).toEqual(["channel:push", "channel:email", "channel:sms"]);
     expect(await candidates(["conversations", "--query", "type:"])).toEqual(["type:user", "type:group"]);
     // stats and download filter calls.
     expect(await candidates(["stats", "--query", "status:end"])).toEqual(["status:ended"]);

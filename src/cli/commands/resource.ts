@@ -2,10 +2,13 @@ import { Argument, type Command, Option } from "commander";
 import { type AnyResource, endpointOf, itemParams, narrowedTakesValue, pathParams } from "../../resources/resource.js";
 import { RESOURCE_LIST } from "../../resources/index.js";
 import { completeWith } from "../completion/completers.js";
+import { addDerivedSyntaxHelp } from "../list-command.js";
 import { collect, integerOption, keyValueOption } from "../usage-error.js";
 
 export interface ResourceListFlags {
   field: Array<[string, string]>;
+  /** The filter line, in the grammar derived from the list's documented query parameters. */
+  query?: string;
   /** The narrower path's value (`--reaction 👍`), by its flag's name. */
   [narrowed: string]: unknown;
   page?: number;
@@ -41,6 +44,9 @@ function defineList(list: Command, resource: AnyResource): void {
   const query = endpoint.query ?? [];
   list.addOption(completeWith(new Option("-f, --field <key=value>", "a query parameter of the list (repeatable)").argParser(collect(keyValueOption)).default([]), (typed) =>
     typed.includes("=") ? [] : query.filter((q) => q.startsWith(typed)).map((q) => ({ value: `${q}=` }))));
+  // Every derived list takes it; one that documents no filter says so when it runs (its grammar is loaded then, not at start-up).
+  list.option("-q, --query <filter>", "filters in the filter syntax, one key a documented query parameter (see below)");
+  addDerivedSyntaxHelp(list, resource, `GET ${definition.path.split("?")[0]}`);
   for (const f of definition.required ?? []) list.requiredOption(`--${f.flag} <value>`, `${f.description} (${f.param})`);
   for (const f of definition.flags ?? []) list.option(`--${f.flag} <value>`, `${f.description} (${f.param})`);
   const narrowed = definition.narrowed;

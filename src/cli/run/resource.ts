@@ -26,6 +26,14 @@ function millisecondsOf(flag: string, text: string): string {
   return String(time.seconds * 1000);
 }
 
+/** The parameters of `--query`, by the grammar derived from the list's documented query parameters; a bad token: nothing sent. */
+async function queryParams(resource: AnyResource, line: string): Promise<Record<string, string>> {
+  const [{ listGrammar }, { filterParams }] = await Promise.all([import("../../resources/filter-grammar.js"), import("./list.js")]);
+  const grammar = listGrammar(resource);
+  if (!grammar) throw new ConfigError(`${resource.name}: the service documents no filter for this list, so --query has nothing to send; nothing was sent`);
+  return filterParams((text) => grammar.parse(text), [], { query: line });
+}
+
 /** The request for a path of the resource, its parameters filled in, for the active app (or the management API). */
 async function callFor(runtime: Runtime, path: string, query: Record<string, string>): Promise<ApiCall> {
   const input = { method: "GET" as const, path, query };
@@ -46,6 +54,7 @@ export function runResourceList(resource: AnyResource, params: string[], flags: 
       const value = flags[camel(f.flag)];
       if (typeof value === "string") query[f.param] = f.time === "ms" ? millisecondsOf(f.flag, value) : value;
     }
+    if (flags.query !== undefined) Object.assign(query, await queryParams(resource, flags.query));
     if (list.sources) return printSources(runtime, resource, values, flags);
     const narrowed = list.narrowed;
     const narrowedBy = narrowed && flags[camel(narrowed.flag)];

@@ -9,10 +9,15 @@ import { FilterLine } from "./filter-line.js";
 import { LineView } from "./line-view.js";
 import type { Theme } from "../theme.js";
 
+/** What the form shows of the list it filters: its line, the request and how many rows. */
+export type FormList = Pick<ListState<unknown>, "filter" | "tokens" | "errors" | "request" | "loading" | "error" | "total"> & { items: readonly unknown[] };
+
 export interface FilterFormProps {
   noun: string;
+  /** The request its parameters belong to: `GET /groups`. */
+  endpoint?: string;
   fields: ReadonlyArray<FilterKeyHelp>;
-  list: ListState<unknown>;
+  list: FormList;
   form: FormState;
   /** The focused field's value while it is typed. */
   editing?: LineState;
@@ -24,7 +29,7 @@ export interface FilterFormProps {
 const LABEL_WIDTH = 14;
 export const fieldLabel = (field: FilterKeyHelp) => (field.key === "" ? "search" : field.key);
 
-function summary(list: ListState<unknown>): string {
+function summary(list: FormList): string {
   // The store keeps a total only when it is believable (api/paging.ts).
   const count = list.total === undefined ? `${list.items.length} loaded` : `${list.items.length} of ${list.total}`;
   return `${list.loading ? "⟳ " : ""}${count}${list.error ? ` · ✗ ${sanitize(list.error.code)}` : ""}`;
@@ -39,7 +44,7 @@ const choiceLabels = (field: FilterKeyHelp) => ["(any: take the field out)", ...
  * itself: the line is shown above, marked where it does not parse, and the
  * results follow as a field is typed.
  */
-export function FilterForm({ noun, fields, list, form, editing, height, width, theme }: FilterFormProps) {
+export function FilterForm({ noun, endpoint = `GET /${noun}`, fields, list, form, editing, height, width, theme }: FilterFormProps) {
   const focus = form.field;
   const field = fields[focus] ?? fields[0]!;
   const detailLines = 2;
@@ -104,7 +109,7 @@ export function FilterForm({ noun, fields, list, form, editing, height, width, t
   const params = field.params.join(", ");
   return (
     <Box flexDirection="column" height={height}>
-      <Text color={theme.muted} wrap="truncate-end">{`filter form · ${noun} · every parameter of GET /${noun}, the same filter as the / line`}</Text>
+      <Text color={theme.muted} wrap="truncate-end">{`filter form · ${noun} · every parameter of ${endpoint}, the same filter as the / line`}</Text>
       <FilterLine tokens={list.tokens} errors={list.errors} request={list.request} width={width} theme={theme} />
       {body}
       <Text color={theme.muted} wrap="truncate-end">{`${fieldLabel(field)} → ${params} · e.g. ${field.example}`}</Text>

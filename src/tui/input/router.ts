@@ -1,4 +1,4 @@
-import { LIST_KINDS, isListKind } from "../../resources/list-kinds.js";
+import { isListKind } from "../../resources/list-kinds.js";
 import { type ExplorerStore, currentRoute } from "../../store/explorer-store.js";
 import type { Dialog } from "../../store/types.js";
 import { type KeyPress, editLine } from "../../store/line-editor.js";
@@ -57,7 +57,7 @@ export function activeLayers(store: ExplorerStore): ReadonlyArray<readonly Bindi
   const route = currentRoute(state);
   if (state.ui.dialog) return [DIALOG_BINDINGS[state.ui.dialog.kind]];
   if (state.ui.focus === "side" && frameLayout(state.ui, false).side > 0) return [SIDE_BINDINGS, GLOBAL_BINDINGS];
-  if (state.ui.form && isListKind(route.view)) return [FORM_BINDINGS, GLOBAL_BINDINGS];
+  if (state.ui.form && (isListKind(route.view) || route.view === "resource")) return [FORM_BINDINGS, GLOBAL_BINDINGS];
   const screen = screenFor(route);
   return screen.standalone ? [screen.bindings] : [screen.bindings, GLOBAL_BINDINGS];
 }
@@ -80,9 +80,9 @@ function keyContext(store: ExplorerStore, services: Services): KeyContext {
     const { index, count } = SIDE_PANE.cursor(state);
     return { ...base, cursor: { index, count, set: (i) => SIDE_PANE.select(store, i) }, selection: () => SIDE_PANE.selection(store) };
   }
-  if (state.ui.form && isListKind(route.view)) {
+  if (state.ui.form && (isListKind(route.view) || route.view === "resource")) {
     const { form } = state.ui;
-    return { ...base, cursor: { index: form.field, count: LIST_KINDS[form.list].filterKeys.length, set: (i) => store.getState().moveFormField(i) }, selection: () => undefined };
+    return { ...base, cursor: { index: form.field, count: form.keys.length, set: (i) => store.getState().moveFormField(i) }, selection: () => undefined };
   }
   const { index, count } = screen.cursor(state, route);
   return {

@@ -9,7 +9,7 @@ import { conversationsScreen } from "./conversations.js";
 import { messagesScreen } from "./messages.js";
 import { userScreen } from "./user.js";
 import { usersScreen } from "./users.js";
-import { createHelpScreen } from "./help.js";
+import { HELP_BINDINGS, createHelpScreen } from "./help.js";
 import { helpSections } from "./help-text.js";
 import { logScreen } from "./log.js";
 import { recordingScreen } from "./recording.js";
@@ -47,7 +47,7 @@ const SCREENS_BUT_HELP = {
 } satisfies Omit<Registry, "help">;
 
 /** What help says: every screen's keys and legend, then the keys of the boxes and lines, the commands and the filters. */
-export const HELP_SECTIONS = helpSections(Object.values(SCREENS_BUT_HELP) as ReadonlyArray<Screen<never>>);
+export const HELP_SECTIONS = helpSections([...Object.values(SCREENS_BUT_HELP) as ReadonlyArray<Screen<never>>, { title: "Help (?)", bindings: HELP_BINDINGS }]);
 
 /** Every route's screen: a route without one does not compile. */
 export const SCREENS: Registry = {

@@ -14,6 +14,10 @@ import { explorerColumns } from "./resource-columns.js";
 import type { RouteOf, Screen } from "./types.js";
 import { NothingSelected } from "../components/nothing-selected.js";
 import { ResourcePreview } from "../components/resource-preview.js";
+import { FilterLine } from "../components/filter-line.js";
+import { FilterForm } from "../components/filter-form.js";
+import { LineView } from "../components/line-view.js";
+import { narrowRows } from "../../resources/narrow-rows.js";
 
 type ListRoute = RouteOf<"resource">;
 
@@ -27,6 +31,18 @@ export function listStatus(list: ResourceListState | undefined): string {
   return `${list.loading ? "⟳ " : ""}${list.rows.length} loaded${more} · ${list.request ?? ""}`;
 }
 
+/** Narrowed rows, made once per answer and line: every key press draws again. */
+const narrowed = new WeakMap<readonly unknown[], { line: string; rows: unknown[] }>();
+
+/** The rows a list shows: all it loaded, or, where the service documents no filter, those the `/` line narrows them to. */
+export function shownRows(list: ResourceListState | undefined): unknown[] {
+  if (!list) return [];
+  if (!list.narrowing || !list.filter?.trim()) return list.rows;
+  let made = narrowed.get(list.rows);
+  if (!made || made.line !== list.filter) narrowed.set(list.rows, (made = { line: list.filter, rows: narrowRows(list.rows, list.filter) }));
+  return made.rows;
+}
+
 /**
  * The rows read by their schema and the columns sized to them, made once per answer: every key press
  * draws again, and reading 5,000 rows each time would be felt.
@@ -34,10 +50,11 @@ export function listStatus(list: ResourceListState | undefined): string {
 const drawn = new WeakMap<readonly unknown[], { rows: Array<Record<string, unknown>>; width: number; columns: ReturnType<typeof explorerColumns> }>();
 function drawable(resource: AnyResource, list: ResourceListState | undefined, width: number) {
   if (!list) return { rows: [], columns: [] };
-  let made = drawn.get(list.rows);
+  const shown = shownRows(list);
+  let made = drawn.get(shown);
   if (!made || made.width !== width) {
-    const rows = made?.rows ?? (resourceRows(resource, list) as Array<Record<string, unknown>>);
-    drawn.set(list.rows, (made = { rows, width, columns: explorerColumns(resource, { width, rows }) }));
+    const rows = made?.rows ?? (resourceRows(resource, { ...list, rows: shown }) as Array<Record<string, unknown>>);
+    drawn.set(shown, (made = { rows, width, columns: explorerColumns(resource, { width, rows }) }));
   }
   return made;
 }
@@ -60,7 +77,7 @@ export const rowIdOf = (resource: AnyResource) => (row: Record<string, unknown>)
 
 /** The selection of a list's row: its id, its JSON as sent, and its item opened when the resource has one. */
 export function rowSelection(state: ExplorerState, resource: AnyResource | undefined, list: ResourceListState | undefined, params: readonly string[]) {
-  const row = list?.rows[list.selected] as Record<string, unknown> | undefined;
+  const row = shownRows(list)[list?.selected ?? 0] as Record<string, unknown> | undefined;
   if (!resource || !row) return undefined;
   const id = rowIdOf(resource)(row);
   // An id that is a secret (an API key, an auth token) is masked in the row: it cannot name the item to open.
@@ -76,6 +93,8 @@ export const resourceListScreen: Screen<ListRoute> = {
   ],
   crumb: (route) => sanitize([route.name, ...route.params].join(" ")),
   bindings: [
+    { keys: ["/"], description: "filter as you type: the query parameters the service documents for this list (docs/filters.md); where it documents none, the rows loaded narrowed by their text", footer: "filter", run: (c) => c.route.view === "resource" && c.store.getState().openPrompt("filter", listOf(c.state, c.route)?.filter ?? "") },
+    { keys: ["f"], description: "filter form: every documented parameter, the same filter as the / line", footer: "form", run: (c) => c.store.getState().openResourceForm() },
     { keys: ["enter"], description: "open the selected item (its fields, and its first sub-resource below)", footer: "open", onRows: true, disabled: (c) => (c.selection()?.open ? undefined : "no item view here"), run: (c) => c.selection()?.open?.() },
     { keys: ["n"], description: "load the next page below", footer: "more", disabled: (c) => (c.route.view === "resource" && listOf(c.state, c.route)?.next ? undefined : "every page is loaded"), run: (c) => c.store.getState().moreResource() },
     { keys: ["r"], description: "ask again from the first page", footer: "refresh", run: (c) => c.store.getState().reloadResource() },
@@ -84,7 +103,7 @@ export const resourceListScreen: Screen<ListRoute> = {
   ],
   cursor: (state, route) => {
     const list = listOf(state, route);
-    return { index: list?.selected ?? 0, count: list?.rows.length ?? 0 };
+    return { index: list?.selected ?? 0, count: shownRows(list).length };
   },
   select: (store, _route, index) => store.getState().selectResourceRow(index),
   awaitingRows: (state, route) => {
@@ -94,12 +113,43 @@ export const resourceListScreen: Screen<ListRoute> = {
   selection: (state, route) => rowSelection(state, resourceNamed(route.name), listOf(state, route), route.params),
   render: ({ state, route, height, width, theme }) => {
     const resource = resourceNamed(route.name);
-    return resource ? <ResourceRows resource={resource} list={listOf(state, route)} height={height} width={width} theme={theme} marked={markedRows(state, rowIdOf(resource))} /> : <Text>{`no resource ${sanitize(route.name)}`}</Text>;
+    if (!resource) return <Text>{`no resource ${sanitize(route.name)}`}</Text>;
+    const list = listOf(state, route);
+    const prompt = state.ui.prompt;
+    const key = resourceKey(route.name, route.params);
+    const form = state.ui.form;
+    if (form?.resourceList === key && list) {
+      const shown = { filter: list.filter ?? "", tokens: list.tokens ?? [], errors: list.errors ?? [], request: list.request, loading: list.loading, error: list.error, total: undefined, items: list.rows };
+      const field = prompt?.kind === "field" && prompt.resourceList === key ? prompt : undefined;
+      return <FilterForm noun={resource.name} endpoint={`GET ${resource.list!.path.split("?")[0]}`} fields={form.keys} list={shown} form={form} editing={field} height={height} width={width} theme={theme} />;
+    }
+    const editing = prompt?.kind === "filter" && prompt.resourceList === key ? prompt : undefined;
+    const filtering = editing !== undefined || Boolean(list?.filter);
+    return (
+      <Box flexDirection="column">
+        {filtering && list?.narrowing ? <NarrowLine list={list} editing={editing} width={width} theme={theme} /> : null}
+        {filtering && !list?.narrowing ? <FilterLine editing={editing} tokens={list?.tokens ?? []} errors={list?.errors ?? []} request={list?.request} width={width} theme={theme} /> : null}
+        <ResourceRows resource={resource} list={list} height={height - (filtering ? 2 : 0)} width={width} theme={theme} marked={markedRows(state, rowIdOf(resource))} />
+      </Box>
+    );
   },
   preview: ({ state, route, height, theme }) => {
     const resource = resourceNamed(route.name);
     const list = listOf(state, route);
-    const row = list?.rows[list.selected] as Record<string, unknown> | undefined;
+    const row = shownRows(list)[list?.selected ?? 0] as Record<string, unknown> | undefined;
     return resource && row ? <ResourcePreview resource={resource} row={row} height={height} theme={theme} /> : <NothingSelected theme={theme} />;
   },
 };
+
+/** The `/` line of a list that documents no filter: what it narrows, said as such (nothing is sent). */
+function NarrowLine({ list, editing, width, theme }: { list: ResourceListState; editing: Parameters<typeof LineView>[0]["line"] | undefined; width: number; theme: Theme }) {
+  return (
+    <Box flexDirection="column" flexShrink={0}>
+      <Box>
+        <Text color={theme.accent}>/ </Text>
+        {editing ? <LineView line={editing} width={width - 2} /> : <Text>{sanitize(list.filter ?? "")}</Text>}
+      </Box>
+      <Text color={theme.muted} wrap="truncate-end">{`  no filter documented: narrowing the ${list.rows.length} rows loaded (${shownRows(list).length} match)`}</Text>
+    </Box>
+  );
+}
