@@ -54,7 +54,7 @@ export interface VerbKey {
   input(at: { params: readonly string[]; row?: Record<string, unknown>; as?: string }): VerbInput | string;
   /** A value typed in the line first (+: the uids to add): what the line asks, and where the value goes. */
   asks?: { label: string; into: { arg: string; several?: boolean } | { flag: string } };
-  /** e: a form of the verb's flags, each filled from the row's field of that name (or `field`). */
+  /** A form of the verb's flags: on e each filled from the row's field of that name (or `field`); on + empty. */
   form?: true;
   /** For which rows the key means this write (`s` enables a webhook that is off, disables one that is on). */
   when?: (row: Record<string, unknown> | undefined) => boolean;

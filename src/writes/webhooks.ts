@@ -77,6 +77,8 @@ export const webhookCreate: WriteVerb = {
     { flag: "basic-auth", value: "user:pass", description: "the basic auth the service sends (the password masked in every output and the journal)" },
   ],
   inOrder: true,
+  // Its flags, in a form: the one write offered by a key that must go in order.
+  keys: [{ on: "webhooks", key: "+", footer: "create", form: true, input: () => ({ args: {}, flags: {} }) }],
   items: (input) => {
     const id = newId(input);
     const made = { label: id, input: { ...input, args: { ...input.args, webhookId: id } } };
