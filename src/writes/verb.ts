@@ -1,3 +1,4 @@
+import { filledPath } from "../api/client.js";
 import { badInput } from "../api/errors.js";
 
 /**
@@ -19,11 +20,31 @@ export interface WriteRequest {
   as?: string;
 }
 
-/** The read a write makes first, to know what it changes (one GET). */
-export interface ReadBefore {
+/** The template of the endpoint catalogue a request names, and its parameters, the path filled from them. */
+interface Documented {
+  /** `/groups/{guid}/members/{uid}`: a path of the catalogue as it writes it. */
+  template: string;
+  params: Readonly<Record<string, string>>;
+}
+
+/** A verb's request: a documented write (a request the journal gives back, to undo, carries only its path). */
+export type DocumentedWrite = WriteRequest & Documented;
+
+/** The read a write makes first, to know what it changes (one GET of the catalogue). */
+export interface ReadBefore extends Documented {
   path: string;
   query?: Record<string, string>;
   as?: string;
+}
+
+/** A documented write: its method, its template, its parameters filled in by the one encoder, its body. */
+export function documentedWrite(method: WriteRequest["method"], template: string, params: Readonly<Record<string, string>> = {}, rest: Pick<WriteRequest, "query" | "body" | "as"> = {}): DocumentedWrite {
+  return { method, template, params, path: filledPath(template, params), ...rest };
+}
+
+/** A documented GET, the read before a write. */
+export function documentedRead(template: string, params: Readonly<Record<string, string>> = {}, rest: Pick<ReadBefore, "query" | "as"> = {}): ReadBefore {
+  return { template, params, path: filledPath(template, params), ...rest };
 }
 
 /** What the command line gave: the arguments by name (a variadic one as its list), the flags by name. */
@@ -69,14 +90,14 @@ export interface WriteVerb {
   flags?: ReadonlyArray<{ flag: string; value?: string; description: string; required?: true; /** The answer's field it sets, when not its name (`url`: `webhookURL`). */ field?: string }>;
   /** The items it acts on, one request each (a bulk write: its variadic argument's values). */
   items(input: VerbInput): WriteItem[];
-  request(item: WriteItem): WriteRequest;
+  request(item: WriteItem): DocumentedWrite;
   /** The GET that reads what the write changes, for its inverse. */
   before?(item: WriteItem): ReadBefore;
   /**
    * The request that undoes it, from the answer of `before` (undefined: nothing to undo, the state
    * was already so); a verb without one says why in `irreversible`.
    */
-  inverse?(item: WriteItem, before: unknown): WriteRequest | undefined;
+  inverse?(item: WriteItem, before: unknown): DocumentedWrite | undefined;
   /** Why it cannot be undone: a permanent delete. */
   irreversible?: string;
   /** Its items are sent one after another, each only once the one before it was done (a webhook made, then its triggers). */
@@ -98,9 +119,6 @@ export interface WriteVerb {
 
 /** The words of its command: `user deactivate`, or `block`. */
 export const verbWords = (verb: WriteVerb): string[] => (verb.noun ? [verb.noun, verb.verb] : [verb.verb]);
-
-/** A path's segment from a value given: encoded. */
-export const segment = (value: string): string => encodeURIComponent(value);
 
 /** The `data` of an answer, as an object when it is one. */
 export function dataOf(body: unknown): Record<string, unknown> | undefined {

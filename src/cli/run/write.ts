@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Command } from "commander";
 import { urlWithQuery } from "../../api/api-call.js";
+import { filledPath } from "../../api/client.js";
 import { maskAnswerSecrets } from "../../api/answer-secrets.js";
 import { ApiError, CLIENT_CODES, badInput, isNotFound } from "../../api/errors.js";
 import { jsonForTerminal } from "../../text/json.js";
@@ -137,7 +138,7 @@ async function selected(runtime: Runtime, kind: NonNullable<WriteVerb["selectabl
   }
   const [{ parseMemberFilter }, { endpointPager, walkPages }, { findEndpoint }] = await Promise.all([import("../../query/members.js"), import("../../api/paging-styles.js"), import("../../api/endpoints.js")]);
   const params = filterParams(parseMemberFilter, [], { query } as never);
-  const path = `/groups/${encodeURIComponent(String(input.args.guid))}/members`;
+  const path = filledPath("/groups/{guid}/members", { guid: String(input.args.guid) });
   const call = writeCall(await activeTarget(runtime), { management: runtime.settings.management, readOnly: runtime.settings.readOnly }, { method: "GET", path, query: { ...params, perPage: "1000" } });
   const fetch = async (asked: Record<string, string>) => (await runtime.http.send({ method: "GET", url: urlWithQuery(call.url, asked), headers: call.headers })).json;
   for await (const { step } of walkPages(endpointPager(findEndpoint("/groups/{guid}/members", "GET"), call.query), fetch)) {
