@@ -252,6 +252,7 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
       dispose() {
         abortAll();
         get().cancelDownloads();
+        void get().stopWrites();
         unsubscribe();
       },
     };

@@ -32,6 +32,11 @@ export interface VerbActions {
   selectJournalEntry(index: number): void;
   /** U on an entry (or the entries marked): asks to send their inverses. */
   askUndo(entries: readonly JournalEntry[]): void;
+  /**
+   * The explorer quits: no write not yet started is sent; resolves once those under way are answered
+   * and journaled (the process waits for it before it exits).
+   */
+  stopWrites(): Promise<void>;
 }
 
 /** The entries :journal reads, newest first: screenfuls enough to scroll, never the whole of a long journal. */
@@ -46,6 +51,9 @@ export function verbActions(ctx: StoreContext, options: { management?: Managemen
   const target = () => ctx.clientFor(ctx.get().activeKey).target;
   const credentials = { management: options.management, readOnly: false };
   const { journal } = options;
+  const quitting = new AbortController();
+  /** The runs under way, for quitting to wait for. */
+  const running = new Set<Promise<unknown>>();
   const setJournal = (patch: Partial<NonNullable<ReturnType<typeof ctx.get>["journal"]>>) =>
     ctx.set({ journal: { entries: [], selected: 0, loading: false, ...ctx.get().journal, ...patch } });
 
@@ -124,10 +132,12 @@ export function verbActions(ctx: StoreContext, options: { management?: Managemen
     async sendVerb({ words, writes, undo }) {
       const total = writes.length;
       try {
-        const { results, broken } = await runPlan(writes, {
-          http: ctx.http, app: target(), credentials, journal, profile: activeApp(ctx.get())?.label,
+        const run = runPlan(writes, {
+          http: ctx.http, app: target(), credentials, journal, profile: activeApp(ctx.get())?.label, signal: quitting.signal,
           onProgress: (finished) => { if (finished < total) ctx.get().notify(`${words}: ${finished} of ${total}…`); },
         });
+        running.add(run);
+        const { results, broken } = await run.finally(() => running.delete(run));
         const done = results.filter((r) => r?.outcome === "done");
         const failed = results.find((r) => r !== undefined && r.outcome !== "done");
         const unsent = results.filter((r) => r === undefined).length;
@@ -184,5 +194,9 @@ export function verbActions(ctx: StoreContext, options: { management?: Managemen
       void confirmed(confirm(() => title, `undo ${seqs.join(", ")}`, entries.map(undoOf), false, { input: { args: {}, flags: {} }, undoing: first.verb }));
     },
 
+    async stopWrites() {
+      quitting.abort();
+      await Promise.allSettled([...running]);
+    },
   };
 }

@@ -11,7 +11,9 @@ import { type Tui, mountTui } from "../support/tui.js";
  * Run from the explorer (+ on :webhooks, its form) and from the command line,
  * the emulator sees the same requests in the same order, each answered with
  * no other in flight (every answer held a while, so that two sent at once
- * would overlap), and both are journaled.
+ * would overlap), and both are journaled. Quitting the explorer interrupts
+ * its run as ctrl-c does the command line's: nothing more is started, what
+ * was under way finishes and is journaled.
  */
 
 /** Each write as the emulator answered it, and how many other requests it was still answering then. */
@@ -21,7 +23,7 @@ let tui: Tui | undefined;
 
 beforeAll(async () => {
   fx = await emulatorFixture({
-    sizes: { apps: 1, groups: 3, calls: 1, users: 5, messages: 0 },
+    sizes: { apps: 1, groups: 3, calls: 1, users: 20, messages: 0 },
     // Held long enough that a request sent beside another is still open when the other is answered.
     faults: { latency: { min: 60, max: 60 } },
     verbose: true,
@@ -90,4 +92,42 @@ describe("one write runner", () => {
     const entries = JSON.parse(listed.stdout) as Array<{ verb: string; item: string; outcome: string }>;
     expect(entries.map((e) => `${e.item} ${e.outcome}`).sort()).toEqual(["from-cli done", "from-cli triggers done", "from-keys done", "from-keys triggers done"]);
   });
+
+  it("quitting the explorer during a bulk run: nothing more is started, what was under way is answered and journaled", async () => {
+    const state = scratchDir("ccx-runner-quit-");
+    const journal = join(state, "ccx", "journal.ndjson");
+    const app = fx.emulator.world.apps[0]!;
+    tui = await mountTui(fx, { load: true, columns: 150, rows: 40, journal });
+    await tui.paste(":users\r");
+    await tui.waitForFrame((f) => /\d+ of \d+ · page/.test(f) && f.includes(app.users[0]!.uid), "the users");
+    // 12 marked: three rounds of 4 (each a GET, then the DELETE, every answer held 60 ms).
+    for (let i = 0; i < 12; i++) await tui.press(" ");
+    await tui.waitForFrame((f) => f.includes("12 marked"), "12 marked");
+    const from = answered.length;
+    await tui.press("D");
+    await tui.waitForFrame((f) => f.includes("type 12, how many, to send them"), "the count asked");
+    await tui.type("12");
+    await tui.press("enter");
+    const deletes = () => answered.slice(from).filter((a) => /^DELETE \S+\/users /.test(a.line));
+    await until(() => deletes().length > 0, "the first round answered");
+    // Quitting waits for the writes under way, answered and journaled.
+    await tui.unmount();
+    tui = undefined;
+    const sent = deletes().length;
+    expect(sent).toBeGreaterThan(0);
+    expect(sent).toBeLessThan(12);
+    // Each one sent is journaled with its answer; none was left pending, none not sent is there.
+    const listed = await runCcx(["journal", "--json"], fx.cliEnv({ state }));
+    const entries = JSON.parse(listed.stdout) as Array<{ verb: string; outcome: string; unanswered?: boolean }>;
+    expect(entries.filter((e) => e.verb === "user deactivate")).toHaveLength(sent);
+    expect(entries.filter((e) => e.unanswered || e.outcome === "unknown")).toEqual([]);
+  });
 });
+
+/** Polls until `check` holds (the emulator's log is filled as it answers). */
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; !check(); i++) {
+    if (i > 2000) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
