@@ -13,7 +13,7 @@ import { type TornLine, newestFirst } from "./journal-read.js";
  */
 
 /** Writes sent at once. */
-export const WRITES_AT_ONCE = 4;
+const WRITES_AT_ONCE = 4;
 
 /** A bulk run resumed: what is left to send (each stamped with its batch), and what an earlier run of it did. */
 export interface Resumed {
