@@ -74,7 +74,7 @@ export const groupUpdate: WriteVerb = {
     return [{ label: String(input.args.guid), input }];
   },
   request: (item) => oneGroup("PUT", arg(item, "guid"), changedFields(item.input)),
-  keys: ["groups", "group"].map((on) => ({ on, key: "e" as const, footer: "edit", form: true as const, input: ({ row }: { row?: Record<string, unknown> }) => ({ args: { guid: fieldOf(row, "guid") }, flags: {} }) })),
+  keys: (["groups", "group"] as const).map((on) => ({ on, key: "e" as const, footer: "edit", form: true as const, input: ({ row }: { row?: Record<string, unknown> }) => ({ args: { guid: fieldOf(row, "guid") }, flags: {} }) })),
   before: (item) => documentedRead("/groups/{guid}", { guid: arg(item, "guid") }),
   inverse: (item, before) => {
     const had = dataOf(before) ?? {};

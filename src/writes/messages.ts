@@ -64,7 +64,7 @@ export const reactAdd: WriteVerb = {
   args: reactionArgs,
   items: reactionItem,
   request: react,
-  keys: ["messages", "reactions"].map((on) => ({
+  keys: (["messages", "reactions"] as const).map((on) => ({
     on, key: "+" as const, footer: "react", asks: { label: "react with: ", into: { arg: "reaction" } },
     input: ({ params, row, as }: Parameters<VerbKey["input"]>[0]) => {
       if (!as) return "who reacts? u chooses the user to act for";

@@ -55,7 +55,7 @@ export const userDeactivate: WriteVerb = {
   items: (input) => eachOf(input, "uid"),
   request: (item) => deactivate(arg(item, "uid")),
   selectable: "users",
-  keys: ["users", "user"].map((on) => ({ on, key: "D" as const, footer: "deactivate", input: ({ row }: { row?: Record<string, unknown> }) => ({ args: { uid: [fieldOf(row, "uid")] }, flags: {} }) })),
+  keys: (["users", "user"] as const).map((on) => ({ on, key: "D" as const, footer: "deactivate", input: ({ row }: { row?: Record<string, unknown> }) => ({ args: { uid: [fieldOf(row, "uid")] }, flags: {} }) })),
   before: (item) => userBefore(arg(item, "uid")),
   inverse: (item, before) => (active(before) ? reactivate(arg(item, "uid")) : undefined),
   check: (item) => `ccx users --query '${arg(item, "uid")} in:uid deactivated:with'`,
@@ -104,7 +104,7 @@ export const userUpdate: WriteVerb = {
   flags: USER_FIELDS,
   items: (input) => [{ label: String(input.args.uid), input }],
   request: (item) => oneUser("PUT", arg(item, "uid"), userFields(item.input.flags)),
-  keys: ["users", "user"].map((on) => ({ on, key: "e" as const, footer: "edit", form: true as const, input: ({ row }: { row?: Record<string, unknown> }) => ({ args: { uid: fieldOf(row, "uid") }, flags: {} }) })),
+  keys: (["users", "user"] as const).map((on) => ({ on, key: "e" as const, footer: "edit", form: true as const, input: ({ row }: { row?: Record<string, unknown> }) => ({ args: { uid: fieldOf(row, "uid") }, flags: {} }) })),
   before: (item) => userBefore(arg(item, "uid")),
   inverse: (item, before) => {
     const had = dataOf(before) ?? {};

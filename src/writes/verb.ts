@@ -1,5 +1,6 @@
 import { filledPath } from "../api/client.js";
 import { badInput } from "../api/errors.js";
+import type { ResourceName } from "../resources/index.js";
 
 /**
  * A write, defined once as data (a verb on a resource: `ccx user deactivate
@@ -60,10 +61,16 @@ export interface WriteItem {
   input: VerbInput;
 }
 
+/**
+ * The lists a write's key may be offered on: a resource's (`friends`, as `:friends <uid>` shows it), or
+ * one of the screens still written by hand (a user's, a group's, a thread): a name the compiler checks.
+ */
+export type VerbList = ResourceName | "user" | "group" | "messages";
+
 /** Where the explorer offers a write: its key on a list, and how the list fills the write's input. */
 export interface VerbKey {
-  /** The list that offers it: a resource's (`friends`, as `:friends <uid>` shows it) or a view's (`groups`, `messages`, `user`). */
-  on: string;
+  /** The list that offers it. */
+  on: VerbList;
   /** + adds, - removes, D deletes (or deactivates, kicks), e edits, R marks read, s switches on or off. */
   key: "+" | "-" | "D" | "e" | "R" | "s";
   /** The footer's word for it. */
