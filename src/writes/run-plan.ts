@@ -43,7 +43,8 @@ export async function resumeBatch(plans: readonly PlannedWrite[], appId: string,
 export function resumedSaid(resumed: Resumed, planned: number): string[] {
   const lines: string[] = [];
   const { done, unknown, writes } = resumed;
-  if (done.length + unknown.length > 0) lines.push(`${done.length + unknown.length} of ${planned} done by an earlier run of this (journal): ${writes.length === 0 ? "nothing left to do" : `the other ${writes.length} now`}`);
+  const earlier = new Set([...done, ...unknown].map((e) => e.item)).size;
+  if (earlier > 0) lines.push(`${earlier} of ${planned} done by an earlier run of this (journal): ${writes.length === 0 ? "nothing left to do" : `the other ${writes.length} now`}`);
   if (unknown.length > 0) lines.push(`${unknown.length} of them had an unknown outcome and are not sent again: check ${unknown.slice(0, 3).map((e) => e.item).join(", ")}${unknown.length > 3 ? ", …" : ""} (ccx journal)`);
   return lines;
 }
