@@ -41,6 +41,19 @@ export function encodePathSegment(text: string): string {
   return encodeURIComponent(text.replace(LONE_SURROGATE, "\uFFFD"));
 }
 
+/**
+ * A catalogue template's path with its parameters put in, each by encodePathSegment: the one encoder
+ * of every path ccx sends. `{appId}` is left for the request to fill; a parameter not given is a mistake.
+ */
+export function filledPath(template: string, params: Readonly<Record<string, string>>): string {
+  return template.replace(/\{([^}]+)\}/g, (whole, name: string) => {
+    if (name === "appId") return whole;
+    const value = params[name];
+    if (value === undefined) throw new Error(`${template}: no value for {${name}}`);
+    return encodePathSegment(value);
+  });
+}
+
 /** Checks a base address: a valid https:// URL, else nothing is sent. */
 export function checkedBase(url: string): string {
   let parsed: URL;

@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { type Endpoint, findEndpoint } from "../api/endpoints.js";
 import { ApiError, CLIENT_CODES } from "../api/errors.js";
+import { encodePathSegment } from "../api/client.js";
 import { listItems } from "../api/paging-styles.js";
 import { ODD_MARK, oddFields, shownField } from "../api/schemas.js";
 import { fieldLines } from "../text/fields.js";
@@ -181,7 +182,7 @@ export const pathParams = (path: string): string[] => [...path.matchAll(/\{([^}]
 /** The path with the values given, in order, put in (encoded); `{appId}` is left for the request to fill. */
 export function fillParams(path: string, values: readonly string[]): string {
   let i = 0;
-  return path.replace(/\{([^}]+)\}/g, (whole, name: string) => (name === "appId" ? whole : encodeURIComponent(values[i++] ?? "")));
+  return path.replace(/\{([^}]+)\}/g, (whole, name: string) => (name === "appId" ? whole : encodePathSegment(values[i++] ?? "")));
 }
 
 /** The parameters one item takes: its path's, or, for an item with a path of its own, its list's and its id. */

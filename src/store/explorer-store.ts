@@ -256,6 +256,7 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
       dispose() {
         abortAll();
         get().cancelDownloads();
+        void get().stopWrites();
         unsubscribe();
       },
     };

@@ -1,9 +1,9 @@
 import type { ManagementTarget } from "../api/apps.js";
-import { limiter } from "../api/limit.js";
-import { type PlannedWrite, type Written, executeWrite, planned, shownRequest, typedBack, writeCall } from "../writes/execute.js";
+import { type PlannedWrite, planned, shownRequest, typedBack, writeCall } from "../writes/execute.js";
 import { verbNamed } from "../writes/index.js";
 import { type JournalEntry, originalOf, unsendable } from "../writes/journal.js";
 import { newestEntries } from "../writes/journal-read.js";
+import { resumeBatch, resumedSaid, runPlan } from "../writes/run-plan.js";
 import type { VerbInput } from "../writes/verb.js";
 import { type StoreContext, activeApp, currentRoute } from "./context.js";
 import { toFailure } from "./failure.js";
@@ -13,9 +13,9 @@ import type { VerbForm, VerbPrompt, WriteRequest } from "./types.js";
  * The explorer's writes of definitions (src/writes/): D kicks or deactivates,
  * b bans or unbans, s changes a scope, U undoes a journal entry. Each is
  * refused at once in read-only mode; else the confirm box shows the exact
- * requests, and y sends them as `ccx` does (the GET before each, a 429 waited
- * out and nothing else sent again, each journaled); the view is asked again
- * after, so that its rows show what changed.
+ * requests (a bulk run's earlier run's items left out, as `ccx` does), keeps
+ * them, and y sends those by the runner `ccx` uses (src/writes/run-plan.ts);
+ * the view is asked again after, so that its rows show what changed.
  */
 export interface VerbActions {
   /** Asks to run a write on what is selected: its words (`member kick`) and its arguments. */
@@ -24,18 +24,20 @@ export interface VerbActions {
   askVerbValue(prompt: VerbPrompt, text?: string): void;
   /** Enter on that line: the value put in, then the write asked. */
   submitVerbValue(prompt: VerbPrompt, text: string): void;
-  /** y in its box: sends it. */
-  sendVerb(words: string, input: VerbInput, undoes?: readonly number[]): Promise<void>;
+  /** y in its box: sends the writes it showed. */
+  sendVerb(write: WriteRequest & { kind: "verb" }): Promise<void>;
   /** :journal: every write sent, newest first. */
   openJournal(): void;
   loadJournal(): void;
   selectJournalEntry(index: number): void;
   /** U on an entry (or the entries marked): asks to send their inverses. */
   askUndo(entries: readonly JournalEntry[]): void;
+  /**
+   * The explorer quits: no write not yet started is sent; resolves once those under way are answered
+   * and journaled (the process waits for it before it exits).
+   */
+  stopWrites(): Promise<void>;
 }
-
-/** Writes sent at once, as on the command line. */
-const AT_ONCE = 4;
 
 /** The entries :journal reads, newest first: screenfuls enough to scroll, never the whole of a long journal. */
 export const JOURNAL_SCREEN_ENTRIES = 1000;
@@ -48,6 +50,10 @@ export function verbActions(ctx: StoreContext, options: { management?: Managemen
   };
   const target = () => ctx.clientFor(ctx.get().activeKey).target;
   const credentials = { management: options.management, readOnly: false };
+  const { journal } = options;
+  const quitting = new AbortController();
+  /** The runs under way, for quitting to wait for. */
+  const running = new Set<Promise<unknown>>();
   const setJournal = (patch: Partial<NonNullable<ReturnType<typeof ctx.get>["journal"]>>) =>
     ctx.set({ journal: { entries: [], selected: 0, loading: false, ...ctx.get().journal, ...patch } });
 
@@ -58,24 +64,29 @@ export function verbActions(ctx: StoreContext, options: { management?: Managemen
     return [...shown, ...(writes.length > 3 ? [`… and ${writes.length - 3} more`] : []), writes[0]?.irreversible ? `it cannot be undone: ${writes[0].irreversible}` : `${title}: journaled, and U in :journal undoes it`];
   }
 
-  /** Sends writes as the command line does, and says what they came to. */
-  async function send(writes: readonly PlannedWrite[]): Promise<Written[]> {
-    const app = target();
-    const limit = limiter(AT_ONCE);
-    const context = { http: ctx.http, app, credentials, journal: options.journal, profile: activeApp(ctx.get())?.label };
-    return Promise.all(writes.map((w) => limit(() => executeWrite(context, w, writeCall(app, credentials, w.request)))));
-  }
-
   /**
-   * The confirm box for writes: the exact requests; one that destroys (or more than 10) is sent only
-   * once its id (their count) is typed back, in the line under the box.
+   * The confirm box for writes: the exact requests, kept to be sent as they are; one that destroys (or
+   * more than 10) is sent only once its id (their count) is typed back, in the line under the box. A bulk
+   * run asked again leaves out what an earlier run of it did (the journal), and says so.
    */
-  function confirm(title: string, words: string, writes: readonly PlannedWrite[], write: WriteRequest & { kind: "verb" }, destructive: boolean, back?: VerbForm): void {
+  async function confirm(title: (writes: readonly PlannedWrite[]) => string, words: string, plans: readonly PlannedWrite[], destructive: boolean, options: { input: VerbInput; back?: VerbForm; /** The verb undone, when they undo journal entries. */ undoing?: string }): Promise<void> {
+    const resumed = await resumeBatch(plans, target().appId, journal);
+    const { writes } = resumed;
+    const earlier = resumedSaid(resumed, plans.length);
+    if (writes.length === 0) return ctx.get().notify(earlier.join("; "));
     const typeBack = typedBack(writes, destructive);
     const prompt = typeBack === undefined ? undefined
-      : { kind: "verb" as const, text: "", cursor: 0, verb: { words, input: write.input, into: { typeBack }, label: writes.length === 1 ? `type ${typeBack} to send it (Esc: nothing sent): ` : `type ${typeBack}, how many, to send them (Esc: nothing sent): ` } };
-    ctx.set({ ui: { ...ctx.get().ui, prompt, dialog: { kind: "confirm", title, lines: asked(words, writes), write, back } } });
+      : { kind: "verb" as const, text: "", cursor: 0, verb: { words, input: options.input, into: { typeBack }, label: writes.length === 1 ? `type ${typeBack} to send it (Esc: nothing sent): ` : `type ${typeBack}, how many, to send them (Esc: nothing sent): ` } };
+    const write = options.undoing === undefined ? { kind: "verb" as const, words, writes } : { kind: "verb" as const, words: options.undoing, writes, undo: true as const };
+    ctx.set({ ui: { ...ctx.get().ui, prompt, dialog: { kind: "confirm", title: title(writes), lines: [...earlier, ...asked(words, writes)], write, back: options.back } } });
   }
+
+  /** Failures said, not thrown: the box is asked from a key. */
+  const confirmed = (asking: Promise<void>) => asking.catch((error: unknown) => {
+    const failure = toFailure(error);
+    ctx.get().notify(`${failure.code}: ${failure.message}`);
+    ctx.get().setLastError(failure);
+  });
 
   /** The write that undoes a journal entry: its inverse, journaled as undoing it. */
   const undoOf = (entry: JournalEntry): PlannedWrite => {
@@ -95,7 +106,7 @@ export function verbActions(ctx: StoreContext, options: { management?: Managemen
         return ctx.get().notify(toFailure(error).message);
       }
       if (writes.length === 0) return;
-      confirm(`${words} ${writes.map((w) => w.item.label).join(", ")}?`, words, writes, { kind: "verb", words, input }, verb.destructive?.(input) ?? false, back);
+      void confirmed(confirm((left) => `${words} ${left.map((w) => w.item.label).join(", ")}?`, words, writes, verb.destructive?.(input) ?? false, { input, back }));
     },
 
     askVerbValue(prompt, text = "") {
@@ -118,20 +129,21 @@ export function verbActions(ctx: StoreContext, options: { management?: Managemen
       ctx.get().askVerb(words, filled);
     },
 
-    async sendVerb(words, input, undoes) {
-      const verb = verbNamed(words);
-      const entries = (undoes ?? []).map((seq) => ctx.get().journal?.entries.find((e) => e.seq === seq)).filter((e): e is JournalEntry => e?.inverse !== undefined);
-      let writes: PlannedWrite[];
-      if (undoes) writes = entries.map(undoOf);
-      else if (verb) writes = planned(verb, input);
-      else return;
+    async sendVerb({ words, writes, undo }) {
+      const total = writes.length;
       try {
-        const results = await send(writes);
-        const done = results.filter((r) => r.outcome === "done");
-        const failed = results.find((r) => r.outcome !== "done");
+        const run = runPlan(writes, {
+          http: ctx.http, app: target(), credentials, journal, profile: activeApp(ctx.get())?.label, signal: quitting.signal,
+          onProgress: (finished) => { if (finished < total) ctx.get().notify(`${words}: ${finished} of ${total}…`); },
+        });
+        running.add(run);
+        const { results, broken } = await run.finally(() => running.delete(run));
+        const done = results.filter((r) => r?.outcome === "done");
+        const failed = results.find((r) => r !== undefined && r.outcome !== "done");
+        const unsent = results.filter((r) => r === undefined).length;
         ctx.get().notify(failed
-          ? `${failed.outcome} ${failed.item}: ${failed.code ?? ""} ${failed.message ?? ""}`.trim()
-          : `${undoes ? "undone" : "done"}: ${words} ${done.map((r) => r.item).join(", ")} (journal ${done.map((r) => r.journal).join(", ")})`);
+          ? `${failed.outcome} ${failed.item}: ${failed.code ?? ""} ${failed.message ?? ""}${broken && unsent > 0 ? `; ${unsent} after it not sent` : ""}`.trim()
+          : `${undo ? "undone" : "done"}: ${words} ${done.map((r) => r!.item).join(", ")} (journal ${done.map((r) => r!.journal).join(", ")})`);
       } catch (error) {
         const failure = toFailure(error);
         ctx.get().notify(`${failure.code}: ${failure.message}`);
@@ -152,7 +164,7 @@ export function verbActions(ctx: StoreContext, options: { management?: Managemen
       setJournal({ loading: true });
       // Read from the journal's end: the newest screenfuls, however long it is (ccx journal lists it all).
       let torn = 0;
-      newestEntries(options.journal, JOURNAL_SCREEN_ENTRIES, () => torn++).then(
+      newestEntries(journal, JOURNAL_SCREEN_ENTRIES, () => torn++).then(
         (entries) => {
           setJournal({ loading: false, entries, error: undefined });
           if (torn > 0) ctx.get().notify(`${torn} line${torn === 1 ? "" : "s"} of the journal skipped: not a whole entry (cut short by a crash?)`);
@@ -179,9 +191,12 @@ export function verbActions(ctx: StoreContext, options: { management?: Managemen
       if (!first) return;
       const seqs = entries.map((e) => e.seq);
       const title = entries.length === 1 ? `undo ${first.seq}: ${first.verb} ${first.item}?` : `undo ${seqs.join(", ")}: ${[...new Set(entries.map((e) => e.verb))].join(", ")} ${entries.map((e) => e.item).join(", ")}?`;
-      const writes = entries.map(undoOf);
-      confirm(title, `undo ${seqs.join(", ")}`, writes, { kind: "verb", words: first.verb, input: { args: {}, flags: {} }, undoes: seqs }, false);
+      void confirmed(confirm(() => title, `undo ${seqs.join(", ")}`, entries.map(undoOf), false, { input: { args: {}, flags: {} }, undoing: first.verb }));
     },
 
+    async stopWrites() {
+      quitting.abort();
+      await Promise.allSettled([...running]);
+    },
   };
 }

@@ -41,7 +41,7 @@ export function writeActions(ctx: StoreContext): WriteActions {
 
   async function send(write: WriteRequest): Promise<void> {
     if (write.kind === "download") return ctx.get().startDownload(write);
-    if (write.kind === "verb") return ctx.get().sendVerb(write.words, write.input, write.undoes);
+    if (write.kind === "verb") return ctx.get().sendVerb(write);
     const key = ctx.get().activeKey;
     if (write.kind === "token") {
       const { token } = await createAuthToken(ctx.clientFor(key, null), write.uid);

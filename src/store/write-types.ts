@@ -1,4 +1,5 @@
 import type { Recording } from "../api/schemas.js";
+import type { PlannedWrite } from "../writes/execute.js";
 import type { VerbInput } from "../writes/verb.js";
 
 /**
@@ -11,8 +12,11 @@ export type WriteRequest =
   | { kind: "token"; uid: string }
   | { kind: "message"; as: string; receiver: string; receiverType: "user" | "group"; text: string }
   | { kind: "download"; sessionId: string; recordings: Recording[]; dir: string }
-  /** A write of a definition (src/writes/): its words and arguments; `undoes`: the journal entry it undoes. */
-  | { kind: "verb"; words: string; input: VerbInput; undoes?: readonly number[] };
+  /**
+   * A write of a definition (src/writes/): its words and the exact writes the box shows, sent as they are
+   * on y (never planned again); `undo`: they undo journal entries.
+   */
+  | { kind: "verb"; words: string; writes: readonly PlannedWrite[]; undo?: true };
 
 /** A write waiting for a value typed in the line: what it is, and where the value goes. */
 export interface VerbPrompt {

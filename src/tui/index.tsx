@@ -86,5 +86,8 @@ export async function runExplorer(launch: ExplorerLaunch): Promise<ExplorerExit>
     process.off("uncaughtException", onCrash);
     process.off("unhandledRejection", onCrash);
   }
+  // Writes under way when it quit are answered and journaled before the process goes (none more is
+  // started); a second ctrl-c meanwhile ends it at once.
+  await store.getState().stopWrites();
   return { status, next };
 }

@@ -1,5 +1,5 @@
 import { badInput } from "../api/errors.js";
-import { type VerbInput, type VerbKey, type WriteItem, type WriteRequest, type WriteVerb, actingUser, dataOf, fieldOf, segment } from "./verb.js";
+import { type DocumentedWrite, type VerbInput, type VerbKey, type WriteItem, type WriteVerb, actingUser, dataOf, documentedRead, documentedWrite, fieldOf } from "./verb.js";
 
 /**
  * A conversation's receipts as one user gives them (chat-apis.json,
@@ -16,9 +16,10 @@ function conversationOf(input: VerbInput): { kind: "users" | "groups"; id: strin
   return typeof user === "string" ? { kind: "users", id: user } : { kind: "groups", id: String(group) };
 }
 
-const conversationPath = (item: WriteItem) => {
+/** The conversation's template and its parameter: `/users/{uid}/conversation` or `/groups/{guid}/conversation`. */
+const conversationAt = (item: WriteItem, under = ""): [string, Record<string, string>] => {
   const { kind, id } = conversationOf(item.input);
-  return `/${kind}/${segment(id)}/conversation`;
+  return kind === "users" ? [`/users/{uid}/conversation${under}`, { uid: id }] : [`/groups/{guid}/conversation${under}`, { guid: id }];
 };
 const asOf = (item: WriteItem) => actingUser(item.input, "gives the receipt")!;
 
@@ -30,9 +31,8 @@ function messageIdOf(input: VerbInput): number | undefined {
   return Number(given);
 }
 
-const receipt = (item: WriteItem, method: "POST" | "DELETE", what: "read" | "delivered", messageId: number | undefined): WriteRequest => ({
-  method, path: `${conversationPath(item)}/${what}`, as: asOf(item), ...(messageId === undefined ? {} : { body: { messageId } }),
-});
+const receipt = (item: WriteItem, method: "POST" | "DELETE", what: "read" | "delivered", messageId: number | undefined): DocumentedWrite =>
+  documentedWrite(method, ...conversationAt(item, `/${what}`), { as: asOf(item), ...(messageId === undefined ? {} : { body: { messageId } }) });
 
 function itemsOf(input: VerbInput): WriteItem[] {
   const as = actingUser(input, "gives the receipt");
@@ -87,7 +87,7 @@ export const conversationRead: WriteVerb = {
   items: itemsOf,
   request: (item) => receipt(item, "POST", "read", messageIdOf(item.input)),
   keys: [{ on: "conversations", key: "R", footer: "read", input: rowConversation }, { on: "messages", key: "R", footer: "read to here", input: threadConversation }],
-  before: (item) => ({ path: conversationPath(item), as: asOf(item) }),
+  before: (item) => documentedRead(...conversationAt(item), { as: asOf(item) }),
   inverse: (item, before) => {
     const { lastRead, unread } = readState(before);
     // Nothing unread: nothing changed. Nothing read at all: no message to mark unread after.
@@ -103,7 +103,7 @@ export const conversationUnread: WriteVerb = {
   flags: [...FLAGS, { flag: "message", value: "id", description: "the messages after this one become unread" }],
   items: itemsOf,
   request: (item) => receipt(item, "DELETE", "read", messageIdOf(item.input)),
-  before: (item) => ({ path: conversationPath(item), as: asOf(item) }),
+  before: (item) => documentedRead(...conversationAt(item), { as: asOf(item) }),
   inverse: (item, before) => {
     const { lastRead } = readState(before);
     return lastRead === undefined ? undefined : receipt(item, "POST", "read", lastRead);

@@ -1,4 +1,4 @@
-import { type WriteItem, type WriteRequest, type WriteVerb, arg, eachOf, fieldOf, segment } from "./verb.js";
+import { type DocumentedWrite, type WriteItem, type WriteVerb, arg, documentedRead, documentedWrite, eachOf, fieldOf } from "./verb.js";
 
 /**
  * Friendships (chat-apis.json, Friends): added with `accepted`, removed with
@@ -6,13 +6,13 @@ import { type WriteItem, type WriteRequest, type WriteVerb, arg, eachOf, fieldOf
  * whether the two were friends, so that its undo changes only what it did.
  */
 
-const friendsPath = (uid: string) => `/users/${segment(uid)}/friends`;
-const add = (uid: string, friend: string): WriteRequest => ({ method: "POST", path: friendsPath(uid), body: { accepted: [friend] } });
-const remove = (uid: string, friend: string): WriteRequest => ({ method: "DELETE", path: friendsPath(uid), body: { friends: [friend] } });
+const FRIENDS = "/users/{uid}/friends";
+const add = (uid: string, friend: string): DocumentedWrite => documentedWrite("POST", FRIENDS, { uid }, { body: { accepted: [friend] } });
+const remove = (uid: string, friend: string): DocumentedWrite => documentedWrite("DELETE", FRIENDS, { uid }, { body: { friends: [friend] } });
 const pairsOf = (input: Parameters<WriteVerb["items"]>[0]) => eachOf(input, "friend", (friend) => `${String(input.args.uid)}↔${friend}`);
 
 /** The user's friends whose uid or name holds the friend's uid (the list's searchKey): the friend among them or not. */
-const friendsBefore = (item: WriteItem) => ({ path: friendsPath(arg(item, "uid")), query: { searchKey: arg(item, "friend"), perPage: "1000" } });
+const friendsBefore = (item: WriteItem) => documentedRead(FRIENDS, { uid: arg(item, "uid") }, { query: { searchKey: arg(item, "friend"), perPage: "1000" } });
 const friends = (item: WriteItem, before: unknown) => {
   const list = (before as { data?: unknown } | null)?.data;
   return Array.isArray(list) && list.some((u) => (u as { uid?: unknown } | null)?.uid === arg(item, "friend"));

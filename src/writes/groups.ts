@@ -1,5 +1,5 @@
 import { badInput } from "../api/errors.js";
-import { type VerbInput, type WriteVerb, arg, commaList, dataOf, fieldOf, segment } from "./verb.js";
+import { type DocumentedWrite, type VerbInput, type WriteVerb, arg, commaList, dataOf, documentedRead, documentedWrite, fieldOf } from "./verb.js";
 
 /**
  * The writes on groups themselves (chat-apis.json, Groups): create, update
@@ -7,7 +7,8 @@ import { type VerbInput, type WriteVerb, arg, commaList, dataOf, fieldOf, segmen
  * the fields it had (a description it lacked is unset again).
  */
 
-const groupPath = (guid: string) => `/groups/${segment(guid)}`;
+/** `/groups/{guid}`: a group's update and delete. */
+const oneGroup = (method: "PUT" | "DELETE", guid: string, body?: unknown): DocumentedWrite => documentedWrite(method, "/groups/{guid}", { guid }, body === undefined ? {} : { body });
 
 /** The types the exports list (public, password, private), and the spec's word for password: protected. */
 const TYPES = ["public", "private", "password", "protected"] as const;
@@ -53,9 +54,9 @@ export const groupCreate: WriteVerb = {
     const body: Record<string, unknown> = { guid: arg(item, "guid"), name: flags.name, type: typeOf(item.input) };
     for (const field of ["description", "password", "owner"]) if (typeof flags[field] === "string") body[field] = flags[field];
     if (typeof flags.tags === "string") body.tags = commaList(flags.tags);
-    return { method: "POST", path: "/groups", body };
+    return documentedWrite("POST", "/groups", {}, { body });
   },
-  inverse: (item) => ({ method: "DELETE", path: groupPath(arg(item, "guid")) }),
+  inverse: (item) => oneGroup("DELETE", arg(item, "guid")),
   check: (item) => `ccx group ${arg(item, "guid")}`,
 };
 
@@ -72,9 +73,9 @@ export const groupUpdate: WriteVerb = {
     if (Object.keys(changedFields(input)).length === 0) throw badInput("nothing to change: give --name, --description or --tags; nothing was sent");
     return [{ label: String(input.args.guid), input }];
   },
-  request: (item) => ({ method: "PUT", path: groupPath(arg(item, "guid")), body: changedFields(item.input) }),
-  keys: ["groups", "group"].map((on) => ({ on, key: "e" as const, footer: "edit", form: true as const, input: ({ row }: { row?: Record<string, unknown> }) => ({ args: { guid: fieldOf(row, "guid") }, flags: {} }) })),
-  before: (item) => ({ path: groupPath(arg(item, "guid")) }),
+  request: (item) => oneGroup("PUT", arg(item, "guid"), changedFields(item.input)),
+  keys: (["groups", "group"] as const).map((on) => ({ on, key: "e" as const, footer: "edit", form: true as const, input: ({ row }: { row?: Record<string, unknown> }) => ({ args: { guid: fieldOf(row, "guid") }, flags: {} }) })),
+  before: (item) => documentedRead("/groups/{guid}", { guid: arg(item, "guid") }),
   inverse: (item, before) => {
     const had = dataOf(before) ?? {};
     const body: Record<string, unknown> = {};
@@ -87,7 +88,7 @@ export const groupUpdate: WriteVerb = {
       else if (field === "tags") body.tags = [];
     }
     if (unset.length > 0) body.unset = unset;
-    return Object.keys(body).length > 0 ? { method: "PUT", path: groupPath(arg(item, "guid")), body } : undefined;
+    return Object.keys(body).length > 0 ? oneGroup("PUT", arg(item, "guid"), body) : undefined;
   },
   check: (item) => `ccx group ${arg(item, "guid")}`,
 };
@@ -97,7 +98,7 @@ export const groupDelete: WriteVerb = {
   description: "delete a group, its members and its conversation; the guid is typed back first",
   args: [{ name: "guid", description: "the group" }],
   items: (input) => [{ label: String(input.args.guid), input }],
-  request: (item) => ({ method: "DELETE", path: groupPath(arg(item, "guid")) }),
+  request: (item) => oneGroup("DELETE", arg(item, "guid")),
   keys: [{ on: "groups", key: "D", footer: "delete", input: ({ row }) => ({ args: { guid: fieldOf(row, "guid") }, flags: {} }) }],
   irreversible: "a deleted group cannot be brought back",
   destructive: () => true,

@@ -140,6 +140,9 @@ async function numbering<T>(path: string, append: () => Promise<T>): Promise<T> 
 
 const masked = (value: unknown) => (value === undefined ? undefined : maskAnswerSecrets(value).value);
 
+/** A request as the journal keeps it: method, path, query, body (its secrets masked) and the user it acts for. */
+const sendable = ({ method, path, query, body, as }: WriteRequest): WriteRequest => ({ method, path, ...(query ? { query } : {}), body: masked(body), ...(as !== undefined ? { as } : {}) });
+
 /** One line, whole: after a line a crash cut short, a newline first, so that this one is not glued to it. */
 const lineAfter = (endsWithNewline: boolean, record: object) => `${endsWithNewline ? "" : "\n"}${JSON.stringify(record)}\n`;
 
@@ -153,7 +156,8 @@ export async function journalWrite(path: string, write: JournalWrite): Promise<J
   // A secret in the path (an auth token revoked) is kept masked, as in every URL ccx shows.
   const fields = {
     ...write, path: shownUrl(write.path), body: masked(write.body), before: masked(write.before),
-    ...(write.inverse ? { inverse: { ...write.inverse, body: masked(write.inverse.body) } } : {}),
+    // The request as sent again (its template and parameters are the definition's, not the journal's).
+    ...(write.inverse ? { inverse: sendable(write.inverse) } : {}),
   };
   return numbering(path, async () => {
     const tail = await journalTail(path);

@@ -1,4 +1,4 @@
-import { type VerbInput, type VerbKey, type WriteItem, type WriteRequest, type WriteVerb, actingUser, arg, dataOf, eachOf, fieldOf, isTrue, segment } from "./verb.js";
+import { type DocumentedWrite, type VerbInput, type VerbKey, type WriteItem, type WriteVerb, actingUser, arg, dataOf, documentedRead, documentedWrite, eachOf, fieldOf, isTrue } from "./verb.js";
 
 /**
  * The writes on one message (chat-apis.json, Messages): its text edited, the
@@ -6,15 +6,15 @@ import { type VerbInput, type VerbKey, type WriteItem, type WriteRequest, type W
  * first, for the text it had; a reaction, whether the user had reacted so.
  */
 
-const messagePath = (id: string) => `/messages/${segment(id)}`;
 const asOf = (item: WriteItem) => actingUser(item.input, undefined);
-const withAs = (item: WriteItem, request: WriteRequest): WriteRequest => {
+/** `/messages/{id}`, as the user acted for when one is given. */
+const oneMessage = (item: WriteItem, method: "PUT" | "DELETE", body: unknown): DocumentedWrite => {
   const as = asOf(item);
-  return as === undefined ? request : { ...request, as };
+  return documentedWrite(method, "/messages/{id}", { id: arg(item, "id") }, { body, ...(as === undefined ? {} : { as }) });
 };
 /** The message as the user acted for sees it: its text, and which reactions are theirs (reactedByMe). */
-const messageBefore = (item: WriteItem) => ({ path: messagePath(arg(item, "id")), as: asOf(item) });
-const edit = (item: WriteItem, text: string) => withAs(item, { method: "PUT", path: messagePath(arg(item, "id")), body: { data: { text } } });
+const messageBefore = (item: WriteItem) => documentedRead("/messages/{id}", { id: arg(item, "id") }, { as: asOf(item) });
+const edit = (item: WriteItem, text: string) => oneMessage(item, "PUT", { data: { text } });
 
 export const messageEdit: WriteVerb = {
   noun: "message", verb: "edit",
@@ -40,17 +40,18 @@ export const messageDelete: WriteVerb = {
   flags: [{ flag: "permanent", description: "delete them for good: no trace left in the conversation" }],
   items: (input) => eachOf(input, "id"),
   selectable: "messages",
-  request: (item) => withAs(item, { method: "DELETE", path: messagePath(arg(item, "id")), body: { permanent: item.input.flags.permanent === true } }),
+  request: (item) => oneMessage(item, "DELETE", { permanent: item.input.flags.permanent === true }),
   keys: [{ on: "messages", key: "D", footer: "delete", input: ({ row }) => ({ args: { id: [fieldOf(row, "id")] }, flags: {} }) }],
   irreversible: "a deleted message cannot be brought back",
   destructive: () => true,
   check: (item) => `ccx message ${arg(item, "id")}`,
 };
 
-const reactionPath = (item: WriteItem) => `${messagePath(arg(item, "id"))}/reactions/${segment(arg(item, "reaction"))}`;
 const reactionItem = (input: VerbInput): WriteItem[] => [{ label: `${String(input.args.id)} ${String(input.args.reaction)} (${actingUser(input, "reacts")})`, input }];
-const react = (item: WriteItem): WriteRequest => ({ method: "POST", path: reactionPath(item), as: asOf(item)! });
-const unreact = (item: WriteItem): WriteRequest => ({ method: "DELETE", path: reactionPath(item), as: asOf(item)! });
+const reaction = (item: WriteItem, method: "POST" | "DELETE"): DocumentedWrite =>
+  documentedWrite(method, "/messages/{id}/reactions/{reaction}", { id: arg(item, "id"), reaction: arg(item, "reaction") }, { as: asOf(item)! });
+const react = (item: WriteItem) => reaction(item, "POST");
+const unreact = (item: WriteItem) => reaction(item, "DELETE");
 const reacted = (item: WriteItem, before: unknown) => {
   const reactions = dataOf(before)?.reactions;
   return Array.isArray(reactions) && reactions.some((r) => (r as { reaction?: unknown; reactedByMe?: unknown } | null)?.reaction === arg(item, "reaction") && isTrue((r as { reactedByMe?: unknown }).reactedByMe));
@@ -63,7 +64,7 @@ export const reactAdd: WriteVerb = {
   args: reactionArgs,
   items: reactionItem,
   request: react,
-  keys: ["messages", "reactions"].map((on) => ({
+  keys: (["messages", "reactions"] as const).map((on) => ({
     on, key: "+" as const, footer: "react", asks: { label: "react with: ", into: { arg: "reaction" } },
     input: ({ params, row, as }: Parameters<VerbKey["input"]>[0]) => {
       if (!as) return "who reacts? u chooses the user to act for";

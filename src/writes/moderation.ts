@@ -1,4 +1,4 @@
-import { type WriteItem, type WriteRequest, type WriteVerb, arg, eachOf, segment } from "./verb.js";
+import { type DocumentedWrite, type WriteItem, type WriteVerb, arg, documentedRead, documentedWrite, eachOf } from "./verb.js";
 
 /**
  * Moderators' reviews (chat-apis.json, the API key): a blocked message
@@ -22,9 +22,8 @@ const STATUS: Record<"blocked" | "flagged", Record<Decision, string>> = {
 
 /** The list a review acts on: blocked messages, or with --flagged the flagged ones. */
 const reviewedList = (item: WriteItem) => (item.input.flags.flagged === true ? "flagged" : "blocked");
-const review = (item: WriteItem, status: string): WriteRequest => ({
-  method: "PATCH", path: `/moderation/${reviewedList(item)}-messages/${segment(arg(item, "messageId"))}`, body: { status },
-});
+const review = (item: WriteItem, status: string): DocumentedWrite =>
+  documentedWrite("PATCH", `/moderation/${reviewedList(item)}-messages/{id}`, { id: arg(item, "messageId") }, { body: { status } });
 
 /** The review a message had, from the list read before: a blocked one's in its message, a reviewed one's in its entry. */
 function reviewedBefore(item: WriteItem, before: unknown): string | undefined {
@@ -47,7 +46,7 @@ function reviewVerb(decision: Decision): WriteVerb {
     flags: [{ flag: "flagged", description: `review flagged messages (status ${STATUS.flagged[decision]}), not blocked ones (${STATUS.blocked[decision]})` }],
     items: (input) => eachOf(input, "messageId"),
     request: (item) => review(item, STATUS[reviewedList(item)][decision]),
-    before: (item) => ({ path: reviewedList(item) === "flagged" ? "/moderation/reviewed-messages" : "/moderation/blocked-messages" }),
+    before: (item) => documentedRead(reviewedList(item) === "flagged" ? "/moderation/reviewed-messages" : "/moderation/blocked-messages"),
     inverse: (item, before) => {
       const had = reviewedBefore(item, before);
       return had && had !== STATUS[reviewedList(item)][decision] ? review(item, had) : undefined;

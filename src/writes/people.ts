@@ -1,5 +1,5 @@
 import { badInput } from "../api/errors.js";
-import { type WriteRequest, type WriteVerb, arg, commaList, dataOf, eachOf, fieldOf, segment } from "./verb.js";
+import { type DocumentedWrite, type WriteVerb, arg, commaList, dataOf, documentedRead, documentedWrite, eachOf, fieldOf } from "./verb.js";
 
 /**
  * The writes on users, group members, bans and blocks (chat-apis.json), each
@@ -7,10 +7,12 @@ import { type WriteRequest, type WriteVerb, arg, commaList, dataOf, eachOf, fiel
  * was active, what their fields were, the scope a member had.
  */
 
-const userBefore = (uid: string) => ({ path: `/users/${segment(uid)}` });
+const userBefore = (uid: string) => documentedRead("/users/{uid}", { uid });
 const active = (before: unknown) => dataOf(before)?.deactivatedAt === undefined || dataOf(before)?.deactivatedAt === null;
-const deactivate = (uid: string): WriteRequest => ({ method: "DELETE", path: "/users", body: { uidsToDeactivate: [uid] } });
-const reactivate = (uid: string): WriteRequest => ({ method: "PUT", path: "/users", body: { uidsToActivate: [uid] } });
+const deactivate = (uid: string): DocumentedWrite => documentedWrite("DELETE", "/users", {}, { body: { uidsToDeactivate: [uid] } });
+const reactivate = (uid: string): DocumentedWrite => documentedWrite("PUT", "/users", {}, { body: { uidsToActivate: [uid] } });
+/** `/users/{uid}`: a user's delete and update. */
+const oneUser = (method: "DELETE" | "PUT", uid: string, body: unknown): DocumentedWrite => documentedWrite(method, "/users/{uid}", { uid }, { body });
 
 /** The fields `user create` and `user update` take. */
 const USER_FIELDS = [
@@ -53,7 +55,7 @@ export const userDeactivate: WriteVerb = {
   items: (input) => eachOf(input, "uid"),
   request: (item) => deactivate(arg(item, "uid")),
   selectable: "users",
-  keys: ["users", "user"].map((on) => ({ on, key: "D" as const, footer: "deactivate", input: ({ row }: { row?: Record<string, unknown> }) => ({ args: { uid: [fieldOf(row, "uid")] }, flags: {} }) })),
+  keys: (["users", "user"] as const).map((on) => ({ on, key: "D" as const, footer: "deactivate", input: ({ row }: { row?: Record<string, unknown> }) => ({ args: { uid: [fieldOf(row, "uid")] }, flags: {} }) })),
   before: (item) => userBefore(arg(item, "uid")),
   inverse: (item, before) => (active(before) ? reactivate(arg(item, "uid")) : undefined),
   check: (item) => `ccx users --query '${arg(item, "uid")} in:uid deactivated:with'`,
@@ -77,8 +79,8 @@ export const userCreate: WriteVerb = {
   args: [{ name: "uid", description: "the new user's uid" }],
   flags: USER_FIELDS.map((f) => ({ ...f, ...(f.flag === "name" ? { required: true as const } : {}) })),
   items: (input) => [{ label: String(input.args.uid), input }],
-  request: (item) => ({ method: "POST", path: "/users", body: { uid: arg(item, "uid"), ...userFields(item.input.flags) } }),
-  inverse: (item) => ({ method: "DELETE", path: `/users/${segment(arg(item, "uid"))}`, body: { permanent: true } }),
+  request: (item) => documentedWrite("POST", "/users", {}, { body: { uid: arg(item, "uid"), ...userFields(item.input.flags) } }),
+  inverse: (item) => oneUser("DELETE", arg(item, "uid"), { permanent: true }),
   check: (item) => `ccx user ${arg(item, "uid")}`,
 };
 
@@ -88,7 +90,7 @@ export const userDelete: WriteVerb = {
   args: [{ name: "uid", description: "the users' uids", variadic: true }],
   flags: [{ flag: "permanent", description: "delete for good, with their messages' authorship" }],
   items: (input) => eachOf(input, "uid"),
-  request: (item) => ({ method: "DELETE", path: `/users/${segment(arg(item, "uid"))}`, body: { permanent: item.input.flags.permanent === true } }),
+  request: (item) => oneUser("DELETE", arg(item, "uid"), { permanent: item.input.flags.permanent === true }),
   selectable: "users",
   irreversible: "a deleted user cannot be brought back",
   destructive: () => true,
@@ -101,27 +103,28 @@ export const userUpdate: WriteVerb = {
   args: [{ name: "uid", description: "the user's uid" }],
   flags: USER_FIELDS,
   items: (input) => [{ label: String(input.args.uid), input }],
-  request: (item) => ({ method: "PUT", path: `/users/${segment(arg(item, "uid"))}`, body: userFields(item.input.flags) }),
-  keys: ["users", "user"].map((on) => ({ on, key: "e" as const, footer: "edit", form: true as const, input: ({ row }: { row?: Record<string, unknown> }) => ({ args: { uid: fieldOf(row, "uid") }, flags: {} }) })),
+  request: (item) => oneUser("PUT", arg(item, "uid"), userFields(item.input.flags)),
+  keys: (["users", "user"] as const).map((on) => ({ on, key: "e" as const, footer: "edit", form: true as const, input: ({ row }: { row?: Record<string, unknown> }) => ({ args: { uid: fieldOf(row, "uid") }, flags: {} }) })),
   before: (item) => userBefore(arg(item, "uid")),
   inverse: (item, before) => {
     const had = dataOf(before) ?? {};
     const changed = Object.keys(userFields(item.input.flags));
     // What it had of each field changed; a field it did not have is left as the update made it.
     const body = Object.fromEntries(changed.filter((field) => had[field] !== undefined && had[field] !== null).map((field) => [field, had[field]]));
-    return Object.keys(body).length > 0 ? { method: "PUT", path: `/users/${segment(arg(item, "uid"))}`, body } : undefined;
+    return Object.keys(body).length > 0 ? oneUser("PUT", arg(item, "uid"), body) : undefined;
   },
   check: (item) => `ccx user ${arg(item, "uid")}`,
 };
 
 /** The scope a user has in a group, as the group's detail answers it for them (onBehalfOf). */
-const memberBefore = (guid: string, uid: string) => ({ path: `/groups/${segment(guid)}`, as: uid });
+const memberBefore = (guid: string, uid: string) => documentedRead("/groups/{guid}", { guid }, { as: uid });
 const scopeOf = (before: unknown): string | undefined => {
   const data = dataOf(before);
   return data?.hasJoined === false ? undefined : typeof data?.scope === "string" ? data.scope : undefined;
 };
-const addMember = (guid: string, uid: string, scope: string): WriteRequest => ({ method: "POST", path: `/groups/${segment(guid)}/members`, body: { [`${scope}s`]: [uid] } });
-const kick = (guid: string, uid: string): WriteRequest => ({ method: "DELETE", path: `/groups/${segment(guid)}/members/${segment(uid)}` });
+const addMember = (guid: string, uid: string, scope: string): DocumentedWrite => documentedWrite("POST", "/groups/{guid}/members", { guid }, { body: { [`${scope}s`]: [uid] } });
+const kick = (guid: string, uid: string): DocumentedWrite => documentedWrite("DELETE", "/groups/{guid}/members/{uid}", { guid, uid });
+const scoped = (guid: string, uid: string, scope: string): DocumentedWrite => documentedWrite("PUT", "/groups/{guid}/members/{uid}", { guid, uid }, { body: { scope } });
 const membersOf = (input: Parameters<WriteVerb["items"]>[0]) => eachOf(input, "uid", (uid) => `${String(input.args.guid)}/${uid}`);
 
 export const memberAdd: WriteVerb = {
@@ -157,17 +160,17 @@ export const memberScope: WriteVerb = {
   description: "give a member another scope: admin, moderator or participant (undo: the scope they had)",
   args: [{ name: "guid", description: "the group" }, { name: "uid", description: "the member" }, { name: "scope", description: "admin, moderator or participant" }],
   items: (input) => [{ label: `${String(input.args.guid)}/${String(input.args.uid)}`, input }],
-  request: (item) => ({ method: "PUT", path: `/groups/${segment(arg(item, "guid"))}/members/${segment(arg(item, "uid"))}`, body: { scope: arg(item, "scope") } }),
+  request: (item) => scoped(arg(item, "guid"), arg(item, "uid"), arg(item, "scope")),
   before: (item) => memberBefore(arg(item, "guid"), arg(item, "uid")),
   inverse: (item, before) => {
     const scope = scopeOf(before);
-    return scope && scope !== arg(item, "scope") ? { method: "PUT", path: `/groups/${segment(arg(item, "guid"))}/members/${segment(arg(item, "uid"))}`, body: { scope } } : undefined;
+    return scope && scope !== arg(item, "scope") ? scoped(arg(item, "guid"), arg(item, "uid"), scope) : undefined;
   },
   check: (item) => `ccx members ${arg(item, "guid")}`,
 };
 
-const ban = (guid: string, uid: string): WriteRequest => ({ method: "POST", path: `/groups/${segment(guid)}/bannedusers/${segment(uid)}` });
-const unban = (guid: string, uid: string): WriteRequest => ({ method: "DELETE", path: `/groups/${segment(guid)}/bannedusers/${segment(uid)}` });
+const ban = (guid: string, uid: string): DocumentedWrite => documentedWrite("POST", "/groups/{guid}/bannedusers/{uid}", { guid, uid });
+const unban = (guid: string, uid: string): DocumentedWrite => documentedWrite("DELETE", "/groups/{guid}/bannedusers/{uid}", { guid, uid });
 
 export const memberBan: WriteVerb = {
   noun: "member", verb: "ban",
@@ -191,10 +194,10 @@ export const memberUnban: WriteVerb = {
   check: (item) => `ccx banned ${arg(item, "guid")}`,
 };
 
-const blocks = (method: "POST" | "DELETE", uid: string, target: string): WriteRequest => ({ method, path: `/users/${segment(uid)}/blockedusers`, body: { blockedUids: [target] } });
+const blocks = (method: "POST" | "DELETE", uid: string, target: string): DocumentedWrite => documentedWrite(method, "/users/{uid}/blockedusers", { uid }, { body: { blockedUids: [target] } });
 const targetsOf = (input: Parameters<WriteVerb["items"]>[0]) => eachOf(input, "target", (target) => `${String(input.args.uid)}→${target}`);
 /** Whom the user blocks now (one page of the most the list gives): whether the target is among them. */
-const blocksBefore = (item: Parameters<NonNullable<WriteVerb["before"]>>[0]) => ({ path: `/users/${segment(arg(item, "uid"))}/blockedusers`, query: { perPage: "1000" } });
+const blocksBefore = (item: Parameters<NonNullable<WriteVerb["before"]>>[0]) => documentedRead("/users/{uid}/blockedusers", { uid: arg(item, "uid") }, { query: { perPage: "1000" } });
 const blocking = (item: Parameters<NonNullable<WriteVerb["before"]>>[0], before: unknown) => {
   const list = (before as { data?: unknown } | null)?.data;
   return Array.isArray(list) && list.some((u) => (u as { uid?: unknown } | null)?.uid === arg(item, "target"));

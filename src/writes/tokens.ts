@@ -1,6 +1,6 @@
 import { badInput } from "../api/errors.js";
 import { maskKey } from "../config/mask.js";
-import { type WriteVerb, arg, eachOf, segment } from "./verb.js";
+import { type WriteVerb, arg, documentedWrite, eachOf } from "./verb.js";
 
 /**
  * Revoking a user's auth tokens (chat-apis.json, Auth Tokens): one by one
@@ -9,8 +9,6 @@ import { type WriteVerb, arg, eachOf, segment } from "./verb.js";
  * characters wherever ccx names the item (the progress, the journal), and
  * masked in the URLs it shows.
  */
-
-const tokensPath = (uid: string) => `/users/${segment(uid)}/auth_tokens`;
 
 export const tokensRevoke: WriteVerb = {
   noun: "tokens", verb: "revoke",
@@ -30,7 +28,9 @@ export const tokensRevoke: WriteVerb = {
     if (!all && named.length === 0) throw badInput("say which tokens: name them (or --ids FILE), or give --all; nothing was sent");
     return all ? [{ label: `${String(input.args.uid)}/all`, input }] : named;
   },
-  request: (item) => ({ method: "DELETE", path: item.input.flags.all === true ? tokensPath(arg(item, "uid")) : `${tokensPath(arg(item, "uid"))}/${segment(arg(item, "token"))}` }),
+  request: (item) => (item.input.flags.all === true
+    ? documentedWrite("DELETE", "/users/{uid}/auth_tokens", { uid: arg(item, "uid") })
+    : documentedWrite("DELETE", "/users/{uid}/auth_tokens/{authToken}", { uid: arg(item, "uid"), authToken: arg(item, "token") })),
   selectable: "users",
   selectInto: "uid",
   irreversible: "a revoked token cannot be restored: the user's client logs in with a new one",

@@ -1,4 +1,6 @@
+import { filledPath } from "../api/client.js";
 import { badInput } from "../api/errors.js";
+import type { ResourceName } from "../resources/index.js";
 
 /**
  * A write, defined once as data (a verb on a resource: `ccx user deactivate
@@ -19,11 +21,31 @@ export interface WriteRequest {
   as?: string;
 }
 
-/** The read a write makes first, to know what it changes (one GET). */
-export interface ReadBefore {
+/** The template of the endpoint catalogue a request names, and its parameters, the path filled from them. */
+interface Documented {
+  /** `/groups/{guid}/members/{uid}`: a path of the catalogue as it writes it. */
+  template: string;
+  params: Readonly<Record<string, string>>;
+}
+
+/** A verb's request: a documented write (a request the journal gives back, to undo, carries only its path). */
+export type DocumentedWrite = WriteRequest & Documented;
+
+/** The read a write makes first, to know what it changes (one GET of the catalogue). */
+export interface ReadBefore extends Documented {
   path: string;
   query?: Record<string, string>;
   as?: string;
+}
+
+/** A documented write: its method, its template, its parameters filled in by the one encoder, its body. */
+export function documentedWrite(method: WriteRequest["method"], template: string, params: Readonly<Record<string, string>> = {}, rest: Pick<WriteRequest, "query" | "body" | "as"> = {}): DocumentedWrite {
+  return { method, template, params, path: filledPath(template, params), ...rest };
+}
+
+/** A documented GET, the read before a write. */
+export function documentedRead(template: string, params: Readonly<Record<string, string>> = {}, rest: Pick<ReadBefore, "query" | "as"> = {}): ReadBefore {
+  return { template, params, path: filledPath(template, params), ...rest };
 }
 
 /** What the command line gave: the arguments by name (a variadic one as its list), the flags by name. */
@@ -39,10 +61,16 @@ export interface WriteItem {
   input: VerbInput;
 }
 
+/**
+ * The lists a write's key may be offered on: a resource's (`friends`, as `:friends <uid>` shows it), or
+ * one of the screens still written by hand (a user's, a group's, a thread): a name the compiler checks.
+ */
+export type VerbList = ResourceName | "user" | "group" | "messages";
+
 /** Where the explorer offers a write: its key on a list, and how the list fills the write's input. */
 export interface VerbKey {
-  /** The list that offers it: a resource's (`friends`, as `:friends <uid>` shows it) or a view's (`groups`, `messages`, `user`). */
-  on: string;
+  /** The list that offers it. */
+  on: VerbList;
   /** + adds, - removes, D deletes (or deactivates, kicks), e edits, R marks read, s switches on or off. */
   key: "+" | "-" | "D" | "e" | "R" | "s";
   /** The footer's word for it. */
@@ -54,7 +82,7 @@ export interface VerbKey {
   input(at: { params: readonly string[]; row?: Record<string, unknown>; as?: string }): VerbInput | string;
   /** A value typed in the line first (+: the uids to add): what the line asks, and where the value goes. */
   asks?: { label: string; into: { arg: string; several?: boolean } | { flag: string } };
-  /** e: a form of the verb's flags, each filled from the row's field of that name (or `field`). */
+  /** A form of the verb's flags: on e each filled from the row's field of that name (or `field`); on + empty. */
   form?: true;
   /** For which rows the key means this write (`s` enables a webhook that is off, disables one that is on). */
   when?: (row: Record<string, unknown> | undefined) => boolean;
@@ -69,14 +97,14 @@ export interface WriteVerb {
   flags?: ReadonlyArray<{ flag: string; value?: string; description: string; required?: true; /** The answer's field it sets, when not its name (`url`: `webhookURL`). */ field?: string }>;
   /** The items it acts on, one request each (a bulk write: its variadic argument's values). */
   items(input: VerbInput): WriteItem[];
-  request(item: WriteItem): WriteRequest;
+  request(item: WriteItem): DocumentedWrite;
   /** The GET that reads what the write changes, for its inverse. */
   before?(item: WriteItem): ReadBefore;
   /**
    * The request that undoes it, from the answer of `before` (undefined: nothing to undo, the state
    * was already so); a verb without one says why in `irreversible`.
    */
-  inverse?(item: WriteItem, before: unknown): WriteRequest | undefined;
+  inverse?(item: WriteItem, before: unknown): DocumentedWrite | undefined;
   /** Why it cannot be undone: a permanent delete. */
   irreversible?: string;
   /** Its items are sent one after another, each only once the one before it was done (a webhook made, then its triggers). */
@@ -98,9 +126,6 @@ export interface WriteVerb {
 
 /** The words of its command: `user deactivate`, or `block`. */
 export const verbWords = (verb: WriteVerb): string[] => (verb.noun ? [verb.noun, verb.verb] : [verb.verb]);
-
-/** A path's segment from a value given: encoded. */
-export const segment = (value: string): string => encodeURIComponent(value);
 
 /** The `data` of an answer, as an object when it is one. */
 export function dataOf(body: unknown): Record<string, unknown> | undefined {

@@ -1,5 +1,5 @@
 import { badInput } from "../api/errors.js";
-import { type VerbInput, type WriteItem, type WriteRequest, type WriteVerb, arg, commaList, dataOf, fieldOf, isTrue, segment } from "./verb.js";
+import { type DocumentedWrite, type VerbInput, type WriteItem, type WriteVerb, arg, commaList, dataOf, documentedRead, documentedWrite, fieldOf, isTrue } from "./verb.js";
 
 /**
  * The writes on an app's webhooks and their triggers (management-apis.json,
@@ -19,8 +19,9 @@ export const WEBHOOK_TRIGGERS: readonly string[] = [
 ];
 
 /** `{appId}` is the active app's, filled in when the request is made. */
-const hookPath = (id: string) => `/apps/{appId}/webhooks/${segment(id)}`;
-const triggersPath = (id: string) => `${hookPath(id)}/triggers`;
+const HOOK = "/apps/{appId}/webhooks/{webhookId}";
+const TRIGGERS = `${HOOK}/triggers`;
+const oneHook = (method: "PUT" | "DELETE", webhookId: string, body?: unknown): DocumentedWrite => documentedWrite(method, HOOK, { webhookId }, body === undefined ? {} : { body });
 
 /** Triggers given, each one of the documented list, or bad input said before anything is sent. */
 function documented(triggers: readonly string[]): string[] {
@@ -43,8 +44,8 @@ function triggersIn(before: unknown): Set<string> {
   return new Set(Array.isArray(list) ? list.map((t) => String((t as { id?: unknown } | null)?.id ?? "")) : []);
 }
 
-const addTriggers = (id: string, triggers: readonly string[]): WriteRequest => ({ method: "POST", path: triggersPath(id), body: { triggerIds: triggers } });
-const removeTriggers = (id: string, triggers: readonly string[]): WriteRequest => ({ method: "DELETE", path: triggersPath(id), body: { triggerIds: triggers } });
+const addTriggers = (webhookId: string, triggers: readonly string[]): DocumentedWrite => documentedWrite("POST", TRIGGERS, { webhookId }, { body: { triggerIds: triggers } });
+const removeTriggers = (webhookId: string, triggers: readonly string[]): DocumentedWrite => documentedWrite("DELETE", TRIGGERS, { webhookId }, { body: { triggerIds: triggers } });
 
 /** A new webhook's id: --id, else its name made one (lower case, `-` between words; at most 50 characters, as documented). */
 function newId(input: VerbInput): string {
@@ -77,6 +78,8 @@ export const webhookCreate: WriteVerb = {
     { flag: "basic-auth", value: "user:pass", description: "the basic auth the service sends (the password masked in every output and the journal)" },
   ],
   inOrder: true,
+  // Its flags, in a form: the one write offered by a key that must go in order.
+  keys: [{ on: "webhooks", key: "+", footer: "create", form: true, input: () => ({ args: {}, flags: {} }) }],
   items: (input) => {
     const id = newId(input);
     const made = { label: id, input: { ...input, args: { ...input.args, webhookId: id } } };
@@ -88,9 +91,9 @@ export const webhookCreate: WriteVerb = {
     if (createdTriggers(item).length > 0) return addTriggers(id, createdTriggers(item));
     // The flags as commander names them: --basic-auth is basicAuth.
     const { name, url } = item.input.flags;
-    return { method: "POST", path: "/apps/{appId}/webhooks", body: { id, name, webhookURL: url, enabled: true, ...basicAuth(item.input.flags.basicAuth) } };
+    return documentedWrite("POST", "/apps/{appId}/webhooks", {}, { body: { id, name, webhookURL: url, enabled: true, ...basicAuth(item.input.flags.basicAuth) } });
   },
-  inverse: (item) => (createdTriggers(item).length > 0 ? removeTriggers(arg(item, "webhookId"), createdTriggers(item)) : { method: "DELETE", path: hookPath(arg(item, "webhookId")) }),
+  inverse: (item) => (createdTriggers(item).length > 0 ? removeTriggers(arg(item, "webhookId"), createdTriggers(item)) : oneHook("DELETE", arg(item, "webhookId"))),
   check: (item) => `ccx ${createdTriggers(item).length > 0 ? "triggers" : "webhook"} ${arg(item, "webhookId")}`,
 };
 
@@ -104,7 +107,7 @@ function updatedFields(flags: VerbInput["flags"]): Record<string, string> {
 }
 
 const oneWebhook = (input: VerbInput): WriteItem[] => [{ label: String(input.args.webhookId), input }];
-const webhookBefore = (item: WriteItem) => ({ path: hookPath(arg(item, "webhookId")) });
+const webhookBefore = (item: WriteItem) => documentedRead(HOOK, { webhookId: arg(item, "webhookId") });
 const WEBHOOK_ARG = [{ name: "webhookId", description: "the webhook's id" }];
 
 export const webhookUpdate: WriteVerb = {
@@ -114,19 +117,19 @@ export const webhookUpdate: WriteVerb = {
   flags: [{ flag: "name", value: "name", description: "its new name" }, { flag: "url", value: "url", description: "its new URL", field: UPDATED.url }],
   items: oneWebhook,
   keys: [{ on: "webhooks", key: "e", footer: "edit", form: true, input: ({ row }) => ({ args: { webhookId: fieldOf(row, "id") }, flags: {} }) }],
-  request: (item) => ({ method: "PUT", path: hookPath(arg(item, "webhookId")), body: updatedFields(item.input.flags) }),
+  request: (item) => oneHook("PUT", arg(item, "webhookId"), updatedFields(item.input.flags)),
   before: webhookBefore,
   inverse: (item, before) => {
     const had = webhookIn(before) ?? {};
     const body = Object.fromEntries(Object.keys(updatedFields(item.input.flags)).filter((field) => typeof had[field] === "string").map((field) => [field, had[field]]));
-    return Object.keys(body).length > 0 ? { method: "PUT", path: hookPath(arg(item, "webhookId")), body } : undefined;
+    return Object.keys(body).length > 0 ? oneHook("PUT", arg(item, "webhookId"), body) : undefined;
   },
   check: (item) => `ccx webhook ${arg(item, "webhookId")}`,
 };
 
 /** `webhook enable` and `webhook disable`: each the other's inverse, nothing to undo when it was already so. */
 function switchVerb(enabled: boolean): WriteVerb {
-  const put = (item: WriteItem, on: boolean): WriteRequest => ({ method: "PUT", path: hookPath(arg(item, "webhookId")), body: { enabled: on } });
+  const put = (item: WriteItem, on: boolean): DocumentedWrite => oneHook("PUT", arg(item, "webhookId"), { enabled: on });
   return {
     noun: "webhook", verb: enabled ? "enable" : "disable",
     description: enabled ? "enable a webhook: the service posts its events again (undo: disable)" : "disable a webhook: the service stops posting to it (undo: enable)",
@@ -149,7 +152,7 @@ export const webhookDelete: WriteVerb = {
   description: "delete a webhook and its triggers; its id is typed back first",
   args: WEBHOOK_ARG,
   items: oneWebhook,
-  request: (item) => ({ method: "DELETE", path: hookPath(arg(item, "webhookId")) }),
+  request: (item) => oneHook("DELETE", arg(item, "webhookId")),
   keys: [{ on: "webhooks", key: "D", footer: "delete", input: ({ row }) => ({ args: { webhookId: fieldOf(row, "id") }, flags: {} }) }],
   irreversible: "a deleted webhook cannot be brought back (nor its basic-auth password, which ccx never keeps whole)",
   destructive: () => true,
@@ -170,7 +173,7 @@ function triggersVerb(add: boolean): WriteVerb {
     keys: [add
       ? { on: "triggers", key: "+", footer: "add", asks: { label: "add triggers (message_sent …): ", into: { arg: "trigger", several: true } }, input: ({ params }) => ({ args: { webhookId: params[0] ?? "" }, flags: {} }) }
       : { on: "triggers", key: "-", footer: "remove", input: ({ params, row }) => ({ args: { webhookId: params[0] ?? "", trigger: [fieldOf(row, "id")] }, flags: {} }) }],
-    before: (item) => ({ path: triggersPath(arg(item, "webhookId")) }),
+    before: (item) => documentedRead(TRIGGERS, { webhookId: arg(item, "webhookId") }),
     inverse: (item, before) => {
       const had = triggersIn(before);
       const changed = variadic(item.input.args.trigger).filter((t) => had.has(t) !== add);

@@ -205,6 +205,8 @@ export async function mountTui(fx: EmulatorFixture, options: MountOptions = {}):
       detach();
       instance.unmount();
       store.getState().dispose();
+      // As runExplorer does: the writes under way answered and journaled before the connections close.
+      await store.getState().stopWrites();
       await http.close();
       // What the explorer drew, copied and logged goes to the secrets scan (secrets-setup.ts).
       // A frame of an item whose secrets the user asked to see (v, confirmed) may show them, as a --reveal run may.

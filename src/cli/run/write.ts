@@ -1,15 +1,15 @@
 import { readFile } from "node:fs/promises";
 import type { Command } from "commander";
 import { urlWithQuery } from "../../api/api-call.js";
+import { filledPath } from "../../api/client.js";
 import { maskAnswerSecrets } from "../../api/answer-secrets.js";
 import { ApiError, CLIENT_CODES, badInput, isNotFound } from "../../api/errors.js";
-import { limiter } from "../../api/limit.js";
 import { jsonForTerminal } from "../../text/json.js";
 import { sanitize } from "../../text/sanitize.js";
 import { curlOf } from "../../writes/curl.js";
-import { type PlannedWrite, type Written, batchOf, executeWrite, planned, shownRequest, typedBack, writeCall } from "../../writes/execute.js";
-import { type JournalEntry, journalPath } from "../../writes/journal.js";
-import { newestFirst } from "../../writes/journal-read.js";
+import { type PlannedWrite, type Written, planned, shownRequest, typedBack, writeCall } from "../../writes/execute.js";
+import { journalPath } from "../../writes/journal.js";
+import { type RunResult, resumeBatch, resumedSaid, runPlan } from "../../writes/run-plan.js";
 import type { VerbInput, WriteVerb } from "../../writes/verb.js";
 import { progressLine } from "../render/progress.js";
 import { askToSend } from "../prompt.js";
@@ -21,10 +21,10 @@ import { activeTarget } from "./active-app.js";
  * Every write of a definition (src/writes/), the same way: the exact requests
  * shown and asked on a terminal (`--yes` without one; the id or the count
  * typed back for what destroys or a bulk over 10), `--dry-run` as curl with
- * nothing sent, read-only refusing before a byte is sent; then, at most 4 at
- * a time, each item read first (one GET) for its inverse, sent once (a 429
- * waited out by the request module, nothing else tried again), journaled,
- * and said: done, refused with the service's code, or unknown with how to check.
+ * nothing sent, read-only refusing before a byte is sent; then sent by the
+ * runner the explorer uses too (src/writes/run-plan.ts), with a progress line
+ * here, and said: done, refused with the service's code, or unknown with how
+ * to check.
  */
 
 export interface WriteFlags {
@@ -37,30 +37,20 @@ export interface WriteFlags {
   query?: string;
 }
 
-/** Items written at once, in a bulk write. */
-const AT_ONCE = 4;
-
-
 /** Says each line of the journal that is not an entry (cut short by a crash): skipped, never fatal. */
 export const tornSaid = (runtime: Runtime) => (start: number) =>
   runtime.warn(`warning: the journal's line at byte ${start} is not a whole entry (cut short by a crash?): skipped`);
 
-/** Runs writes: asked, or dry, or refused; then sent at most 4 at a time, each journaled and said. */
+/** Runs writes: asked, or dry, or refused; then sent by the runner, each said. */
 export async function runWrites(runtime: Runtime, planned: PlannedWrite[], flags: WriteFlags, destructive: boolean): Promise<number | undefined> {
   if (planned.length === 0) throw badInput("nothing to write: name at least one item");
   const app = await activeTarget(runtime);
   const journal = journalPath(runtime.io.env);
   // A bulk run again, after an interruption: what its batch sent already is not sent twice (one whose
   // outcome was unknown neither: the service may have acted, so it is left to be checked).
-  const batch = planned.length > 1 ? batchOf(planned, app?.appId ?? "") : undefined;
-  const earlier: JournalEntry[] = [];
-  // Read through once for this run's lines alone (the others searched, not parsed): a bulk run's cost, not a write's.
-  if (batch) for await (const e of newestFirst(journal, tornSaid(runtime), { batch })) if (e.outcome === "done" || e.outcome === "unknown") earlier.push(e);
-  const doneBefore = new Set(earlier.map((e) => e.item));
-  const writes = planned.filter((w) => !doneBefore.has(w.item.label)).map((w) => ({ ...w, batch }));
-  if (doneBefore.size > 0) runtime.warn(`${doneBefore.size} of ${planned.length} done by an earlier run of this (journal): ${writes.length === 0 ? "nothing left to do" : `the other ${writes.length} now`}`);
-  const unknown = earlier.filter((e) => e.outcome === "unknown");
-  if (unknown.length > 0) runtime.warn(`${unknown.length} of them had an unknown outcome and are not sent again: check ${unknown.slice(0, 3).map((e) => e.item).join(", ")}${unknown.length > 3 ? ", …" : ""} (ccx journal)`);
+  const resumed = await resumeBatch(planned, app?.appId ?? "", journal, tornSaid(runtime));
+  for (const line of resumedSaid(resumed, planned.length)) runtime.warn(line);
+  const { writes } = resumed;
   if (writes.length === 0) return;
   const credentials = { management: runtime.settings.management, readOnly: runtime.settings.readOnly };
   const calls = writes.map((w) => writeCall(app, credentials, w.request));
@@ -83,30 +73,22 @@ export async function runWrites(runtime: Runtime, planned: PlannedWrite[], flags
       return EXIT.failure;
     }
   }
-  // In order (a webhook made, then its triggers): one at a time, none after one not done.
-  const inOrder = writes[0]!.inOrder === true;
-  const limit = limiter(inOrder ? 1 : AT_ONCE);
-  let broken = false;
-  const profile = runtime.settings.active?.label;
   // Interrupted (ctrl-c, SIGTERM): nothing more is started, what is under way is finished and journaled.
-  let stopped: string | undefined;
-  const stop = (signal: NodeJS.Signals) => void (stopped ??= signal);
+  const interruption = new AbortController();
+  const stop = () => interruption.abort();
   process.on("SIGINT", stop).on("SIGTERM", stop);
   const progress = writes.length > 1 && runtime.io.err.isTTY && !flags.json ? progressLine(writes[0]!.verb, runtime.io.err) : undefined;
-  let finished = 0;
-  let results: Array<Written | undefined>;
+  let run: RunResult;
   try {
-    results = await Promise.all(writes.map((write, i) => limit(async () => {
-      if (stopped || broken) return undefined;
-      const result = await executeWrite({ http: runtime.http, app, credentials, journal, profile }, write, calls[i]!);
-      if (inOrder && result.outcome !== "done") broken = true;
-      progress?.update(++finished, writes.length);
-      return result;
-    })));
+    run = await runPlan(writes, {
+      http: runtime.http, app, credentials, journal, profile: runtime.settings.active?.label, signal: interruption.signal,
+      onProgress: (finished, total) => progress?.update(finished, total),
+    });
   } finally {
     process.off("SIGINT", stop).off("SIGTERM", stop);
     progress?.done();
   }
+  const { results } = run;
   const said = results.filter((r): r is Written => r !== undefined);
   if (flags.json) await runtime.write(`${jsonForTerminal(maskAnswerSecrets(said).value, 2)}\n`);
   else {
@@ -115,7 +97,7 @@ export async function runWrites(runtime: Runtime, planned: PlannedWrite[], flags
       else runtime.warn(`${r.outcome} ${r.item}: ${r.code ? `${r.code}: ` : ""}${r.message ?? ""}`);
     }
   }
-  if (stopped) {
+  if (run.interrupted) {
     const left = results.filter((r) => r === undefined).length;
     runtime.warn(`interrupted: ${results.length - left} written (journaled), ${left} not sent; the same command again does the rest, not what was done`);
     return EXIT.interrupted;
@@ -156,7 +138,7 @@ async function selected(runtime: Runtime, kind: NonNullable<WriteVerb["selectabl
   }
   const [{ parseMemberFilter }, { endpointPager, walkPages }, { findEndpoint }] = await Promise.all([import("../../query/members.js"), import("../../api/paging-styles.js"), import("../../api/endpoints.js")]);
   const params = filterParams(parseMemberFilter, [], { query } as never);
-  const path = `/groups/${encodeURIComponent(String(input.args.guid))}/members`;
+  const path = filledPath("/groups/{guid}/members", { guid: String(input.args.guid) });
   const call = writeCall(await activeTarget(runtime), { management: runtime.settings.management, readOnly: runtime.settings.readOnly }, { method: "GET", path, query: { ...params, perPage: "1000" } });
   const fetch = async (asked: Record<string, string>) => (await runtime.http.send({ method: "GET", url: urlWithQuery(call.url, asked), headers: call.headers })).json;
   for await (const { step } of walkPages(endpointPager(findEndpoint("/groups/{guid}/members", "GET"), call.query), fetch)) {

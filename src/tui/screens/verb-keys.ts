@@ -98,7 +98,8 @@ export function verbKeyBindings(lists: readonly string[], spotOf: (c: KeyContext
         if (refused) return store.notify(refused);
         const input = mergedInput(at.words, inputs as VerbInput[]);
         if (typeof input === "string") return store.notify(input);
-        if (at.key.form) return store.openVerbForm(at.words, input, at.spot.row);
+        // + makes a new one: its form starts empty, not from the row under the cursor.
+        if (at.key.form) return store.openVerbForm(at.words, input, needsRow ? at.spot.row : undefined);
         if (at.key.asks) return store.askVerbValue({ words: at.words, input, into: at.key.asks.into, label: at.key.asks.label });
         store.askVerb(at.words, input);
       },
