@@ -12,7 +12,7 @@ import { buildProgram } from "../src/cli/program.js";
 import { loadFilterHelp } from "../src/cli/list-command.js";
 import { LIST_KINDS, LIST_KIND_NAMES } from "../src/resources/list-kinds.js";
 import { DERIVED_RESOURCES } from "../src/resources/index.js";
-import { listGrammar } from "../src/resources/filter-grammar.js";
+import { grammarOf } from "../src/resources/filter-grammar.js";
 import { commandWords } from "../src/resources/resource.js";
 import { type FilterKeyHelp, MESSAGE_FILTER_KEYS } from "../src/query/index.js";
 import { helpMarkdown, markdownCell } from "../src/tui/screens/help-text.js";
@@ -61,8 +61,8 @@ async function filterKeys(): Promise<string> {
   const lists = LIST_KIND_NAMES.map((kind) => ({ title: `${LIST_KINDS[kind].noun} (\`GET ${LIST_KINDS[kind].path}\`)`, keys: LIST_KINDS[kind].filterKeys }));
   lists.push({ title: "messages (`GET /messages`, `/groups/{guid}/messages`, `/users/{uid}/messages`)", keys: MESSAGE_FILTER_KEYS });
   const handWritten = lists.map((l) => `### ${l.title}\n\n${keyTable(l.keys)}`).join("\n\n");
-  // The lists made from definitions: their grammars derived from the catalogue, or the narrowing `/` does without one.
-  const derived = DERIVED_RESOURCES.filter((r) => r.list).map((r) => ({ resource: r, grammar: listGrammar(r) }));
+  // The lists made from definitions: their grammars (written by hand, or derived from the catalogue), or the narrowing `/` does without one.
+  const derived = await Promise.all(DERIVED_RESOURCES.filter((r) => r.list).map(async (r) => ({ resource: r, grammar: await grammarOf(r) })));
   const title = (r: (typeof derived)[number]["resource"]) => `\`ccx ${commandWords(r).join(" ")}\`, \`:${r.name}\` (\`GET ${r.list!.path.split("?")[0]}\`)`;
   const withKeys = derived.filter((d) => d.grammar).map((d) => `### ${title(d.resource)}\n\n${keyTable(d.grammar!.keys)}`);
   const without = derived.filter((d) => !d.grammar).map((d) => `- ${title(d.resource)}`);

@@ -53,7 +53,7 @@ export interface ListFlags {
 /** The grammars a command's --help lists, by the list it filters. */
 export type FilterHelpKind = ListKind | "messages";
 let filterKeys: Record<FilterHelpKind, ReadonlyArray<FilterKeyHelp>> | undefined;
-/** The keys of a list made from a definition (its grammar derived from the catalogue), once loaded. */
+/** The keys of a list made from a definition (its grammar written by hand, or derived from the catalogue), once loaded. */
 let derivedKeys: ((resource: AnyResource) => ReadonlyArray<FilterKeyHelp> | undefined) | undefined;
 
 /**
@@ -61,9 +61,10 @@ let derivedKeys: ((resource: AnyResource) => ReadonlyArray<FilterKeyHelp> | unde
  * start several ms (measured on `ccx --version`), and only help lists them.
  */
 export async function loadFilterHelp(): Promise<void> {
-  const [q, derived] = await Promise.all([import("../query/index.js"), import("../resources/filter-grammar.js")]);
-  derivedKeys = (resource) => derived.listGrammar(resource)?.keys;
-  filterKeys = { groups: q.GROUP_FILTER_KEYS, calls: q.CALL_FILTER_KEYS, users: q.USER_FILTER_KEYS, conversations: q.CONVERSATION_FILTER_KEYS, messages: q.MESSAGE_FILTER_KEYS };
+  const [q, derived, { DERIVED_RESOURCES }] = await Promise.all([import("../query/index.js"), import("../resources/filter-grammar.js"), import("../resources/index.js")]);
+  const written = new Map(await Promise.all(DERIVED_RESOURCES.filter((r) => r.list?.grammar).map(async (r) => [r.name, await derived.grammarOf(r)] as const)));
+  derivedKeys = (resource) => (written.has(resource.name) ? written.get(resource.name) : derived.listGrammar(resource))?.keys;
+  filterKeys = { groups: q.GROUP_FILTER_KEYS, calls: q.CALL_FILTER_KEYS, users: q.USER_FILTER_KEYS, messages: q.MESSAGE_FILTER_KEYS };
 }
 
 /** The grammar each command's --query takes, so that completion follows the command. */

@@ -33,7 +33,6 @@ const BEFORE_RESOURCES: readonly Registrar[] = [
   { names: ["group"], load: async () => (await import("./commands/group.js")).registerGroup },
   { names: ["users", "user", "token"], load: async () => (await import("./commands/users.js")).registerUsers },
   { names: ["messages", "send"], load: async () => (await import("./commands/messages.js")).registerMessages },
-  { names: ["conversations"], load: async () => (await import("./commands/conversations.js")).registerConversations },
   { names: ["conversation"], load: async () => (await import("./commands/conversation.js")).registerConversation },
   { names: ["calls"], load: async () => (await import("./commands/calls.js")).registerCalls },
   { names: ["call"], load: async () => (await import("./commands/call.js")).registerCall },

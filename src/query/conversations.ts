@@ -1,6 +1,7 @@
 /**
  * The conversations filter line <-> the query parameters of GET /conversations
  * (docs/service.md, "Conversations"): the conversations of the user ccx acts for.
+ * Their definition loads it when a filter is first read (src/resources/conversations.ts).
  */
 import { defineGrammar, filterWriter } from "./grammar.js";
 import { type KeyRule, booleanRule, choiceRule, listRule, pageRule, perPageRule } from "./filter.js";
@@ -17,14 +18,14 @@ const RULES: readonly KeyRule[] = [
   pageRule(),
 ];
 
-const GRAMMAR = defineGrammar(RULES, { example: '"design team"', description: "bare words and quoted phrases: the search key" });
+export const CONVERSATION_GRAMMAR = defineGrammar(RULES, { example: '"design team"', description: "bare words and quoted phrases: the search key" });
 
 /**
  * Every conversations filter key with a one-line description and an example.
  * The first entry, key "", is the search: bare words and quoted phrases.
  */
-export const CONVERSATION_FILTER_KEYS = GRAMMAR.keys;
-export const parseConversationFilter = GRAMMAR.parse;
+export const CONVERSATION_FILTER_KEYS = CONVERSATION_GRAMMAR.keys;
+export const parseConversationFilter = CONVERSATION_GRAMMAR.parse;
 
 /**
  * The canonical line for a set of parameters: the search first, then the keys

@@ -7,4 +7,3 @@ export { GROUP_FILTER_KEYS, formatGroupFilter, parseGroupFilter } from "./groups
 export { CALL_FILTER_KEYS, formatCallFilter, parseCallFilter } from "./calls.js";
 export { USER_FILTER_KEYS, formatUserFilter, parseUserFilter } from "./users.js";
 export { MESSAGE_FILTER_KEYS, formatMessageFilter, parseMessageFilter } from "./messages.js";
-export { CONVERSATION_FILTER_KEYS, formatConversationFilter, parseConversationFilter } from "./conversations.js";

@@ -1,12 +1,20 @@
 import { type Conversation, conversationSchema } from "../api/chat-schemas.js";
 import { formatAge, formatTime } from "../text/format.js";
 import { messageSummary } from "../text/message.js";
-import type { Resource } from "./resource.js";
+import type { Resource, ThreadScope } from "./resource.js";
+
+/** The thread a conversation of `as` opens: the group's, or the 1:1 with the other user. */
+export function conversationScope(c: Conversation, as: string | undefined): ThreadScope | undefined {
+  const other = c.conversationWith?.id;
+  if (!other) return undefined;
+  if (c.conversationType === "group") return { kind: "group", guid: other };
+  return as ? { kind: "user", uid: other, as } : undefined;
+}
 
 /**
- * The conversations of the user acted for (GET /conversations with
- * onBehalfOf): `ccx conversations --as UID` and the explorer's list, written
- * by hand for the filter grammar.
+ * The conversations of the user acted for (GET /conversations with onBehalfOf): `ccx conversations --as
+ * UID` and the explorer's `:conversations`, made from this definition; its filter grammar is written by
+ * hand (src/query/conversations.ts), and Enter opens a conversation's thread.
  */
 export const conversations: Resource<Conversation> = {
   name: "conversations",
@@ -15,8 +23,25 @@ export const conversations: Resource<Conversation> = {
   description: "the conversations of the user acted for: with whom, how many unread, the last message",
   idField: "conversationId",
   schema: conversationSchema,
-  list: { path: "/conversations", perPage: { default: 50, max: 1000 } },
-  own: true,
+  list: {
+    path: "/conversations",
+    perPage: { default: 50, max: 1000 },
+    flags: [
+      { flag: "search", param: "searchKey", description: "keyword in the other side's name" },
+      { flag: "type", param: "conversationType", description: "user or group" },
+      { flag: "unread", param: "unread", description: "only conversations with unread messages", switch: true },
+      { flag: "tags", param: "tags", description: "conversations with any of these tags, comma-separated" },
+      { flag: "with-tags", param: "withTags", description: "include each conversation's tags", switch: true },
+      { flag: "with-user-and-group-tags", param: "withUserAndGroupTags", description: "include the tags of the user or group each is with", switch: true },
+      { flag: "user-tags", param: "userTags", description: "1:1 conversations with users having any of these tags" },
+      { flag: "group-tags", param: "groupTags", description: "group conversations of groups having any of these tags" },
+    ],
+    grammar: async () => (await import("../query/conversations.js")).CONVERSATION_GRAMMAR,
+  },
+  open: (c, as) => {
+    const scope = conversationScope(c, as);
+    return scope && { thread: scope };
+  },
   actedFor: true,
   wideAt: 110,
   columns: [
@@ -41,6 +66,9 @@ export const userConversation: Resource<Conversation> = {
   name: "user-conversation",
   singular: "conversation with a user",
   aliases: [],
+  open: undefined,
+  // Read by `ccx conversation`, written by hand: the flag chooses which of the three.
+  own: true,
   itemFlag: { command: "conversation", flag: "user" },
   description: "one conversation with a user, as the user acted for sees it (unread count, last message)",
   list: undefined,

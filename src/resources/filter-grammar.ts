@@ -85,7 +85,15 @@ function ruleOf(key: string, name: string, description: string): KeyRule {
 
 const grammars = new Map<string, Grammar | undefined>();
 
-/** The list's filter grammar, or undefined when its GET documents no filter (then `/` narrows the rows loaded). */
+/**
+ * The list's filter grammar: the one its definition writes by hand (loaded now), else the one derived
+ * from its documented parameters; undefined when it documents no filter (then `/` narrows the rows loaded).
+ */
+export async function grammarOf(resource: AnyResource): Promise<Grammar | undefined> {
+  return resource.list?.grammar ? resource.list.grammar() : listGrammar(resource);
+}
+
+/** The filter grammar derived from the list's documented query parameters, or undefined when it documents none. */
 export function listGrammar(resource: AnyResource): Grammar | undefined {
   if (grammars.has(resource.name)) return grammars.get(resource.name);
   const list = resource.list;

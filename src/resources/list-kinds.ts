@@ -10,18 +10,15 @@ import {
   type FilterKeyHelp,
   type ParsedFilter,
   CALL_FILTER_KEYS,
-  CONVERSATION_FILTER_KEYS,
   GROUP_FILTER_KEYS,
   USER_FILTER_KEYS,
   parseCallFilter,
-  parseConversationFilter,
   parseGroupFilter,
   parseUserFilter,
 } from "../query/index.js";
 import { listCalls } from "../api/calls.js";
-import type { Conversation, User } from "../api/chat-schemas.js";
+import type { User } from "../api/chat-schemas.js";
 import type { AppClient, Query } from "../api/client.js";
-import { listConversations } from "../api/conversations.js";
 import type { CursorState } from "../api/cursor.js";
 import { findEndpoint } from "../api/endpoints.js";
 import { endpointPager, pageQuery, typedPages } from "../api/paging-styles.js";
@@ -30,7 +27,6 @@ import type { CursorPage } from "../api/paging.js";
 import type { Call, Group } from "../api/schemas.js";
 import { listUsers } from "../api/users.js";
 import { calls } from "./calls.js";
-import { conversations } from "./conversations.js";
 import { groups } from "./groups.js";
 import type { Resource } from "./resource.js";
 import { users } from "./users.js";
@@ -87,7 +83,6 @@ export interface ListItems {
   groups: Group;
   calls: Call;
   users: User;
-  conversations: Conversation;
 }
 
 export type ListKind = keyof ListItems;
@@ -116,13 +111,6 @@ export const LIST_KINDS: { [K in ListKind]: ListKindSpec<ListItems[K]> } = {
     explorerQuery: (params) => ({ ...pageOf(users, params), withTags: params.withTags ?? "true" }),
     list: listUsers,
     liveKey: (u) => `${u.status}|${u.updatedAt}`,
-  }),
-  conversations: listKind(conversations, {
-    filterKeys: CONVERSATION_FILTER_KEYS,
-    parse: parseConversationFilter,
-    explorerQuery: (params) => pageOf(conversations, params),
-    list: listConversations,
-    liveKey: (c) => `${c.updatedAt}|${c.unreadMessageCount}`,
   }),
 };
 

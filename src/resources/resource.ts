@@ -5,6 +5,7 @@ import { encodePathSegment } from "../api/client.js";
 import { listItems } from "../api/paging-styles.js";
 import { ODD_MARK, oddFields, shownField } from "../api/schemas.js";
 import { fieldLines } from "../text/fields.js";
+import type { Grammar } from "../query/grammar.js";
 
 /**
  * One resource of the service, defined once: where its list and its items
@@ -66,8 +67,16 @@ export interface Resource<Item extends Record<string, unknown> = Record<string, 
   list?: {
     path: string;
     perPage?: { default: number; max: number };
-    /** Flags that are query parameters of the list: `--scope admin` sends `scopes=admin`; `time`: a time given as the filters write one, sent in ms. */
-    flags?: ReadonlyArray<{ flag: string; param: string; description: string; time?: "ms" }>;
+    /**
+     * Flags that are query parameters of the list: `--scope admin` sends `scopes=admin`; `time`: a time given as
+     * the filters write one, sent in ms; `switch`: a flag without a value, sending `true` (`--unread`).
+     */
+    flags?: ReadonlyArray<{ flag: string; param: string; description: string; time?: "ms"; switch?: true }>;
+    /**
+     * A filter grammar written by hand, where the one derived from the documented parameters would say less
+     * (the conversations' `unread:`, `tag:`): loaded the first time a filter is read, so start-up does not pay.
+     */
+    grammar?: () => Promise<Grammar>;
     /**
      * Query parameters the list cannot go without (push tokens: `authToken`): a required flag on the
      * command line (`--auth-token T`), an argument after the path's in the explorer (`:push-tokens T`).
@@ -126,16 +135,36 @@ export interface Resource<Item extends Record<string, unknown> = Record<string, 
   actedFor?: true;
   /** The explorer's width from which columns show their full forms (times, ids) rather than their `narrow` ones. */
   wideAt?: number;
+  /**
+   * What Enter on a row opens when it is not the row's own item: another screen (a conversation's
+   * thread), for the user acted for; undefined when the row names none to open.
+   */
+  open?: (item: Item, actingUser: string | undefined) => OpenTarget | undefined;
   /** Resources reached from an item: their list's path takes this item's id. */
   children?: readonly string[];
   /**
-   * Its commands and explorer screens are written by hand (groups, users, calls, conversations: a
+   * Its commands and explorer screens are written by hand (groups, users, calls: a
    * filter grammar, cursor paging, live mode, screens of their own): the definition gives them their
    * data (paths, the id, the columns of the command's table) and `ccx resources` lists it, but no
    * command or screen is made from it.
    */
   own?: true;
   columns: ReadonlyArray<ResourceColumn<Item>>;
+}
+
+/** Whose messages a thread shows: the app's, a group's, or the 1:1 conversation `as` has with `uid`. */
+export type ThreadScope = { kind: "app" } | { kind: "group"; guid: string } | { kind: "user"; uid: string; as: string };
+
+/** A screen Enter opens from a row of a list (Resource.open). */
+export type OpenTarget = { thread: ThreadScope };
+
+/**
+ * A list that ccx reads only as a user sees it (`actedFor`), asked with no one acted for: refused before
+ * anything is sent (without a user the service answers the app's view, none of it saying whose).
+ */
+export function actedForRefusal(resource: AnyResource, onBehalfOf: string | undefined): ApiError | undefined {
+  if (!resource.actedFor || onBehalfOf) return undefined;
+  return new ApiError(CLIENT_CODES.badInput, `${resource.name} are a user's: name the user with --as (onBehalfOf), or u in the explorer`);
 }
 
 /** A switch as a cell: yes, no, or nothing when it was not sent. */

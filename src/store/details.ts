@@ -31,7 +31,6 @@ const ROUTE_DETAILS: { [V in Route["view"]]: (route: Extract<Route, { view: V }>
   groups: () => undefined,
   calls: () => undefined,
   users: () => undefined,
-  conversations: () => undefined,
   group: (r) => detailKey("group", r.guid),
   user: (r) => detailKey("user", r.uid),
   messages: (r) => detailKey("messages", threadKey(r.scope)),

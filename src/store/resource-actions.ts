@@ -2,8 +2,9 @@ import { prepareCall, urlWithQuery } from "../api/api-call.js";
 import { maskAnswerSecrets, shownUrl } from "../api/answer-secrets.js";
 import type { ManagementTarget } from "../api/apps.js";
 import { type Pager, endpointPager } from "../api/paging-styles.js";
+import { trustedTotal } from "../api/paging.js";
 import { resourceNamed } from "../resources/index.js";
-import { type AnyResource, endpointOf, listBody, listRequests, itemRequests, mergedItem, readItems, sourcedItems } from "../resources/resource.js";
+import { type AnyResource, actedForRefusal, endpointOf, listBody, listRequests, itemRequests, mergedItem, readItems, sourcedItems } from "../resources/resource.js";
 import { type StoreContext, currentRoute } from "./context.js";
 import { toFailure } from "./failure.js";
 import { detailOf, resourceKey, withDetail } from "./details.js";
@@ -103,6 +104,8 @@ export function resourceActions(ctx: StoreContext, management: ManagementTarget 
     }
     let call;
     try {
+      const refused = actedForRefusal(resource, ctx.clientFor(appKey).target.onBehalfOf);
+      if (refused) throw refused;
       const [first] = requests;
       const filtered = view().resourceLists?.[key]?.params;
       call = callOf(first!.path, { ...first!.query, ...(list.perPage ? { perPage: String(list.perPage.default) } : {}), ...filtered });
@@ -125,7 +128,11 @@ export function resourceActions(ctx: StoreContext, management: ManagementTarget 
         const rows = step.items.filter((item) => item !== null && typeof item === "object").map((item) => maskAnswerSecrets(item).value);
         const before = more ? ctx.get().views[appKey]?.resourceLists?.[key] : undefined;
         const all = [...(before?.rows ?? []), ...rows].slice(0, MAX_RESOURCE_ROWS);
-        setList(appKey, key, { loading: false, rows: all, next: all.length < MAX_RESOURCE_ROWS ? step.next : undefined, page: (before?.page ?? 0) + 1, selected: more ? before?.selected ?? 0 : 0 });
+        const counted = (response.json as { meta?: { pagination?: { total?: number } } } | null)?.meta?.pagination?.total;
+        setList(appKey, key, {
+          loading: false, rows: all, next: all.length < MAX_RESOURCE_ROWS ? step.next : undefined, page: (before?.page ?? 0) + 1, selected: more ? before?.selected ?? 0 : 0,
+          total: trustedTotal(counted, all.length),
+        });
       },
       (error: unknown) => {
         if (request.isCurrent()) setList(appKey, key, { loading: false, error: toFailure(error) });
@@ -188,10 +195,9 @@ export function resourceActions(ctx: StoreContext, management: ManagementTarget 
       const { resource, params, key, appKey, slot } = shown;
       setList(appKey, key, { filter: line, selected: 0 });
       grammars ??= import("../resources/filter-grammar.js");
-      void grammars.then(({ listGrammar }) => {
+      void grammars.then(({ grammarOf }) => grammarOf(resource)).then((grammar) => {
         // A later key press has changed the line: its own parse is the one that counts.
         if (ctx.get().views[appKey]?.resourceLists?.[key]?.filter !== line) return;
-        const grammar = listGrammar(resource);
         if (!grammar) return setList(appKey, key, { narrowing: true, tokens: [], errors: [] });
         const parsed = grammar.parse(line);
         clearTimeout(ctx.timers.get(slot));
@@ -214,10 +220,10 @@ export function resourceActions(ctx: StoreContext, management: ManagementTarget 
       const shown = listInView();
       if (!shown) return;
       grammars ??= import("../resources/filter-grammar.js");
-      void grammars.then(({ listGrammar }) => {
+      void grammars.then(({ grammarOf }) => grammarOf(shown.resource)).then((grammar) => {
         // Moved on while it loaded: the form belongs to the list it was asked on.
         if (listInView()?.key !== shown.key || ctx.get().activeKey !== shown.appKey) return;
-        const keys = listGrammar(shown.resource)?.keys;
+        const keys = grammar?.keys;
         if (!keys) return ctx.get().notify(`the service documents no filter for ${shown.resource.name}: / narrows the rows loaded`);
         const ui = ctx.get().ui;
         ctx.set({ ui: { ...ui, form: { resourceList: shown.key, keys, field: ui.form?.resourceList === shown.key ? ui.form.field : 0 } } });

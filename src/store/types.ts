@@ -2,6 +2,7 @@ import type { AppTarget } from "../api/client.js";
 import type { CursorState } from "../api/cursor.js";
 import type { RateLimit } from "../api/errors.js";
 import type { ListItems, ListKind } from "../resources/list-kinds.js";
+import type { ThreadScope } from "../resources/resource.js";
 import type { Member, Message, User } from "../api/chat-schemas.js";
 import type { Call, Group } from "../api/schemas.js";
 import type { MessageMetrics } from "../api/message-stats.js";
@@ -34,7 +35,6 @@ export type Route =
   | { view: "groups" }
   | { view: "calls" }
   | { view: "users" }
-  | { view: "conversations" }
   | { view: "group"; guid: string }
   | { view: "user"; uid: string }
   | { view: "messages"; scope: ThreadScope }
@@ -59,8 +59,8 @@ export type Route =
   /** Nothing is configured: try the demo, or set up (the explorer's only screen then). */
   | { view: "welcome" };
 
-/** Whose messages a thread shows: the app's, a group's, or the 1:1 conversation `as` has with `uid`. */
-export type ThreadScope = { kind: "app" } | { kind: "group"; guid: string } | { kind: "user"; uid: string; as: string };
+/** Whose messages a thread shows: the app's, a group's, or the 1:1 conversation `as` has with `uid` (a list's row opens one). */
+export type { ThreadScope };
 
 /** A failure as the explorer shows it: the service's code and what to do. */
 export interface Failure {
@@ -215,6 +215,8 @@ export interface ResourceListState {
   rows: unknown[];
   /** The next page's query; none after the last. */
   next?: Record<string, string>;
+  /** All the items, where the answer counts them believably (a list paged by number: `12 of 340`). */
+  total?: number;
   /** Pages read. */
   page: number;
   selected: number;

@@ -15,6 +15,8 @@ import { messageColumns as messageTable } from "../../src/cli/render/message-row
 import { type TableColumn, planTable, tableRows } from "../../src/text/table.js";
 import { type Column, Rows } from "../../src/tui/components/rows.js";
 import { kindColumns } from "../../src/tui/screens/list-kinds.js";
+import { explorerColumns } from "../../src/tui/screens/resource-columns.js";
+import type { AnyResource } from "../../src/resources/resource.js";
 import { createTheme } from "../../src/tui/theme.js";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
 import { thrown } from "./arbitraries.js";
@@ -102,7 +104,7 @@ const KINDS: Record<Kind, KindSpec> = {
   },
   conversations: {
     schema: conversationListSchema, id: "conversationId", shown: ["conversationWith", "conversationType", "unreadMessageCount", "lastMessage", "updatedAt"],
-    table: tableColumns(conversations) as TableColumn<never>[], rows: (w) => kindColumns("conversations", [], w, false) as Column<never>[],
+    table: tableColumns(conversations) as TableColumn<never>[], rows: (w) => explorerColumns(conversations as unknown as AnyResource, { width: w, rows: [] }) as unknown as Column<never>[],
   },
 };
 const ALL = Object.keys(KINDS) as Kind[];

@@ -10,6 +10,12 @@ import { copiesFrom, expectFramesHarmless, expectIdCopy, expectJsonCopy, mountSi
 import { hugeHostileText } from "../fuzz/hostile-text.js";
 import { ACTING_UID, type InjectedChat, injectChat, injectTexts } from "./world.js";
 import { detailOf, threadKey } from "../../src/store/details.js";
+import { resourceRows } from "../../src/store/resource-actions.js";
+import { conversations as conversationsResource } from "../../src/resources/conversations.js";
+import type { AnyResource } from "../../src/resources/resource.js";
+
+/** The conversations the explorer's list holds, read by their definition's schema. */
+const conversationRows = (t: Tui) => resourceRows(conversationsResource as unknown as AnyResource, activeView(t.store.getState()).resourceLists?.conversations) as unknown as Conversation[];
 
 /**
  * Terminal injection, the explorer's chat side: every user (uid, name,
@@ -150,9 +156,9 @@ describe("conversations and messages with escape sequences in every field", () =
     const t = tui;
     await t.paste(`:as ${ACTING_UID}\r`);
     await t.paste(":conversations\r");
-    const frame = await t.waitForFrame((f) => /(\d+) of \1 /.test(f) && crumbs(f) === "conversations" && !f.includes("⟳"), "the conversations");
+    const frame = await t.waitForFrame((f) => /(\d+) of \1 /.test(f) && crumbs(f).endsWith("conversations") && !f.includes("⟳"), "the conversations");
     expect(frame.split("\n")[0]).toContain(`as ${ACTING_UID}`);
-    const conversations = activeView(t.store.getState()).lists.conversations.items as Conversation[];
+    const conversations = conversationRows(t);
     expect(conversations.length).toBeGreaterThanOrEqual(injected.conversations.length);
     for (const { user } of injected.conversations.slice(0, 8)) expect(frame).toContain(sanitize(user.name).slice(0, 12));
 
@@ -272,11 +278,11 @@ describe("layout holds", () => {
     await t.paste(`:as ${ACTING_UID}\r`);
     await t.paste(":conversations\r");
     await t.waitForFrame((f) => /(\d+) of \1 /.test(f) && !f.includes("⟳"), "the conversations");
-    const n = activeView(t.store.getState()).lists.conversations.items.length;
+    const n = conversationRows(t).length;
     for (let row = 0; row < n; row++) {
-      t.store.getState().select("conversations", row);
+      t.store.getState().selectResourceRow(row);
       await t.settle();
-      const c = activeView(t.store.getState()).lists.conversations.items[row] as Conversation;
+      const c = conversationRows(t)[row]!;
       expect(t.frame(), `the preview of conversation ${row}`).toContain(sanitize(c.conversationId).slice(0, 12));
     }
     expectFramesHarmless(t, columns, rows, "panes at 160×40", sizedFrom);
@@ -292,8 +298,8 @@ describe("layout holds", () => {
     t.store.getState().setUser(osc.uid);
     const frame = await t.waitForFrame((f) => f.includes("✗ CCX_BAD_HEADER"), "the refusal");
     expect(frame.split("\n")[0]).toContain(`as ${sanitize(osc.uid).slice(0, 12)}`);
-    t.store.getState().openRoot("conversations");
-    await t.waitForFrame((f) => crumbs(f) === "conversations" && f.includes("✗ CCX_BAD_HEADER"), "the conversations' refusal");
+    t.store.getState().openResource("conversations", []);
+    await t.waitForFrame((f) => crumbs(f).endsWith("conversations") && f.includes("✗ CCX_BAD_HEADER"), "the conversations' refusal");
     expectFramesHarmless(t, columns, rows, "a hostile user acted for at 100×24", sizedFrom);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONVERSATION_FILTER_KEYS, formatConversationFilter, parseConversationFilter } from "../../src/query/index.js";
+import { CONVERSATION_FILTER_KEYS, formatConversationFilter, parseConversationFilter } from "../../src/query/conversations.js";
 
 const parse = (line: string) => parseConversationFilter(line, { now: 1_700_000_000 });
 

@@ -3,16 +3,15 @@ import { describe, expect, it } from "vitest";
 import {
   type ParsedFilter,
   formatCallFilter,
-  formatConversationFilter,
   formatGroupFilter,
   formatMessageFilter,
   formatUserFilter,
   parseCallFilter,
-  parseConversationFilter,
   parseGroupFilter,
   parseMessageFilter,
   parseUserFilter,
 } from "../../src/query/index.js";
+import { formatConversationFilter, parseConversationFilter } from "../../src/query/conversations.js";
 import { MAX_TIME } from "../../src/query/time.js";
 
 const NOW = 1_700_000_000;

@@ -184,8 +184,8 @@ describe("the writes' keys on lists", () => {
     await command(`as ${app().users[user]!.uid}`);
     await command("conversations");
     await tui.waitForFrame((f) => f.includes(other) && /\d+ (loaded|of)/.test(f), "the conversations");
-    const rows = tui.store.getState().views[tui.store.getState().activeKey]!.lists.conversations.items;
-    const at = rows.findIndex((r) => r.conversationWith?.id === other);
+    const rows = tui.store.getState().views[tui.store.getState().activeKey]!.resourceLists!.conversations!.rows as Array<{ conversationWith?: { uid?: string } }>;
+    const at = rows.findIndex((r) => r.conversationWith?.uid === other);
     for (let i = 0; i < at; i++) await tui.press("j");
     await tui.press("R");
     const box = await tui.waitForFrame((f) => f.includes(`conversation read ${app().users[user]!.uid}→user:${other}?`), "the box");

@@ -48,7 +48,7 @@ function defineList(list: Command, resource: AnyResource): void {
   list.option("-q, --query <filter>", "filters in the filter syntax, one key a documented query parameter (see below)");
   addDerivedSyntaxHelp(list, resource, `GET ${definition.path.split("?")[0]}`);
   for (const f of definition.required ?? []) list.requiredOption(`--${f.flag} <value>`, `${f.description} (${f.param})`);
-  for (const f of definition.flags ?? []) list.option(`--${f.flag} <value>`, `${f.description} (${f.param})`);
+  for (const f of definition.flags ?? []) list.option(f.switch ? `--${f.flag}` : `--${f.flag} <value>`, `${f.description} (${f.param})`);
   const narrowed = definition.narrowed;
   if (narrowed) list.option(narrowedTakesValue(definition) ? `--${narrowed.flag} <value>` : `--${narrowed.flag}`, `${narrowed.description} (GET ${narrowed.path})`);
   if (endpoint.paging === "pages") list.addOption(new Option("--page <n>", "this page (from 1)").argParser(integerOption(1)));

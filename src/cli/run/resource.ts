@@ -4,7 +4,7 @@ import { secretsMasker } from "../../api/answer-secrets.js";
 import { tableColumns } from "../render/resource-table.js";
 import { endpointPager, walkPages } from "../../api/paging-styles.js";
 import {
-  type AnyResource, colonCommands, colonLine, commandWords, endpointOf, fillParams, itemLines, itemParams, itemRequests, listBody, listRequests, mergedItems, pathParams, readItems, sourcedItems,
+  type AnyResource, actedForRefusal, colonCommands, colonLine, commandWords, endpointOf, fillParams, itemLines, itemParams, itemRequests, listBody, listRequests, mergedItems, pathParams, readItems, sourcedItems,
 } from "../../resources/resource.js";
 import { parseTime } from "../../query/time.js";
 import { jsonForTerminal } from "../../text/json.js";
@@ -28,8 +28,8 @@ function millisecondsOf(flag: string, text: string): string {
 
 /** The parameters of `--query`, by the grammar derived from the list's documented query parameters; a bad token: nothing sent. */
 async function queryParams(resource: AnyResource, line: string): Promise<Record<string, string>> {
-  const [{ listGrammar }, { filterParams }] = await Promise.all([import("../../resources/filter-grammar.js"), import("./list.js")]);
-  const grammar = listGrammar(resource);
+  const [{ grammarOf }, { filterParams }] = await Promise.all([import("../../resources/filter-grammar.js"), import("./list.js")]);
+  const grammar = await grammarOf(resource);
   if (!grammar) throw new ConfigError(`${resource.name}: the service documents no filter for this list, so --query has nothing to send; nothing was sent`);
   return filterParams((text) => grammar.parse(text), [], { query: line });
 }
@@ -52,7 +52,8 @@ export function runResourceList(resource: AnyResource, params: string[], flags: 
     if (flags.page !== undefined) query.page = String(flags.page);
     for (const f of list.flags ?? []) {
       const value = flags[camel(f.flag)];
-      if (typeof value === "string") query[f.param] = f.time === "ms" ? millisecondsOf(f.flag, value) : value;
+      if (value === true && f.switch) query[f.param] = "true";
+      else if (typeof value === "string") query[f.param] = f.time === "ms" ? millisecondsOf(f.flag, value) : value;
     }
     if (flags.query !== undefined) Object.assign(query, await queryParams(resource, flags.query));
     if (list.sources) return printSources(runtime, resource, values, flags);
@@ -64,6 +65,8 @@ export function runResourceList(resource: AnyResource, params: string[], flags: 
       ? { path: fillParams(narrowed.path, typeof narrowedBy === "string" ? [...params, narrowedBy] : params), query: {} }
       : listRequests(list, values)[0]!;
     const call = await callFor(runtime, asked.path, { ...asked.query, ...query });
+    const refused = actedForRefusal(resource, call.headers.onBehalfOf);
+    if (refused) throw refused;
     // On a terminal's stderr, --all says how far it is (--no-progress: not).
     const progress = flags.all && progressWanted(command) ? progressLine(resource.name, runtime.io.err) : undefined;
     const fetch = async (asked: Record<string, string>) => listBody(list, (await runtime.http.send({ method: "GET", url: urlWithQuery(call.url, asked), headers: call.headers })).json);

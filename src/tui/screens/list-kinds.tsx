@@ -1,13 +1,11 @@
 import type { ReactNode } from "react";
-import type { Conversation } from "../../api/chat-schemas.js";
 import { LIST_KINDS, type ListItems, type ListKind } from "../../resources/list-kinds.js";
 import type { AnyResource } from "../../resources/resource.js";
 import { explorerColumns } from "./resource-columns.js";
 import type { ExplorerStore } from "../../store/explorer-store.js";
 import type { Column } from "../components/rows.js";
 import { CallPreview, GroupPreview } from "../components/previews.js";
-import { ConversationPreview, UserPreview } from "../components/chat-previews.js";
-import type { ThreadScope } from "../../store/types.js";
+import { UserPreview } from "../components/chat-previews.js";
 import type { Theme } from "../theme.js";
 
 /**
@@ -26,14 +24,6 @@ export interface ListView<Item> {
 export const kindColumns = <K extends ListKind>(kind: K, rows: readonly ListItems[K][], width: number, actingUser: boolean): Column<ListItems[K]>[] =>
   explorerColumns(LIST_KINDS[kind].resource as unknown as AnyResource, { width, actingUser, rows: rows as unknown as ReadonlyArray<Record<string, unknown>> }) as unknown as Column<ListItems[K]>[];
 
-/** The thread a conversation of `as` opens: the group's, or the 1:1 with the other user. */
-export function conversationScope(c: Conversation, as: string | undefined): ThreadScope | undefined {
-  const other = c.conversationWith?.id;
-  if (!other) return undefined;
-  if (c.conversationType === "group") return { kind: "group", guid: other };
-  return as ? { kind: "user", uid: other, as } : undefined;
-}
-
 export const LIST_VIEWS: { [K in ListKind]: ListView<ListItems[K]> } = {
   groups: {
     columns: (rows, width, withUser) => kindColumns("groups", rows, width, withUser),
@@ -49,14 +39,5 @@ export const LIST_VIEWS: { [K in ListKind]: ListView<ListItems[K]> } = {
     columns: (rows, width, withUser) => kindColumns("users", rows, width, withUser),
     open: (store, user) => store.getState().openUser(user.uid),
     preview: UserPreview,
-  },
-  conversations: {
-    columns: (rows, width, withUser) => kindColumns("conversations", rows, width, withUser),
-    open: (store, conversation) => {
-      const scope = conversationScope(conversation, store.getState().user);
-      if (scope) store.getState().openThread(scope);
-      else store.getState().notify("this conversation names no one to open");
-    },
-    preview: ConversationPreview,
   },
 };

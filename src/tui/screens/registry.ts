@@ -5,7 +5,6 @@ import { callScreen } from "./call.js";
 import { callsScreen } from "./calls.js";
 import { groupScreen } from "./group.js";
 import { groupsScreen } from "./groups.js";
-import { conversationsScreen } from "./conversations.js";
 import { messagesScreen } from "./messages.js";
 import { userScreen } from "./user.js";
 import { usersScreen } from "./users.js";
@@ -32,7 +31,6 @@ const SCREENS_BUT_HELP = {
   group: groupScreen,
   users: usersScreen,
   user: userScreen,
-  conversations: conversationsScreen,
   messages: messagesScreen,
   apps: appsScreen,
   log: logScreen,

@@ -5,7 +5,7 @@ import { resourceRows } from "../../store/resource-actions.js";
 import type { ResourceListState } from "../../store/types.js";
 import { RESOURCE_LIST, resourceNamed } from "../../resources/index.js";
 import { markedRows, verbKeyBindings } from "./verb-keys.js";
-import type { AnyResource } from "../../resources/resource.js";
+import { type AnyResource, readItems } from "../../resources/resource.js";
 import { sanitize } from "../../text/sanitize.js";
 import { FailureBox } from "../components/failure-box.js";
 import { Rows } from "../components/rows.js";
@@ -23,12 +23,13 @@ type ListRoute = RouteOf<"resource">;
 
 const listOf = (state: ExplorerState, route: ListRoute): ResourceListState | undefined => activeView(state).resourceLists?.[resourceKey(route.name, route.params)];
 
-/** The status above a list of a resource: its request, how many rows, whether n loads more. */
+/** The status above a list of a resource: its request, how many rows (of how many, where the answer counts them), whether n loads more. */
 export function listStatus(list: ResourceListState | undefined): string {
   if (!list) return "";
   if (list.loading && list.rows.length === 0) return `⟳ ${list.request ?? "asking"}`;
   const more = list.next ? " · n loads more" : list.page > 0 ? " (all)" : "";
-  return `${list.loading ? "⟳ " : ""}${list.rows.length} loaded${more} · ${list.request ?? ""}`;
+  const of = list.total === undefined ? "" : ` of ${list.total}`;
+  return `${list.loading ? "⟳ " : ""}${list.rows.length}${of} loaded${more} · ${list.request ?? ""}`;
 }
 
 /** Narrowed rows, made once per answer and line: every key press draws again. */
@@ -75,11 +76,18 @@ export function ResourceRows({ resource, list, height, width, theme, marked }: {
 /** A row's id, as its selection names it (and its mark, space). */
 export const rowIdOf = (resource: AnyResource) => (row: Record<string, unknown>) => String(row[resource.idField] ?? "");
 
-/** The selection of a list's row: its id, its JSON as sent, and its item opened when the resource has one. */
+/**
+ * The selection of a list's row: its id, its JSON as sent, and what Enter opens: the screen its definition
+ * names (a conversation's thread), else its item when the resource has one.
+ */
 export function rowSelection(state: ExplorerState, resource: AnyResource | undefined, list: ResourceListState | undefined, params: readonly string[]) {
   const row = shownRows(list)[list?.selected ?? 0] as Record<string, unknown> | undefined;
   if (!resource || !row) return undefined;
   const id = rowIdOf(resource)(row);
+  if (resource.open) {
+    const target = resource.open(readItems(resource, { data: [row] })[0]!, state.user);
+    return { id, json: row, open: () => (target ? state.openThread(target.thread) : state.notify(`this ${resource.singular} names no one to open`)) };
+  }
   // An id that is a secret (an API key, an auth token) is masked in the row: it cannot name the item to open.
   const opens = resource.detail && !isSecretField(resource.idField);
   return { id, json: row, open: opens ? () => state.openResourceItem(resource.name, [...params, id]) : undefined };
@@ -95,7 +103,7 @@ export const resourceListScreen: Screen<ListRoute> = {
   bindings: [
     { keys: ["/"], description: "filter as you type: the query parameters the service documents for this list (docs/filters.md); where it documents none, the rows loaded narrowed by their text", footer: "filter", run: (c) => c.route.view === "resource" && c.store.getState().openPrompt("filter", listOf(c.state, c.route)?.filter ?? "") },
     { keys: ["f"], description: "filter form: every documented parameter, the same filter as the / line", footer: "form", run: (c) => c.store.getState().openResourceForm() },
-    { keys: ["enter"], description: "open the selected item (its fields, and its first sub-resource below)", footer: "open", onRows: true, disabled: (c) => (c.selection()?.open ? undefined : "no item view here"), run: (c) => c.selection()?.open?.() },
+    { keys: ["enter"], description: "open the selected item (its fields, and its first sub-resource below; a conversation: its thread)", footer: "open", onRows: true, disabled: (c) => (c.selection()?.open ? undefined : "no item view here"), run: (c) => c.selection()?.open?.() },
     { keys: ["n"], description: "load the next page below", footer: "more", disabled: (c) => (c.route.view === "resource" && listOf(c.state, c.route)?.next ? undefined : "every page is loaded"), run: (c) => c.store.getState().moreResource() },
     { keys: ["r"], description: "ask again from the first page", footer: "refresh", run: (c) => c.store.getState().reloadResource() },
     // The writes on a resource's rows (+ a friend, - a trigger, D a webhook, e its fields), from their definitions.

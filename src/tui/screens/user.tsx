@@ -10,7 +10,7 @@ import { FailureBox } from "../components/failure-box.js";
 import { type Column, Rows } from "../components/rows.js";
 import type { Theme } from "../theme.js";
 import { callsOf } from "./jumps.js";
-import { conversationScope, kindColumns } from "./list-kinds.js";
+import { kindColumns } from "./list-kinds.js";
 import { explorerColumns } from "./resource-columns.js";
 import { RESOURCES } from "../../resources/index.js";
 import type { AnyResource } from "../../resources/resource.js";
@@ -43,10 +43,10 @@ const SECTIONS: { [S in UserSection]: { title: string; columns: (rows: readonly 
   },
   conversations: {
     title: "conversations",
-    columns: (rows, width) => kindColumns("conversations", rows, width, false) as Column<never>[],
+    columns: (rows, width) => definedColumns(RESOURCES.conversations as unknown as AnyResource, rows, width),
     open: (state, uid, c: Conversation) => {
-      const scope = conversationScope(c, uid);
-      if (scope) state.openThread(scope);
+      const target = RESOURCES.conversations.open?.(c, uid);
+      if (target) state.openThread(target.thread);
     },
     id: (c: Conversation) => c.conversationId,
   },
