@@ -85,7 +85,6 @@ describe("/ on a derived list", () => {
 
 describe("/ on the conversations: their grammar written by hand, loaded when first used", () => {
   it("sends what it did: bare words as the search, type:, unread: and tag: as their parameters, asked as the user acted for", async () => {
-    // Longer than a key press takes to draw: typing never pauses that long, so one request is sent.
     tui = await fixture.mount({ load: true, columns: 160, rows: 40, debounceMs: 300 });
     const uid = fixture.fx.emulator.world.apps[0]!.users[0]!.uid;
     await tui.paste(`:as ${uid}\r`);
@@ -95,9 +94,9 @@ describe("/ on the conversations: their grammar written by hand, loaded when fir
     await tui.press("/");
     await tui.type("design type:group unread:no tag:pinned");
     await tui.waitForFrame((f) => /→ GET \S*\/conversations\?\S*conversationType=group/.test(f) && !f.includes("⟳"), "the filtered conversations");
-    const asked = fixture.fx.served.slice(before).filter((l) => l.includes("/conversations?"));
-    expect(asked).toHaveLength(1);
-    for (const param of ["searchKey=design", "conversationType=group", "unread=false", "tags=pinned"]) expect(asked[0]).toContain(param);
+    // The line's last request (a busy machine may pause the typing long enough to send a shorter line first).
+    const asked = fixture.fx.served.slice(before).filter((l) => l.includes("/conversations?")).at(-1);
+    for (const param of ["searchKey=design", "conversationType=group", "unread=false", "tags=pinned"]) expect(asked).toContain(param);
     expect(tui.store.getState().log.at(-1)!.onBehalfOf).toBe(uid);
   });
 });
