@@ -31,6 +31,10 @@ describe("/ on a derived list", () => {
     expect(served[0]).toMatch(/channel=push/);
     expect(served[0]).toMatch(/success=false/);
     for (const row of lines(sent).filter((l) => /^\d{4}-\d{2}-\d{2} /.test(l))) expect(row).toMatch(/\spush\s/);
+    // A key press that leaves the parameters as they are (spaces) sends nothing more.
+    await tui.type("  ");
+    await tui.settle(400);
+    expect(logsServed().length - before).toBe(1);
 
     await tui.press("enter");
     await tui.press("/");
