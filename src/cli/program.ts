@@ -31,8 +31,8 @@ interface Registrar {
 const BEFORE_RESOURCES: readonly Registrar[] = [
   { names: ["groups"], load: async () => (await import("./commands/groups.js")).registerGroups },
   { names: ["group"], load: async () => (await import("./commands/group.js")).registerGroup },
-  { names: ["users", "user", "token"], load: async () => (await import("./commands/users.js")).registerUsers },
-  { names: ["messages", "send"], load: async () => (await import("./commands/messages.js")).registerMessages },
+  { names: ["users", "user"], load: async () => (await import("./commands/users.js")).registerUsers },
+  { names: ["messages"], load: async () => (await import("./commands/messages.js")).registerMessages },
   { names: ["conversations"], load: async () => (await import("./commands/conversations.js")).registerConversations },
   { names: ["conversation"], load: async () => (await import("./commands/conversation.js")).registerConversation },
   { names: ["calls"], load: async () => (await import("./commands/calls.js")).registerCalls },
@@ -44,7 +44,7 @@ const BEFORE_RESOURCES: readonly Registrar[] = [
 ];
 const AFTER_RESOURCES: readonly Registrar[] = [
   // After the commands it adds words to (`user`, `group`, `conversation`; the resources' `tokens`, `message`, `webhook`, `triggers`, `moderation`).
-  { names: ["member", "block", "unblock", "friend", "react", "unreact", "journal", "undo"], extends: ["user", "group", "conversation", "tokens", "message", "webhook", "triggers", "moderation"], load: async () => (await import("./commands/write.js")).registerWrites },
+  { names: ["member", "block", "unblock", "friend", "token", "send", "react", "unreact", "journal", "undo"], extends: ["user", "group", "conversation", "tokens", "message", "webhook", "triggers", "moderation"], load: async () => (await import("./commands/write.js")).registerWrites },
   { names: ["resources"], load: async () => (await import("./commands/resource.js")).registerResourcesCommand },
   { names: ["apps"], load: async () => (await import("./commands/apps.js")).registerApps },
   { names: ["demo"], load: async () => (await import("./commands/demo.js")).registerDemo },

@@ -90,11 +90,17 @@ export async function runWrites(runtime: Runtime, planned: PlannedWrite[], flags
   }
   const { results } = run;
   const said = results.filter((r): r is Written => r !== undefined);
-  if (flags.json) await runtime.write(`${jsonForTerminal(maskAnswerSecrets(said).value, 2)}\n`);
+  // A secret (an auth token) is what was asked for: shown once, whole, and nowhere else.
+  if (flags.json) await runtime.write(`${jsonForTerminal(said.map(({ secret, ...r }) => (secret ? { ...r, answer: r.answer } : maskAnswerSecrets(r).value)), 2)}\n`);
   else {
     for (const r of said) {
-      if (r.outcome === "done") await runtime.write(`${sanitize(`done ${r.item}${r.journal ? ` (journal ${r.journal}${r.undoable ? `; undo: ccx undo ${r.journal}` : ""})` : ""}`)}\n`);
-      else runtime.warn(`${r.outcome} ${r.item}: ${r.code ? `${r.code}: ` : ""}${r.message ?? ""}`);
+      const journaled = r.journal ? ` (journal ${r.journal}${r.undoable ? `; undo: ccx undo ${r.journal}` : ""})` : "";
+      if (r.outcome !== "done") runtime.warn(`${r.outcome} ${r.item}: ${r.code ? `${r.code}: ` : ""}${r.message ?? ""}`);
+      // Alone on stdout, for `$(ccx token alice --yes)`; what it is, on stderr.
+      else if (r.secret) {
+        await runtime.write(`${sanitize(r.secret.value)}\n`);
+        runtime.warn(`${r.secret.note}${journaled}`);
+      } else await runtime.write(`${sanitize(`${r.said ?? `done ${r.item}`}${journaled}`)}\n`);
     }
   }
   if (run.interrupted) {
