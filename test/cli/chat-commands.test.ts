@@ -181,6 +181,14 @@ describe("ccx send, then read back", () => {
     expect(posts().length).toBe(before);
   });
 
+  it("the sender may be given as every command's acting user is: CCX_ON_BEHALF_OF", async () => {
+    const [sender, receiver] = [world().users[7]!.uid, world().users[8]!.uid];
+    const sent = await runCcx(["send", "--to", receiver, "--text", "from the env's user", "--json", "--yes"], { ...env, CCX_ON_BEHALF_OF: sender });
+    expect(sent.code, sent.stderr).toBe(0);
+    const message = (JSON.parse(sent.stdout) as Array<{ answer: { data: { sender: string | { uid: string } } } }>)[0]!.answer.data;
+    expect(typeof message.sender === "string" ? message.sender : message.sender.uid).toBe(sender);
+  });
+
   it("a message to a user shows in the app's messages, their 1:1 both ways, and both sides' conversations", async () => {
     const [sender, receiver] = [world().users[5]!.uid, world().users[6]!.uid];
     const text = `hello from the test ${Date.now()}`;

@@ -174,7 +174,9 @@ export function runVerb(verb: WriteVerb, input: VerbInput, flags: WriteFlags, co
     }
     // The same item given twice (named, in --ids and by the filter) is written once.
     for (const [name, value] of Object.entries(args)) if (Array.isArray(value)) args[name] = [...new Set(value)];
-    const given = { ...input, args };
+    // The user acted for as every command takes it: --as, --on-behalf-of, else CCX_ON_BEHALF_OF or the profile's.
+    const actedFor = input.flags.as === undefined && input.flags.onBehalfOf === undefined ? (await activeTarget(runtime))?.onBehalfOf : undefined;
+    const given = { args, flags: actedFor ? { ...input.flags, as: actedFor } : input.flags };
     return runWrites(runtime, planned(verb, given), flags, verb.destructive?.(given) ?? false);
   });
 }
