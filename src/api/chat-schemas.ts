@@ -110,10 +110,3 @@ export const conversationListSchema = answer(v.looseObject({
   meta: opt(v.looseObject({ pagination: lenientPaging })),
 }));
 
-/** An auth token: without the token itself the answer is no answer. */
-export const authTokenSchema = answer(v.looseObject({
-  data: v.looseObject({ uid: opt(v.string()), authToken: v.pipe(v.string(), v.minLength(1)), createdAt: opt(num) }),
-}));
-export type AuthToken = v.InferOutput<typeof authTokenSchema>["data"];
-
-export const sentMessageSchema = answer(v.looseObject({ data: messageSchema }));

@@ -111,11 +111,4 @@ export class AppClient {
     const response = await this.http.send({ method: "GET", url, headers: this.headers(), signal });
     return { value: parseAnswer(schema, response.json, `GET ${path}`), raw: response.json };
   }
-
-  /** POSTs a JSON body, once: a write is never retried (http.ts retries GETs only). */
-  async post<S extends v.GenericSchema>(path: string, body: unknown, schema: S, signal?: AbortSignal): Promise<Answer<v.InferOutput<S>>> {
-    if (this.target.readOnly) throw new ApiError(CLIENT_CODES.readOnly, `read-only mode: POST ${path} refused, nothing was sent (unset --read-only, CCX_READ_ONLY or the profile's readOnly to write)`);
-    const response = await this.http.send({ method: "POST", url: `${this.chatBase}${path}`, headers: this.headers(), body, signal });
-    return { value: parseAnswer(schema, response.json, `POST ${path}`), raw: response.json };
-  }
 }

@@ -1,4 +1,4 @@
-import { type Message, messageListSchema, sentMessageSchema } from "./chat-schemas.js";
+import { type Message, messageListSchema } from "./chat-schemas.js";
 import { type AppClient, type Query, encodePathSegment } from "./client.js";
 import type { CursorState } from "./cursor.js";
 import { findEndpoint } from "./endpoints.js";
@@ -68,21 +68,3 @@ export function textProblem(text: string): string | undefined {
   return undefined;
 }
 
-export interface TextMessage {
-  receiver: string;
-  receiverType: "user" | "group";
-  text: string;
-}
-
-/**
- * POST /messages: a text message sent as the client's onBehalfOf user. Refused before
- * sending when there is no sender or the text cannot go; sent once, never retried.
- */
-export async function sendTextMessage(client: AppClient, message: TextMessage, signal?: AbortSignal): Promise<{ message: Message; raw: unknown }> {
-  if (!client.target.onBehalfOf) throw new ApiError(CLIENT_CODES.badInput, "a message is sent as a user: name the sender with --as (onBehalfOf); nothing was sent");
-  const problem = textProblem(message.text);
-  if (problem) throw new ApiError(CLIENT_CODES.badInput, `${problem}; nothing was sent`);
-  const body = { receiver: message.receiver, receiverType: message.receiverType, category: "message", type: "text", data: { text: message.text } };
-  const { value, raw } = await client.post("/messages", body, sentMessageSchema, signal);
-  return { message: value.data, raw: (raw as { data: unknown }).data };
-}

@@ -1,4 +1,5 @@
 import { dndOf, messagesOffOf, mutedOf } from "./notification-preferences.js";
+import { filledPath } from "./client.js";
 import { listItems } from "./paging-styles.js";
 
 /**
@@ -100,7 +101,7 @@ async function blockOf(get: Read, uid: string, c: RecipientContext, lines: Notif
   if (relation && lines.length === 0) return relation.hasBlockedMe ? { blocked: true, blockedBy: "recipient", evidence: c.relationsEndpoint } : { blocked: false, evidence: c.relationsEndpoint };
   const [bySender, ownBlocks] = await Promise.all([
     relation ? undefined : c.senderBlocks(uid),
-    relation || lines.length > 0 ? undefined : get(`/users/${encodeURIComponent(uid)}/blockedusers`, { perPage: String(BLOCKS_PER_PAGE) }),
+    relation || lines.length > 0 ? undefined : get(filledPath("/users/{uid}/blockedusers", { uid }), { perPage: String(BLOCKS_PER_PAGE) }),
   ]);
   if (bySender?.blocked) return { blocked: true, blockedBy: "sender", evidence: c.senderBlocksEndpoint };
   if (lines.length > 0) return { blocked: false, evidence: c.logsEndpoint };
@@ -175,7 +176,7 @@ async function devicesOf(get: Read, uid: string, lines: ReadonlyArray<{ device?:
   if (logged.length > 0 && logged.length === lines.length) {
     return { tokens: [...new Map(logged.map((d) => [d.pushToken, d])).values()], evidence: "log" };
   }
-  const authTokens = await get(`/users/${encodeURIComponent(uid)}/auth_tokens`, { perPage: "1" });
+  const authTokens = await get(filledPath("/users/{uid}/auth_tokens", { uid }), { perPage: "1" });
   const authToken = text(record(listItems(authTokens)[0])?.authToken);
   if (authToken === undefined) return { tokens: authTokens === undefined ? null : [], evidence: `GET /users/${uid}/auth_tokens` };
   if (explained) return { tokens: null, evidence: "not read: an earlier cause explains why nothing was sent" };

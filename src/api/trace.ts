@@ -1,5 +1,6 @@
 import { ApiError, CLIENT_CODES } from "./errors.js";
 import { limiter } from "./limit.js";
+import { encodePathSegment, filledPath } from "./client.js";
 import { listItems } from "./paging-styles.js";
 import { type Device, type Json, type Notification, type Read, type Recipient, type RecipientContext, BLOCKS_PER_PAGE, blocksIn, record, text, traceRecipient, truthy, uidOf } from "./trace-recipient.js";
 
@@ -88,7 +89,7 @@ export async function traceMessage(read: Read, messageId: string, options: Trace
       }
     });
 
-  const id = encodeURIComponent(messageId);
+  const id = encodePathSegment(messageId);
   const logsQuery = { messageId };
   const logsEndpoint = endpointOf("/notifications/v1/logs", logsQuery);
   // The message itself: without it there is nothing to trace (its error is the command's).
@@ -113,7 +114,7 @@ export async function traceMessage(read: Read, messageId: string, options: Trace
 
   // Then who the recipients are, the group's bans and how each user stands with the sender; then the rest.
   const membersRead = group ? readMembers(get, receiver, options.members + 1) : Promise.resolve({ members: [{ uid: receiver }], total: 1 });
-  const bannedRead = group ? get(`/groups/${encodeURIComponent(receiver)}/bannedusers`, { perPage: "100" }) : Promise.resolve(undefined);
+  const bannedRead = group ? get(filledPath("/groups/{guid}/bannedusers", { guid: receiver }), { perPage: "100" }) : Promise.resolve(undefined);
   const relationsRead = sender ? readRelations(get, sender) : Promise.resolve(undefined);
   const others = Promise.all([
     Number(message.replyCount) > 0 ? get(`/messages/${id}/thread`) : undefined,
@@ -124,7 +125,7 @@ export async function traceMessage(read: Read, messageId: string, options: Trace
   ]);
   // The sender's own block list: read once, and only for a recipient the page of users does not list.
   let senderBlocksRead: Promise<ReturnType<typeof blocksIn> | undefined> | undefined;
-  const senderBlocks = () => (senderBlocksRead ??= get(`/users/${encodeURIComponent(sender)}/blockedusers`, { perPage: String(BLOCKS_PER_PAGE) })
+  const senderBlocks = () => (senderBlocksRead ??= get(filledPath("/users/{uid}/blockedusers", { uid: sender }), { perPage: String(BLOCKS_PER_PAGE) })
     .then((body) => (body === undefined ? undefined : blocksIn(body, BLOCKS_PER_PAGE))));
   const context: RecipientContext = {
     sender, group, conversation: group ? receiver : sender, logsEndpoint,
@@ -202,7 +203,7 @@ async function readMembers(get: Read, guid: string, wanted: number) {
   const perPage = Math.min(100, Math.max(1, wanted));
   let total: number | undefined;
   for (let page = 1; members.length < wanted; page++) {
-    const body = await get(`/groups/${encodeURIComponent(guid)}/members`, { perPage: String(perPage), page: String(page) });
+    const body = await get(filledPath("/groups/{guid}/members", { guid }), { perPage: String(perPage), page: String(page) });
     total ??= Number(record(record(record(body)?.meta)?.pagination)?.total) || undefined;
     const items = listItems(body);
     for (const m of items) {
@@ -218,7 +219,7 @@ async function readMembers(get: Read, guid: string, wanted: number) {
 async function readWebhooks(get: Read, hooksRead: Promise<unknown>, events: readonly string[]) {
   const hooks = listItems(await hooksRead).map(record).filter((w): w is Json => w !== undefined && text(w.id) !== undefined);
   const withTriggers = await Promise.all(hooks.map(async (w) => {
-    const triggers = listItems(await get(`/apps/{appId}/webhooks/${encodeURIComponent(text(w.id)!)}/triggers`)).map((t) => text(record(t)?.id) ?? text(t) ?? "");
+    const triggers = listItems(await get(filledPath("/apps/{appId}/webhooks/{webhookId}/triggers", { webhookId: text(w.id)! }))).map((t) => text(record(t)?.id) ?? text(t) ?? "");
     return { id: text(w.id)!, name: text(w.name), ...(w.enabled === undefined ? {} : { enabled: truthy(w.enabled) }), triggers: triggers.filter((t) => events.includes(t)) };
   }));
   return withTriggers.filter((w) => w.triggers.length > 0);

@@ -1,4 +1,4 @@
-import { type AuthToken, type User, authTokenSchema, userDetailSchema, userListSchema } from "./chat-schemas.js";
+import { type User, userDetailSchema, userListSchema } from "./chat-schemas.js";
 import { type AppClient, type Query, encodePathSegment } from "./client.js";
 import { ApiError, CLIENT_CODES } from "./errors.js";
 import { type Page, rawItems } from "./paging.js";
@@ -38,13 +38,3 @@ export async function getUser(client: AppClient, uid: string, signal?: AbortSign
   return { user: value.data, raw: (raw as { data: unknown }).data };
 }
 
-/**
- * POST /users/{uid}/auth_tokens: a new auth token for the user (`force`: a new
- * one even when one exists). Sent once, never retried. The token is a secret:
- * the caller shows it once and keeps it nowhere.
- */
-export async function createAuthToken(client: AppClient, uid: string, options: { force?: boolean } = {}, signal?: AbortSignal): Promise<{ token: AuthToken; raw: unknown }> {
-  const body = options.force ? { force: true } : {};
-  const { value, raw } = await client.post(`/users/${encodePathSegment(uid)}/auth_tokens`, body, authTokenSchema, signal);
-  return { token: value.data, raw: (raw as { data: unknown }).data };
-}

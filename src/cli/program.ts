@@ -43,7 +43,7 @@ const BEFORE_RESOURCES: readonly Registrar[] = [
 ];
 const AFTER_RESOURCES: readonly Registrar[] = [
   // After the commands it adds words to (`user`, `group`, `conversation`; the resources' `tokens`, `message`, `webhook`, `triggers`, `moderation`).
-  { names: ["member", "block", "unblock", "friend", "react", "unreact", "journal", "undo"], extends: ["user", "group", "conversation", "tokens", "message", "webhook", "triggers", "moderation"], load: async () => (await import("./commands/write.js")).registerWrites },
+  { names: ["member", "block", "unblock", "friend", "token", "send", "react", "unreact", "journal", "undo"], extends: ["user", "group", "conversation", "tokens", "message", "webhook", "triggers", "moderation"], load: async () => (await import("./commands/write.js")).registerWrites },
   { names: ["resources"], load: async () => (await import("./commands/resource.js")).registerResourcesCommand },
   { names: ["apps"], load: async () => (await import("./commands/apps.js")).registerApps },
   { names: ["demo"], load: async () => (await import("./commands/demo.js")).registerDemo },

@@ -188,6 +188,9 @@ export function resourceActions(ctx: StoreContext, management: ManagementTarget 
     return { resource, params, key, appKey: ctx.get().activeKey, slot: `${ctx.get().activeKey}/resource/${key}` };
   };
 
+  /** The parameters each list's filter line has asked for (waiting for the pause, or sent), as JSON. */
+  const asked = new Map<string, string>();
+
   return {
     setResourceFilter(line) {
       const shown = listInView();
@@ -200,6 +203,11 @@ export function resourceActions(ctx: StoreContext, management: ManagementTarget 
         if (ctx.get().views[appKey]?.resourceLists?.[key]?.filter !== line) return;
         if (!grammar) return setList(appKey, key, { narrowing: true, tokens: [], errors: [] });
         const parsed = grammar.parse(line);
+        const wanted = JSON.stringify(parsed.params);
+        // A key press that leaves the parameters as they are asked (a space, a word's order) neither aborts
+        // the request on its way (or waiting for the pause) nor sends another: only the marks change.
+        if (parsed.errors.length === 0 && asked.get(slot) === wanted) return setList(appKey, key, { tokens: parsed.tokens, errors: [] });
+        asked.delete(slot);
         clearTimeout(ctx.timers.get(slot));
         ctx.timers.delete(slot);
         // The request this key press makes stale is aborted at once, not when the pause ends.
@@ -208,6 +216,7 @@ export function resourceActions(ctx: StoreContext, management: ManagementTarget 
         const valid = parsed.errors.length === 0;
         setList(appKey, key, { tokens: parsed.tokens, errors: parsed.errors, params: valid ? parsed.params : before?.params, loading: valid });
         if (!valid) return;
+        asked.set(slot, wanted);
         ctx.timers.set(slot, setTimeout(() => {
           ctx.timers.delete(slot);
           // Its own app's: the pause may end after a switch to another app.

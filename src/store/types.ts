@@ -304,8 +304,8 @@ export interface LogEntry {
   done: boolean;
 }
 
-/** The line inputs: the command bar, the live filter, the user prompt, a field of the filter form, a message's text, a search in a tree. */
-export type PromptKind = "command" | "filter" | "user" | "field" | "message" | "search" | "verb";
+/** The line inputs: the command bar, the live filter, the user prompt, a field of the filter form, a search in a tree, a value a write needs (a message's text). */
+export type PromptKind = "command" | "filter" | "user" | "field" | "search" | "verb";
 
 /** The :journal screen: its entries, newest first, and the one selected. */
 export interface JournalViewState {
@@ -326,8 +326,6 @@ export interface Prompt extends LineState {
   field?: { key: string; original: string };
   /** Browsing the history (↑/↓): the entry shown, and the line as it was typed before. */
   recall?: { at: number; typed: string };
-  /** A message's text: who sends it to whom. */
-  send?: { as: string; receiver: string; receiverType: "user" | "group" };
   /** A value a write needs (`+`: the uids to add; `e`: a new name): the write, and the argument or flag typed here. */
   verb?: VerbPrompt;
 }

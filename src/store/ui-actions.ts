@@ -153,7 +153,6 @@ export function uiActions(ctx: StoreContext): Omit<UiActions, "ui"> {
           if (prompt.kind === "filter" && prompt.resourceList) ctx.get().submitResourceFilter();
           if (prompt.kind === "field") submitFormFilter(prompt);
           if (prompt.kind === "user") ctx.get().setUser(outcome.text.trim() || undefined);
-          if (prompt.kind === "message" && prompt.send) ctx.get().confirmMessage(outcome.text, prompt.send);
           if (prompt.kind === "search") ctx.get().searchApi(outcome.text);
           if (prompt.kind === "verb" && prompt.verb) ctx.get().submitVerbValue(prompt.verb, outcome.text);
           return prompt.kind === "command" ? { command: outcome.text } : {};

@@ -141,9 +141,14 @@ export function verbActions(ctx: StoreContext, options: { management?: Managemen
         const done = results.filter((r) => r?.outcome === "done");
         const failed = results.find((r) => r !== undefined && r.outcome !== "done");
         const unsent = results.filter((r) => r === undefined).length;
+        const journaled = `(journal ${done.map((r) => r!.journal).join(", ")})`;
         ctx.get().notify(failed
           ? `${failed.outcome} ${failed.item}: ${failed.code ?? ""} ${failed.message ?? ""}${broken && unsent > 0 ? `; ${unsent} after it not sent` : ""}`.trim()
-          : `${undo ? "undone" : "done"}: ${words} ${done.map((r) => r!.item).join(", ")} (journal ${done.map((r) => r!.journal).join(", ")})`);
+          : done.length === 1 && done[0]!.said ? `${done[0]!.said} ${journaled}`
+          : `${undo ? "undone" : "done"}: ${words} ${done.map((r) => r!.item).join(", ")} ${journaled}`);
+        // A secret its answer gave (an auth token): in a box of its own, once; nowhere else (not the notice, the log).
+        const secret = done.find((r) => r?.secret)?.secret;
+        if (secret) ctx.set({ ui: { ...ctx.get().ui, dialog: { kind: "secret", title: secret.title, lines: ["shown once: ccx keeps no copy · y copies it · esc closes"], value: secret.value } } });
       } catch (error) {
         const failure = toFailure(error);
         ctx.get().notify(`${failure.code}: ${failure.message}`);

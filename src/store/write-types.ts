@@ -9,8 +9,6 @@ import type { VerbInput } from "../writes/verb.js";
 
 /** A write the explorer asks to confirm before it sends anything. */
 export type WriteRequest =
-  | { kind: "token"; uid: string }
-  | { kind: "message"; as: string; receiver: string; receiverType: "user" | "group"; text: string }
   | { kind: "download"; sessionId: string; recordings: Recording[]; dir: string }
   /**
    * A write of a definition (src/writes/): its words and the exact writes the box shows, sent as they are

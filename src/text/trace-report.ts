@@ -64,7 +64,8 @@ export function traceLines(report: TraceReport, width: number, color: boolean): 
   lines.push("  [notified: GET /notifications/v1/logs?messageId=…; a line sent settles muted and dnd, any line settles blocked;",
     "   else GET /notifications/v1/preferences, …/preferences/mute; blocks both ways: GET /users as the sender",
     "   (/users/{uid}/blockedusers, the recipient's and the sender's, for one that page does not list);",
-    "   tokens: /users/{uid}/auth_tokens, /notifications/push/v1/tokens; --json names each recipient's evidence]");
+    "   tokens: the devices the log's lines name, else /users/{uid}/auth_tokens, /notifications/push/v1/tokens;",
+    "   --json names each recipient's evidence]");
   lines.push("", "webhooks for its events");
   if (report.webhooks.length === 0) lines.push("  none of the app's webhooks is posted for them   [GET /apps/{appId}/webhooks, …/triggers]");
   for (const w of report.webhooks) lines.push(`  ${said(w.name ?? w.id)} (${said(w.id)})${w.enabled === false ? " OFF" : ""}: ${w.triggers.map(said).join(", ")}   [GET /apps/{appId}/webhooks/${said(w.id)}/triggers]`);

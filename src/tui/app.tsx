@@ -25,7 +25,6 @@ const PROMPT_LABELS: Partial<Record<Prompt["kind"], (prompt: Prompt) => string>>
   command: () => ":",
   user: () => "act as user (empty: nobody): ",
   search: () => "/",
-  message: (p) => `message as ${p.send?.as} to ${p.send?.receiverType} ${p.send?.receiver}: `,
   verb: (p) => p.verb?.label ?? "",
 };
 

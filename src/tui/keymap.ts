@@ -1,4 +1,5 @@
 import { maskAnswerSecrets } from "../api/answer-secrets.js";
+import { verbNamed } from "../writes/index.js";
 import { LIST_KIND_NAMES, type ListKind } from "../resources/list-kinds.js";
 import { REGIONS } from "../api/regions.js";
 import type { WriteRequest } from "../store/types.js";
@@ -105,8 +106,12 @@ export const SIDE_BINDINGS: Binding[] = [
 ];
 
 /** What confirming a write does, by the write: the footer names it. */
-const WRITE_VERBS: Readonly<Record<WriteRequest["kind"], string>> = { token: "create the token", message: "send", download: "download", verb: "send" };
-const confirmVerb = (c: KeyContext) => (c.state.ui.dialog?.kind === "confirm" ? WRITE_VERBS[c.state.ui.dialog.write.kind] : "confirm");
+const WRITE_VERBS: Readonly<Record<WriteRequest["kind"], string>> = { download: "download", verb: "send" };
+const confirmVerb = (c: KeyContext) => {
+  const dialog = c.state.ui.dialog;
+  if (dialog?.kind !== "confirm") return "confirm";
+  return (dialog.write.kind === "verb" && !dialog.write.undo && verbNamed(dialog.write.words)?.confirmWord) || WRITE_VERBS[dialog.write.kind];
+};
 
 /** A write to confirm: it shows what will be done; nothing else has the keys meanwhile. */
 export const CONFIRM_BINDINGS: Binding[] = [

@@ -7,7 +7,7 @@ import type { Http } from "../api/http.js";
 import { sanitize } from "../text/sanitize.js";
 import { jsonForTerminal } from "../text/json.js";
 import { type JournalEntry, journalAnswer, journalWrite } from "./journal.js";
-import { type ReadBefore, type VerbInput, type WriteItem, type WriteRequest, type WriteVerb, verbWords } from "./verb.js";
+import { type Answered, type ReadBefore, type VerbInput, type WriteItem, type WriteRequest, type WriteVerb, verbWords } from "./verb.js";
 
 /**
  * How one write is carried out, for the command line and the explorer alike:
@@ -28,6 +28,8 @@ export interface PlannedWrite {
   /** The GET that reads what it changes, for its inverse. */
   before?: ReadBefore;
   inverseOf(before: unknown): WriteRequest | undefined;
+  /** What its answer tells (a message's id, to undo it; a token, shown once). */
+  answered?(answer: unknown): Answered;
   irreversible?: string;
   /** Sent one after another, each only once the one before it was done. */
   inOrder?: boolean;
@@ -48,6 +50,10 @@ export interface Written {
   /** Its inverse, as a journal entry to undo. */
   undoable?: boolean;
   answer?: unknown;
+  /** The line its answer says (`sent message 12 …`), in place of `done <item>`. */
+  said?: string;
+  /** A secret shown once (an auth token): never journaled, never masked where it is shown. */
+  secret?: Answered["secret"];
 }
 
 /** Beyond this many items, the count is typed back before they are sent. */
@@ -70,6 +76,7 @@ export function planned(verb: WriteVerb, input: VerbInput): PlannedWrite[] {
     request: verb.request(item),
     before: verb.before?.(item),
     inverseOf: (before) => verb.inverse?.(item, before),
+    ...(verb.answered ? { answered: (answer: unknown) => verb.answered!(item, answer) } : {}),
     irreversible: verb.irreversible,
     inOrder: verb.inOrder,
     check: verb.check(item),
@@ -141,7 +148,8 @@ export async function executeWrite(ctx: WriteContext, write: PlannedWrite, call:
     path: write.request.path, body: write.request.body, ...(write.request.as ? { as: write.request.as } : {}),
     ...(write.undoes ? { undoes: write.undoes } : {}), ...(write.batch ? { batch: write.batch } : {}), check: write.check,
     ...(before !== undefined ? { before } : {}),
-    ...(inverse ? { inverse } : { irreversible: write.irreversible ?? (write.before && before === undefined ? "the state before it could not be read" : "nothing to undo: it was already so") }),
+    ...(inverse ? { inverse } : { irreversible: write.irreversible ?? (write.answered ? "undone by what its answer names (a message's id): no answer named it"
+      : write.before && before === undefined ? "the state before it could not be read" : "nothing to undo: it was already so") }),
   });
   try {
     // However long the rate limit holds it: a 429 says the service did not act.
@@ -151,8 +159,13 @@ export async function executeWrite(ctx: WriteContext, write: PlannedWrite, call:
       await journalAnswer(ctx.journal, entry, { outcome: "refused", status: response.status, code: refused.code });
       return { item: write.item.label, outcome: "refused", status: response.status, code: refused.code, message: refused.message, journal: entry.seq };
     }
-    await journalAnswer(ctx.journal, entry, { outcome: "done", status: response.status });
-    return { item: write.item.label, outcome: "done", status: response.status, journal: entry.seq, undoable: inverse !== undefined, answer: response.json };
+    // What the answer tells: the inverse it names goes on the outcome's line (the secret never does).
+    const told = write.answered?.(response.json) ?? {};
+    await journalAnswer(ctx.journal, entry, { outcome: "done", status: response.status, ...(told.inverse ? { inverse: told.inverse } : {}) });
+    return {
+      item: write.item.label, outcome: "done", status: response.status, journal: entry.seq, undoable: (inverse ?? told.inverse) !== undefined, answer: response.json,
+      ...(told.said ? { said: told.said } : {}), ...(told.secret ? { secret: told.secret } : {}),
+    };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     // An answer with the service's error: it did not act. No answer, or a 5xx: it may have.

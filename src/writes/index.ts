@@ -2,9 +2,9 @@ import { block, memberAdd, memberBan, memberKick, memberScope, memberUnban, unbl
 import { conversationDelivered, conversationRead, conversationUnread } from "./conversations.js";
 import { friendAdd, friendRemove } from "./friends.js";
 import { groupCreate, groupDelete, groupUpdate } from "./groups.js";
-import { messageDelete, messageEdit, reactAdd, reactRemove } from "./messages.js";
+import { messageDelete, messageEdit, messageSend, reactAdd, reactRemove } from "./messages.js";
 import { moderationApprove, moderationReject } from "./moderation.js";
-import { tokensRevoke } from "./tokens.js";
+import { tokenCreate, tokensRevoke } from "./tokens.js";
 import { type WriteVerb, verbWords } from "./verb.js";
 import { triggersAdd, triggersRemove, webhookCreate, webhookDelete, webhookDisable, webhookEnable, webhookUpdate } from "./webhooks.js";
 
@@ -13,8 +13,8 @@ export const VERBS: readonly WriteVerb[] = [
   userCreate, userUpdate, userDeactivate, userReactivate, userDelete,
   memberAdd, memberKick, memberScope, memberBan, memberUnban,
   block, unblock,
-  groupCreate, groupUpdate, groupDelete, friendAdd, friendRemove, tokensRevoke,
-  messageEdit, messageDelete, reactAdd, reactRemove, conversationRead, conversationUnread, conversationDelivered,
+  groupCreate, groupUpdate, groupDelete, friendAdd, friendRemove, tokenCreate, tokensRevoke,
+  messageSend, messageEdit, messageDelete, reactAdd, reactRemove, conversationRead, conversationUnread, conversationDelivered,
   webhookCreate, webhookUpdate, webhookEnable, webhookDisable, webhookDelete, triggersAdd, triggersRemove,
   moderationApprove, moderationReject,
 ];

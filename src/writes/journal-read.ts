@@ -189,7 +189,11 @@ export async function* newestFirst(path: string, onTorn?: TornLine, only?: { bat
       answers.delete(record.id);
       const { outcome: _pending, ...write } = record;
       entry = answer
-        ? { ...write, outcome: answer.outcome as JournalEntry["outcome"], ...(answer.status !== undefined ? { status: answer.status } : {}), ...(answer.code ? { code: answer.code } : {}), ...(answer.checked ? { checked: true } : {}) } as JournalEntry
+        ? {
+          ...write, outcome: answer.outcome as JournalEntry["outcome"], ...(answer.status !== undefined ? { status: answer.status } : {}), ...(answer.code ? { code: answer.code } : {}), ...(answer.checked ? { checked: true } : {}),
+          // The inverse its answer named (a message sent, deleted by its id): it can be undone after all.
+          ...(answer.inverse ? { inverse: answer.inverse, irreversible: undefined } : {}),
+        } as JournalEntry
         : { ...write, outcome: "unknown", unanswered: true } as JournalEntry;
     } else entry = record as JournalEntry;
     const by = undoneBy.get(entry.seq);

@@ -63,8 +63,8 @@ export interface JournalEntry {
 /** What is journaled before a write is sent. */
 export type JournalWrite = Omit<JournalEntry, "seq" | "id" | "time" | "outcome" | "unanswered" | "checked" | "status" | "code" | "undoneBy">;
 
-/** What its answer adds. */
-export type JournalOutcome = Pick<JournalEntry, "outcome" | "status" | "code" | "checked">;
+/** What its answer adds: the inverse too, when only the answer names what to undo (a message sent, by its id). */
+export type JournalOutcome = Pick<JournalEntry, "outcome" | "status" | "code" | "checked" | "inverse">;
 
 /** Where the journal is: $CCX_JOURNAL, else $XDG_STATE_HOME/ccx/journal.ndjson, else ~/.local/state/ccx/journal.ndjson. */
 export function journalPath(env: NodeJS.ProcessEnv): string {
@@ -170,7 +170,8 @@ export async function journalWrite(path: string, write: JournalWrite): Promise<J
 /** Journals what a write came to: a line of its own, under the write's number and id (and its run's, to be found by it). */
 export async function journalAnswer(path: string, entry: Pick<JournalEntry, "seq" | "id" | "batch">, outcome: JournalOutcome): Promise<void> {
   const tail = await journalTail(path, { seq: false });
-  const line = { seq: entry.seq, id: entry.id, time: new Date().toISOString(), ...(entry.batch ? { batch: entry.batch } : {}), ...outcome };
+  const { inverse, ...rest } = outcome;
+  const line = { seq: entry.seq, id: entry.id, time: new Date().toISOString(), ...(entry.batch ? { batch: entry.batch } : {}), ...rest, ...(inverse ? { inverse: sendable(inverse) } : {}) };
   await appendFile(path, lineAfter(tail.endsWithNewline, line), { mode: 0o600 });
 }
 

@@ -1,7 +1,11 @@
+import { badInput } from "../api/errors.js";
+import { textProblem } from "../api/messages.js";
+import { formatTime } from "../text/format.js";
 import { type DocumentedWrite, type VerbInput, type VerbKey, type WriteItem, type WriteVerb, actingUser, arg, dataOf, documentedRead, documentedWrite, eachOf, fieldOf, isTrue } from "./verb.js";
 
 /**
- * The writes on one message (chat-apis.json, Messages): its text edited, the
+ * The writes on one message (chat-apis.json, Messages): a text message sent
+ * (undone by deleting it, by the id its answer gives), its text edited, the
  * message deleted, a reaction added or removed. An edit reads the message
  * first, for the text it had; a reaction, whether the user had reacted so.
  */
@@ -88,4 +92,71 @@ export const reactRemove: WriteVerb = {
   before: messageBefore,
   inverse: (item, before) => (reacted(item, before) ? react(item) : undefined),
   check: (item) => `ccx reactions ${arg(item, "id")}`,
+};
+
+/** The text a test message sent from the explorer starts with, for the user to keep or change. */
+export const TEST_MESSAGE = "test message from ccx";
+
+/** The receiver of a send: --to UID or --group GUID, one of them. */
+function receiverOf(input: VerbInput): { receiver: string; receiverType: "user" | "group" } {
+  const { to, group } = input.flags;
+  if ((typeof to === "string") === (typeof group === "string")) throw badInput("give the receiver: --to UID or --group GUID (one of them); nothing was sent");
+  return typeof to === "string" ? { receiver: to, receiverType: "user" } : { receiver: String(group), receiverType: "group" };
+}
+
+/** m on a user, a group, or a thread: a message there, as the user acted for (a 1:1 thread's own side). */
+const sendKey = (on: "user" | "users" | "group" | "messages"): VerbKey => ({
+  on, key: "m", footer: "message",
+  asks: { label: ({ flags }) => `message as ${String(flags.as)} to ${typeof flags.group === "string" ? `group ${flags.group}` : `user ${String(flags.to)}`}: `, into: { flag: "text" }, initial: TEST_MESSAGE },
+  input: ({ params, row, as }) => {
+    if (on === "messages") {
+      // A thread's params: ["group", guid] or ["user", uid, as]; the app's messages have no receiver.
+      const [kind, id, side] = params;
+      if (kind === "group") return as ? { args: {}, flags: { group: id, as } } : "a message is sent as a user: u chooses whom to act for";
+      if (kind === "user" && side) return { args: {}, flags: { to: id, as: side } };
+      return "the app's messages have no one to send to: open a group's or a user's";
+    }
+    if (!as) return "a message is sent as a user: u chooses whom to act for";
+    if (!row) return `no ${on === "group" ? "group" : "user"} selected`;
+    return on === "group" ? { args: {}, flags: { group: fieldOf(row, "guid"), as } } : { args: {}, flags: { to: fieldOf(row, "uid"), as } };
+  },
+});
+
+export const messageSend: WriteVerb = {
+  verb: "send",
+  description: "send a text message as the --as user (POST /messages) to a user (--to) or a group (--group); undo deletes it, by the id its answer gave",
+  args: [],
+  flags: [
+    { flag: "to", value: "uid", description: "to this user" },
+    { flag: "group", value: "guid", description: "to this group (the sender must be a member)" },
+    { flag: "text", value: "text", description: "the text", required: true },
+  ],
+  items: (input) => {
+    const { receiver, receiverType } = receiverOf(input);
+    const as = actingUser(input, "sends it");
+    const problem = textProblem(String(input.flags.text ?? ""));
+    if (problem) throw badInput(`${problem}; nothing was sent`);
+    return [{ label: `${receiverType} ${receiver} (as ${as})`, input }];
+  },
+  request: (item) => {
+    const { receiver, receiverType } = receiverOf(item.input);
+    return documentedWrite("POST", "/messages", {}, { as: asOf(item)!, body: { receiver, receiverType, category: "message", type: "text", data: { text: String(item.input.flags.text) } } });
+  },
+  answered: (item, answer) => {
+    const message = dataOf(answer);
+    const id = message?.id;
+    if (typeof id !== "string" && typeof id !== "number") return {};
+    const { receiver, receiverType } = receiverOf(item.input);
+    const at = typeof message?.sentAt === "number" ? ` at ${formatTime(message.sentAt)}` : "";
+    return {
+      said: `sent message ${id} as ${asOf(item)} to ${receiverType} ${receiver}${at}`,
+      inverse: oneMessage({ ...item, input: { args: { id: String(id) }, flags: item.input.flags } }, "DELETE", { permanent: false }),
+    };
+  },
+  keys: [sendKey("user"), sendKey("users"), sendKey("group"), sendKey("messages")],
+  // Said of an item given whole or not (an undo names the verb's check with no input).
+  check: (item) => {
+    const { to, group } = item.input.flags;
+    return typeof group === "string" ? `ccx messages --group ${group}` : `ccx messages --as ${asOf(item) ?? "UID"} --user ${typeof to === "string" ? to : "UID"}`;
+  },
 };

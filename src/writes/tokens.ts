@@ -1,9 +1,13 @@
 import { badInput } from "../api/errors.js";
 import { maskKey } from "../config/mask.js";
-import { type WriteVerb, arg, documentedWrite, eachOf } from "./verb.js";
+import { formatTime } from "../text/format.js";
+import { type VerbKey, type WriteVerb, arg, dataOf, documentedWrite, eachOf, fieldOf } from "./verb.js";
 
 /**
- * Revoking a user's auth tokens (chat-apis.json, Auth Tokens): one by one
+ * A user's auth tokens (chat-apis.json, Auth Tokens): one created (POST
+ * /users/{uid}/auth_tokens), shown once and kept nowhere, not even in the
+ * journal (its answer is never journaled; a token is no inverse ccx could
+ * keep: revoking it names it). Revoking them: one by one
  * (DELETE /users/{uid}/auth_tokens/{authToken}) or all at once (DELETE
  * /users/{uid}/auth_tokens). A token is a secret: it is named by its last
  * characters wherever ccx names the item (the progress, the journal), and
@@ -34,5 +38,30 @@ export const tokensRevoke: WriteVerb = {
   selectable: "users",
   selectInto: "uid",
   irreversible: "a revoked token cannot be restored: the user's client logs in with a new one",
+  check: (item) => `ccx tokens ${arg(item, "uid")}`,
+};
+
+/** t on a user, or on a row of users: a token for them. */
+const tokenKey = (on: "user" | "users"): VerbKey => ({ on, key: "t", footer: "token", input: ({ row }) => ({ args: { uid: fieldOf(row, "uid") }, flags: {} }) });
+
+export const tokenCreate: WriteVerb = {
+  verb: "token",
+  description: "create an auth token for a user (POST /users/{uid}/auth_tokens), printed alone on stdout, once: ccx keeps no copy, the journal names the write, never the token",
+  args: [{ name: "uid", description: "the user's uid" }],
+  flags: [{ flag: "force", description: "a new token even if the user has one (force: true)" }],
+  items: (input) => [{ label: String(input.args.uid), input }],
+  request: (item) => documentedWrite("POST", "/users/{uid}/auth_tokens", { uid: arg(item, "uid") }, { body: item.input.flags.force === true ? { force: true } : {} }),
+  // Its inverse would name the token: the journal would keep the secret it must not.
+  irreversible: "a token is revoked, not undone: ccx tokens revoke <uid> <token> (the journal keeps no token to name)",
+  answered: (item, answer) => {
+    const data = dataOf(answer);
+    const token = data?.authToken;
+    if (typeof token !== "string") return {};
+    const uid = typeof data?.uid === "string" ? data.uid : arg(item, "uid");
+    const created = typeof data?.createdAt === "number" ? `, created ${formatTime(data.createdAt)}` : "";
+    return { secret: { title: `Auth token for ${uid}`, value: token, note: `auth token for ${uid}${created}: shown once, ccx keeps no copy` } };
+  },
+  keys: [tokenKey("user"), tokenKey("users")],
+  confirmWord: "create the token",
   check: (item) => `ccx tokens ${arg(item, "uid")}`,
 };

@@ -71,8 +71,8 @@ export type VerbList = ResourceName | "user" | "group" | "messages";
 export interface VerbKey {
   /** The list that offers it. */
   on: VerbList;
-  /** + adds, - removes, D deletes (or deactivates, kicks), e edits, R marks read, s switches on or off. */
-  key: "+" | "-" | "D" | "e" | "R" | "s";
+  /** + adds, - removes, D deletes (or deactivates, kicks), e edits, R marks read, s switches on or off, t makes a token, m sends a message. */
+  key: "+" | "-" | "D" | "e" | "R" | "s" | "t" | "m";
   /** The footer's word for it. */
   footer: string;
   /**
@@ -81,11 +81,28 @@ export interface VerbKey {
    */
   input(at: { params: readonly string[]; row?: Record<string, unknown>; as?: string }): VerbInput | string;
   /** A value typed in the line first (+: the uids to add): what the line asks, and where the value goes. */
-  asks?: { label: string; into: { arg: string; several?: boolean } | { flag: string } };
+  asks?: {
+    /** What the line says before the value, or a function of the input it fills (`message as alice to group crew: `). */
+    label: string | ((input: VerbInput) => string);
+    into: { arg: string; several?: boolean } | { flag: string };
+    /** What the line starts with, to keep or change. */
+    initial?: string;
+  };
   /** A form of the verb's flags: on e each filled from the row's field of that name (or `field`); on + empty. */
   form?: true;
   /** For which rows the key means this write (`s` enables a webhook that is off, disables one that is on). */
   when?: (row: Record<string, unknown> | undefined) => boolean;
+}
+
+/**
+ * What a write's answer tells, for a verb whose result is known only from it: a line to say (the
+ * message sent, its id), the request that undoes it (the message deleted, by that id) and a secret to
+ * show once (an auth token: printed or boxed, never journaled nor kept).
+ */
+export interface Answered {
+  said?: string;
+  inverse?: DocumentedWrite;
+  secret?: { title: string; value: string; /** Said beside it: whose, when, that ccx keeps no copy. */ note: string };
 }
 
 export interface WriteVerb {
@@ -105,6 +122,8 @@ export interface WriteVerb {
    * was already so); a verb without one says why in `irreversible`.
    */
   inverse?(item: WriteItem, before: unknown): DocumentedWrite | undefined;
+  /** What its answer tells: the line said, its inverse when only the answer names what to undo, a secret shown once. */
+  answered?(item: WriteItem, answer: unknown): Answered;
   /** Why it cannot be undone: a permanent delete. */
   irreversible?: string;
   /** Its items are sent one after another, each only once the one before it was done (a webhook made, then its triggers). */
@@ -120,6 +139,8 @@ export interface WriteVerb {
   selectable?: "users" | "members" | "messages";
   /** The argument the filter's ids go into, when not the variadic one (`tokens revoke --query`: the uids). */
   selectInto?: string;
+  /** What y does in its confirm box, when not `send`: `create the token`. */
+  confirmWord?: string;
   /** Its keys in the explorer, on the lists that offer it. */
   keys?: readonly VerbKey[];
 }

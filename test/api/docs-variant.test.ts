@@ -45,7 +45,8 @@ describe("answers as the documentation shows them", () => {
     expect(new Set(groups.stdout.trim().split("\n").map((line) => (JSON.parse(line) as { guid: string }).guid)).size).toBe(60);
     const json = await runCcx(["groups", "--per-page", "100", "--json"], env);
     expect(json.code).toBe(0);
-    expect(JSON.parse(json.stdout)).toEqual((await groupsSent()).data);
+    // --json asks what the table asks (withTags): what was sent for that.
+    expect(JSON.parse(json.stdout)).toEqual((await fx.chat("/groups", { perPage: 100, withTags: true })).body.data);
     const calls = await runCcx(["calls", "--all", "--ndjson"], env);
     expect(calls.code).toBe(0);
     expect(calls.stdout.trim().split("\n")).toHaveLength(40);

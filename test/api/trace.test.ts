@@ -124,6 +124,14 @@ describe("traceMessage", () => {
     expect(service.asked.filter((a) => a.path === "/users/m2/auth_tokens")).toHaveLength(1);
   });
 
+  it("a member whose uid the service sent with a lone surrogate is traced, its paths sent through the one encoder", async () => {
+    const odd = "m\uD800x";
+    const service = cannedService({ "/groups/crew/members": () => ({ data: [{ uid: "m0" }, { uid: odd }], meta: { pagination: { total: 2 } } }) });
+    const report = await traceMessage(service.read, "42", { members: 50, inFlight: 8 });
+    expect(report.recipients.map((r) => r.uid)).toEqual([odd]);
+    expect(service.asked.map((a) => a.path)).toContain("/users/m%EF%BF%BDx/auth_tokens");
+  });
+
   it("reads the facts from the forms the exports give, each naming its evidence", async () => {
     const report = await traceMessage(cannedService().read, "42", { members: 50, inFlight: 8 });
     const by = (uid: string) => report.recipients.find((r) => r.uid === uid)!;

@@ -1,24 +1,30 @@
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
+import { journalEntries } from "../support/journal.js";
 import { runInProcess as runCcx } from "../support/run-in-process.js";
 import { scratchDir } from "../support/scratch.js";
 
 /**
  * The chat side's commands over HTTPS against the emulator: users, user,
  * token, send, messages, conversations; --as; read-only mode refusing every
- * write before anything is sent (the emulator's own request log proves it).
+ * write before anything is sent (the emulator's own request log proves it);
+ * token and send journaled as every write (the token never in the journal).
  */
 
 let fx: EmulatorFixture;
 let env: Record<string, string>;
+/** Where this file's journal is: $XDG_STATE_HOME/ccx/journal.ndjson. */
+let journal: string;
 /** Every request the emulator answered, as its log writes them. */
 const served: string[] = [];
 
 beforeAll(async () => {
   fx = await emulatorFixture({ sizes: { apps: 1, groups: 12, calls: 5, users: 40, messages: 400 }, verbose: true, log: (line: string) => served.push(line) });
-  env = fx.cliEnv();
+  const state = scratchDir("ccx-chat-state-");
+  env = fx.cliEnv({ state });
+  journal = join(state, "ccx", "journal.ndjson");
 });
 afterAll(() => fx?.close());
 
@@ -91,17 +97,38 @@ describe("ccx members --banned", () => {
 });
 
 describe("ccx token", () => {
-  it("prints the token alone on stdout, once; --verbose shows the request but never the token", async () => {
+  it("prints the token alone on stdout, once; --verbose shows the request but never the token; journaled, the token nowhere in the journal", async () => {
     const uid = world().users[1]!.uid;
-    const run = await runCcx(["token", uid, "--verbose"], env);
-    expect(run.code).toBe(0);
+    const run = await runCcx(["token", uid, "--verbose", "--yes"], env);
+    expect(run.code, run.stderr).toBe(0);
     const token = run.stdout.trim();
     expect(token).toMatch(new RegExp(`^${uid}_[0-9a-f]+$`));
     expect(run.stderr).toMatch(/POST .*\/auth_tokens → 200/);
-    expect(run.stderr).toContain("shown once");
+    expect(run.stderr).toMatch(/shown once, ccx keeps no copy \(journal \d+\)/);
     expect(run.stderr).not.toContain(token);
-    const json = await runCcx(["token", uid, "--force", "--json"], env);
-    expect(JSON.parse(json.stdout)).toMatchObject({ uid, authToken: expect.any(String), createdAt: expect.any(Number) });
+    const json = await runCcx(["token", uid, "--force", "--json", "--yes"], env);
+    const [made] = JSON.parse(json.stdout) as Array<{ outcome: string; answer: { data: Record<string, unknown> } }>;
+    expect(made).toMatchObject({ outcome: "done", answer: { data: { uid, authToken: expect.stringMatching(new RegExp(`^${uid}_`)), createdAt: expect.any(Number) } } });
+    const text = readFileSync(journal, "utf8");
+    expect(text).not.toContain(token);
+    expect(text).not.toContain(made!.answer.data.authToken);
+    expect(journalEntries(journal).filter((e) => e.verb === "token").slice(-2)).toEqual([
+      expect.objectContaining({ item: uid, method: "POST", path: `/users/${uid}/auth_tokens`, body: {}, outcome: "done", irreversible: expect.stringContaining("tokens revoke") }),
+      expect.objectContaining({ item: uid, body: { force: true }, outcome: "done" }),
+    ]);
+  });
+
+  it("asks like every write: without a terminal it needs --yes; --dry-run prints curl and sends nothing", async () => {
+    const uid = world().users[1]!.uid;
+    const before = posts().length;
+    const unasked = await runCcx(["token", uid], env);
+    expect(unasked.code).toBe(2);
+    expect(unasked.stderr).toMatch(/^error: CCX_BAD_INPUT: token writes, and there is no terminal to ask on: add --yes/m);
+    const dry = await runCcx(["token", uid, "--force", "--dry-run"], env);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toMatch(new RegExp(`^curl .*-X POST .*/users/${uid}/auth_tokens`, "m"));
+    expect(dry.stdout).toContain('{"force":true}');
+    expect(posts().length).toBe(before);
   });
 
   it("read-only mode refuses it before anything is sent: --read-only, CCX_READ_ONLY=1, a profile's readOnly", async () => {
@@ -113,19 +140,19 @@ describe("ccx token", () => {
     const uid = world().users[1]!.uid;
     const before = posts().length;
     const runs = [
-      await runCcx(["token", uid, "--read-only"], env),
-      await runCcx(["token", uid], { ...env, CCX_READ_ONLY: "1" }),
-      await runCcx(["token", uid], { CCX_CONFIG: config }),
-      await runCcx(["send", "--as", uid, "--to", world().users[2]!.uid, "--text", "hi", "--read-only"], env),
+      await runCcx(["token", uid, "--read-only", "--yes"], env),
+      await runCcx(["token", uid, "--yes"], { ...env, CCX_READ_ONLY: "1" }),
+      await runCcx(["token", uid, "--yes"], { CCX_CONFIG: config, XDG_STATE_HOME: env.XDG_STATE_HOME! }),
+      await runCcx(["send", "--as", uid, "--to", world().users[2]!.uid, "--text", "hi", "--read-only", "--yes"], env),
     ];
     for (const run of runs) {
       expect(run.code, run.stderr).toBe(2);
-      expect(run.stderr).toMatch(/^error: CCX_READ_ONLY: read-only mode: POST \/\S+ refused, nothing was sent/m);
+      expect(run.stderr).toMatch(/^error: CCX_READ_ONLY: read-only mode: (token|send) refused, nothing was sent/m);
       expect(run.stdout).toBe("");
     }
     expect(posts().length).toBe(before);
     // The log does see writes: the same token without read-only mode is one more POST.
-    expect((await runCcx(["token", uid], env)).code).toBe(0);
+    expect((await runCcx(["token", uid, "--yes"], env)).code).toBe(0);
     expect(posts().length).toBe(before + 1);
   });
 });
@@ -142,10 +169,10 @@ describe("ccx send, then read back", () => {
     const before = posts().length;
     const uid = world().users[0]!.uid;
     const to = world().users[1]!.uid;
-    const empty = await runCcx(["send", "--as", uid, "--to", to, "--text", "  "], env);
-    const long = await runCcx(["send", "--as", uid, "--to", to, "--text", "x".repeat(11_000)], env);
-    const nowhere = await runCcx(["send", "--as", uid, "--text", "hi"], env);
-    const nobody = await runCcx(["send", "--to", to, "--text", "hi"], env);
+    const empty = await runCcx(["send", "--as", uid, "--to", to, "--text", "  ", "--yes"], env);
+    const long = await runCcx(["send", "--as", uid, "--to", to, "--text", "x".repeat(11_000), "--yes"], env);
+    const nowhere = await runCcx(["send", "--as", uid, "--text", "hi", "--yes"], env);
+    const nobody = await runCcx(["send", "--to", to, "--text", "hi", "--yes"], env);
     for (const run of [empty, long, nowhere, nobody]) {
       expect(run.code, run.stderr).toBe(2);
       expect(run.stderr).toMatch(/^error: CCX_BAD_INPUT: .*nothing was sent/m);
@@ -154,12 +181,20 @@ describe("ccx send, then read back", () => {
     expect(posts().length).toBe(before);
   });
 
+  it("the sender may be given as every command's acting user is: CCX_ON_BEHALF_OF", async () => {
+    const [sender, receiver] = [world().users[7]!.uid, world().users[8]!.uid];
+    const sent = await runCcx(["send", "--to", receiver, "--text", "from the env's user", "--json", "--yes"], { ...env, CCX_ON_BEHALF_OF: sender });
+    expect(sent.code, sent.stderr).toBe(0);
+    const message = (JSON.parse(sent.stdout) as Array<{ answer: { data: { sender: string | { uid: string } } } }>)[0]!.answer.data;
+    expect(typeof message.sender === "string" ? message.sender : message.sender.uid).toBe(sender);
+  });
+
   it("a message to a user shows in the app's messages, their 1:1 both ways, and both sides' conversations", async () => {
     const [sender, receiver] = [world().users[5]!.uid, world().users[6]!.uid];
     const text = `hello from the test ${Date.now()}`;
-    const sent = await runCcx(["send", "--as", sender, "--to", receiver, "--text", text, "--json"], env);
+    const sent = await runCcx(["send", "--as", sender, "--to", receiver, "--text", text, "--json", "--yes"], env);
     expect(sent.code, sent.stderr).toBe(0);
-    const message = JSON.parse(sent.stdout) as { id: string; data: { text: string } };
+    const message = (JSON.parse(sent.stdout) as Array<{ answer: { data: { id: string; data: { text: string } } } }>)[0]!.answer.data;
     expect(message.data.text).toBe(text);
     const has = (run: { stdout: string }) => ndjson(run.stdout).some((m) => String(m.id) === String(message.id));
     expect(has(await runCcx(["messages", "--limit", "10", "--ndjson"], env))).toBe(true);
@@ -179,15 +214,37 @@ describe("ccx send, then read back", () => {
     const members = (await fx.chat(`/groups/${group.guid}/members`, { perPage: 100 })).body.data as Array<{ uid: string }>;
     const member = members[0]!.uid;
     const outsider = app.users.find((u) => !members.some((m) => m.uid === u.uid))!.uid;
-    const sent = await runCcx(["send", "--as", member, "--group", group.guid, "--text", "to the group", "--json"], env);
+    const sent = await runCcx(["send", "--as", member, "--group", group.guid, "--text", "to the group", "--json", "--yes"], env);
     expect(sent.code, sent.stderr).toBe(0);
-    const id = (JSON.parse(sent.stdout) as { id: string }).id;
+    const id = (JSON.parse(sent.stdout) as Array<{ answer: { data: { id: string } } }>)[0]!.answer.data.id;
     expect(ndjson((await runCcx(["messages", "--group", group.guid, "--ndjson"], env)).stdout).some((m) => m.id === id)).toBe(true);
     const before = posts().length;
-    const refused = await runCcx(["send", "--as", outsider, "--group", group.guid, "--text", "let me in"], env);
+    const refused = await runCcx(["send", "--as", outsider, "--group", group.guid, "--text", "let me in", "--yes"], env);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/^error: ERR_NOT_A_MEMBER: /m);
+    expect(refused.stderr).toMatch(new RegExp(`^refused group ${group.guid} \\(as ${outsider}\\): ERR_NOT_A_MEMBER: `, "m"));
     expect(posts().length).toBe(before + 1);
+  });
+});
+
+describe("ccx send, undone", () => {
+  it("journaled with its inverse from the answer (the message deleted by its id): ccx undo deletes it; --dry-run sends nothing", async () => {
+    const [sender, receiver] = [world().users[7]!.uid, world().users[8]!.uid];
+    const before = posts().length;
+    const dry = await runCcx(["send", "--as", sender, "--to", receiver, "--text", "not sent", "--dry-run"], env);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toMatch(/^curl .*-X POST .*\/messages/m);
+    expect(posts().length).toBe(before);
+    const sent = await runCcx(["send", "--as", sender, "--to", receiver, "--text", "to be undone", "--yes"], env);
+    expect(sent.code, sent.stderr).toBe(0);
+    const [, id, seq] = /^sent message (\d+) as \S+ to user \S+ at .* \(journal (\d+); undo: ccx undo \d+\)$/m.exec(sent.stdout)!;
+    expect(journalEntries(journal).find((e) => e.seq === Number(seq))).toMatchObject({
+      verb: "send", item: `user ${receiver} (as ${sender})`, outcome: "done", body: { receiver, receiverType: "user", data: { text: "to be undone" } },
+      inverse: { method: "DELETE", path: `/messages/${id}`, as: sender },
+    });
+    const undone = await runCcx(["undo", seq!, "--yes"], env);
+    expect(undone.code, undone.stderr).toBe(0);
+    const thread = ndjson((await runCcx(["messages", "--as", sender, "--user", receiver, "--ndjson"], env)).stdout);
+    expect(thread.find((m) => String(m.id) === id)?.deletedAt).toEqual(expect.any(Number));
   });
 });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isMember } from "../../src/emulator/data/members.js";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
 import { runInProcess as runCcx } from "../support/run-in-process.js";
+import { scratchDir } from "../support/scratch.js";
 
 /**
  * What hangs off a user or a group, each from its definition: a user's auth
@@ -14,7 +15,8 @@ let env: Record<string, string>;
 
 beforeAll(async () => {
   fx = await emulatorFixture({ sizes: { apps: 1, groups: 30, calls: 5, users: 40 } });
-  env = fx.cliEnv();
+  // Its writes (ccx token) journaled here, not in the suite's state home.
+  env = fx.cliEnv({ state: scratchDir("ccx-user-resources-state-") });
 });
 afterAll(() => fx?.close());
 
@@ -48,7 +50,7 @@ describe("a user's auth tokens", () => {
   it("ccx tokens <uid>: masked in the table and --json unless --reveal; a token ccx token made is listed", async () => {
     const uid = world().users[3]!.uid;
     const before = ndjson((await runCcx(["tokens", uid, "--ndjson", "--reveal"], env)).stdout);
-    const made = await runCcx(["token", uid], env);
+    const made = await runCcx(["token", uid, "--yes"], env);
     expect(made.code, made.stderr).toBe(0);
     const token = made.stdout.trim();
     const revealed = ndjson((await runCcx(["tokens", uid, "--ndjson", "--reveal"], env)).stdout);

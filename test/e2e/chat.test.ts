@@ -57,7 +57,7 @@ describe.skipIf(tmuxMissing !== undefined)(`the chat side in a real terminal${tm
     await s.paste("hello from a real terminal");
     await step("the text pasted", (lines) => (lines.at(-1) ?? "").includes("hello from a real terminal"));
     await s.keys("Enter");
-    await step("the confirmation", (lines) => lines.some((l) => l.includes("Send this message?")) && lines.some((l) => l.includes('"hello from a real terminal"')));
+    await step("the confirmation", (lines) => lines.some((l) => /send user \S+ \(as alice\)\?/.test(l)) && lines.some((l) => l.includes('"hello from a real terminal"')));
     await s.keys("y");
     await step("sent and shown in the thread", (lines) =>
       lines.some((l) => /sent message \d+ as alice/.test(l)) && lines.some((l) => l.includes("hello from a real terminal") && !l.includes('"')));

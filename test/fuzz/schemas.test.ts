@@ -16,7 +16,7 @@ import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
 import { thrown, runs } from "./arbitraries.js";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type Kind = "groups" | "group" | "members" | "calls" | "call" | "apps" | "users" | "user" | "messages" | "conversations" | "token" | "sent";
+type Kind = "groups" | "group" | "members" | "calls" | "call" | "apps" | "users" | "user" | "messages" | "conversations";
 
 const SCHEMAS: Record<Kind, v.GenericSchema> = {
   groups: schemas.groupListSchema,
@@ -29,8 +29,6 @@ const SCHEMAS: Record<Kind, v.GenericSchema> = {
   user: chatSchemas.userDetailSchema,
   messages: chatSchemas.messageListSchema,
   conversations: chatSchemas.conversationListSchema,
-  token: chatSchemas.authTokenSchema,
-  sent: chatSchemas.sentMessageSchema,
 };
 const KINDS = Object.keys(SCHEMAS) as Kind[];
 
@@ -70,8 +68,6 @@ const NOTES: Array<[Kind, Json]> = [
     { conversationId: "alice_user_bob", conversationType: "user", unreadMessageCount: "3", unreadMentionsCount: 0, lastReadMessageId: "8", lastMessage: { id: "11", sender: "bob", receiver: "alice", receiverType: "user", category: "message", type: "text", data: { text: "hi" }, sentAt: 1704067300, editedAt: null }, conversationWith: { uid: "bob", name: "Bob", status: "offline" }, updatedAt: 1704067300 },
     { conversationId: "group_g1", conversationType: "group", unreadMessageCount: 0, lastMessage: null, conversationWith: { guid: "g1", name: "G", membersCount: "12", metadata: [] }, updatedAt: "1704067200", tags: ["pinned"] },
   ], meta: { pagination: { total: 2, count: 2, per_page: 50, current_page: 1, total_pages: 1 } } }],
-  ["token", { data: { uid: "alice", authToken: "alice_1704067200abcdef", createdAt: 1704067200 } }],
-  ["sent", { data: { id: "12", conversationId: "alice_user_bob", sender: "alice", receiver: "bob", receiverType: "user", category: "message", type: "text", data: { text: "hello" }, sentAt: 1704067400, updatedAt: 1704067400, tags: ["t"] } }],
 ];
 
 let plain: EmulatorFixture;

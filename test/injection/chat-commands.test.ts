@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EmulatorFixture } from "../support/emulator.js";
 import { emulatorFixture } from "../support/emulator.js";
 import { type CcxRun, runCcx } from "../support/run-ccx.js";
+import { scratchDir } from "../support/scratch.js";
 import { sanitize } from "../../src/text/sanitize.js";
 import { displayWidth } from "../../src/text/width.js";
 import { ACTIVE, PAYLOADS, expectPlain, payload } from "./payloads.js";
@@ -28,6 +29,8 @@ beforeAll(async () => {
   env = {
     CCX_CHAT_URL: fx.info.chatUrl, CCX_CALLS_URL: fx.info.callsUrl, CCX_CA_FILE: fx.info.caFile, COLUMNS: String(COLUMNS),
     CCX_APP_ID: fx.app(0).appId, CCX_REGION: fx.app(0).region, CCX_API_KEY: fx.app(0).fullAccessKey,
+    // Its writes (ccx token, ccx send) journaled here.
+    XDG_STATE_HOME: scratchDir("ccx-injection-state-"),
   };
 });
 afterAll(async () => {
@@ -237,7 +240,7 @@ describe("writes", () => {
   it("ccx token <uid>: a token that names a hostile uid is printed harmless; ccx send: a hostile text to a hostile uid, said harmless, read back as sent", async () => {
     const other = injected.conversations.find((c) => c.payload.name === "c1-csi")!.user;
     const text = `hello ${payload("osc-52-clipboard")} ${payload("bidi-override")} ${payload("csi-clear")}`;
-    const [token, sent] = await runAll([[["token", other.uid], env], [["send", "--as", ACTING_UID, "--to", other.uid, "--text", text], env]]);
+    const [token, sent] = await runAll([[["token", other.uid, "--yes"], env], [["send", "--as", ACTING_UID, "--to", other.uid, "--text", text, "--yes"], env]]);
     expectTable(token!, "ccx token", "whole");
     expect(token!.stdout).toMatch(/^u\d+-␛\[2J␛\[31m_[0-9a-f]+\n$/);
     expect(token!.stderr).toContain(`auth token for ${sanitize(other.uid)}`);

@@ -1,4 +1,8 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { journalEntries } from "../support/journal.js";
+import { scratchDir } from "../support/scratch.js";
 import { type Tui, appRefs, lines, listRows, tuiFixture } from "../support/tui.js";
 import { detailsOfKind } from "../../src/store/details.js";
 
@@ -127,7 +131,8 @@ describe("messages", () => {
 
   it("m sends a test message as the user acted for: typed, shown, confirmed, then in the thread", async () => {
     const { guid, member } = await groupWithMessages();
-    tui = await fixture.mount({ columns: 140, rows: 30, debounceMs: 30 });
+    const journal = join(scratchDir("ccx-tui-send-"), "journal.ndjson");
+    tui = await fixture.mount({ columns: 140, rows: 30, debounceMs: 30, journal });
     await tui.paste(`:as ${member}\r`);
     await tui.paste(`:msgs ${guid}\r`);
     await tui.waitForFrame((f) => / loaded/.test(f), "the thread");
@@ -136,14 +141,19 @@ describe("messages", () => {
     await tui.press("ctrl-u");
     await tui.paste("hello from the explorer");
     await tui.press("enter");
-    const confirm = await tui.waitForFrame((f) => f.includes("Send this message?"), "the confirmation");
-    expect(confirm).toContain(`POST /messages as ${member}`);
+    const asked = `send group ${guid} (as ${member})?`;
+    const confirm = await tui.waitForFrame((f) => f.includes(asked), "the confirmation");
+    expect(confirm).toMatch(/POST \S+\/messages\b/);
+    expect(confirm).toContain(`as ${member}`);
     expect(confirm).toContain('"hello from the explorer"');
     expect(posts()).toHaveLength(0);
     await tui.press("y");
-    await tui.waitForFrame((f) => /sent message \d+/.test(f), "sent");
-    await tui.waitForFrame((f) => f.includes("hello from the explorer") && !f.includes("Send this message?"), "the message in the thread");
+    const sent = await tui.waitForFrame((f) => /sent message \d+ as \S+ to group \S+ at .* \(journal \d+\)/.test(f), "sent");
+    const id = /sent message (\d+)/.exec(sent)![1];
+    await tui.waitForFrame((f) => f.includes("hello from the explorer") && !f.includes(asked), "the message in the thread");
     expect(posts()).toHaveLength(1);
+    // Journaled as ccx send is, with the delete that undoes it (the id its answer gave).
+    expect(journalEntries(journal).at(-1)).toMatchObject({ verb: "send", outcome: "done", inverse: { method: "DELETE", path: `/messages/${id}`, as: member } });
   });
 });
 
@@ -197,14 +207,15 @@ describe(":msgs <id> tells a group from a user", () => {
 describe("writes", () => {
   it("t: asks first (n sends nothing), then shows the token once, y copies it, and it is nowhere else", async () => {
     const uid = world().users[2]!.uid;
-    tui = await fixture.mount({ columns: 120, debounceMs: 30 });
+    const journal = join(scratchDir("ccx-tui-token-"), "journal.ndjson");
+    tui = await fixture.mount({ columns: 120, debounceMs: 30, journal });
     await tui.paste(`:user ${uid}\r`);
     await tui.waitForFrame((f) => crumbs(f).includes(`user ${uid}`), "the user");
     const before = posts().length;
     await tui.press("t");
-    await tui.waitForFrame((f) => f.includes("Create an auth token?") && f.includes(`POST /users/${uid}/auth_tokens`), "the question");
+    await tui.waitForFrame((f) => f.includes(`token ${uid}?`) && f.includes(`/users/${uid}/auth_tokens`), "the question");
     await tui.press("n");
-    await tui.waitForFrame((f) => !f.includes("Create an auth token?"), "cancelled");
+    await tui.waitForFrame((f) => !f.includes(`token ${uid}?`), "cancelled");
     expect(posts().length).toBe(before);
 
     await tui.press("t", "y");
@@ -220,6 +231,9 @@ describe("writes", () => {
     expect(JSON.stringify(state.log)).not.toContain(token);
     expect(state.notice ?? "").not.toContain(token);
     expect(JSON.stringify(state.ui)).not.toContain(token);
+    // Journaled as every write, the token nowhere in it.
+    expect(journalEntries(journal).at(-1)).toMatchObject({ verb: "token", item: uid, outcome: "done" });
+    expect(readFileSync(journal, "utf8")).not.toContain(token);
   });
 
   it("read-only mode: t and m are refused at once, nothing asked, nothing sent", async () => {
@@ -233,9 +247,13 @@ describe("writes", () => {
     expect(lines(tui.frame())[0]).toMatch(/^ccx · read-only · /);
     const before = posts().length;
     await tui.press("t");
-    await tui.waitForFrame((f) => f.includes("read-only mode: creating an auth token refused, nothing sent"), "the refusal");
+    await tui.waitForFrame((f) => f.includes("read-only mode: writes are refused"), "the refusal");
+    // The notice put away, for m's own to be seen.
+    tui.store.setState({ notice: undefined });
+    await tui.waitForFrame((f) => !f.includes("read-only mode: writes are refused"), "the notice gone");
     await tui.press("m");
-    await tui.waitForFrame((f) => f.includes("read-only mode: sending a message refused, nothing sent"), "the refusal");
+    await tui.waitForFrame((f) => f.includes("read-only mode: writes are refused"), "the refusal of m");
+    expect(tui.store.getState().ui.prompt).toBeUndefined();
     expect(tui.store.getState().ui.dialog).toBeUndefined();
     expect(posts().length).toBe(before);
   });

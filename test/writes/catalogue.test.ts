@@ -7,7 +7,7 @@ import { type ReadBefore, type VerbInput, type WriteRequest, type WriteVerb, ver
 
 /**
  * Every verb against the endpoint catalogue: each request it makes (and the
- * read before it, and the inverses it gives) names a template the catalogue
+ * read before it, and the inverses it gives, from that read or from its answer) names a template the catalogue
  * documents for that method, its parameters filled in by the one encoder, and
  * the path filled in goes to the host the catalogue gives the template. A verb
  * without inputs here fails the test: a new verb is checked too.
@@ -32,6 +32,8 @@ const INPUTS: Record<string, VerbInput[]> = {
   "group delete": [{ args: { guid: "g1" }, flags: {} }],
   "friend add": [{ args: { uid: "u1", friend: ["u2"] }, flags: {} }],
   "friend remove": [{ args: { uid: "u1", friend: ["u2"] }, flags: {} }],
+  token: [{ args: { uid: "u1" }, flags: {} }, { args: { uid: "u1" }, flags: { force: true } }],
+  send: [{ args: {}, flags: { as: "u1", to: "u2", text: "hi" } }, { args: {}, flags: { as: "u1", group: "g1", text: "hi" } }],
   "tokens revoke": [{ args: { uid: "u1", token: ["t1"] }, flags: {} }, { args: { uid: "u1" }, flags: { all: true } }],
   "message edit": [{ args: { id: "7" }, flags: { text: "new", as: "u1" } }],
   "message delete": [{ args: { id: ["7"] }, flags: {} }],
@@ -66,6 +68,9 @@ const BEFORES: unknown[] = [
   { data: [{ id: "group_created" }, { uid: "u2" }, { messageId: 7, status: "approved", message: { id: 7, data: { moderation: { status: "approved" } } } }] },
 ];
 
+/** A write's answer, naming what it made: a message's id, a token. */
+const ANSWER = { data: { id: 7, uid: "u1", authToken: "u1_abc", sentAt: 1_700_000_000 } };
+
 const app = { appId: "app1", region: "us", apiKey: "k", chatUrl: "https://{appId}.api-{region}.example.com/v3", callsUrl: "https://{appId}.call-{region}.example.com/v3" } as const;
 const credentials = { management: { url: "https://mgmt.example.com/apimgmt", key: "mk", secret: "ms" }, readOnly: false };
 
@@ -82,6 +87,9 @@ function requestsOf(verb: WriteVerb): Array<{ method: string; request: WriteRequ
         const inverse = verb.inverse?.(item, state);
         if (inverse) found.push({ method: inverse.method, request: inverse });
       }
+      // The inverse an answer names (a message sent: deleted by its id).
+      const told = verb.answered?.(item, ANSWER)?.inverse;
+      if (told) found.push({ method: told.method, request: told });
     }
   }
   return found;

@@ -30,7 +30,7 @@ export interface MessagesFlags extends ListFlags {
   after?: number;
 }
 
-/** `ccx messages` (the app's, a group's, or a 1:1 conversation's) and `ccx send`. */
+/** `ccx messages`: the app's, a group's, or a 1:1 conversation's (`ccx send` is a write of src/writes/messages.ts). */
 export function registerMessages(program: Command): void {
   const messages = program
     .command("messages")
@@ -48,22 +48,4 @@ export function registerMessages(program: Command): void {
       const { runMessages } = await import("../run/messages.js");
       await runMessages(flags, command);
     });
-  program
-    .command("send")
-    .description("send a text message as the --as user (POST /messages); a write, refused in read-only mode")
-    .option("--to <uid>", "to this user")
-    .option("--group <guid>", "to this group (the sender must be a member)")
-    .requiredOption("--text <text>", "the text")
-    .option("--json", "print the message as the service answered it")
-    .action(async (flags: SendFlags, command: Command) => {
-      const { runSend } = await import("../run/messages.js");
-      await runSend(flags, command);
-    });
-}
-
-export interface SendFlags {
-  to?: string;
-  group?: string;
-  text: string;
-  json?: boolean;
 }

@@ -12,7 +12,7 @@ const FLAGS: FilterFlag[] = [
   { flag: "deactivated", description: "with: deactivated users as well; only: just them", token: (v) => keyToken("deactivated", v) },
 ];
 
-/** `ccx users`, `ccx user <uid>` and `ccx token <uid>`. */
+/** `ccx users` and `ccx user <uid>` (`ccx token <uid>` is a write of src/writes/tokens.ts). */
 export function registerUsers(program: Command): void {
   registerListCommand<"users">(program, {
     name: "users",
@@ -29,15 +29,5 @@ export function registerUsers(program: Command): void {
     .action(async (uid: string, flags: { json?: boolean }, command: Command) => {
       const { runUser } = await import("../run/user.js");
       await runUser(uid, flags, command);
-    });
-  program
-    .command("token")
-    .description("create an auth token for a user (POST /users/{uid}/auth_tokens) and print it; a write, refused in read-only mode")
-    .argument("<uid>", "the user's uid")
-    .option("--force", "a new token even if the user has one (force: true)")
-    .option("--json", "print the service's answer (uid, authToken, createdAt)")
-    .action(async (uid: string, flags: { force?: boolean; json?: boolean }, command: Command) => {
-      const { runToken } = await import("../run/user.js");
-      await runToken(uid, flags, command);
     });
 }

@@ -2,12 +2,12 @@ import type { Command } from "commander";
 import { ioOf } from "../io.js";
 import { badInput } from "../../api/errors.js";
 import type { CursorState } from "../../api/cursor.js";
-import { type MessagePage, type MessageScope, messagePages, sendTextMessage } from "../../api/messages.js";
+import { type MessagePage, type MessageScope, messagePages } from "../../api/messages.js";
 import { parseMessageFilter } from "../../query/index.js";
 import { formatTime } from "../../text/format.js";
 import { jsonForTerminal } from "../../text/json.js";
 import { sanitize } from "../../text/sanitize.js";
-import { MESSAGE_FLAGS, type MessagesFlags, type SendFlags } from "../commands/messages.js";
+import { MESSAGE_FLAGS, type MessagesFlags } from "../commands/messages.js";
 import { messageColumns } from "../render/message-rows.js";
 import { progressLine, progressWanted } from "../render/progress.js";
 import { runCommand } from "../runtime.js";
@@ -46,17 +46,5 @@ export function runMessages(flags: MessagesFlags, command: Command): Promise<voi
     const pages = messagePages(client, scope, { ...params, ...start, ...(limit !== undefined ? { limit } : {}) });
     const progress = flags.all && progressWanted(command) ? progressLine("messages", ioOf(command).err) : undefined;
     await exportPages(pages, { columns: messageColumns }, { ...flags, progress }, runtime, messagesFooter);
-  });
-}
-
-/** `ccx send`: one text message as the --as user, to a user or a group; refused before sending when it cannot go. */
-export function runSend(flags: SendFlags, command: Command): Promise<void> {
-  return runCommand(command, async (runtime) => {
-    if ((flags.to === undefined) === (flags.group === undefined)) throw badInput("give the receiver: --to UID or --group GUID (one of them); nothing was sent");
-    const client = await activeAppClient(runtime);
-    const receiver = flags.to !== undefined ? { receiver: flags.to, receiverType: "user" as const } : { receiver: flags.group!, receiverType: "group" as const };
-    const { message, raw } = await sendTextMessage(client, { ...receiver, text: flags.text });
-    if (flags.json) return void (await runtime.write(`${jsonForTerminal(raw, 2)}\n`));
-    await runtime.write(`${sanitize(`sent message ${message.id} as ${client.target.onBehalfOf} to ${receiver.receiverType} ${receiver.receiver}${message.sentAt !== undefined ? ` at ${formatTime(message.sentAt)}` : ""}`)}\n`);
   });
 }

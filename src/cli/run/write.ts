@@ -90,11 +90,17 @@ export async function runWrites(runtime: Runtime, planned: PlannedWrite[], flags
   }
   const { results } = run;
   const said = results.filter((r): r is Written => r !== undefined);
-  if (flags.json) await runtime.write(`${jsonForTerminal(maskAnswerSecrets(said).value, 2)}\n`);
+  // A secret (an auth token) is what was asked for: shown once, whole, and nowhere else.
+  if (flags.json) await runtime.write(`${jsonForTerminal(said.map(({ secret, ...r }) => (secret ? { ...r, answer: r.answer } : maskAnswerSecrets(r).value)), 2)}\n`);
   else {
     for (const r of said) {
-      if (r.outcome === "done") await runtime.write(`${sanitize(`done ${r.item}${r.journal ? ` (journal ${r.journal}${r.undoable ? `; undo: ccx undo ${r.journal}` : ""})` : ""}`)}\n`);
-      else runtime.warn(`${r.outcome} ${r.item}: ${r.code ? `${r.code}: ` : ""}${r.message ?? ""}`);
+      const journaled = r.journal ? ` (journal ${r.journal}${r.undoable ? `; undo: ccx undo ${r.journal}` : ""})` : "";
+      if (r.outcome !== "done") runtime.warn(`${r.outcome} ${r.item}: ${r.code ? `${r.code}: ` : ""}${r.message ?? ""}`);
+      // Alone on stdout, for `$(ccx token alice --yes)`; what it is, on stderr.
+      else if (r.secret) {
+        await runtime.write(`${sanitize(r.secret.value)}\n`);
+        runtime.warn(`${r.secret.note}${journaled}`);
+      } else await runtime.write(`${sanitize(`${r.said ?? `done ${r.item}`}${journaled}`)}\n`);
     }
   }
   if (run.interrupted) {
@@ -168,7 +174,9 @@ export function runVerb(verb: WriteVerb, input: VerbInput, flags: WriteFlags, co
     }
     // The same item given twice (named, in --ids and by the filter) is written once.
     for (const [name, value] of Object.entries(args)) if (Array.isArray(value)) args[name] = [...new Set(value)];
-    const given = { ...input, args };
+    // The user acted for as every command takes it: --as, --on-behalf-of, else CCX_ON_BEHALF_OF or the profile's.
+    const actedFor = input.flags.as === undefined && input.flags.onBehalfOf === undefined ? (await activeTarget(runtime))?.onBehalfOf : undefined;
+    const given = { args, flags: actedFor ? { ...input.flags, as: actedFor } : input.flags };
     return runWrites(runtime, planned(verb, given), flags, verb.destructive?.(given) ?? false);
   });
 }

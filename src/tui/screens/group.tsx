@@ -62,7 +62,7 @@ const MEMBER_WRITES: Binding[] = [
     const row = d?.members[d.selected] as Record<string, unknown> | undefined;
     return { on: d?.people === "banned" ? "banned" : "members", params: [c.route.guid], row };
   }),
-  // e edits the group itself, as on the groups list.
+  // e edits the group itself, as on the groups list; m sends it a message.
   ...verbKeyBindings(["group"], (c) => {
     if (c.route.view !== "group") return undefined;
     const d = groupOf(c.state, c.route.guid);
@@ -101,7 +101,6 @@ export const groupScreen: Screen<RouteOf<"group">> = {
     ...MEMBER_WRITES,
     { keys: ["enter"], description: "open the selected member (the user)", footer: "open", run: (c) => c.selection()?.open?.() },
     { keys: ["M"], description: "the group's messages", footer: "messages", run: (c) => c.route.view === "group" && c.store.getState().openThread({ kind: "group", guid: c.route.guid }) },
-    { keys: ["m"], description: "send the group a test message as the user you act for (asks first)", footer: "message", run: (c) => c.route.view === "group" && c.store.getState().askMessage({ receiver: c.route.guid, receiverType: "group" }) },
   ],
   cursor: (state, route) => ({ index: groupOf(state, route.guid)?.selected ?? 0, count: groupOf(state, route.guid)?.members.length ?? 0 }),
   select: (store, route, index) => store.getState().selectInGroup(route.guid, index),

@@ -78,16 +78,12 @@ const threadOf = (state: ExplorerState, scope: ThreadScope) => detailOf(activeVi
 const scopeOf = (route: { view: string }) => (route as RouteOf<"messages">).scope;
 
 const bindings: Binding[] = [
-  { keys: ["m"], description: "send a test message here (asks first)", footer: "message", run: (c) => {
-    const scope = scopeOf(c.route);
-    if (scope.kind === "app") return c.store.getState().notify("the app's messages have no one to send to: open a group's or a user's");
-    c.store.getState().askMessage(scope.kind === "group" ? { receiver: scope.guid, receiverType: "group" } : { as: scope.as, receiver: scope.uid, receiverType: "user" });
-  } },
   { keys: ["enter"], description: "open the sender (a user)", footer: "sender", onRows: true, run: (c) => c.selection()?.open?.() },
   { keys: ["T"], description: "trace the selected message: moderation, each recipient's mutes, blocks, push tokens and notifications, its webhooks", footer: "trace", onRows: true,
     disabled: (c) => (c.selection()?.id ? undefined : "no message selected"), run: (c) => c.store.getState().openTrace(c.selection()!.id!) },
   // + reacts to the message under the cursor, D deletes it, e edits its text as its sender;
-  // R marks the thread read up to it, as the user acted for (the params name the thread's conversation).
+  // R marks the thread read up to it, as the user acted for (the params name the thread's conversation);
+  // m sends a message into the thread.
   ...verbKeyBindings(["messages"], (c) => {
     const scope = scopeOf(c.route);
     const params = scope.kind === "group" ? ["group", scope.guid] : scope.kind === "user" ? ["user", scope.uid, scope.as] : [];

@@ -120,13 +120,11 @@ const bindings: Binding[] = [
     if (!as) return c.store.getState().notify("the messages of a 1:1 conversation need the other side: u chooses whom to act for");
     c.store.getState().openThread({ kind: "user", uid: uidOf(c.route), as });
   } },
-  { keys: ["t"], description: "create an auth token for this user (asks first; shown once)", footer: "token", run: (c) => c.store.getState().askToken(uidOf(c.route)) },
   // A sub-resource of the user (the users definition's child), on a list screen of its own.
   { keys: ["T"], description: `the user's ${RESOURCES.tokens.name}: their auth tokens, masked`, run: (c) => c.store.getState().openResource(RESOURCES.tokens.name, [uidOf(c.route)]) },
   { keys: ["P"], description: `the user's notification ${RESOURCES.preferences.name}: do not disturb, muted conversations, timezone`, run: (c) => c.store.getState().openResourceItem(RESOURCES.preferences.name, [uidOf(c.route)]) },
-  { keys: ["m"], description: "send this user a test message as the user you act for (asks first)", footer: "message", run: (c) => c.store.getState().askMessage({ receiver: uidOf(c.route), receiverType: "user" }) },
   { keys: ["a"], description: "act on behalf of this user", run: (c) => c.store.getState().setUser(uidOf(c.route)) },
-  // e edits the user's fields, D deactivates them: the same writes as on the users list.
+  // e edits the user's fields, D deactivates them, t makes them a token, m sends them a message: the same writes as on the users list.
   ...verbKeyBindings(["user"], (c) => {
     const detail = userOf(c.state, uidOf(c.route));
     return { on: "user", params: [], row: (detail?.raw ?? detail?.user ?? { uid: uidOf(c.route) }) as Record<string, unknown> };

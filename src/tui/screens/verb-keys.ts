@@ -12,7 +12,13 @@ export interface VerbSpot {
 }
 
 /** The keys writes may have, in the order help lists them, and what each means. */
-const VERB_KEYS: ReadonlyArray<[VerbKey["key"], string]> = [["+", "add"], ["-", "remove"], ["D", "delete (or deactivate)"], ["e", "edit"], ["R", "mark read"], ["s", "switch on or off"]];
+const VERB_KEYS: ReadonlyArray<[VerbKey["key"], string]> = [
+  ["+", "add"], ["-", "remove"], ["D", "delete (or deactivate)"], ["e", "edit"], ["R", "mark read"], ["s", "switch on or off"],
+  ["t", "create an auth token"], ["m", "send a message"],
+];
+
+/** Keys that act on one thing at a time, never on rows marked: a token for a user, a message to one receiver. */
+const ONE_AT_A_TIME: ReadonlySet<VerbKey["key"]> = new Set(["+", "t", "m"]);
 
 interface Offered {
   words: string;
@@ -57,7 +63,7 @@ export function markedRows<Row>(state: ExplorerState, idOf: (row: Row) => string
  */
 export function verbKeyBindings(lists: readonly string[], spotOf: (c: KeyContext) => VerbSpot | undefined): Binding[] {
   const offered: Offered[] = VERBS.flatMap((verb) => (verb.keys ?? []).filter((k) => lists.includes(k.on)).map((key) => ({ words: verbWords(verb).join(" "), verb, key })));
-  const onRows = (k: VerbKey) => k.key !== "+" && !k.form;
+  const onRows = (k: VerbKey) => !ONE_AT_A_TIME.has(k.key) && !k.form;
   const marking = offered.some((o) => onRows(o.key));
   const keys = VERB_KEYS.filter(([letter]) => offered.some((o) => o.key.key === letter)).map(([letter, meaning]) => {
     const uses = offered.filter((o) => o.key.key === letter);
@@ -66,7 +72,8 @@ export function verbKeyBindings(lists: readonly string[], spotOf: (c: KeyContext
       const found = spot && uses.find((o) => o.key.on === spot.on && (o.key.when?.(spot.row) ?? true));
       return found && spot ? { ...found, spot } : undefined;
     };
-    const needsRow = letter !== "+";
+    // m on a thread sends there, whatever row the cursor is on.
+    const needsRow = letter !== "+" && letter !== "m";
     const where = (o: Offered) => (lists.length > 1 ? ` on :${o.key.on}` : "");
     const undone = uses.every((o) => !o.verb.irreversible) ? "; U in :journal undoes it" : uses.some((o) => o.verb.destructive) ? "; one that destroys only once its id is typed back" : "";
     const marks = (c: KeyContext, at: { key: VerbKey }) => (onRows(at.key) ? marksHere(c.state) : []);
@@ -100,7 +107,8 @@ export function verbKeyBindings(lists: readonly string[], spotOf: (c: KeyContext
         if (typeof input === "string") return store.notify(input);
         // + makes a new one: its form starts empty, not from the row under the cursor.
         if (at.key.form) return store.openVerbForm(at.words, input, needsRow ? at.spot.row : undefined);
-        if (at.key.asks) return store.askVerbValue({ words: at.words, input, into: at.key.asks.into, label: at.key.asks.label });
+        const { asks } = at.key;
+        if (asks) return store.askVerbValue({ words: at.words, input, into: asks.into, label: typeof asks.label === "string" ? asks.label : asks.label(input) }, asks.initial);
         store.askVerb(at.words, input);
       },
     });

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Http } from "../../../src/api/http.js";
 import { type ExplorerStore, createExplorerStore } from "../../../src/store/explorer-store.js";
 import { type InputRouter, createInputRouter } from "../../../src/tui/input/router.js";
@@ -196,9 +196,10 @@ describe("keys in order at any speed", () => {
       expect(b.store.getState().ui.prompt).toMatchObject({ kind: "command", text: "call v1.in.app2.77aa" });
     });
 
-    it("is not an answer to a box that asks: its y confirms nothing", () => {
+    it("is not an answer to a box that asks: its y confirms nothing", async () => {
       const { store, router } = explorer();
-      store.getState().askToken("someone");
+      store.getState().askVerb("token", { args: { uid: "someone" }, flags: {} });
+      await vi.waitFor(() => expect(store.getState().ui.dialog?.kind).toBe("confirm"));
       router.feed("v1.us.app0.yyyy");
       expect(store.getState().ui.dialog?.kind).toBe("confirm");
       expect(store.getState().notice).toBeUndefined();
