@@ -147,6 +147,13 @@ export const answer = <S extends v.GenericSchema>(schema: S) =>
     schema,
   );
 
+/**
+ * Any list's answer, as the explorer reads every resource's: an object whose `data`, when sent, is a list, an
+ * object of items (keyed by place, or one item alone) or null, never a bare string or number; refused when it
+ * nests too deep to print. The items are read by their resource's schema after.
+ */
+export const anyListSchema = answer(v.looseObject({ data: v.optional(v.union([v.array(v.unknown()), v.record(v.string(), v.unknown()), v.null()])) }));
+
 /** Any field may be missing (examples omit per_page, even total) or a string: ccx never sizes anything by them alone. */
 export const paginationSchema = v.looseObject({
   total: opt(int),

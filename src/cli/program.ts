@@ -31,8 +31,8 @@ interface Registrar {
 const BEFORE_RESOURCES: readonly Registrar[] = [
   { names: ["groups"], load: async () => (await import("./commands/groups.js")).registerGroups },
   { names: ["group"], load: async () => (await import("./commands/group.js")).registerGroup },
-  { names: ["users", "user", "token"], load: async () => (await import("./commands/users.js")).registerUsers },
-  { names: ["messages", "send"], load: async () => (await import("./commands/messages.js")).registerMessages },
+  { names: ["users", "user"], load: async () => (await import("./commands/users.js")).registerUsers },
+  { names: ["messages"], load: async () => (await import("./commands/messages.js")).registerMessages },
   { names: ["conversation"], load: async () => (await import("./commands/conversation.js")).registerConversation },
   { names: ["calls"], load: async () => (await import("./commands/calls.js")).registerCalls },
   { names: ["call"], load: async () => (await import("./commands/call.js")).registerCall },

@@ -14,9 +14,10 @@ export const calls: Resource<Call> = {
   description: "the calls of the app: status, mode, when, how long, who took part, recordings",
   idField: "sessionId",
   schema: callSchema,
-  list: { path: "/calls", perPage: { default: 50, max: 1000 } },
+  list: { path: "/calls", perPage: { default: 50, max: 1000 }, grammar: async () => (await import("../query/calls.js")).CALL_GRAMMAR },
   detail: { path: "/calls/{sessionId}" },
   own: true,
+  live: (c) => `${c.status}|${c.endedAt}|${c.participants?.length}|${c.recordings?.length}`,
   wideAt: 120,
   children: ["transcripts"],
   columns: [

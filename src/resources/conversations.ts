@@ -38,10 +38,7 @@ export const conversations: Resource<Conversation> = {
     ],
     grammar: async () => (await import("../query/conversations.js")).CONVERSATION_GRAMMAR,
   },
-  open: (c, as) => {
-    const scope = conversationScope(c, as);
-    return scope && { thread: scope };
-  },
+  live: (c) => `${c.updatedAt}|${c.unreadMessageCount}`,
   actedFor: true,
   wideAt: 110,
   columns: [
@@ -66,7 +63,6 @@ export const userConversation: Resource<Conversation> = {
   name: "user-conversation",
   singular: "conversation with a user",
   aliases: [],
-  open: undefined,
   // Read by `ccx conversation`, written by hand: the flag chooses which of the three.
   own: true,
   itemFlag: { command: "conversation", flag: "user" },

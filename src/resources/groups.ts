@@ -14,10 +14,17 @@ export const groups: Resource<Group> = {
   description: "the groups of the app: name, type, members, tags, owner",
   idField: "guid",
   schema: groupSchema,
-  list: { path: "/groups", perPage: { default: 100, max: 1000 } },
+  list: {
+    path: "/groups",
+    perPage: { default: 100, max: 1000 },
+    grammar: async () => (await import("../query/groups.js")).GROUP_GRAMMAR,
+    // The list shows each group's tags, which the service leaves out unless asked.
+    always: { withTags: "true" },
+  },
   detail: { path: "/groups/{guid}", first: GROUP_FIRST },
   children: ["members"],
   own: true,
+  live: (g) => `${g.updatedAt}|${g.membersCount}|${g.name}`,
   wideAt: 110,
   columns: [
     { header: "name", field: "name", get: (g) => g.name ?? "", min: 16, max: 40, grows: 3 },

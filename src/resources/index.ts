@@ -49,6 +49,9 @@ export const RESOURCE_LIST: readonly AnyResource[] = Object.values(RESOURCES) as
 /** The resources whose commands and screens are made from their definitions. */
 export const DERIVED_RESOURCES: readonly AnyResource[] = RESOURCE_LIST.filter((r) => !r.own);
 
+/** The lists tab goes through in the explorer, in order; the first is where every app opens. */
+export const HOME_LISTS: readonly string[] = ["groups", "calls", "users", "conversations"];
+
 /** The resource a name, singular or alias names. */
 export function resourceNamed(word: string): AnyResource | undefined {
   return RESOURCE_LIST.find((r) => r.name === word || r.singular === word || r.aliases?.includes(word));

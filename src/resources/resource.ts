@@ -78,6 +78,11 @@ export interface Resource<Item extends Record<string, unknown> = Record<string, 
      */
     grammar?: () => Promise<Grammar>;
     /**
+     * Query parameters asked unless the filter says otherwise, because the table shows what they bring
+     * (`withTags=true` for a TAGS column): the explorer, the table, `--json` and `--ndjson` alike.
+     */
+    always?: Readonly<Record<string, string>>;
+    /**
      * Query parameters the list cannot go without (push tokens: `authToken`): a required flag on the
      * command line (`--auth-token T`), an argument after the path's in the explorer (`:push-tokens T`).
      */
@@ -136,10 +141,10 @@ export interface Resource<Item extends Record<string, unknown> = Record<string, 
   /** The explorer's width from which columns show their full forms (times, ids) rather than their `narrow` ones. */
   wideAt?: number;
   /**
-   * What Enter on a row opens when it is not the row's own item: another screen (a conversation's
-   * thread), for the user acted for; undefined when the row names none to open.
+   * What live mode (w) compares to mark a row changed: a call's status, not its ticking minutes (the
+   * whole row when not said).
    */
-  open?: (item: Item, actingUser: string | undefined) => OpenTarget | undefined;
+  live?: (item: Item) => string;
   /** Resources reached from an item: their list's path takes this item's id. */
   children?: readonly string[];
   /**
@@ -154,9 +159,6 @@ export interface Resource<Item extends Record<string, unknown> = Record<string, 
 
 /** Whose messages a thread shows: the app's, a group's, or the 1:1 conversation `as` has with `uid`. */
 export type ThreadScope = { kind: "app" } | { kind: "group"; guid: string } | { kind: "user"; uid: string; as: string };
-
-/** A screen Enter opens from a row of a list (Resource.open). */
-export type OpenTarget = { thread: ThreadScope };
 
 /**
  * A list that ccx reads only as a user sees it (`actedFor`), asked with no one acted for: refused before

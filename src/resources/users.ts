@@ -14,11 +14,18 @@ export const users: Resource<User> = {
   description: "the users of the app: name, status, role, tags, when last active",
   idField: "uid",
   schema: userSchema,
-  list: { path: "/users", perPage: { default: 100, max: 1000 } },
+  list: {
+    path: "/users",
+    perPage: { default: 100, max: 1000 },
+    grammar: async () => (await import("../query/users.js")).USER_GRAMMAR,
+    // The list shows each user's tags, which the service leaves out unless asked.
+    always: { withTags: "true" },
+  },
   detail: { path: "/users/{uid}", first: USER_FIRST },
   // On the user's screen: whom they blocked and their friends as lists below (←/→), their tokens with T.
   children: ["tokens", "friends", "blocked"],
   own: true,
+  live: (u) => `${u.status}|${u.updatedAt}`,
   wideAt: 110,
   columns: [
     { header: "name", field: "name", get: (u) => u.name ?? "", min: 12, max: 32, grows: 2 },

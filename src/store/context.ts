@@ -26,7 +26,7 @@ export interface StoreContext {
 
 export function currentRoute(state: ExplorerState): Route {
   const nav = state.views[state.activeKey]?.nav ?? [];
-  return nav[nav.length - 1] ?? { view: "groups" };
+  return nav[nav.length - 1] ?? { view: "resource", name: "groups", params: [] };
 }
 
 export function activeView(state: ExplorerState): AppViewState {

@@ -28,9 +28,6 @@ export const resourceKey = (name: string, params: readonly string[]) => [name, .
 
 /** The entry each route shows, if any: a route without one says so. */
 const ROUTE_DETAILS: { [V in Route["view"]]: (route: Extract<Route, { view: V }>) => DetailKey | undefined } = {
-  groups: () => undefined,
-  calls: () => undefined,
-  users: () => undefined,
   group: (r) => detailKey("group", r.guid),
   user: (r) => detailKey("user", r.uid),
   messages: (r) => detailKey("messages", threadKey(r.scope)),

@@ -2,14 +2,13 @@ import { createStore, type StoreApi } from "zustand/vanilla";
 import type { ManagementTarget } from "../api/apps.js";
 import { AppClient, type Region } from "../api/client.js";
 import type { Http } from "../api/http.js";
-import { LIST_KIND_NAMES, type ListKind, isListKind } from "../resources/list-kinds.js";
 import { type StoreContext, activeApp, activeView, currentRoute } from "./context.js";
 import { detailsOfKind, resourceKey } from "./details.js";
 import { type ApiActions, apiActions } from "./api-actions.js";
 import { type ResourceActions, resourceActions } from "./resource-actions.js";
 import { type DetailActions, detailActions } from "./detail-actions.js";
 import { type DownloadActions, downloadActions } from "./download-actions.js";
-import { type ListActions, emptyList, listActions } from "./list-actions.js";
+import { type ListActions, emptyList, listActions, listInView } from "./list-actions.js";
 import { LIVE, type LiveActions, liveActions } from "./live-actions.js";
 import { RequestLog } from "./request-log.js";
 import { RequestSlots } from "./request-slots.js";
@@ -31,7 +30,8 @@ export { marksHere } from "./ui-actions.js";
 /** Whether the view shown is still waiting for an answer: a request in flight, its list, or the call asked for. */
 export function waitingForAnswer(state: ExplorerState): boolean {
   const view = activeView(state);
-  return state.inflight > 0 || Object.values(view.lists).some((l) => l.loading) || detailsOfKind(view, "call").some((d) => d.loading);
+  const list = listInView(state);
+  return state.inflight > 0 || (list !== undefined && view.lists[list]?.loading === true) || detailsOfKind(view, "call").some((d) => d.loading);
 }
 
 /**
@@ -48,8 +48,8 @@ export interface ExplorerOptions {
   user?: string;
   /** Wait after the last key press before a filter is sent. */
   debounceMs?: number;
-  /** The first view of every app; "welcome" when no app is known. */
-  root?: ListKind | "welcome";
+  /** The list every app opens on (a resource's name, `groups` unless said); "welcome" when no app is known. */
+  root?: string;
   /** The CA file requests trust, for the curl commands the request log copies. */
   caFile?: string;
   /** The management API's credentials, for :api on its paths. */
@@ -79,8 +79,8 @@ export interface ExplorerState extends ListActions, LiveActions, DetailActions, 
   navigate(route: Route): void;
   /** Pops the navigation stack; never below the root view. */
   back(): void;
-  /** Replaces the stack with a root view. */
-  openRoot(view: ListKind): void;
+  /** Replaces the stack with a resource's list (`groups`): the lists tab goes through. */
+  openRoot(name: string): void;
   notify(text: string | undefined): void;
   setLastError(failure: Failure | undefined): void;
   dispose(): void;
@@ -91,18 +91,15 @@ export type ExplorerStore = StoreApi<ExplorerState>;
 /** A list view whose list was never loaded (or was made stale): showing it must load it. */
 function needsLoad(view: AppViewState): boolean {
   const route = view.nav[view.nav.length - 1];
-  if (!route || !isListKind(route.view)) return false;
-  const list = view.lists[route.view];
-  return list.items.length === 0 && !list.loading && !list.error && list.errors.length === 0 && list.request === undefined;
+  if (route?.view !== "resource") return false;
+  const list = view.lists[resourceKey(route.name, route.params)];
+  return !list || (list.items.length === 0 && !list.loading && !list.error && list.errors.length === 0 && list.request === undefined);
 }
 
-function freshView(root: Route): AppViewState {
-  const lists = Object.fromEntries(LIST_KIND_NAMES.map((kind) => [kind, emptyList()])) as AppViewState["lists"];
-  return { lists, details: {}, nav: [root] };
-}
+const freshView = (root: Route): AppViewState => ({ lists: {}, details: {}, nav: [root] });
 
 export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
-  const root: Route = { view: options.root ?? "groups" };
+  const root: Route = options.root === "welcome" ? { view: "welcome" } : { view: "resource", name: options.root ?? "groups", params: [] };
   const slots = new RequestSlots();
   const timers = new Map<string, NodeJS.Timeout>();
   const log = new RequestLog(200);
@@ -135,11 +132,9 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
     const afterMove = () => {
       const { ui } = get();
       const route = currentRoute(get());
-      const list = isListKind(route.view) ? route.view : undefined;
-      const resourceList = route.view === "resource" ? resourceKey(route.name, route.params) : undefined;
-      // Each belongs to a list kind, or to a list made from a definition, or to neither (the command bar).
-      const belongs = (on: { list?: ListKind; resourceList?: string }) =>
-        on.list !== undefined ? on.list === list : on.resourceList !== undefined ? on.resourceList === resourceList : true;
+      const list = route.view === "resource" ? resourceKey(route.name, route.params) : undefined;
+      // Each belongs to a list, or to none (the command bar).
+      const belongs = (on: { list?: string }) => on.list === undefined || on.list === list;
       const promptStays = !ui.prompt || belongs(ui.prompt);
       const formStays = !ui.form || belongs(ui.form);
       // A move made from elsewhere (a command, Enter in the pane) gives the keys back to the view;
@@ -172,8 +167,8 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
       ui: initialUi(),
       liveInterval: LIVE.defaultSeconds,
       clock: Date.now(),
-      ...listActions(ctx),
-      ...liveActions(ctx),
+      ...listActions(ctx, options.management),
+      ...liveActions(ctx, options.management),
       ...detailActions(ctx),
       ...userActions(ctx),
       ...threadActions(ctx),
@@ -213,9 +208,9 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
         // keep their filters and lose their rows, and load again when shown. (Before, the requests
         // aborted here left their lists loading for good, and the other lists showed another user's rows.)
         abortAll();
-        const stale = <L extends ListState<unknown>>(l: L): L => ({ ...emptyList(), filter: l.filter, tokens: l.tokens, errors: l.errors, params: l.params }) as L;
-        const staleLists = (lists: AppViewState["lists"]) => Object.fromEntries(Object.entries(lists).map(([kind, l]) => [kind, stale(l)])) as AppViewState["lists"];
-        const views = Object.fromEntries(Object.entries(get().views).map(([k, v]) => [k, { ...v, lists: staleLists(v.lists), details: {}, stats: undefined, apis: undefined, resourceLists: undefined }]));
+        const stale = (l: ListState): ListState => ({ ...emptyList(), filter: l.filter, tokens: l.tokens, errors: l.errors, params: l.params, narrowing: l.narrowing });
+        const staleLists = (lists: AppViewState["lists"]) => Object.fromEntries(Object.entries(lists).map(([key, l]) => [key, stale(l)]));
+        const views = Object.fromEntries(Object.entries(get().views).map(([k, v]) => [k, { ...v, lists: staleLists(v.lists), details: {}, stats: undefined, apis: undefined }]));
         set({ user, views });
         get().refresh();
       },
@@ -238,11 +233,10 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
         if (needsLoad(activeView(get()))) get().refresh();
       },
 
-      openRoot(view) {
-        ctx.updateView(get().activeKey, (v) => ({ ...v, nav: [{ view }] }));
+      openRoot(name) {
+        ctx.updateView(get().activeKey, (v) => ({ ...v, nav: [{ view: "resource", name, params: [] }] }));
         afterMove();
-        const list = activeView(get()).lists[view];
-        if (list.items.length === 0 && !list.loading && list.errors.length === 0) get().reload(view);
+        get().ensureList(name);
       },
 
       notify(text) {

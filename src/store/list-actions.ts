@@ -1,209 +1,265 @@
-import { withQuery } from "../api/client.js";
-import { advanceCursor, cursorQuery, startCursor } from "../api/cursor.js";
+import type { ManagementTarget } from "../api/apps.js";
+import type { Pager } from "../api/paging-styles.js";
 import { numberedPageCounts, trustedTotal } from "../api/paging.js";
-import { LIST_KINDS, type ListItems, type ListKindSpec, isListKind } from "../resources/list-kinds.js";
+import { resourceNamed } from "../resources/index.js";
+import type { AnyResource } from "../resources/resource.js";
 import { type StoreContext, currentRoute } from "./context.js";
+import { resourceKey } from "./details.js";
 import type { ExplorerState } from "./explorer-store.js";
 import { toFailure } from "./failure.js";
-import type { ListKind, ListState } from "./types.js";
+import { listRequester } from "./list-request.js";
+import type { Grammar } from "../query/grammar.js";
+import type { ListState } from "./types.js";
 
 /**
- * The groups and calls lists: live filtering (debounced; the request a key
- * press makes stale is aborted, and a late answer never overwrites a newer
- * one), page paging, and cursor paging that loads more as the cursor moves.
+ * Every list the explorer shows, of any resource, by its key (resourceKey: the resource's name and its
+ * path's parameters): the filter line (its grammar loaded when first used: written by hand where the
+ * definition has one, else derived from the list's documented parameters; none: the line narrows the
+ * rows loaded), debounced, the request a key press makes stale aborted and a late answer never
+ * overwriting a newer one; numbered pages flipped with n/p; walks (a cursor, `meta.next`, a log id)
+ * loading more below as the cursor nears the end. Nothing here names a resource: the definitions say all.
  */
-
 export interface ListActions {
   /** Sets the filter line as typed; a valid one is sent after a short pause, an invalid one never. */
-  setFilter(kind: ListKind, line: string): void;
+  setFilter(list: string, line: string): void;
   /** Sends the current filter now, from page 1. */
-  reload(kind: ListKind): void;
-  goToPage(kind: ListKind, page: number): void;
-  nextPage(kind: ListKind): void;
-  prevPage(kind: ListKind): void;
-  /** Cursor mode: appends the page after the last cursor. */
-  loadMore(kind: ListKind): void;
-  select(kind: ListKind, index: number): void;
+  reload(list: string): void;
+  goToPage(list: string, page: number): void;
+  nextPage(list: string): void;
+  prevPage(list: string): void;
+  /** A walk: appends the next step's rows. */
+  loadMore(list: string): void;
+  select(list: string, index: number): void;
   /** Sends a filter still waiting out its pause now (Enter on the filter line). */
-  submitFilter(kind: ListKind): void;
+  submitFilter(list: string): void;
+  /** Loads a list not loaded yet (or that failed): opening it, or showing it below an item. */
+  ensureList(list: string): void;
   /** Reloads whatever the current view shows. */
   refresh(): void;
 }
 
 /**
- * Most rows a cursor-mode list keeps: beyond it, the oldest rows are dropped as
- * more load (counted in `dropped`). Why: every page the cursor loads is appended,
- * and walking it across 100,000 groups held them all (~45 MB, the soak found);
- * 5,000 rows is 50 pages of scrolling, far more than a screen, and a few MB.
+ * Most rows a walk keeps: beyond it, the oldest rows are dropped as more load (counted in `dropped`).
+ * Why: every step is appended, and walking a cursor across 100,000 groups held them all (~45 MB, the
+ * soak found); 5,000 rows is 50 pages of scrolling, far more than a screen, and a few MB.
  */
-export const MAX_CURSOR_ROWS = 5_000;
+export const MAX_LIST_ROWS = 5_000;
 
-export function emptyList<Item>(): ListState<Item> {
+export function emptyList(): ListState {
   return { filter: "", tokens: [], errors: [], params: {}, items: [], page: 1, hasMore: false, loading: false, selected: 0 };
 }
 
-type AnyItem = ListItems[ListKind];
+/** The resource and path parameters of a list's key; undefined for a key that names no list. */
+export function listRefOf(key: string): { resource: AnyResource; params: string[] } | undefined {
+  const [name = "", ...params] = key.split("/").map(decodeURIComponent);
+  const resource = resourceNamed(name);
+  return resource?.list ? { resource, params } : undefined;
+}
 
-export function listActions(ctx: StoreContext): ListActions {
-  const listOf = (state: ExplorerState, key: string, kind: ListKind): ListState<AnyItem> => state.views[key]!.lists[kind];
-  const setList = (key: string, kind: ListKind, patch: Partial<ListState<AnyItem>>) =>
-    ctx.updateView(key, (v) => ({ ...v, lists: { ...v.lists, [kind]: { ...v.lists[kind], ...patch } } }));
+/** The list of the route in view, by its key; undefined on a screen that is no list. */
+export function listInView(state: ExplorerState): string | undefined {
+  const route = currentRoute(state);
+  return route.view === "resource" ? resourceKey(route.name, route.params) : undefined;
+}
 
-  async function fetchPage(key: string, kind: ListKind, query: Record<string, string>, append: boolean): Promise<void> {
-    const request = ctx.slots.begin(`${key}/${kind}`);
-    const spec = LIST_KINDS[kind];
-    setList(key, kind, { loading: true, ...(append ? {} : { awaiting: true }), request: `GET ${withQuery("", spec.path, query)}` });
+/** Each list's grammar once loaded (none: the service documents no filter), by resource name. */
+const grammars = new Map<string, Grammar | undefined>();
+
+/**
+ * A list's filter grammar, loaded the first time a filter is typed (start-up does not pay for it): its
+ * definition's, written by hand, else derived from its documented parameters; undefined when it has none.
+ */
+export async function grammarFor(resource: AnyResource): Promise<Grammar | undefined> {
+  if (!grammars.has(resource.name)) grammars.set(resource.name, await (await import("../resources/filter-grammar.js")).grammarOf(resource));
+  return grammars.get(resource.name);
+}
+
+export function listActions(ctx: StoreContext, management: ManagementTarget | undefined): ListActions {
+  /** Walks in progress, by slot: a cursor's pager remembers what it had. */
+  const pagers = new Map<string, Pager>();
+  /** The parameters each list's filter line has asked for (waiting for the pause, or sent), as JSON. */
+  const asked = new Map<string, string>();
+  const listOf = (appKey: string, key: string): ListState | undefined => ctx.get().views[appKey]?.lists[key];
+  const setList = (appKey: string, key: string, patch: Partial<ListState>) =>
+    ctx.updateView(appKey, (v) => ({ ...v, lists: { ...v.lists, [key]: { ...emptyList(), ...v.lists[key], ...patch } } }));
+  const active = () => ctx.get().activeKey;
+  const lists = listRequester(ctx, management);
+
+  /**
+   * Asks one page (append: the next step of a walk, added below) and puts its rows in the list. `query` is
+   * what the page asks: the first page's, a numbered page's, or the walk's next.
+   */
+  async function fetchPage(appKey: string, key: string, query: Record<string, string>, append: boolean): Promise<void> {
+    const ref = listRefOf(key);
+    if (!ref) return;
+    const { resource, params } = ref;
+    const slot = `${appKey}/${key}`;
+    const request = ctx.slots.begin(slot);
     try {
-      const page = await spec.list(ctx.clientFor(key), query, request.signal);
+      if (!append) pagers.set(slot, lists.pagerOf(resource, query));
+      const pager = pagers.get(slot)!;
+      const sent = append ? query : { ...pager.first };
+      // The first page by number is asked as the user's filter says it, without a `page=1` they did not write.
+      if (!append && query.page === undefined && sent.page === "1") delete sent.page;
+      setList(appKey, key, { loading: true, ...(append ? {} : { awaiting: true }), request: lists.requestLine(resource, params, sent) });
+      const answer = await lists.ask(appKey, resource, params, pager, sent, request.signal);
       // A newer request was made meanwhile: this answer is stale.
       if (!request.isCurrent()) return;
-      const before = listOf(ctx.get(), key, kind);
-      const p = page.pagination;
-      // Cursor mode walks as the SDK does (api/cursor.ts): the next cursor comes from the items, and
-      // items already had at the boundary are dropped.
-      const item = spec.cursorItem as ListKindSpec<AnyItem>["cursorItem"];
-      const from = append && before.cursor ? before.cursor : startCursor("updatedAt", Number(query.updatedAt), query.affix === "prepend" ? "prepend" : "append");
-      const walk = item && query.updatedAt !== undefined ? advanceCursor<AnyItem>(from, page.items, item.idOf, item.timeOf, Number(query.perPage)) : undefined;
-      const arrived: AnyItem[] = walk ? walk.fresh : page.items;
-      let items: AnyItem[] = append ? [...before.items, ...arrived] : arrived;
-      let dropped = append ? before.dropped ?? 0 : 0;
-      let selected = append ? before.selected : 0;
-      if (items.length > MAX_CURSOR_ROWS) {
-        const cut = items.length - MAX_CURSOR_ROWS;
-        items = items.slice(cut);
-        dropped += cut;
-        selected = Math.max(0, selected - cut);
+      const before = listOf(appKey, key) ?? emptyList();
+      const done = { loading: false, awaiting: false, error: undefined, retry: undefined, asked: sent };
+      if (answer.walk) {
+        let items = append ? [...before.items, ...answer.items] : answer.items;
+        let dropped = append ? before.dropped ?? 0 : 0;
+        let selected = append ? before.selected : 0;
+        if (items.length > MAX_LIST_ROWS) {
+          const cut = items.length - MAX_LIST_ROWS;
+          items = items.slice(cut);
+          dropped += cut;
+          selected = Math.max(0, selected - cut);
+        }
+        const total = append ? before.total : trustedTotal(answer.pagination?.total, items.length);
+        setList(appKey, key, { ...done, items, dropped, walk: true, numbered: false, next: answer.next, hasMore: answer.next !== undefined, page: 1, totalPages: undefined, total, selected });
+      } else {
+        const page = answer.pagination?.current_page ?? Number(sent.page ?? 1);
+        // Counts the service sends are shown only when believable (api/paging.ts: total 0 beside 5 rows is not).
+        const counts = numberedPageCounts(answer.pagination, page, Number(sent.perPage), answer.items.length);
+        const hasMore = answer.numbered && (counts.more ?? answer.next !== undefined);
+        setList(appKey, key, { ...done, items: answer.items, dropped: 0, walk: false, numbered: answer.numbered, next: undefined, page, total: counts.total, totalPages: counts.lastPage, hasMore, selected: 0 });
       }
-      const pageNumber = p?.current_page ?? Number(query.page ?? 1);
-      // Counts the service sends are shown only when believable (api/paging.ts: total 0 beside 5 rows is not).
-      const counts = walk ? undefined : numberedPageCounts(p, pageNumber, Number(query.perPage), arrived.length);
-      setList(key, kind, {
-        items,
-        dropped,
-        total: walk ? (append ? before.total : trustedTotal(p?.total, items.length)) : counts!.total,
-        page: pageNumber,
-        totalPages: counts?.lastPage,
-        cursor: walk?.state,
-        hasMore: walk ? !walk.state.done : counts!.more ?? true,
-        loading: false,
-        awaiting: false,
-        error: undefined,
-        retry: undefined,
-        selected,
-      });
-      if (ctx.get().activeKey === key) ctx.get().setLastError(undefined);
+      if (active() === appKey) ctx.get().setLastError(undefined);
     } catch (error) {
       if (!request.isCurrent()) return;
       const failure = toFailure(error);
       // A fresh query that failed leaves the previous answer's rows on screen, but no more is loaded
       // after them: that would append this query's rows to another query's (found by the faults suite).
-      setList(key, kind, { loading: false, awaiting: false, error: failure, retry: { query, append }, ...(append ? {} : { hasMore: false }) });
+      setList(appKey, key, { loading: false, awaiting: false, error: failure, retry: { query, append }, ...(append ? {} : { hasMore: false, next: undefined }) });
       ctx.get().setLastError(failure);
     } finally {
       request.finish();
     }
   }
 
-  // `key` is the app the request is for: a filter's pause may end after the user switched to another app.
-  const send = (kind: ListKind, page?: number, key = ctx.get().activeKey) => {
-    const list = listOf(ctx.get(), key, kind);
-    if (list.errors.length > 0) return;
-    const query = LIST_KINDS[kind].explorerQuery(list.params);
-    if (page !== undefined && query.updatedAt === undefined) query.page = String(page);
-    void fetchPage(key, kind, query, false);
+  // `appKey` is the app the request is for: a filter's pause may end after the user switched to another app.
+  const send = (key: string, page?: number, appKey = active()) => {
+    const ref = listRefOf(key);
+    const list = listOf(appKey, key);
+    if (!ref || (list && list.errors.length > 0)) return;
+    const query = lists.queryOf(ref.resource, ref.params, list?.params ?? {});
+    if (page !== undefined) query.page = String(page);
+    void fetchPage(appKey, key, query, false);
   };
 
   return {
-    setFilter(kind, line) {
-      const key = ctx.get().activeKey;
-      const slot = `${key}/${kind}`;
-      const parsed = LIST_KINDS[kind].parse(line);
-      clearTimeout(ctx.timers.get(slot));
-      ctx.timers.delete(slot);
-      // The request this key press makes stale is aborted at once, not when the pause ends.
-      ctx.slots.cancel(slot);
-      const list = listOf(ctx.get(), key, kind);
-      setList(key, kind, {
-        filter: line,
-        tokens: parsed.tokens,
-        errors: parsed.errors,
-        params: parsed.errors.length > 0 ? list.params : parsed.params,
-        // Waiting out the pause counts as loading: the rows shown are not this filter's yet.
-        loading: parsed.errors.length === 0,
-        awaiting: parsed.errors.length === 0,
-        retry: undefined,
-      });
-      if (parsed.errors.length > 0) return;
-      ctx.timers.set(slot, setTimeout(() => {
+    setFilter(key, line) {
+      const appKey = active();
+      const slot = `${appKey}/${key}`;
+      const ref = listRefOf(key);
+      if (!ref) return;
+      setList(appKey, key, { filter: line, selected: 0 });
+      const apply = (grammar: Grammar | undefined) => {
+        // A later key press has changed the line: its own parse is the one that counts.
+        if (listOf(appKey, key)?.filter !== line) return;
+        if (!grammar) return setList(appKey, key, { narrowing: true, tokens: [], errors: [] });
+        const parsed = grammar.parse(line);
+        const wanted = JSON.stringify(parsed.params);
+        // A key press that leaves the parameters as they are asked (a space, a word's order) neither aborts
+        // the request on its way (or waiting for the pause) nor sends another: only the marks change.
+        if (parsed.errors.length === 0 && asked.get(slot) === wanted) return setList(appKey, key, { tokens: parsed.tokens, errors: [] });
+        asked.delete(slot);
+        clearTimeout(ctx.timers.get(slot));
         ctx.timers.delete(slot);
-        // Its own app's: switching apps during the pause once sent the other app's filter and left this list loading.
-        send(kind, undefined, key);
-      }, ctx.debounceMs));
+        // The request this key press makes stale is aborted at once, not when the pause ends.
+        ctx.slots.cancel(slot);
+        const valid = parsed.errors.length === 0;
+        const before = listOf(appKey, key);
+        // Waiting out the pause counts as loading: the rows shown are not this filter's yet.
+        setList(appKey, key, { tokens: parsed.tokens, errors: parsed.errors, params: valid ? parsed.params : before?.params ?? {}, loading: valid, awaiting: valid, retry: undefined });
+        if (!valid) return;
+        asked.set(slot, wanted);
+        ctx.timers.set(slot, setTimeout(() => {
+          ctx.timers.delete(slot);
+          // Its own app's: switching apps during the pause once sent the other app's filter and left this list loading.
+          send(key, undefined, appKey);
+        }, ctx.debounceMs));
+      };
+      // Once loaded, a key press is parsed at once: the marks follow the typing with no wait.
+      if (grammars.has(ref.resource.name)) apply(grammars.get(ref.resource.name));
+      else void grammarFor(ref.resource).then(apply);
     },
 
-    submitFilter(kind) {
-      const slot = `${ctx.get().activeKey}/${kind}`;
+    submitFilter(key) {
+      const slot = `${active()}/${key}`;
       if (!ctx.timers.has(slot)) return;
       // Enter ends the typing: no reason to wait out the pause.
       clearTimeout(ctx.timers.get(slot));
       ctx.timers.delete(slot);
-      send(kind);
+      send(key);
     },
 
-    reload(kind) {
-      send(kind);
+    reload(key) {
+      send(key);
     },
 
-    goToPage(kind, page) {
-      const list = listOf(ctx.get(), ctx.get().activeKey, kind);
+    ensureList(key) {
+      const known = listOf(active(), key);
+      if (!known || (known.items.length === 0 && !known.loading && known.errors.length === 0 && known.request === undefined) || known.error) send(key);
+    },
+
+    goToPage(key, page) {
+      const list = listOf(active(), key);
+      if (!list) return;
+      if (list.walk) return ctx.get().notify("this list is walked, not numbered: scroll (or n) loads more");
       const last = list.totalPages ?? page;
-      send(kind, Math.max(1, Math.min(page, Math.max(1, last))));
+      send(key, Math.max(1, Math.min(page, Math.max(1, last))));
     },
 
-    nextPage(kind) {
-      const list = listOf(ctx.get(), ctx.get().activeKey, kind);
-      if (list.params.updatedAt !== undefined) return ctx.get().loadMore(kind);
-      if (list.totalPages !== undefined && list.page >= list.totalPages) return ctx.get().notify("this is the last page");
-      send(kind, list.page + 1);
+    nextPage(key) {
+      const list = listOf(active(), key);
+      if (!list) return;
+      if (list.walk) return ctx.get().loadMore(key);
+      if (!list.hasMore) return ctx.get().notify("this is the last page");
+      send(key, list.page + 1);
     },
 
-    prevPage(kind) {
-      const list = listOf(ctx.get(), ctx.get().activeKey, kind);
-      if (list.page <= 1) return ctx.get().notify("this is the first page");
-      send(kind, list.page - 1);
+    prevPage(key) {
+      const list = listOf(active(), key);
+      if (!list) return;
+      if (list.walk || list.page <= 1) return ctx.get().notify(list.walk ? "the rows before are above: scroll up" : "this is the first page");
+      send(key, list.page - 1);
     },
 
-    loadMore(kind) {
-      const key = ctx.get().activeKey;
-      const list = listOf(ctx.get(), key, kind);
-      if (!list.hasMore || list.loading || !list.cursor) return;
-      const query = { ...LIST_KINDS[kind].explorerQuery(list.params), ...cursorQuery(list.cursor) };
-      void fetchPage(key, kind, query, true);
+    loadMore(key) {
+      const appKey = active();
+      const list = listOf(appKey, key);
+      if (!list?.walk || !list.hasMore || list.loading || !list.next) return;
+      void fetchPage(appKey, key, list.next, true);
     },
 
-    select(kind, index) {
-      const key = ctx.get().activeKey;
-      const list = listOf(ctx.get(), key, kind);
+    select(key, index) {
+      const appKey = active();
+      const list = listOf(appKey, key);
+      if (!list) return;
       const selected = Math.max(0, Math.min(index, list.items.length - 1));
-      if (selected !== list.selected) setList(key, kind, { selected });
-      // Cursor mode loads more as the selection nears the end; page mode waits for n.
-      if (list.hasMore && list.params.updatedAt !== undefined && selected >= list.items.length - 10) ctx.get().loadMore(kind);
+      if (selected !== list.selected) setList(appKey, key, { selected });
+      // A walk loads more as the selection nears the end; numbered pages wait for n.
+      if (list.walk && list.hasMore && selected >= list.items.length - 10) ctx.get().loadMore(key);
     },
 
     refresh() {
       const state = ctx.get();
       const route = currentRoute(state);
-      if (isListKind(route.view)) {
-        const list = listOf(state, state.activeKey, route.view);
+      const key = listInView(state);
+      if (key !== undefined) {
+        const list = listOf(state.activeKey, key);
         // After a failure, r asks again what failed: `n` to page 3 that met a 429 retries page 3, not the page 2 still shown.
-        if (list.error && list.retry && list.errors.length === 0) return void fetchPage(state.activeKey, route.view, list.retry.query, list.retry.append);
-        return send(route.view, list.page);
+        if (list?.error && list.retry && list.errors.length === 0) return void fetchPage(state.activeKey, key, list.retry.query, list.retry.append);
+        return send(key, list && !list.walk ? list.page : undefined);
       }
       if (route.view === "call" || route.view === "recording") return state.loadCall(route.sessionId);
       if (route.view === "group") return state.loadGroup(route.guid);
       if (route.view === "user") return state.loadUser(route.uid);
       if (route.view === "messages") return state.loadThread(route.scope);
-      if (route.view === "resource" || route.view === "resource-item") return state.reloadResource();
+      if (route.view === "resource-item") return state.reloadResource();
     },
   };
 }

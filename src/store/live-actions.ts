@@ -1,9 +1,12 @@
+import type { ManagementTarget } from "../api/apps.js";
 import { isApiError } from "../api/errors.js";
 import { numberedPageCounts } from "../api/paging.js";
-import { LIST_KINDS, type ListItems, type ListKindSpec } from "../resources/list-kinds.js";
-import { type StoreContext, currentRoute } from "./context.js";
+import type { AnyResource } from "../resources/resource.js";
+import type { StoreContext } from "./context.js";
 import { toFailure } from "./failure.js";
-import type { ListKind, ListState, LiveState } from "./types.js";
+import { listInView, listRefOf } from "./list-actions.js";
+import { listRequester } from "./list-request.js";
+import type { ListState, LiveState, Row } from "./types.js";
 
 /**
  * Live mode (w): a list follows the service. It asks again for the page it
@@ -18,7 +21,7 @@ export interface LiveActions {
   liveInterval: number;
   /** A tick each second while a list is live: marks fade and ongoing calls' durations move without requests. */
   clock: number;
-  toggleLive(kind: ListKind): void;
+  toggleLive(list: string): void;
   /** `:interval <seconds>`: at least the floor; live lists take it from their next request. */
   setLiveInterval(seconds: number): void;
 }
@@ -31,14 +34,18 @@ export const LIVE = {
   slowestMs: 60_000,
 };
 
-type AnyItem = ListItems[ListKind];
 const CLOCK = "live:clock";
-const timerOf = (key: string, kind: ListKind) => `live:${key}/${kind}`;
+const timerOf = (key: string, kind: string) => `live:${key}/${kind}`;
 
-export function liveActions(ctx: StoreContext): Omit<LiveActions, "liveInterval" | "clock"> {
-  const listOf = (key: string, kind: ListKind) => ctx.get().views[key]?.lists[kind] as ListState<AnyItem> | undefined;
-  const setLive = (key: string, kind: ListKind, patch: Partial<ListState<AnyItem>>) =>
-    ctx.updateView(key, (v) => ({ ...v, lists: { ...v.lists, [kind]: { ...v.lists[kind], ...patch } } }));
+/** What live mode compares of a row: what its definition says, else the whole row. */
+const liveKeyOf = (resource: AnyResource) => (item: Row) => (resource.live ? resource.live(item) : JSON.stringify(item));
+const idOf = (resource: AnyResource) => (item: Row) => String(item[resource.idField] ?? "");
+
+export function liveActions(ctx: StoreContext, management: ManagementTarget | undefined): Omit<LiveActions, "liveInterval" | "clock"> {
+  const lists = listRequester(ctx, management);
+  const listOf = (key: string, kind: string) => ctx.get().views[key]?.lists[kind];
+  const setLive = (key: string, kind: string, patch: Partial<ListState>) =>
+    ctx.updateView(key, (v) => ({ ...v, lists: { ...v.lists, [kind]: { ...v.lists[kind]!, ...patch } } }));
   const anyLive = () => Object.values(ctx.get().views).some((v) => Object.values(v.lists).some((l) => l.live));
 
   /** The one-second tick, running while any list is live. */
@@ -51,7 +58,7 @@ export function liveActions(ctx: StoreContext): Omit<LiveActions, "liveInterval"
     }
   }
 
-  function schedule(key: string, kind: ListKind): void {
+  function schedule(key: string, kind: string): void {
     const live = listOf(key, kind)?.live;
     if (!live) return;
     clearTimeout(ctx.timers.get(timerOf(key, kind)));
@@ -59,26 +66,28 @@ export function liveActions(ctx: StoreContext): Omit<LiveActions, "liveInterval"
     ctx.timers.set(timerOf(key, kind), setTimeout(() => void poll(key, kind), wait));
   }
 
-  async function poll(key: string, kind: ListKind): Promise<void> {
+  async function poll(key: string, kind: string): Promise<void> {
     ctx.timers.delete(timerOf(key, kind));
     const state = ctx.get();
     const list = listOf(key, kind);
-    if (!list?.live) return;
+    const ref = listRefOf(kind);
+    if (!list?.live || !ref) return;
     // Off screen, mid-request or with a filter that does not parse: nothing is asked this time.
-    const shown = state.activeKey === key && currentRoute(state).view === kind && !state.ui.form;
+    const shown = state.activeKey === key && listInView(state) === kind && !state.ui.form;
     if (!shown || list.loading || list.errors.length > 0) return schedule(key, kind);
-    const spec = LIST_KINDS[kind] as unknown as ListKindSpec<AnyItem>;
-    const query: Record<string, string> = { ...spec.explorerQuery(list.params), page: String(list.page) };
+    // The page shown, asked again as it was.
+    const query = list.asked ?? lists.queryOf(ref.resource, ref.params, list.params);
     const request = ctx.slots.begin(`${key}/${kind}`);
     const logged = state.log.length === 0 ? 0 : state.log[state.log.length - 1]!.id;
     try {
-      const page = await spec.list(ctx.clientFor(key), query, request.signal);
+      const page = await lists.ask(key, ref.resource, ref.params, lists.pagerOf(ref.resource, query), query, request.signal);
       if (!request.isCurrent()) return;
       const before = listOf(key, kind)!;
       const now = Date.now();
-      const marks = markChanges(before, page.items, spec, now);
-      const selectedId = before.items[before.selected] && spec.idOf(before.items[before.selected]!);
-      const kept = selectedId === undefined ? -1 : page.items.findIndex((item) => spec.idOf(item) === selectedId);
+      const id = idOf(ref.resource);
+      const marks = markChanges(before, page.items, id, liveKeyOf(ref.resource), now);
+      const selectedId = before.items[before.selected] && id(before.items[before.selected]!);
+      const kept = selectedId === undefined ? -1 : page.items.findIndex((item) => id(item) === selectedId);
       const slowed = sawRateLimit(logged) ? slowDown(before.live!) : speedUp(before.live!);
       const counts = numberedPageCounts(page.pagination, before.page, Number(query.perPage), page.items.length);
       setLive(key, kind, {
@@ -111,16 +120,17 @@ export function liveActions(ctx: StoreContext): Omit<LiveActions, "liveInterval"
     toggleLive(kind) {
       const key = ctx.get().activeKey;
       const list = listOf(key, kind);
+      const noun = listRefOf(kind)?.resource.name ?? kind;
       if (!list) return;
       if (list.live) {
         clearTimeout(ctx.timers.get(timerOf(key, kind)));
         ctx.timers.delete(timerOf(key, kind));
         setLive(key, kind, { live: undefined });
-        ctx.get().notify(`live off: ${LIST_KINDS[kind].noun} no longer followed`);
+        ctx.get().notify(`live off: ${noun} no longer followed`);
       } else {
-        if (list.params.updatedAt !== undefined) return ctx.get().notify("live follows pages: take after:/before: out of the filter first");
+        if (list.walk) return ctx.get().notify(list.params.updatedAt !== undefined ? "live follows pages: take after:/before: out of the filter first" : `live follows pages: ${noun} are walked, not paged`);
         setLive(key, kind, { live: { marks: {}, polls: 0 } });
-        ctx.get().notify(`live: ${LIST_KINDS[kind].noun} asked again every ${ctx.get().liveInterval} s (w stops, :interval changes it)`);
+        ctx.get().notify(`live: ${noun} asked again every ${ctx.get().liveInterval} s (w stops, :interval changes it)`);
         schedule(key, kind);
       }
       syncClock();
@@ -131,24 +141,24 @@ export function liveActions(ctx: StoreContext): Omit<LiveActions, "liveInterval"
       ctx.set({ liveInterval: seconds });
       ctx.get().notify(`live lists ask every ${seconds} s`);
       for (const [key, view] of Object.entries(ctx.get().views)) {
-        for (const kind of Object.keys(view.lists) as ListKind[]) if (view.lists[kind].live) schedule(key, kind);
+        for (const [kind, list] of Object.entries(view.lists)) if (list.live) schedule(key, kind);
       }
     },
   };
 }
 
 /** The rows new since the last answer, or whose live key changed; earlier marks kept until they fade. */
-function markChanges(before: ListState<AnyItem>, items: readonly AnyItem[], spec: ListKindSpec<AnyItem>, now: number): LiveState["marks"] {
-  const known = new Map(before.items.map((item) => [spec.idOf(item), spec.liveKey(item)]));
+function markChanges(before: ListState, items: readonly Row[], idOf: (item: Row) => string, liveKey: (item: Row) => string, now: number): LiveState["marks"] {
+  const known = new Map(before.items.map((item) => [idOf(item), liveKey(item)]));
   const marks: LiveState["marks"] = {};
   for (const [id, mark] of Object.entries(before.live?.marks ?? {})) if (now - mark.at < LIVE.markMs) marks[id] = mark;
   // The first answer of a list that had no rows marks nothing: everything would be "new".
   if (before.items.length === 0) return marks;
   for (const item of items) {
-    const id = spec.idOf(item);
+    const id = idOf(item);
     const was = known.get(id);
     if (was === undefined) marks[id] = { kind: "new", at: now };
-    else if (was !== spec.liveKey(item)) marks[id] = { kind: "changed", at: now };
+    else if (was !== liveKey(item)) marks[id] = { kind: "changed", at: now };
   }
   return marks;
 }

@@ -36,13 +36,13 @@ export function statsActions(ctx: StoreContext): StatsActions {
       const key = state.activeKey;
       state.navigate({ view: "stats" });
       const known = statsOf(key);
-      const params = state.views[key]!.lists.calls.params;
+      const params = state.views[key]!.lists.calls?.params ?? {};
       if (!known || known.stopped || known.error || !sameParams(known.params, params)) ctx.get().computeStats();
     },
 
     computeStats() {
       const key = ctx.get().activeKey;
-      const params = ctx.get().views[key]!.lists.calls.params;
+      const params = ctx.get().views[key]!.lists.calls?.params ?? {};
       const now = nowSeconds(undefined);
       const window = statsWindow(params, now);
       const request = ctx.slots.begin(slotOf(key));

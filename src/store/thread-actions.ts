@@ -55,8 +55,8 @@ export function threadActions(ctx: StoreContext): ThreadActions {
   const knownHere = (id: string) => {
     const view = activeView(ctx.get());
     return {
-      group: hasDetail(view, "group", id) || view.lists.groups.items.some((g) => g.guid === id),
-      user: hasDetail(view, "user", id) || view.lists.users.items.some((u) => u.uid === id),
+      group: hasDetail(view, "group", id) || (view.lists.groups?.items ?? []).some((g) => g.guid === id),
+      user: hasDetail(view, "user", id) || (view.lists.users?.items ?? []).some((u) => u.uid === id),
     };
   };
   /** Which of a group or a user has the id, asked in that order; undefined: neither. */

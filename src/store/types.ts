@@ -1,7 +1,6 @@
 import type { AppTarget } from "../api/client.js";
 import type { CursorState } from "../api/cursor.js";
 import type { RateLimit } from "../api/errors.js";
-import type { ListItems, ListKind } from "../resources/list-kinds.js";
 import type { ThreadScope } from "../resources/resource.js";
 import type { Member, Message, User } from "../api/chat-schemas.js";
 import type { Call, Group } from "../api/schemas.js";
@@ -14,8 +13,6 @@ import type { LineState } from "./line-editor.js";
 import type { Dialog, Marks, VerbPrompt } from "./write-types.js";
 
 export type { Dialog, Marks, VerbForm, VerbFormField, VerbPrompt, WriteRequest } from "./write-types.js";
-
-export type { ListKind } from "../resources/list-kinds.js";
 
 /** An app the explorer can switch to. `key` is `appId:region`. */
 export interface AppRef {
@@ -32,9 +29,6 @@ export interface AppRef {
 
 /** One entry of the navigation stack; the breadcrumbs are drawn from the stack. */
 export type Route =
-  | { view: "groups" }
-  | { view: "calls" }
-  | { view: "users" }
   | { view: "group"; guid: string }
   | { view: "user"; uid: string }
   | { view: "messages"; scope: ThreadScope }
@@ -46,7 +40,7 @@ export type Route =
   | { view: "help" }
   /** Any documented GET as a tree (:api <path>). */
   | { view: "api"; path: string }
-  /** A resource made from a definition (src/resources/): its list, its path's parameters given. */
+  /** A list of a resource (src/resources/): its path's parameters given (the children of item `w1`: ["w1"]). */
   | { view: "resource"; name: string; params: string[] }
   /** Every resource, by group (:resources). */
   | { view: "resources" }
@@ -69,7 +63,14 @@ export interface Failure {
   hint?: string;
 }
 
-export interface ListState<Item> {
+/** A row of a list: an item as sent (secrets masked), read by its resource's schema. */
+export type Row = Record<string, unknown>;
+
+/**
+ * A list of any resource, by resourceKey (its name and path's parameters): the filter line, the rows of
+ * the page shown (numbered pages: n/p flip them) or of the walk so far (a cursor: more load below).
+ */
+export interface ListState<Item = Row> {
   /** The filter line as typed. */
   filter: string;
   tokens: FilterToken[];
@@ -77,14 +78,20 @@ export interface ListState<Item> {
   errors: FilterToken[];
   /** The query parameters of the last valid filter. */
   params: Record<string, string>;
+  /** The service documents no filter for this list: the line narrows the rows loaded by their text. */
+  narrowing?: boolean;
   items: Item[];
-  /** Cursor mode: rows dropped from the top to keep the list bounded (MAX_CURSOR_ROWS); 0 or absent when none. */
+  /** A walk (a cursor, `meta.next`, a log id): rows dropped from the top to keep the list bounded (MAX_LIST_ROWS). */
   dropped?: number;
   total?: number;
   page: number;
   totalPages?: number;
-  /** Cursor mode (after:/before:): where the walk stands (api/cursor.ts), to load more from. */
-  cursor?: CursorState;
+  /** The rows come from a walk, not numbered pages: more load below as the cursor nears the end (and n). */
+  walk?: boolean;
+  /** The list is paged by number (n/p flip its pages); neither this nor `walk`: one answer holds it all. */
+  numbered?: boolean;
+  /** A walk's next query; none after the last. */
+  next?: Record<string, string>;
   hasMore: boolean;
   loading: boolean;
   /**
@@ -94,10 +101,12 @@ export interface ListState<Item> {
   awaiting?: boolean;
   error?: Failure;
   selected: number;
-  /** What the last request asked when it failed, so that r retries it (the page or cursor load that failed, not the page shown). */
+  /** What the last request asked when it failed, so that r retries it (the page or walk step that failed, not the page shown). */
   retry?: { query: Record<string, string>; append: boolean };
   /** The exact request of the shown answer (path and query). */
   request?: string;
+  /** The query of the page shown, which live mode asks again. */
+  asked?: Record<string, string>;
   /** Live mode (w): the list follows the service, asked again every interval. */
   live?: LiveState;
 }
@@ -209,30 +218,6 @@ export interface ApiViewState {
   request?: string;
 }
 
-/** A list of a resource made from a definition: the rows as sent (secrets masked), n adds a page. */
-export interface ResourceListState {
-  loading: boolean;
-  rows: unknown[];
-  /** The next page's query; none after the last. */
-  next?: Record<string, string>;
-  /** All the items, where the answer counts them believably (a list paged by number: `12 of 340`). */
-  total?: number;
-  /** Pages read. */
-  page: number;
-  selected: number;
-  error?: Failure;
-  request?: string;
-  /** The `/` line as typed (in the grammar derived from the list's documented query parameters). */
-  filter?: string;
-  tokens?: FilterToken[];
-  /** Tokens that do not parse: marked in place, and nothing is sent while there are any. */
-  errors?: FilterToken[];
-  /** The query parameters of the last valid filter, sent with every page. */
-  params?: Record<string, string>;
-  /** The service documents no filter for this list: the line narrows the rows loaded by their text. */
-  narrowing?: boolean;
-}
-
 /** One item of such a resource, as sent (secrets masked). */
 export interface ResourceItemState {
   loading: boolean;
@@ -274,15 +259,14 @@ export type DetailKey = `${DetailKind}:${string}`;
 
 /** Everything the explorer remembers of one app, kept when switching away and back. */
 export interface AppViewState {
-  lists: { [K in ListKind]: ListState<ListItems[K]> };
+  /** Every list opened, by resourceKey (its name and path's parameters): `groups`, `transcripts/v1.us.…`. */
+  lists: Record<string, ListState>;
   /** What was opened, by kind and id (store/details.ts): `call:<sessionId>`, `thread:group:<guid>`, … */
   details: Partial<Record<DetailKey, DetailStates[DetailKind]>>;
   /** The :stats screen's figures, over the calls list's filter. */
   stats?: StatsState;
   /** The :api screen's answers, by path (the last few asked). */
   apis?: Record<string, ApiViewState>;
-  /** Lists of the resources made from definitions, by resourceKey (name and parameters). */
-  resourceLists?: Record<string, ResourceListState>;
   nav: Route[];
 }
 
@@ -318,10 +302,8 @@ export interface JournalViewState {
 /** The open line: its text and cursor, and what it edits. */
 export interface Prompt extends LineState {
   kind: PromptKind;
-  /** The list a filter or a form field edits. */
-  list?: ListKind;
-  /** A filter of a list made from a definition (resourceKey: the resource and its path's parameters). */
-  resourceList?: string;
+  /** The list a filter or a form field edits (its resourceKey). */
+  list?: string;
   /** A form field: the filter key it edits, and the filter line before, for Esc. */
   field?: { key: string; original: string };
   /** Browsing the history (↑/↓): the entry shown, and the line as it was typed before. */
@@ -332,9 +314,8 @@ export interface Prompt extends LineState {
 
 /** The filter form (f) of a list: the focused field, and the value list open for it, if any. */
 export interface FormState {
-  /** The list it filters: a list kind, or a list made from a definition (its resourceKey). */
-  list?: ListKind;
-  resourceList?: string;
+  /** The list it filters (its resourceKey). */
+  list: string;
   /** Its fields: the keys of the list's grammar, in order. */
   keys: ReadonlyArray<FilterKeyHelp>;
   field: number;

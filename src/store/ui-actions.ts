@@ -1,10 +1,9 @@
-import { LIST_KINDS, isListKind } from "../resources/list-kinds.js";
 import { fieldText, withField } from "../query/line-edit.js";
 import { type StoreContext, currentRoute } from "./context.js";
-import { resourceKey } from "./details.js";
+import { grammarFor, listInView, listRefOf } from "./list-actions.js";
 import type { ExplorerState } from "./explorer-store.js";
 import { type KeyPress, editLine, lineAt } from "./line-editor.js";
-import type { FormState, ListKind, PaneName, Prompt, PromptKind, UiState } from "./types.js";
+import type { FormState, PaneName, Prompt, PromptKind, UiState } from "./types.js";
 
 /**
  * The explorer's input state (the open line, the filter form, histories,
@@ -21,7 +20,8 @@ export interface UiActions {
    * (run by the caller, which knows the commands); the other lines act here.
    */
   keyInPrompt(key: KeyPress, complete?: (text: string) => string): { command?: string };
-  openForm(list: ListKind): void;
+  /** f: the filter form of a list, one field a key of its grammar (loaded first); said when it documents none. */
+  openForm(list: string): void;
   closeForm(): void;
   moveFormField(to: number): void;
   /** Edits the focused field: choose from its values (when it has a list), or type. */
@@ -78,20 +78,15 @@ function choicesOf(form: FormState): string[] {
 export function uiActions(ctx: StoreContext): Omit<UiActions, "ui"> {
   const ui = () => ctx.get().ui;
   const setUi = (patch: Partial<UiState>) => ctx.set({ ui: { ...ui(), ...patch } });
-  const filterOf = (list: ListKind) => ctx.get().views[ctx.get().activeKey]!.lists[list].filter;
   const formKey = (form: FormState) => form.keys[form.field]!.key;
-  /** What the form (or a field's line) edits: a list kind's filter, or the list made from a definition in view. */
-  const formFilter = (form: { list?: ListKind; resourceList?: string }) =>
-    form.list ? filterOf(form.list) : form.resourceList ? ctx.get().views[ctx.get().activeKey]!.resourceLists?.[form.resourceList]?.filter ?? "" : "";
-  const setFormFilter = (form: { list?: ListKind; resourceList?: string }, line: string) =>
-    form.list ? ctx.get().setFilter(form.list, line) : form.resourceList ? ctx.get().setResourceFilter(line) : undefined;
-  const submitFormFilter = (form: { list?: ListKind; resourceList?: string }) =>
-    form.list ? ctx.get().submitFilter(form.list) : form.resourceList ? ctx.get().submitResourceFilter() : undefined;
+  /** What the form (or a field's line) edits: its list's filter. */
+  const formFilter = (form: { list?: string }) => (form.list ? ctx.get().views[ctx.get().activeKey]!.lists[form.list]?.filter ?? "" : "");
+  const setFormFilter = (form: { list?: string }, line: string) => form.list && ctx.get().setFilter(form.list, line);
+  const submitFormFilter = (form: { list?: string }) => form.list && ctx.get().submitFilter(form.list);
 
   /** What a changed line does at once: a filter or a field sends (after the pause), as typed. */
   const lineChanged = (prompt: Prompt) => {
     if (prompt.kind === "filter" && prompt.list) ctx.get().setFilter(prompt.list, prompt.text);
-    if (prompt.kind === "filter" && prompt.resourceList) ctx.get().setResourceFilter(prompt.text);
     // `/` in help narrows its lines as you type, from the top.
     if (prompt.kind === "search" && currentRoute(ctx.get()).view === "help") setUi({ helpFilter: prompt.text, cursors: { ...ui().cursors, help: 0 } });
     if (prompt.kind === "field" && prompt.field) setFormFilter(prompt, withField(prompt.field.original, prompt.field.key, prompt.text));
@@ -99,12 +94,9 @@ export function uiActions(ctx: StoreContext): Omit<UiActions, "ui"> {
 
   return {
     openPrompt(kind, text = "") {
-      const route = currentRoute(ctx.get());
-      const list = isListKind(route.view) ? route.view : undefined;
-      // A list made from a definition filters by its own grammar; it has no form (yet).
-      const resourceList = kind === "filter" && route.view === "resource" ? resourceKey(route.name, route.params) : undefined;
-      if ((kind === "field" && !list) || (kind === "filter" && !list && !resourceList)) return;
-      setUi({ prompt: { kind, list, ...(resourceList !== undefined ? { resourceList } : {}), ...lineAt(text) } });
+      const list = listInView(ctx.get());
+      if ((kind === "field" || kind === "filter") && list === undefined) return;
+      setUi({ prompt: { kind, ...(kind === "field" || kind === "filter" ? { list } : {}), ...lineAt(text) } });
     },
 
     keyInPrompt(key, complete) {
@@ -150,7 +142,6 @@ export function uiActions(ctx: StoreContext): Omit<UiActions, "ui"> {
           const name = historyOf(prompt.kind);
           setUi({ prompt: undefined, ...(name ? { history: { ...ui().history, [name]: remember(ui().history[name], outcome.text) } } : {}) });
           if (prompt.kind === "filter" && prompt.list) ctx.get().submitFilter(prompt.list);
-          if (prompt.kind === "filter" && prompt.resourceList) ctx.get().submitResourceFilter();
           if (prompt.kind === "field") submitFormFilter(prompt);
           if (prompt.kind === "user") ctx.get().setUser(outcome.text.trim() || undefined);
           if (prompt.kind === "search") ctx.get().searchApi(outcome.text);
@@ -163,7 +154,14 @@ export function uiActions(ctx: StoreContext): Omit<UiActions, "ui"> {
     },
 
     openForm(list) {
-      setUi({ form: { list, keys: LIST_KINDS[list].filterKeys, field: ui().form?.list === list ? ui().form!.field : 0 } });
+      const ref = listRefOf(list);
+      if (!ref) return;
+      void grammarFor(ref.resource).then((grammar) => {
+        // Moved on while it loaded: the form belongs to the list it was asked on.
+        if (listInView(ctx.get()) !== list) return;
+        if (!grammar) return ctx.get().notify(`the service documents no filter for ${ref.resource.name}: / narrows the rows loaded`);
+        setUi({ form: { list, keys: grammar.keys, field: ui().form?.list === list ? ui().form!.field : 0 } });
+      });
     },
 
     closeForm() {
@@ -188,7 +186,7 @@ export function uiActions(ctx: StoreContext): Omit<UiActions, "ui"> {
         const current = choices.indexOf(fieldText(original, key));
         return setUi({ form: { ...form, choice: { index: current + 1, original } } });
       }
-      setUi({ prompt: { kind: "field", list: form.list, ...(form.resourceList !== undefined ? { resourceList: form.resourceList } : {}), field: { key, original }, ...lineAt(fieldText(original, key)) } });
+      setUi({ prompt: { kind: "field", list: form.list, field: { key, original }, ...lineAt(fieldText(original, key)) } });
     },
 
     clearField() {

@@ -1,7 +1,6 @@
 import { Box, Text, useStdout } from "ink";
 import { useEffect } from "react";
 import { useStore } from "zustand";
-import { isListKind } from "../resources/list-kinds.js";
 import { type ExplorerStore, activeApp, activeView, currentRoute } from "../store/explorer-store.js";
 import type { Prompt } from "../store/types.js";
 import { sanitize } from "../text/sanitize.js";

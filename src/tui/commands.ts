@@ -1,10 +1,10 @@
-import { LIST_KINDS, LIST_KIND_NAMES, isListKind } from "../resources/list-kinds.js";
 import { REGIONS } from "../api/regions.js";
 import { type ExplorerState, type ExplorerStore, activeView, currentRoute } from "../store/explorer-store.js";
+import { listInView } from "../store/list-actions.js";
 import { LIVE } from "../store/live-actions.js";
 import { SESSION_ID, sessionIdIn } from "../api/session-id.js";
 import { USER_SECTIONS } from "../store/types.js";
-import { DERIVED_RESOURCES } from "../resources/index.js";
+import { RESOURCE_LIST } from "../resources/index.js";
 import { type AnyResource, colonCommands } from "../resources/resource.js";
 
 /**
@@ -23,7 +23,7 @@ export interface Command {
 }
 
 /** The uids of the users list as loaded, for tab. */
-const loadedUids = (state: ExplorerState) => activeView(state).lists.users.items.map((u) => u.uid);
+const loadedUids = (state: ExplorerState) => (activeView(state).lists.users?.items ?? []).map((u) => String(u.uid));
 
 /** An id as pasted: quotes around it are not part of it. */
 const unquoted = (arg: string) => arg.trim().replace(/^["'`]+|["'`]+$/g, "");
@@ -57,12 +57,8 @@ function resourceCommands(resource: AnyResource): Command[] {
   ];
 }
 
-export const COMMANDS: Command[] = [
-  // The lists of the first resources: their names, aliases and descriptions are their definitions'.
-  ...LIST_KIND_NAMES.map((kind): Command => {
-    const { resource } = LIST_KINDS[kind];
-    return { name: resource.name, ...(resource.aliases?.length ? { aliases: [...resource.aliases] } : {}), description: resource.description, run: (_, store) => store.getState().openRoot(kind) };
-  }),
+/** The commands written here: the lists' and items' commands made from the definitions follow, less any name taken here (`:call` finds a call in every app). */
+const OWN_COMMANDS: Command[] = [
   {
     name: "call", args: "<sessionId>", description: "find a call by its session id in every known app (a pasted log line will do)",
     run: (arg, store) => {
@@ -83,11 +79,11 @@ export const COMMANDS: Command[] = [
     name: "page", args: "<n>", description: "go to page n of the list",
     run: (arg, store) => {
       const state = store.getState();
-      const route = currentRoute(state);
+      const list = listInView(state);
       const page = Number(arg);
-      if (!isListKind(route.view)) return state.notify(`:page works in the lists (${LIST_KIND_NAMES.join(", ")})`);
+      if (list === undefined) return state.notify(":page works in a list");
       if (!Number.isInteger(page) || page < 1) return state.notify("usage: :page <n>, from 1");
-      state.goToPage(route.view, page);
+      state.goToPage(list, page);
     },
   },
   {
@@ -152,11 +148,14 @@ export const COMMANDS: Command[] = [
   },
   { name: "journal", description: "every write ccx sent, newest first; U undoes the selected one", run: (_, store) => store.getState().openJournal() },
   { name: "resources", description: "every resource, by group, with what each answers; enter opens one", run: (_, store) => store.getState().navigate({ view: "resources" }) },
-  ...DERIVED_RESOURCES.flatMap(resourceCommands),
   { name: "log", description: "the request log", run: (_, store) => store.getState().navigate({ view: "log" }) },
   { name: "help", description: "every key and command", run: (_, store) => store.getState().navigate({ view: "help" }) },
   { name: "q", aliases: ["quit"], description: "quit", run: (_, _store, quit) => quit() },
 ];
+
+const ownNames = new Set(OWN_COMMANDS.flatMap((c) => [c.name, ...(c.aliases ?? [])]));
+
+export const COMMANDS: Command[] = [...OWN_COMMANDS, ...RESOURCE_LIST.flatMap(resourceCommands).filter((c) => !ownNames.has(c.name))];
 
 const byName = (name: string) => COMMANDS.find((c) => c.name === name || c.aliases?.includes(name));
 

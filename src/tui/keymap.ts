@@ -1,6 +1,6 @@
 import { maskAnswerSecrets } from "../api/answer-secrets.js";
 import { verbNamed } from "../writes/index.js";
-import { LIST_KIND_NAMES, type ListKind } from "../resources/list-kinds.js";
+import { HOME_LISTS } from "../resources/index.js";
 import { REGIONS } from "../api/regions.js";
 import type { WriteRequest } from "../store/types.js";
 import { COMMANDS } from "./commands.js";
@@ -36,9 +36,9 @@ export function copySelection(c: KeyContext, what: "id" | "json"): void {
 
 /** The list `step` away from the one in view, in the order tab goes through them (from another screen: the first). */
 function stepList(c: KeyContext, step: 1 | -1): void {
-  const at = LIST_KIND_NAMES.indexOf(c.route.view as ListKind);
-  const next = at < 0 ? 0 : (at + step + LIST_KIND_NAMES.length) % LIST_KIND_NAMES.length;
-  c.store.getState().openRoot(LIST_KIND_NAMES[next]!);
+  const at = c.route.view === "resource" && c.route.params.length === 0 ? HOME_LISTS.indexOf(c.route.name) : -1;
+  const next = at < 0 ? 0 : (at + step + HOME_LISTS.length) % HOME_LISTS.length;
+  c.store.getState().openRoot(HOME_LISTS[next]!);
 }
 
 /** What the command bar takes, for its binding's description: every command of the table. */
@@ -76,7 +76,7 @@ export const GLOBAL_BINDINGS: Binding[] = [
   { keys: ["pageDown"], description: "page down", onRows: true, run: (c) => move(c, c.cursor.index + c.pageRows) },
   { keys: ["pageUp"], description: "page up", onRows: true, run: (c) => move(c, c.cursor.index - c.pageRows) },
   { keys: ["r"], description: "refresh (retry)", footer: "refresh", run: (c) => c.store.getState().refresh() },
-  { keys: ["tab"], description: `the next list (${LIST_KIND_NAMES.join(" → ")} → ${LIST_KIND_NAMES[0]})`, footer: "next list", run: (c) => stepList(c, 1) },
+  { keys: ["tab"], description: `the next list (${HOME_LISTS.join(" → ")} → ${HOME_LISTS[0]})`, footer: "next list", run: (c) => stepList(c, 1) },
   { keys: ["shift-tab"], description: "the list before", run: (c) => stepList(c, -1) },
   { keys: ["ctrl-p"], description: "apps (the apps pane when it shows, else the apps screen)", footer: "apps", run: openApps },
   { keys: ["ctrl-r"], description: `next region (${REGIONS.join(" → ")})`, run: nextRegion },

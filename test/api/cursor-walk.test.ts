@@ -119,7 +119,7 @@ describe("the cursor walk against a server that always says prepend, with ties a
   it("the explorer's cursor list loads every group once as the cursor reaches the end, then says all loaded", async () => {
     const { guids, perPage } = world();
     const store = createExplorerStore({ http, apps: appRefs(fx).slice(0, 1), debounceMs: 1 });
-    const list = () => store.getState().views[store.getState().activeKey]!.lists.groups;
+    const list = () => store.getState().views[store.getState().activeKey]!.lists.groups!;
     store.getState().setFilter("groups", `after:2000-01-01 per:${perPage}`);
     await until(() => !list().loading && list().items.length > 0, "the first cursor page");
     for (let i = 0; i < guids.size && list().hasMore; i++) {

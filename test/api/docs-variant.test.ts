@@ -105,8 +105,8 @@ describe("answers as the documentation shows them", () => {
     await tui.press("/", "ctrl-u");
     await tui.type("after:2000-01-01 per:25");
     await tui.press("enter");
-    await tui.waitForFrame(() => !tui.store.getState().views[tui.store.getState().activeKey]!.lists.groups.loading, "the first cursor page");
-    const list = () => tui.store.getState().views[tui.store.getState().activeKey]!.lists.groups;
+    await tui.waitForFrame(() => !tui.store.getState().views[tui.store.getState().activeKey]!.lists.groups!.loading, "the first cursor page");
+    const list = () => tui.store.getState().views[tui.store.getState().activeKey]!.lists.groups!;
     for (let i = 0; i < 10 && list().hasMore; i++) {
       await tui.press("G");
       await tui.waitForFrame(() => !list().loading, "more groups");

@@ -30,7 +30,7 @@ async function followCalls(settings: EmulatorSettings): Promise<{ perMinute: num
     const before = asked;
     store.getState().toggleLive("calls");
     await new Promise((r) => setTimeout(r, SECONDS * 1000));
-    const live = store.getState().views[store.getState().activeKey]!.lists.calls.live;
+    const live = store.getState().views[store.getState().activeKey]!.lists.calls!.live;
     return { perMinute: ((asked - before) * 60) / SECONDS, slowedMs: live?.slowedMs };
   } finally {
     store.getState().dispose();

@@ -119,7 +119,7 @@ describe("bounds of retries and waits", () => {
       p.store.getState().reload("groups");
       await settle(p, "reload", 5000);
       const ms = performance.now() - started;
-      const list = activeView(p.store.getState()).lists.groups;
+      const list = activeView(p.store.getState()).lists.groups!;
       expect(list.error).toMatchObject({ code: "CCX_TIMEOUT", hint: expect.any(String) });
       expect(p.maxRetries.value).toBe(RETRIES);
       // Backoff between the attempts, within its bounds (10, 20, 40 ms); each attempt ended by the 100 ms timeout, as the emulator saw below.
@@ -151,7 +151,7 @@ describe("bounds of retries and waits", () => {
       await new Promise((r) => setTimeout(r, 300));
       const asked = countByPath(served).get(first)!;
       expect(asked).toBeLessThanOrEqual(atAbort + 1);
-      expect(activeView(s()).lists.groups.error?.code).toBe("ERR_INTERNAL_SERVER_ERROR");
+      expect(activeView(s()).lists.groups!.error?.code).toBe("ERR_INTERNAL_SERVER_ERROR");
       rows.push({ scenario: "5xx 100%", what: "store, cancel in backoff", requests: served.length, met: describeMet(faultsMet(served)), outcome: `stale URL asked ${asked}× (${atAbort} before)`, ms: performance.now() - started });
     } finally {
       await p.close();

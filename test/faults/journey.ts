@@ -60,7 +60,7 @@ export function probe(fx: EmulatorFixture, http: HttpOptions): Probe {
   };
 }
 
-const lists = (v: AppViewState) => [["groups", v.lists.groups], ["calls", v.lists.calls]] as const;
+const lists = (v: AppViewState) => Object.entries(v.lists);
 
 /** Why the store is not settled yet, or undefined when nothing is loading or in flight. */
 function busy(p: Probe): string | undefined {
@@ -160,7 +160,7 @@ export async function check(p: Probe, twin: EmulatorFixture, step: string): Prom
 /** The journey: each step acts, waits for the store to settle, and checks everything shown. */
 export async function journey(p: Probe, fx: EmulatorFixture, twin: EmulatorFixture): Promise<void> {
   const s = () => p.store.getState();
-  const groups = () => activeView(s()).lists.groups;
+  const groups = () => activeView(s()).lists.groups!;
   const step = async (name: string, act: () => void) => {
     act();
     await settle(p, name);

@@ -14,7 +14,6 @@ import { users } from "../../src/resources/users.js";
 import { messageColumns as messageTable } from "../../src/cli/render/message-rows.js";
 import { type TableColumn, planTable, tableRows } from "../../src/text/table.js";
 import { type Column, Rows } from "../../src/tui/components/rows.js";
-import { kindColumns } from "../../src/tui/screens/list-kinds.js";
 import { explorerColumns } from "../../src/tui/screens/resource-columns.js";
 import type { AnyResource } from "../../src/resources/resource.js";
 import { createTheme } from "../../src/tui/theme.js";
@@ -84,15 +83,15 @@ interface KindSpec {
 const KINDS: Record<Kind, KindSpec> = {
   groups: {
     schema: groupListSchema, id: "guid", shown: ["name", "type", "membersCount", "tags", "owner", "createdAt", "updatedAt"],
-    table: tableColumns(groups) as TableColumn<never>[], rows: (w) => kindColumns("groups", [], w, false) as Column<never>[],
+    table: tableColumns(groups) as TableColumn<never>[], rows: (w) => explorerColumns(groups as unknown as AnyResource, { width: w, rows: [] }) as Column<never>[],
   },
   calls: {
     schema: callListSchema, id: "sessionId", shown: ["status", "mode", "type", "startedAt", "endedAt", "totalDurationInMinutes", "receiver"],
-    table: tableColumns(calls) as TableColumn<never>[], rows: (w) => kindColumns("calls", [], w, false) as Column<never>[],
+    table: tableColumns(calls) as TableColumn<never>[], rows: (w) => explorerColumns(calls as unknown as AnyResource, { width: w, rows: [] }) as Column<never>[],
   },
   users: {
     schema: userListSchema, id: "uid", shown: ["name", "status", "role", "tags", "lastActiveAt", "createdAt"],
-    table: tableColumns(users) as TableColumn<never>[], rows: (w) => kindColumns("users", [], w, false) as Column<never>[],
+    table: tableColumns(users) as TableColumn<never>[], rows: (w) => explorerColumns(users as unknown as AnyResource, { width: w, rows: [] }) as Column<never>[],
   },
   messages: {
     schema: messageListSchema, id: "id", shown: ["sentAt", "sender", "receiver", "type", "data"], maps: ["data"],

@@ -122,7 +122,7 @@ export function storeOn(server: HostileServer, route: string, options: HttpOptio
     async load(kind, ms = 15_000) {
       const started = performance.now();
       store.getState().reload(kind);
-      const list = () => activeView(store.getState()).lists[kind];
+      const list = () => activeView(store.getState()).lists[kind]!;
       while (list().loading) {
         if (performance.now() - started > ms) throw new Error(`the store was still loading ${kind} after ${ms} ms`);
         await new Promise((r) => setTimeout(r, 10));

@@ -42,7 +42,7 @@ afterEach(async () => {
   tui = undefined;
 });
 
-const callAt = (t: Tui, row: number) => activeView(t.store.getState()).lists.calls.items[row] as Call;
+const callAt = (t: Tui, row: number) => activeView(t.store.getState()).lists.calls!.items[row] as Call;
 
 describe("calls with escape sequences in every field", () => {
   it("the list and each call, and y and Y on its row, a participant and a recording, leave the screen and the clipboard untouched", async () => {

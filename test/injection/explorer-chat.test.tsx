@@ -10,12 +10,9 @@ import { copiesFrom, expectFramesHarmless, expectIdCopy, expectJsonCopy, mountSi
 import { hugeHostileText } from "../fuzz/hostile-text.js";
 import { ACTING_UID, type InjectedChat, injectChat, injectTexts } from "./world.js";
 import { detailOf, threadKey } from "../../src/store/details.js";
-import { resourceRows } from "../../src/store/resource-actions.js";
-import { conversations as conversationsResource } from "../../src/resources/conversations.js";
-import type { AnyResource } from "../../src/resources/resource.js";
 
 /** The conversations the explorer's list holds, read by their definition's schema. */
-const conversationRows = (t: Tui) => resourceRows(conversationsResource as unknown as AnyResource, activeView(t.store.getState()).resourceLists?.conversations) as unknown as Conversation[];
+const conversationRows = (t: Tui) => (activeView(t.store.getState()).lists.conversations?.items ?? []) as unknown as Conversation[];
 
 /**
  * Terminal injection, the explorer's chat side: every user (uid, name,
@@ -117,7 +114,7 @@ describe("users with escape sequences in every field", () => {
     expect(frame).toContain("u1-␛[31mred␛[0m");
 
     for (let row = 0; row < USERS; row++) {
-      const user = activeView(t.store.getState()).lists.users.items[row] as User;
+      const user = activeView(t.store.getState()).lists.users!.items[row] as User;
       const planted = [injected.acting, ...injected.users.map((u) => u.user)].find((u) => u.uid === user.uid)!;
       const what = `user ${sanitize(planted.name).slice(0, 24)}`;
       const [id, json] = await copiesFrom(t, `${row > 0 ? "j" : ""}yY\r`, what);
@@ -280,7 +277,7 @@ describe("layout holds", () => {
     await t.waitForFrame((f) => /(\d+) of \1 /.test(f) && !f.includes("⟳"), "the conversations");
     const n = conversationRows(t).length;
     for (let row = 0; row < n; row++) {
-      t.store.getState().selectResourceRow(row);
+      t.store.getState().select("conversations", row);
       await t.settle();
       const c = conversationRows(t)[row]!;
       expect(t.frame(), `the preview of conversation ${row}`).toContain(sanitize(c.conversationId).slice(0, 12));

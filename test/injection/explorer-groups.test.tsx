@@ -63,7 +63,7 @@ describe("groups with escape sequences in every field", () => {
     for (const p of PAYLOADS) expect(frame).toContain(`${MARK} ${p.name.slice(0, 6)}`);
 
     for (let row = 0; row < PAYLOADS.length; row++) {
-      const group = activeView(tui.store.getState()).lists.groups.items[row] as Group;
+      const group = activeView(tui.store.getState()).lists.groups!.items[row] as Group;
       const { payload } = injected.groups.find((g) => g.group.guid === group.guid)!;
       const what = `group ${payload.name}`;
       // (j to the row,) y, Y and enter, as one burst of keys.
@@ -95,7 +95,7 @@ describe("groups with escape sequences in every field", () => {
     ({ tui, sizedFrom } = await mountSized((o) => mountTui(fx, o), columns, rows));
     await listInjected(tui);
     for (const name of ["long", "line-breaks", "carriage-return", "csi-cursor"]) {
-      const index = activeView(tui.store.getState()).lists.groups.items.findIndex((g) => (g as Group).name?.includes(` ${name} `));
+      const index = activeView(tui.store.getState()).lists.groups!.items.findIndex((g) => (g as Group).name?.includes(` ${name} `));
       tui.store.getState().select("groups", index);
       await tui.settle();
       await tui.press("enter");

@@ -46,7 +46,7 @@ http.onEvent((e) => {
 function busy(state: ExplorerState): string | undefined {
   if (state.inflight !== 0) return "in flight";
   for (const [key, v] of Object.entries(state.views)) {
-    if (v.lists.groups.loading || v.lists.calls.loading) return `${key} list loading`;
+    if (Object.values(v.lists).some((l) => l.loading)) return `${key} list loading`;
     for (const d of detailsOfKind(v, "call")) if (d.loading) return `${key} call loading`;
     for (const d of detailsOfKind(v, "group")) if (d.loading) return `${key} group loading`;
   }
@@ -102,7 +102,7 @@ async function act(action: () => void): Promise<void> {
 const samples: Array<{ requests: number; heap: number; rows: number }> = [];
 let nextSample = config.warmup;
 
-const groups = () => activeView(s()).lists.groups;
+const groups = () => activeView(s()).lists.groups!;
 let opened = 0;
 
 /** Now and then: to the small app and back, or a group or a call opened and closed. */
@@ -116,7 +116,7 @@ async function aside(step: number): Promise<void> {
     await act(() => s().nextPage("groups"));
     await act(() => s().switchApp(big.key));
   } else if (step % 100 === 40 && groups().items.length > 0) {
-    const guid = groups().items[opened++ % groups().items.length]!.guid;
+    const guid = String(groups().items[opened++ % groups().items.length]!.guid);
     await act(() => s().openGroup(guid));
     await act(() => s().back());
   } else if (step % 250 === 130) {
@@ -180,7 +180,7 @@ async function main(): Promise<void> {
     requests, failures, ms, warmMs: warmAt, warmHeap, endHeap, rss: process.memoryUsage().rss, samples,
     sizes: {
       log: state.log.length,
-      items: views.map((v) => v.lists.groups.items.length + v.lists.calls.items.length),
+      items: views.map((v) => Object.values(v.lists).reduce((n, l) => n + l.items.length, 0)),
       groupDetails: views.map((v) => detailsOfKind(v, "group").length),
       callDetails: views.map((v) => detailsOfKind(v, "call").length),
     },

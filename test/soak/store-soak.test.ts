@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_DETAILS } from "../../src/store/details.js";
-import { MAX_CURSOR_ROWS } from "../../src/store/list-actions.js";
+import { MAX_LIST_ROWS } from "../../src/store/list-actions.js";
 import { recordOutput } from "../support/secrets.js";
 import { SOAK_REQUESTS, SOAK_WARMUP, type SoakWorld, mb, startSoakWorld } from "./soak.js";
 
@@ -54,10 +54,10 @@ describe("soak", () => {
     expect(f.samples).toHaveLength(Math.floor(SOAK_REQUESTS / SOAK_WARMUP));
 
     // Rows and entries kept: bounded all along, not only where the run happens to end. In cursor
-    // mode the list holds up to MAX_CURSOR_ROWS rows; unbounded, it held 66,600 rows (4.2× the heap).
-    for (const sample of f.samples) expect(sample.rows, `list rows after ${sample.requests} requests`).toBeLessThanOrEqual(MAX_CURSOR_ROWS);
-    expect(Math.max(...f.samples.map((x) => x.rows)), "the cursor walk reached the bound").toBe(MAX_CURSOR_ROWS);
-    for (const rows of f.sizes.items) expect(rows).toBeLessThanOrEqual(MAX_CURSOR_ROWS + CALLS);
+    // mode the list holds up to MAX_LIST_ROWS rows; unbounded, it held 66,600 rows (4.2× the heap).
+    for (const sample of f.samples) expect(sample.rows, `list rows after ${sample.requests} requests`).toBeLessThanOrEqual(MAX_LIST_ROWS);
+    expect(Math.max(...f.samples.map((x) => x.rows)), "the cursor walk reached the bound").toBe(MAX_LIST_ROWS);
+    for (const rows of f.sizes.items) expect(rows).toBeLessThanOrEqual(MAX_LIST_ROWS + CALLS);
     for (const kept of [...f.sizes.groupDetails, ...f.sizes.callDetails]) expect(kept).toBeLessThanOrEqual(MAX_DETAILS);
     expect(f.sizes.log).toBeLessThanOrEqual(LOG_ENTRIES);
 

@@ -4,7 +4,7 @@ import type { AppViewState, CallDetailState, Route } from "../../src/store/types
 
 /** The one cache of what the explorer opened: kept by kind and id, bounded per kind, the stack's kept. */
 
-const view = (nav: Route[] = [{ view: "calls" }]): AppViewState => ({ lists: {} as AppViewState["lists"], details: {}, nav });
+const view = (nav: Route[] = [{ view: "resource", name: "calls", params: [] }]): AppViewState => ({ lists: {} as AppViewState["lists"], details: {}, nav });
 const call = (loading: boolean): CallDetailState => ({ loading, selected: 0 });
 
 describe("the details of an app", () => {
@@ -16,7 +16,7 @@ describe("the details of an app", () => {
   });
 
   it("keep at most MAX_DETAILS of each kind, the oldest going first, never one the navigation stack shows", () => {
-    let v = view([{ view: "calls" }, { view: "call", sessionId: "s0" }, { view: "recording", sessionId: "s0", rid: "r" }]);
+    let v = view([{ view: "resource", name: "calls", params: [] }, { view: "call", sessionId: "s0" }, { view: "recording", sessionId: "s0", rid: "r" }]);
     for (let i = 0; i < MAX_DETAILS * 2; i++) v = withDetail(v, "call", `s${i}`, call(false), {});
     v = withDetail(v, "group", "g1", { loading: false, members: [], membersPage: 1, selected: 0 }, {});
     const calls = Object.keys(v.details).filter((k) => k.startsWith("call:"));
@@ -31,6 +31,6 @@ describe("the details of an app", () => {
     expect(routeDetail({ view: "recording", sessionId: "s1", rid: "r" })).toBe("call:s1");
     expect(routeDetail({ view: "messages", scope: { kind: "user", uid: "bob", as: "alice" } })).toBe("messages:user:alice:bob");
     expect(routeDetail({ view: "resource-item", name: "webhooks", params: ["w 1"] })).toBe("resource:webhooks/w%201");
-    expect(routeDetail({ view: "groups" })).toBeUndefined();
+    expect(routeDetail({ view: "resource", name: "groups", params: [] })).toBeUndefined();
   });
 });

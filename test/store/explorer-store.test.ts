@@ -37,7 +37,7 @@ function start(debounceMs = 60) {
   return store;
 }
 
-const groups = () => activeView(store.getState()).lists.groups;
+const groups = () => activeView(store.getState()).lists.groups!;
 const requests = () => store.getState().log.filter((e) => e.url.includes("/groups"));
 
 describe("the explorer store", () => {
@@ -94,7 +94,7 @@ describe("the explorer store", () => {
     expect(groups().hasMore).toBe(true);
     store.getState().select("groups", 45);
     await until(() => groups().items.length === 100 && !groups().loading);
-    const times = groups().items.map((g) => g.updatedAt!);
+    const times = groups().items.map((g) => Number(g.updatedAt));
     expect(times).toEqual([...times].sort((a, b) => a - b));
     expect(new Set(groups().items.map((g) => g.guid)).size).toBe(100);
   });
@@ -108,7 +108,7 @@ describe("the explorer store", () => {
     await until(() => groups().items.length > 0 && !groups().loading);
     expect(groups().filter).toBe("");
     const guids1 = new Set(fx.emulator.world.apps[1]!.groups.map((g) => g.guid));
-    expect(groups().items.every((g) => guids1.has(g.guid))).toBe(true);
+    expect(groups().items.every((g) => guids1.has(String(g.guid)))).toBe(true);
     store.getState().switchApp(apps[0]!.key);
     expect(groups().filter).toBe("type:private");
     expect(groups().items.map((g) => g.guid)).toEqual(first);
@@ -125,9 +125,9 @@ describe("the explorer store", () => {
     expect(detail.call!.recordings!.map((r) => r.rid)).toEqual(call.recordings.map((r) => r.rid));
     expect(detail.appLabel).toBe("app2 · in");
     store.getState().back();
-    expect(currentRoute(store.getState())).toEqual({ view: "groups" });
+    expect(currentRoute(store.getState())).toEqual({ view: "resource", name: "groups", params: [] });
     store.getState().back();
-    expect(currentRoute(store.getState())).toEqual({ view: "groups" });
+    expect(currentRoute(store.getState())).toEqual({ view: "resource", name: "groups", params: [] });
   });
 
   it("a call no app has shows ERR_CALL_SESSION_NOT_FOUND in place, with a hint", async () => {
@@ -159,7 +159,7 @@ describe("the explorer store", () => {
     start();
     store.getState().reload("calls");
     await until(() => store.getState().inflight === 1);
-    await until(() => store.getState().inflight === 0 && activeView(store.getState()).lists.calls.items.length > 0);
+    await until(() => store.getState().inflight === 0 && activeView(store.getState()).lists.calls!.items.length > 0);
     const entry = store.getState().log.at(-1)!;
     expect(entry).toMatchObject({ method: "GET", status: 200, done: true, retries: 0 });
     expect(entry.durationMs).toBeGreaterThanOrEqual(25);

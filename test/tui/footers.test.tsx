@@ -24,7 +24,7 @@ describe("footers", () => {
     tui = await fixture.mount({ columns: 120, rows: 30 });
     let frame = await tui.waitForFrame((f) => listRows(f).length > 0, "the groups");
     expect(hints()).toContain("n next page");
-    const pages = tui.store.getState().views[tui.store.getState().activeKey]!.lists.groups.totalPages!;
+    const pages = tui.store.getState().views[tui.store.getState().activeKey]!.lists.groups!.totalPages!;
     expect(pages).toBeGreaterThan(1);
     await tui.paste(`:page ${pages}\r`);
     frame = await tui.waitForFrame((f) => f.includes(`page ${pages}/${pages}`), "the last page");

@@ -17,7 +17,7 @@ afterEach(async () => {
 });
 
 const callsAsked = () => fx!.served.filter((line) => /^GET \S*\/calls\?/.test(line)).length;
-const listOfCalls = (t: Tui) => t.store.getState().views[t.store.getState().activeKey]!.lists.calls;
+const listOfCalls = (t: Tui) => t.store.getState().views[t.store.getState().activeKey]!.lists.calls!;
 
 describe("live mode", () => {
   it("w follows the calls: one request an interval, what came or changed marked; esc away asks nothing", async () => {

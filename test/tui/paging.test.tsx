@@ -78,7 +78,7 @@ describe("paging", () => {
     await tui.press("/");
     await tui.type("after:0 per:50");
     await tui.press("enter");
-    let frame = await tui.waitForFrame((f) => f.includes("→ GET /groups?perPage=50&updatedAt=0&affix=append&withTags=true") && f.includes("50 loaded") && !f.includes("⟳"), "the first 50");
+    let frame = await tui.waitForFrame((f) => f.includes("→ GET /groups?perPage=50&withTags=true&updatedAt=0&affix=append") && f.includes("50 loaded") && !f.includes("⟳"), "the first 50");
     expect(frame).toContain("more below");
     expectRowsInOrder(frame, byUpdate);
 

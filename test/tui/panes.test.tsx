@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { Call } from "../../src/api/schemas.js";
 import { displayWidth } from "../../src/text/width.js";
 import { PANES } from "../../src/tui/layout.js";
 import { type Tui, lines, tuiFixture } from "../support/tui.js";
@@ -35,8 +36,8 @@ describe("panes", () => {
     expect(at(inApp!.name)).toBe(at("IN") + 1);
 
     // The preview shows the selected group's guid; j moves the selection, and the preview with it.
-    const groups = () => tui.store.getState().views[tui.store.getState().activeKey]!.lists.groups;
-    const guidAt = (i: number) => groups().items[i]!.guid;
+    const groups = () => tui.store.getState().views[tui.store.getState().activeKey]!.lists.groups!;
+    const guidAt = (i: number) => String(groups().items[i]!.guid);
     expect(frame).toContain("preview");
     expect(frame).toMatch(new RegExp(`guid\\s+${guidAt(0).slice(0, 20)}`));
     await tui.press("j");
@@ -44,10 +45,10 @@ describe("panes", () => {
 
     // On the calls list the preview is the call's participants.
     await tui.press("tab");
-    const calls = () => tui.store.getState().views[tui.store.getState().activeKey]!.lists.calls;
+    const calls = () => tui.store.getState().views[tui.store.getState().activeKey]!.lists.calls!;
     await tui.waitForFrame(() => calls().items.length > 0 && !calls().loading, "the calls");
     await tui.settle();
-    const call = calls().items[0]!;
+    const call = calls().items[0]! as Call;
     expect(tui.frame()).toContain(`Participants (${call.participants!.length})`);
     expect(tui.frame()).toContain(call.participants![0]!.uid.slice(0, 10));
   });
@@ -64,7 +65,7 @@ describe("panes", () => {
     expect(tui.frame()).toContain("apps (ctrl-p)");
     expect(tui.frame()).toMatch(new RegExp(`● ${eu!.name.replace(/[()]/g, "\\$&")}`));
     // The keys are the list's again: j moves its selection.
-    const selected = () => tui.store.getState().views[tui.store.getState().activeKey]!.lists.groups.selected;
+    const selected = () => tui.store.getState().views[tui.store.getState().activeKey]!.lists.groups!.selected;
     await tui.press("j");
     expect(selected()).toBe(1);
     await tui.press("ctrl-p", "escape", "j");

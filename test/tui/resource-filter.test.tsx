@@ -72,7 +72,7 @@ describe("/ on a derived list", () => {
     tui = await fixture.mount({ load: true, columns: 160, rows: 40 });
     const roles = ROLE_NAMES;
     await tui.paste(":roles\r");
-    const all = await tui.waitForFrame((f) => f.includes(`${roles.length} loaded`), "the roles");
+    const all = await tui.waitForFrame((f) => f.includes(`${roles.length} of ${roles.length}`), "the roles");
     const one = roles.find((r) => r !== "default")!;
     expect(all).toContain("default");
     const asked = fixture.fx.served.filter((l) => l.includes("/roles")).length;
@@ -94,7 +94,7 @@ describe("/ on the conversations: their grammar written by hand, loaded when fir
     const uid = fixture.fx.emulator.world.apps[0]!.users[0]!.uid;
     await tui.paste(`:as ${uid}\r`);
     await tui.paste(":conversations\r");
-    await tui.waitForFrame((f) => /\d+ of \d+ loaded/.test(f) && !f.includes("⟳"), "the conversations");
+    await tui.waitForFrame((f) => /\d+ of \d+ · page/.test(f) && !f.includes("⟳"), "the conversations");
     const before = fixture.fx.served.length;
     await tui.press("/");
     await tui.type("design type:group unread:no tag:pinned");

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { Call } from "../../src/api/schemas.js";
 import { type Tui, lines, listRows, tuiFixture } from "../support/tui.js";
 
 /**
@@ -10,7 +11,7 @@ import { type Tui, lines, listRows, tuiFixture } from "../support/tui.js";
 const fixture = tuiFixture({ sizes: { apps: 3, groups: 300, calls: 60, users: 30 }, faults: { latency: { min: 80, max: 80 } } });
 let tui: Tui;
 
-const list = (kind: "groups" | "calls") => tui.store.getState().views[tui.store.getState().activeKey]!.lists[kind];
+const list = (kind: "groups" | "calls") => tui.store.getState().views[tui.store.getState().activeKey]!.lists[kind]!;
 const crumb = (frame: string) => lines(frame)[1]!;
 
 describe("typing ahead of the answer", () => {
@@ -27,7 +28,7 @@ describe("typing ahead of the answer", () => {
 
   it("on calls, /rec:yes, Enter and Enter: the first recorded call opens, not the row selected before", async () => {
     tui = await fixture.mount({ root: "calls" });
-    const first = list("calls").items[0]!;
+    const first = list("calls").items[0]! as Call;
     expect(first.hasRecording).toBeFalsy();
     tui.router.feed("/rec:yes\r\r");
     const frame = await tui.waitForFrame((f) => f.includes("Recordings ("), "a call");

@@ -52,7 +52,7 @@ describe("one write runner", () => {
 
     tui = await mountTui(fx, { load: true, management: true, columns: 150, rows: 40, journal });
     await tui.paste(":webhooks\r");
-    await tui.waitForFrame((f) => /\d+ loaded/.test(f) && f.includes("+ create"), "the webhooks, + offered");
+    await tui.waitForFrame((f) => /\d+ (loaded|of \d+)/.test(f) && f.includes("+ create"), "the webhooks, + offered");
     const fromKeys = answered.length;
     await tui.press("+");
     await tui.waitForFrame((f) => f.includes("webhook create") && /triggers\s/.test(f), "the form, empty");

@@ -1,4 +1,5 @@
 import { Box, Text } from "ink";
+import type { ReactNode } from "react";
 import type { LineState } from "../../store/line-editor.js";
 import type { ListState } from "../../store/types.js";
 import { sanitize } from "../../text/sanitize.js";
@@ -15,6 +16,8 @@ export interface ListBodyProps<Item> {
   marked?: (item: Item) => boolean;
   /** The filter line while it is being typed. */
   editing?: LineState;
+  /** Drawn instead of the filter line (a list that documents no filter: what `/` narrows). */
+  filterLine?: ReactNode;
   height: number;
   width: number;
   theme: Theme;
@@ -23,7 +26,9 @@ export interface ListBodyProps<Item> {
 function summary<Item>(list: ListState<Item>): string {
   // A failure with nothing loaded is said above, in place: no count to give.
   if (list.error && list.items.length === 0) return "";
-  if (list.params.updatedAt !== undefined) {
+  // One answer holds the whole list (a resource the service does not page): how many, and nothing of pages.
+  if (!list.walk && !list.numbered && list.request !== undefined) return `${list.items.length} loaded${list.live ? " · live (w stops)" : ""}`;
+  if (list.walk) {
     const dropped = list.dropped ? ` · ${list.dropped} earlier rows let go (kept: the latest ${list.items.length})` : "";
     return `${list.items.length} loaded${list.hasMore ? " · more below (n, or scroll)" : " · all loaded"}${dropped}`;
   }
@@ -39,7 +44,7 @@ function summary<Item>(list: ListState<Item>): string {
 }
 
 /** A list: the filter line, the rows that fit, and where in the list this is. */
-export function ListBody<Item>({ noun, list, columns, editing, height, width, theme, marked }: ListBodyProps<Item>) {
+export function ListBody<Item>({ noun, list, columns, editing, filterLine, height, width, theme, marked }: ListBodyProps<Item>) {
   const rowsHeight = Math.max(2, height - 3);
   let body;
   if (list.error && list.items.length === 0) {
@@ -51,7 +56,7 @@ export function ListBody<Item>({ noun, list, columns, editing, height, width, th
   }
   return (
     <Box flexDirection="column" height={height}>
-      <FilterLine editing={editing} tokens={list.tokens} errors={list.errors} request={list.request} width={width} theme={theme} />
+      {filterLine ?? <FilterLine editing={editing} tokens={list.tokens} errors={list.errors} request={list.request} width={width} theme={theme} />}
       <Box flexGrow={1} flexShrink={1} flexDirection="column" overflow="hidden">{body}</Box>
       <Box flexShrink={0}>
         <Text color={list.error ? theme.error : theme.muted} wrap="truncate-end">

@@ -1,4 +1,4 @@
-import { isListKind } from "../../resources/list-kinds.js";
+import { listInView } from "../../store/list-actions.js";
 import { type ExplorerStore, currentRoute } from "../../store/explorer-store.js";
 import type { Dialog } from "../../store/types.js";
 import { type KeyPress, editLine } from "../../store/line-editor.js";
@@ -41,8 +41,7 @@ function awaitingRows(store: ExplorerStore): boolean {
   const state = store.getState();
   const route = currentRoute(state);
   if (state.ui.prompt || state.ui.dialog || state.ui.form || state.ui.focus === "side") return false;
-  if (!isListKind(route.view)) return screenFor(route).awaitingRows?.(state, route) ?? false;
-  return state.views[state.activeKey]!.lists[route.view].awaiting === true;
+  return screenFor(route).awaitingRows?.(state, route) ?? false;
 }
 
 /** Alt and a letter that nothing binds: Escape and that letter, typed faster than one read (ESC then `:`). */
@@ -57,7 +56,7 @@ export function activeLayers(store: ExplorerStore): ReadonlyArray<readonly Bindi
   const route = currentRoute(state);
   if (state.ui.dialog) return [DIALOG_BINDINGS[state.ui.dialog.kind]];
   if (state.ui.focus === "side" && frameLayout(state.ui, false).side > 0) return [SIDE_BINDINGS, GLOBAL_BINDINGS];
-  if (state.ui.form && (isListKind(route.view) || route.view === "resource")) return [FORM_BINDINGS, GLOBAL_BINDINGS];
+  if (state.ui.form && route.view === "resource") return [FORM_BINDINGS, GLOBAL_BINDINGS];
   const screen = screenFor(route);
   return screen.standalone ? [screen.bindings] : [screen.bindings, GLOBAL_BINDINGS];
 }
@@ -80,7 +79,7 @@ function keyContext(store: ExplorerStore, services: Services): KeyContext {
     const { index, count } = SIDE_PANE.cursor(state);
     return { ...base, cursor: { index, count, set: (i) => SIDE_PANE.select(store, i) }, selection: () => SIDE_PANE.selection(store) };
   }
-  if (state.ui.form && (isListKind(route.view) || route.view === "resource")) {
+  if (state.ui.form && route.view === "resource") {
     const { form } = state.ui;
     return { ...base, cursor: { index: form.field, count: form.keys.length, set: (i) => store.getState().moveFormField(i) }, selection: () => undefined };
   }
@@ -172,7 +171,7 @@ export function createInputRouter(store: ExplorerStore, services: Services): Inp
 function pasteWithNoLineOpen(store: ExplorerStore, text: string): void {
   const state = store.getState();
   const trimmed = text.trim();
-  if (trimmed.startsWith("/") && isListKind(currentRoute(state).view)) {
+  if (trimmed.startsWith("/") && listInView(state) !== undefined) {
     const current = activeFilter(store).trimEnd();
     state.openPrompt("filter", current ? `${current} ` : "");
     store.getState().keyInPrompt({ name: "paste", text: trimmed.slice(1), paste: true });
@@ -186,6 +185,6 @@ function pasteWithNoLineOpen(store: ExplorerStore, text: string): void {
 
 function activeFilter(store: ExplorerStore): string {
   const state = store.getState();
-  const route = currentRoute(state);
-  return isListKind(route.view) ? state.views[state.activeKey]!.lists[route.view].filter : "";
+  const list = listInView(state);
+  return list === undefined ? "" : state.views[state.activeKey]!.lists[list]?.filter ?? "";
 }

@@ -2,12 +2,9 @@ import type { Route } from "../../store/types.js";
 import { apiScreen } from "./api.js";
 import { appsScreen } from "./apps.js";
 import { callScreen } from "./call.js";
-import { callsScreen } from "./calls.js";
 import { groupScreen } from "./group.js";
-import { groupsScreen } from "./groups.js";
 import { messagesScreen } from "./messages.js";
 import { userScreen } from "./user.js";
-import { usersScreen } from "./users.js";
 import { HELP_BINDINGS, createHelpScreen } from "./help.js";
 import { helpSections } from "./help-text.js";
 import { logScreen } from "./log.js";
@@ -24,12 +21,9 @@ import type { RouteOf, Screen } from "./types.js";
 type Registry = { [V in Route["view"]]: Screen<RouteOf<V>> };
 
 const SCREENS_BUT_HELP = {
-  groups: groupsScreen,
-  calls: callsScreen,
   call: callScreen,
   recording: recordingScreen,
   group: groupScreen,
-  users: usersScreen,
   user: userScreen,
   messages: messagesScreen,
   apps: appsScreen,

@@ -1,14 +1,16 @@
 import { Box, Text } from "ink";
 import { type ExplorerState, activeView, detailOf, resourceKey } from "../../store/explorer-store.js";
 import { childrenOf, shownChildOf } from "../../store/resource-actions.js";
-import type { ResourceItemState } from "../../store/types.js";
+import type { ListState, ResourceItemState } from "../../store/types.js";
 import { RESOURCE_LIST, resourceNamed } from "../../resources/index.js";
 import { type AnyResource, itemLines } from "../../resources/resource.js";
 import { countOf } from "../../text/format.js";
 import { sanitize } from "../../text/sanitize.js";
 import { FailureBox } from "../components/failure-box.js";
 import type { Theme } from "../theme.js";
-import { ResourceRows, rowIdOf, rowSelection } from "./resource-list.js";
+import { rowIdOf, rowSelection } from "./resource-list.js";
+import { Rows } from "../components/rows.js";
+import { explorerColumns } from "./resource-columns.js";
 import type { RouteOf, Screen } from "./types.js";
 import { markedRows, verbKeyBindings } from "./verb-keys.js";
 
@@ -19,7 +21,7 @@ const itemOf = (state: ExplorerState, route: ItemRoute): ResourceItemState | und
 const childOf = (state: ExplorerState, route: ItemRoute) => shownChildOf(resourceNamed(route.name), itemOf(state, route));
 const childListOf = (state: ExplorerState, route: ItemRoute) => {
   const child = childOf(state, route);
-  return child && activeView(state).resourceLists?.[resourceKey(child.name, route.params)];
+  return child && activeView(state).lists[resourceKey(child.name, route.params)];
 };
 /** "Thread (2) · tab: reactions": the list shown, and the next one tab shows. */
 function childHeading(resource: AnyResource, child: AnyResource, rows: number | undefined): string {
@@ -42,8 +44,22 @@ function ItemView({ resource, detail, child, state, route, height, width, theme 
       {detail.revealed ? <Text color={theme.accent}>{"secrets shown whole (r masks them again)"}</Text> : null}
       {shown.map((line, i) => <Text key={i} wrap="truncate-end">{line}</Text>)}
       {fields.length > shown.length ? <Text color={theme.muted}>{`… ${countOf(fields.length - shown.length, "more field")} (Y copies the JSON)`}</Text> : null}
-      {child ? <Text bold>{childHeading(resource, child, list?.rows.length)}</Text> : null}
-      {child ? <ResourceRows resource={child} list={list} height={Math.max(3, height - shown.length - 2)} width={width} theme={theme} marked={markedRows(state, rowIdOf(child))} /> : null}
+      {child ? <Text bold>{childHeading(resource, child, list?.items.length)}</Text> : null}
+      {child ? <ChildRows resource={child} list={list} height={Math.max(3, height - shown.length - 2)} width={width} theme={theme} marked={markedRows(state, rowIdOf(child))} /> : null}
+    </Box>
+  );
+}
+
+/** The list below an item under its status: its request, how many rows; the selected row in inverse video. */
+function ChildRows({ resource, list, height, width, theme, marked }: { resource: AnyResource; list: ListState | undefined; height: number; width: number; theme: Theme; marked?: (row: Record<string, unknown>) => boolean }) {
+  const rows = list?.items ?? [];
+  const status = !list ? "" : list.loading && rows.length === 0 ? `⟳ ${list.request ?? "asking"}` : `${list.loading ? "⟳ " : ""}${rows.length} loaded${list.hasMore ? " (more: open its list)" : ""} · ${list.request ?? ""}`;
+  return (
+    <Box flexDirection="column">
+      <Text color={theme.muted} wrap="truncate-end">{sanitize(status)}</Text>
+      {list?.error ? <FailureBox failure={list.error} theme={theme} /> : null}
+      {rows.length === 0 && list && !list.loading && !list.error ? <Text color={theme.muted}>{`no ${resource.name}`}</Text> : null}
+      {rows.length > 0 ? <Rows columns={explorerColumns(resource, { width, rows })} rows={rows} selected={list!.selected} height={height - 1 - (list?.error ? 3 : 0)} width={width} theme={theme} marked={marked} /> : null}
     </Box>
   );
 }
@@ -65,18 +81,18 @@ export const resourceItemScreen: Screen<ItemRoute> = {
       if (c.route.view !== "resource-item") return undefined;
       const child = childOf(c.state, c.route);
       const list = childListOf(c.state, c.route);
-      return child && { on: child.name, params: c.route.params, row: list?.rows[list.selected] as Record<string, unknown> | undefined };
+      return child && { on: child.name, params: c.route.params, row: list?.items[list.selected] };
     }),
   ],
   cursor: (state, route) => {
     const list = childListOf(state, route);
-    return { index: list?.selected ?? 0, count: list?.rows.length ?? 0 };
+    return { index: list?.selected ?? 0, count: list?.items.length ?? 0 };
   },
-  select: (store, _route, index) => store.getState().selectResourceRow(index),
+  select: (store, _route, index) => store.getState().selectChildRow(index),
   selection: (state, route) => {
     const child = childOf(state, route);
     const list = childListOf(state, route);
-    if (child && list?.rows.length) return rowSelection(state, child, list, route.params);
+    if (child && list?.items.length) return rowSelection(state, child, list, route.params);
     const item = itemOf(state, route)?.item;
     return item && { id: route.params.at(-1), json: item };
   },

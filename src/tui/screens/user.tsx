@@ -10,7 +10,7 @@ import { FailureBox } from "../components/failure-box.js";
 import { type Column, Rows } from "../components/rows.js";
 import type { Theme } from "../theme.js";
 import { callsOf } from "./jumps.js";
-import { kindColumns } from "./list-kinds.js";
+import { conversationScope } from "../../resources/conversations.js";
 import { explorerColumns } from "./resource-columns.js";
 import { RESOURCES } from "../../resources/index.js";
 import type { AnyResource } from "../../resources/resource.js";
@@ -24,20 +24,20 @@ import { verbKeyBindings } from "./verb-keys.js";
  */
 
 /** A section's columns from the definition of what it lists (whom the user blocked, their friends). */
-const definedColumns = (resource: AnyResource, rows: readonly never[], width: number) =>
-  explorerColumns(resource, { width, rows: rows as unknown as ReadonlyArray<Record<string, unknown>> }) as unknown as Column<never>[];
+const definedColumns = (resource: AnyResource, rows: readonly never[], width: number, actingUser = false) =>
+  explorerColumns(resource, { width, actingUser, rows: rows as unknown as ReadonlyArray<Record<string, unknown>> }) as unknown as Column<never>[];
 
 /** How each section is named, drawn, and followed. */
 const SECTIONS: { [S in UserSection]: { title: string; columns: (rows: readonly never[], width: number) => Column<never>[]; open: (state: ExplorerState, uid: string, item: never) => void; id: (item: never) => string } } = {
   groups: {
     title: "groups joined",
-    columns: (rows, width) => kindColumns("groups", rows, width, true) as Column<never>[],
+    columns: (rows, width) => definedColumns(RESOURCES.groups as unknown as AnyResource, rows, width, true),
     open: (state, _uid, g: Group) => state.openGroup(g.guid),
     id: (g: Group) => g.guid,
   },
   calls: {
     title: "calls",
-    columns: (rows, width) => kindColumns("calls", rows, width, false) as Column<never>[],
+    columns: (rows, width) => definedColumns(RESOURCES.calls as unknown as AnyResource, rows, width),
     open: (state, _uid, c: Call) => state.openCall(c.sessionId),
     id: (c: Call) => c.sessionId,
   },
@@ -45,8 +45,8 @@ const SECTIONS: { [S in UserSection]: { title: string; columns: (rows: readonly 
     title: "conversations",
     columns: (rows, width) => definedColumns(RESOURCES.conversations as unknown as AnyResource, rows, width),
     open: (state, uid, c: Conversation) => {
-      const target = RESOURCES.conversations.open?.(c, uid);
-      if (target) state.openThread(target.thread);
+      const scope = conversationScope(c, uid);
+      if (scope) state.openThread(scope);
     },
     id: (c: Conversation) => c.conversationId,
   },

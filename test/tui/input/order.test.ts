@@ -156,13 +156,13 @@ describe("keys in order at any speed", () => {
     const { store, router } = explorer();
     router.feed("/type:private\rj");
     const s = store.getState();
-    expect(s.views[s.activeKey]!.lists.groups.filter).toBe("type:private");
-    expect(s.views[s.activeKey]!.lists.groups.params).toMatchObject({ type: "private" });
+    expect(s.views[s.activeKey]!.lists.groups!.filter).toBe("type:private");
+    expect(s.views[s.activeKey]!.lists.groups!.params).toMatchObject({ type: "private" });
     expect(s.ui.prompt).toBeUndefined();
     expect(s.ui.history.filter).toEqual(["type:private"]);
     // The answer never comes here: j is held for the rows it will move in.
     expect(router.held()).toBe(1);
-    expect(s.views[s.activeKey]!.lists.groups.selected).toBe(0);
+    expect(s.views[s.activeKey]!.lists.groups!.selected).toBe(0);
   });
 
   it("a paste with no line open opens the command bar with it, a bare session id as :call, and runs nothing", () => {

@@ -1,0 +1,95 @@
+import { prepareCall, urlWithQuery } from "../api/api-call.js";
+import { maskAnswerSecrets, shownUrl } from "../api/answer-secrets.js";
+import type { ManagementTarget } from "../api/apps.js";
+import * as v from "valibot";
+import { parseAnswer, withQuery } from "../api/client.js";
+import { ApiError, CLIENT_CODES } from "../api/errors.js";
+import { anyListSchema, describeIssues } from "../api/schemas.js";
+import { type Pager, endpointPager } from "../api/paging-styles.js";
+import type { Page } from "../api/paging.js";
+import { type AnyResource, actedForRefusal, endpointOf, listBody, listRequests, readItems, sourcedItems } from "../resources/resource.js";
+import type { StoreContext } from "./context.js";
+import type { Row } from "./types.js";
+
+/** One answer of a list, read: its rows (secrets masked), its counts, and where a walk goes next. */
+export interface ListAnswer {
+  items: Row[];
+  pagination?: Page<unknown>["pagination"];
+  /** The query of the next step of a walk, or of the next page by number; none after the last. */
+  next?: Record<string, string>;
+  /** Rows of a walk (a cursor, `meta.next`, a log id), which loads more below, rather than of a numbered page. */
+  walk: boolean;
+  /** Numbered pages documented (n/p flip them); false for a list of one answer. */
+  numbered: boolean;
+}
+
+/**
+ * How the explorer asks any resource's list and reads its answers, as its commands do: the endpoint
+ * catalogue's host, credentials and paging style; the path's parameters from the route; the user
+ * acted for where the list is a user's (refused before anything is sent when none is).
+ */
+export function listRequester(ctx: StoreContext, management: ManagementTarget | undefined) {
+  /** The request of a path for an app (or the management API), as the catalogue says it is sent. */
+  const callOf = (appKey: string, path: string, query: Record<string, string>) =>
+    prepareCall({ method: "GET", path, query }, { app: ctx.clientFor(appKey).target, management, readOnly: true });
+
+  const get = async (appKey: string, path: string, query: Record<string, string>, signal: AbortSignal): Promise<unknown> => {
+    const call = callOf(appKey, path, query);
+    return (await ctx.http.send({ method: "GET", url: urlWithQuery(call.url, call.query), headers: call.headers, signal })).json;
+  };
+
+  /**
+   * The items read by their resource's schema, secrets masked: an item it cannot read is kept as sent, but a
+   * page none of whose items it can read (every id a number where a string is documented) is no answer of this list.
+   */
+  const readRows = (resource: AnyResource, raw: readonly unknown[], where: string): Row[] => {
+    const objects = raw.filter((item): item is object => item !== null && typeof item === "object");
+    const failed = objects.map((item) => v.safeParse(resource.schema, item)).find((read) => !read.success);
+    if (objects.length > 0 && failed && objects.every((item) => !v.safeParse(resource.schema, item).success)) {
+      throw new ApiError(CLIENT_CODES.badShape, `unexpected answer from ${where}: no ${resource.singular} in it can be read (${describeIssues(failed.issues!)})`);
+    }
+    return readItems(resource, { data: objects.map((item) => maskAnswerSecrets(item).value) });
+  };
+
+  return {
+    /** The query of a list's first page: its path's own, its page size, the filter's, and what it always asks. */
+    queryOf(resource: AnyResource, params: readonly string[], filter: Record<string, string>): Record<string, string> {
+      const list = resource.list!;
+      const [first] = listRequests(list, params);
+      const query: Record<string, string> = { ...first!.query, ...(list.perPage ? { perPage: String(list.perPage.default) } : {}), ...filter };
+      for (const [name, value] of Object.entries(list.always ?? {})) query[name] ??= value;
+      return query;
+    },
+
+    /** The pager of a list asked with `query`: its documented paging style (a cursor when the query starts one). */
+    pagerOf: (resource: AnyResource, query: Record<string, string>): Pager => endpointPager(endpointOf(resource.list!.path), query),
+
+    /** The request line the explorer shows: `GET /groups?perPage=100&withTags=true`, secrets in it masked. */
+    requestLine(resource: AnyResource, params: readonly string[], query: Record<string, string>): string {
+      const list = resource.list!;
+      if (list.sources) return `GET ${list.sources.map((s) => s.path).join(", ")}`;
+      return `GET ${shownUrl(withQuery("", listRequests(list, params)[0]!.path, query))}`;
+    },
+
+    /** Asks one page (`sent` as the pager made it) and reads it by the pager's step. */
+    async ask(appKey: string, resource: AnyResource, params: readonly string[], pager: Pager, sent: Record<string, string>, signal: AbortSignal): Promise<ListAnswer> {
+      const list = resource.list!;
+      if (list.sources) {
+        // Several documented reads (the push providers): all at once, one answer.
+        const bodies = await Promise.all(listRequests(list, params).map((r) => get(appKey, r.path, r.query, signal)));
+        return { items: readRows(resource, sourcedItems(list, bodies), list.path), walk: false, numbered: false };
+      }
+      const refused = actedForRefusal(resource, ctx.clientFor(appKey).target.onBehalfOf);
+      if (refused) throw refused;
+      const paging = endpointOf(list.path).paging;
+      const path = listRequests(list, params)[0]!.path;
+      const answer = parseAnswer(anyListSchema, await get(appKey, path, sent, signal), `GET ${path}`);
+      const step = pager.step(sent, listBody(list, answer));
+      const pagination = (answer as { meta?: { pagination?: ListAnswer["pagination"] } } | null)?.meta?.pagination;
+      const walk = step.walk !== undefined || (paging !== "pages" && paging !== "none");
+      return { items: readRows(resource, step.items, `GET ${path}`), pagination, next: step.next, walk, numbered: !walk && paging === "pages" };
+    },
+  };
+}
+
+export type ListRequester = ReturnType<typeof listRequester>;

@@ -1,0 +1,45 @@
+import type { ReactNode } from "react";
+import type { Conversation, User } from "../../api/chat-schemas.js";
+import type { Call, Group } from "../../api/schemas.js";
+import { calls } from "../../resources/calls.js";
+import { conversationScope, conversations } from "../../resources/conversations.js";
+import { groups } from "../../resources/groups.js";
+import type { Resource } from "../../resources/resource.js";
+import { users } from "../../resources/users.js";
+import type { ExplorerState } from "../../store/explorer-store.js";
+import type { Row } from "../../store/types.js";
+import { UserPreview } from "../components/chat-previews.js";
+import { CallPreview, GroupPreview } from "../components/previews.js";
+import type { Theme } from "../theme.js";
+
+/**
+ * What a resource's list adds to the generic list screen (resource-list.tsx), registered by the
+ * resource's name as k9s decorates its generic browser: what Enter opens when the resource has a screen
+ * of its own (a group's, a call's: not the generic item), and the preview beside the rows. A resource
+ * without an entry opens its generic item and previews its fields.
+ */
+export interface ListExtension {
+  open?(state: ExplorerState, row: Row): void;
+  preview?(props: { item: Row; width: number; height: number; theme: Theme }): ReactNode;
+}
+
+/** An entry typed by its resource's items: the one place a row is taken as the resource's item. */
+function extension<Item extends Record<string, unknown>>(resource: Resource<Item>, entry: {
+  open?(state: ExplorerState, item: Item): void;
+  preview?(props: { item: Item; width: number; height: number; theme: Theme }): ReactNode;
+}): [string, ListExtension] {
+  return [resource.name, entry as ListExtension];
+}
+
+export const LIST_EXTENSIONS: Readonly<Record<string, ListExtension>> = Object.fromEntries([
+  extension<Group>(groups, { open: (state, group) => state.openGroup(group.guid), preview: GroupPreview }),
+  extension<Call>(calls, { open: (state, call) => state.openCall(call.sessionId), preview: CallPreview }),
+  extension<User>(users, { open: (state, user) => state.openUser(user.uid), preview: UserPreview }),
+  extension<Conversation>(conversations, {
+    open: (state, conversation) => {
+      const scope = conversationScope(conversation, state.user);
+      if (scope) state.openThread(scope);
+      else state.notify("this conversation names no one to open");
+    },
+  }),
+]);
