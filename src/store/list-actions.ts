@@ -32,8 +32,8 @@ export interface ListActions {
   select(list: string, index: number): void;
   /** Sends a filter still waiting out its pause now (Enter on the filter line). */
   submitFilter(list: string): void;
-  /** Loads a list not loaded yet (or that failed): opening it, or showing it below an item. */
-  ensureList(list: string): void;
+  /** Loads a list not loaded yet (`failed`: or whose last request failed): opening it, or showing it below an item. */
+  ensureList(list: string, failed?: "retry"): void;
   /** Reloads whatever the current view shows. */
   refresh(): void;
 }
@@ -79,6 +79,9 @@ export function listActions(ctx: StoreContext, management: ManagementTarget | un
   const pagers = new Map<string, Pager>();
   /** The parameters each list's filter line has asked for (waiting for the pause, or sent), as JSON. */
   const asked = new Map<string, string>();
+  /** Lines typed before their list's grammar had loaded, by slot; and those whose Enter came meanwhile. */
+  const parsing = new Set<string>();
+  const submitted = new Set<string>();
   const listOf = (appKey: string, key: string): ListState | undefined => ctx.get().views[appKey]?.lists[key];
   const setList = (appKey: string, key: string, patch: Partial<ListState>) =>
     ctx.updateView(appKey, (v) => ({ ...v, lists: { ...v.lists, [key]: { ...emptyList(), ...v.lists[key], ...patch } } }));
@@ -159,12 +162,19 @@ export function listActions(ctx: StoreContext, management: ManagementTarget | un
       const apply = (grammar: Grammar | undefined) => {
         // A later key press has changed the line: its own parse is the one that counts.
         if (listOf(appKey, key)?.filter !== line) return;
-        if (!grammar) return setList(appKey, key, { narrowing: true, tokens: [], errors: [] });
+        parsing.delete(slot);
+        if (!grammar) {
+          submitted.delete(slot);
+          return setList(appKey, key, { narrowing: true, tokens: [], errors: [], loading: false, awaiting: false });
+        }
         const parsed = grammar.parse(line);
         const wanted = JSON.stringify(parsed.params);
         // A key press that leaves the parameters as they are asked (a space, a word's order) neither aborts
         // the request on its way (or waiting for the pause) nor sends another: only the marks change.
-        if (parsed.errors.length === 0 && asked.get(slot) === wanted) return setList(appKey, key, { tokens: parsed.tokens, errors: [] });
+        if (parsed.errors.length === 0 && asked.get(slot) === wanted) {
+          submitted.delete(slot);
+          return setList(appKey, key, { tokens: parsed.tokens, errors: [], loading: false, awaiting: false });
+        }
         asked.delete(slot);
         clearTimeout(ctx.timers.get(slot));
         ctx.timers.delete(slot);
@@ -174,8 +184,10 @@ export function listActions(ctx: StoreContext, management: ManagementTarget | un
         const before = listOf(appKey, key);
         // Waiting out the pause counts as loading: the rows shown are not this filter's yet.
         setList(appKey, key, { tokens: parsed.tokens, errors: parsed.errors, params: valid ? parsed.params : before?.params ?? {}, loading: valid, awaiting: valid, retry: undefined });
-        if (!valid) return;
+        if (!valid) return void submitted.delete(slot);
         asked.set(slot, wanted);
+        // Enter came while the grammar loaded: the typing is over, no pause to wait out.
+        if (submitted.delete(slot)) return send(key, undefined, appKey);
         ctx.timers.set(slot, setTimeout(() => {
           ctx.timers.delete(slot);
           // Its own app's: switching apps during the pause once sent the other app's filter and left this list loading.
@@ -183,12 +195,16 @@ export function listActions(ctx: StoreContext, management: ManagementTarget | un
         }, ctx.debounceMs));
       };
       // Once loaded, a key press is parsed at once: the marks follow the typing with no wait.
-      if (grammars.has(ref.resource.name)) apply(grammars.get(ref.resource.name));
-      else void grammarFor(ref.resource).then(apply);
+      if (grammars.has(ref.resource.name)) return apply(grammars.get(ref.resource.name));
+      // Until then the rows shown are not this line's: keys that act on rows wait, as they wait out the pause.
+      parsing.add(slot);
+      setList(appKey, key, { awaiting: true });
+      void grammarFor(ref.resource).then(apply);
     },
 
     submitFilter(key) {
       const slot = `${active()}/${key}`;
+      if (parsing.has(slot)) return void submitted.add(slot);
       if (!ctx.timers.has(slot)) return;
       // Enter ends the typing: no reason to wait out the pause.
       clearTimeout(ctx.timers.get(slot));
@@ -200,9 +216,9 @@ export function listActions(ctx: StoreContext, management: ManagementTarget | un
       send(key);
     },
 
-    ensureList(key) {
+    ensureList(key, failed) {
       const known = listOf(active(), key);
-      if (!known || (known.items.length === 0 && !known.loading && known.errors.length === 0 && known.request === undefined) || known.error) send(key);
+      if (!known || (known.items.length === 0 && !known.loading && known.errors.length === 0 && known.request === undefined) || (failed && known.error)) send(key);
     },
 
     goToPage(key, page) {

@@ -101,7 +101,7 @@ export function resourceActions(ctx: StoreContext, management: ManagementTarget 
       const resource = resourceNamed(name);
       if (!resource?.list) return ctx.get().notify(`no list of ${name}`);
       ctx.get().navigate({ view: "resource", name: resource.name, params: [...params] });
-      ctx.get().ensureList(resourceKey(resource.name, params));
+      ctx.get().ensureList(resourceKey(resource.name, params), "retry");
     },
 
     openResourceItem(name, params) {

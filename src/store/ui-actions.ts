@@ -96,6 +96,9 @@ export function uiActions(ctx: StoreContext): Omit<UiActions, "ui"> {
     openPrompt(kind, text = "") {
       const list = listInView(ctx.get());
       if ((kind === "field" || kind === "filter") && list === undefined) return;
+      // The list's grammar loads as the line opens: the first keys typed are marked at once.
+      const ref = kind === "filter" && list !== undefined ? listRefOf(list) : undefined;
+      if (ref) void grammarFor(ref.resource);
       setUi({ prompt: { kind, ...(kind === "field" || kind === "filter" ? { list } : {}), ...lineAt(text) } });
     },
 

@@ -4,7 +4,7 @@ import { listInView } from "../store/list-actions.js";
 import { LIVE } from "../store/live-actions.js";
 import { SESSION_ID, sessionIdIn } from "../api/session-id.js";
 import { USER_SECTIONS } from "../store/types.js";
-import { RESOURCE_LIST } from "../resources/index.js";
+import { HOME_LISTS, RESOURCE_LIST } from "../resources/index.js";
 import { type AnyResource, colonCommands } from "../resources/resource.js";
 
 /**
@@ -52,7 +52,8 @@ function resourceCommands(resource: AnyResource): Command[] {
   };
   const { list, item } = colonCommands(resource);
   return [
-    ...(list ? [command(list, resource.description, resource.aliases, (store, params) => store.getState().openResource(resource.name, params))] : []),
+    // A list tab goes through is a root: its command replaces the stack, as tab does; any other stacks on the screen it is opened from.
+    ...(list ? [command(list, resource.description, resource.aliases, (store, params) => (HOME_LISTS.includes(resource.name) ? store.getState().openRoot(resource.name) : store.getState().openResource(resource.name, params)))] : []),
     ...(item ? [command(item, `one of ${resource.name}: every field, and what it holds`, undefined, (store, params) => store.getState().openResourceItem(resource.name, params))] : []),
   ];
 }

@@ -21,7 +21,8 @@ const body = (frame: string) => lines(frame).slice(2, -1);
 function join(doc: string[], next: string[]): string[] {
   for (let at = 0; at <= doc.length; at++) {
     const rest = doc.slice(at);
-    if (rest.every((line, i) => i >= next.length || line === next[i])) return [...doc.slice(0, at), ...next];
+    // Only an overlap at the end: a block that repeats earlier (two screens' same keys) is no place to join.
+    if (rest.length <= next.length && rest.every((line, i) => line === next[i])) return [...doc.slice(0, at), ...next];
   }
   return [...doc, ...next];
 }

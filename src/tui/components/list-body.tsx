@@ -27,7 +27,7 @@ function summary<Item>(list: ListState<Item>): string {
   // A failure with nothing loaded is said above, in place: no count to give.
   if (list.error && list.items.length === 0) return "";
   // One answer holds the whole list (a resource the service does not page): how many, and nothing of pages.
-  if (!list.walk && !list.numbered && list.request !== undefined) return `${list.items.length} loaded${list.live ? " · live (w stops)" : ""}`;
+  if (list.walk === false && list.numbered === false) return `${list.items.length} loaded${list.live ? " · live (w stops)" : ""}`;
   if (list.walk) {
     const dropped = list.dropped ? ` · ${list.dropped} earlier rows let go (kept: the latest ${list.items.length})` : "";
     return `${list.items.length} loaded${list.hasMore ? " · more below (n, or scroll)" : " · all loaded"}${dropped}`;

@@ -75,7 +75,7 @@ const listKey = (c: { route: { view: string } }) => (c.route.view === "resource"
 
 /** The list of any resource, from its definition (:groups, :webhooks, :transcripts <sessionId>, …): the one list screen. */
 export const resourceListScreen: Screen<ListRoute> = {
-  title: "A list (:<name>: groups, calls, users, conversations, every resource `ccx resources` names)",
+  title: "A list (:groups, :calls, any resource's :<name>)",
   legend: [
     "each list from its resource's definition: its columns, its host and paging; Enter opens the row (a group's, a call's, a user's screen, a conversation's thread, else the item's fields)",
     "under the list: the rows, of how many when the service's count can be true, and the page (n/p flip numbered pages; a walk, as after:/before: or a log, loads more as you scroll)",
