@@ -80,7 +80,7 @@ export function listActions(ctx: StoreContext, management: ManagementTarget | un
   /** The parameters each list's filter line has asked for (waiting for the pause, or sent), as JSON. */
   const asked = new Map<string, string>();
   /** Lines typed before their list's grammar had loaded, by slot; and those whose Enter came meanwhile. */
-  const parsing = new Set<string>();
+  const parsing = new Map<string, Pick<ListState, "loading" | "awaiting">>();
   const submitted = new Set<string>();
   const listOf = (appKey: string, key: string): ListState | undefined => ctx.get().views[appKey]?.lists[key];
   const setList = (appKey: string, key: string, patch: Partial<ListState>) =>
@@ -104,7 +104,7 @@ export function listActions(ctx: StoreContext, management: ManagementTarget | un
       const sent = append ? query : { ...pager.first };
       // The first page by number is asked as the user's filter says it, without a `page=1` they did not write.
       if (!append && query.page === undefined && sent.page === "1") delete sent.page;
-      setList(appKey, key, { loading: true, ...(append ? {} : { awaiting: true }), request: lists.requestLine(resource, params, sent) });
+      setList(appKey, key, { loading: true, ...(append ? {} : { awaiting: true }), request: lists.requestLine(appKey, resource, params, sent) });
       const answer = await lists.ask(appKey, resource, params, pager, sent, request.signal);
       // A newer request was made meanwhile: this answer is stale.
       if (!request.isCurrent()) return;
@@ -159,13 +159,14 @@ export function listActions(ctx: StoreContext, management: ManagementTarget | un
       const ref = listRefOf(key);
       if (!ref) return;
       setList(appKey, key, { filter: line, selected: 0 });
-      const apply = (grammar: Grammar | undefined) => {
+      // `was`: what loading said before the grammar was waited for, said again when the line sends nothing.
+      const apply = (grammar: Grammar | undefined, was: Pick<ListState, "loading" | "awaiting"> = { loading: listOf(appKey, key)?.loading ?? false, awaiting: listOf(appKey, key)?.awaiting }) => {
         // A later key press has changed the line: its own parse is the one that counts.
         if (listOf(appKey, key)?.filter !== line) return;
         parsing.delete(slot);
         if (!grammar) {
           submitted.delete(slot);
-          return setList(appKey, key, { narrowing: true, tokens: [], errors: [], loading: false, awaiting: false });
+          return setList(appKey, key, { narrowing: true, tokens: [], errors: [], ...was });
         }
         const parsed = grammar.parse(line);
         const wanted = JSON.stringify(parsed.params);
@@ -173,7 +174,7 @@ export function listActions(ctx: StoreContext, management: ManagementTarget | un
         // the request on its way (or waiting for the pause) nor sends another: only the marks change.
         if (parsed.errors.length === 0 && asked.get(slot) === wanted) {
           submitted.delete(slot);
-          return setList(appKey, key, { tokens: parsed.tokens, errors: [], loading: false, awaiting: false });
+          return setList(appKey, key, { tokens: parsed.tokens, errors: [], ...was });
         }
         asked.delete(slot);
         clearTimeout(ctx.timers.get(slot));
@@ -197,9 +198,11 @@ export function listActions(ctx: StoreContext, management: ManagementTarget | un
       // Once loaded, a key press is parsed at once: the marks follow the typing with no wait.
       if (grammars.has(ref.resource.name)) return apply(grammars.get(ref.resource.name));
       // Until then the rows shown are not this line's: keys that act on rows wait, as they wait out the pause.
-      parsing.add(slot);
-      setList(appKey, key, { awaiting: true });
-      void grammarFor(ref.resource).then(apply);
+      // (What loading said before the first of the lines typed meanwhile: the others found it set by this.)
+      const was = parsing.get(slot) ?? { loading: listOf(appKey, key)?.loading ?? false, awaiting: listOf(appKey, key)?.awaiting };
+      parsing.set(slot, was);
+      setList(appKey, key, { loading: true, awaiting: true });
+      void grammarFor(ref.resource).then((grammar) => apply(grammar, was));
     },
 
     submitFilter(key) {

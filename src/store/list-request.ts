@@ -65,10 +65,11 @@ export function listRequester(ctx: StoreContext, management: ManagementTarget | 
     pagerOf: (resource: AnyResource, query: Record<string, string>): Pager => endpointPager(endpointOf(resource.list!.path), query),
 
     /** The request line the explorer shows: `GET /groups?perPage=100&withTags=true`, secrets in it masked. */
-    requestLine(resource: AnyResource, params: readonly string[], query: Record<string, string>): string {
+    requestLine(appKey: string, resource: AnyResource, params: readonly string[], query: Record<string, string>): string {
       const list = resource.list!;
       if (list.sources) return `GET ${list.sources.map((s) => s.path).join(", ")}`;
-      return `GET ${shownUrl(withQuery("", listRequests(list, params)[0]!.path, query))}`;
+      const path = listRequests(list, params)[0]!.path.replace("{appId}", encodeURIComponent(ctx.clientFor(appKey).target.appId));
+      return `GET ${shownUrl(withQuery("", path, query))}`;
     },
 
     /** Asks one page (`sent` as the pager made it) and reads it by the pager's step. */

@@ -27,7 +27,7 @@ describe.skipIf(tmuxMissing !== undefined)(`:webhooks in a real terminal${tmuxMi
     const rows = await s.waitFor((lines) => {
       const body = mainPane(lines);
       const listed = body.filter((l) => /^wh-\S+\s/.test(l));
-      return body.some((l) => /\d+ loaded \(all\)/.test(l)) && listed.length > 0 && listed;
+      return body.some((l) => /\d+ of \d+ · page 1\/1 \(the last\)|\d+ loaded/.test(l)) && listed.length > 0 && listed;
     }, { what: "the webhooks listed" });
     expectFrame(await s.lines(), s, "the webhooks");
     const id = rows[0]!.split(/\s+/)[0]!;
