@@ -49,11 +49,12 @@ function bareWordError(word: string): string {
   return `calls have no text search; filter by ${keyToken("uid", word)} or open one call with :call <sessionId>`;
 }
 
-const GRAMMAR = defineGrammar(RULES, undefined, { bareWordError });
+/** The grammar of the `calls` definition's list (src/resources/calls.ts), loaded when a filter is first read. */
+export const CALL_GRAMMAR = defineGrammar(RULES, undefined, { bareWordError });
 
 /** Every calls filter key with a one-line description and an example. */
-export const CALL_FILTER_KEYS = GRAMMAR.keys;
-export const parseCallFilter = GRAMMAR.parse;
+export const CALL_FILTER_KEYS = CALL_GRAMMAR.keys;
+export const parseCallFilter = CALL_GRAMMAR.parse;
 
 /**
  * The canonical line for a set of parameters, keys in the order of

@@ -81,14 +81,15 @@ const RULES: readonly KeyRule[] = [
   pageRule(),
 ];
 
-const GRAMMAR = defineGrammar(RULES, { example: '"design team"', description: "bare words and quoted phrases: the search key (see in:)" });
+/** The grammar of the `groups` definition's list (src/resources/groups.ts), loaded when a filter is first read. */
+export const GROUP_GRAMMAR = defineGrammar(RULES, { example: '"design team"', description: "bare words and quoted phrases: the search key (see in:)" });
 
 /**
  * Every groups filter key with a one-line description and an example. The
  * first entry, key "", is the search: bare words and quoted phrases.
  */
-export const GROUP_FILTER_KEYS = GRAMMAR.keys;
-export const parseGroupFilter = GRAMMAR.parse;
+export const GROUP_FILTER_KEYS = GROUP_GRAMMAR.keys;
+export const parseGroupFilter = GROUP_GRAMMAR.parse;
 
 /**
  * The canonical line for a set of parameters: the search first, then the keys

@@ -30,14 +30,15 @@ const RULES: readonly KeyRule[] = [
   pageRule(),
 ];
 
-const GRAMMAR = defineGrammar(RULES, { example: '"ann marie"', description: "bare words and quoted phrases: the search key (see in:)" });
+/** The grammar of the `users` definition's list (src/resources/users.ts), loaded when a filter is first read. */
+export const USER_GRAMMAR = defineGrammar(RULES, { example: '"ann marie"', description: "bare words and quoted phrases: the search key (see in:)" });
 
 /**
  * Every users filter key with a one-line description and an example. The
  * first entry, key "", is the search: bare words and quoted phrases.
  */
-export const USER_FILTER_KEYS = GRAMMAR.keys;
-export const parseUserFilter = GRAMMAR.parse;
+export const USER_FILTER_KEYS = USER_GRAMMAR.keys;
+export const parseUserFilter = USER_GRAMMAR.parse;
 
 /**
  * The canonical line for a set of parameters: the search first, then the keys

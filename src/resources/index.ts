@@ -23,9 +23,9 @@ import { webhooks } from "./webhooks.js";
 /**
  * Every resource defined by a Resource (resource.ts), by name, in the order
  * `ccx resources` and help list them: the commands, completion and explorer
- * screens of those not `own` are made from this table. The first resources
- * (groups, users, conversations, calls) keep commands and screens written by
- * hand, and are here for what they share: their paths, id and columns.
+ * screens of those not `own` are made from this table. The explorer keeps
+ * screens written by hand for users, groups and calls (`ownScreens`), and
+ * `ccx conversation` reads one conversation by hand (`own`).
  */
 export const RESOURCES = {
   groups, members, banned, "scope-permissions": scopePermissions, users, tokens, friends, blocked, conversations,
@@ -46,8 +46,11 @@ export type ResourceName = keyof typeof RESOURCES;
 
 export const RESOURCE_LIST: readonly AnyResource[] = Object.values(RESOURCES) as unknown as AnyResource[];
 
-/** The resources whose commands and screens are made from their definitions. */
-export const DERIVED_RESOURCES: readonly AnyResource[] = RESOURCE_LIST.filter((r) => !r.own);
+/** The resources whose commands are made from their definitions. */
+export const COMMAND_RESOURCES: readonly AnyResource[] = RESOURCE_LIST.filter((r) => !r.own);
+
+/** The resources whose explorer screens and `:` commands are made from their definitions. */
+export const DERIVED_RESOURCES: readonly AnyResource[] = COMMAND_RESOURCES.filter((r) => !r.ownScreens);
 
 /** The resource a name, singular or alias names. */
 export function resourceNamed(word: string): AnyResource | undefined {

@@ -2,7 +2,8 @@ import { Argument, type Command, Option } from "commander";
 import { type AnyResource, endpointOf, itemParams, narrowedTakesValue, pathParams } from "../../resources/resource.js";
 import { RESOURCE_LIST } from "../../resources/index.js";
 import { completeWith } from "../completion/completers.js";
-import { addDerivedSyntaxHelp } from "../list-command.js";
+import { addDerivedSyntaxHelp, addFilterFlags } from "../list-command.js";
+import { LIST_EXTENSIONS } from "./list-extensions.js";
 import { collect, integerOption, keyValueOption } from "../usage-error.js";
 
 export interface ResourceListFlags {
@@ -48,7 +49,9 @@ function defineList(list: Command, resource: AnyResource): void {
   list.option("-q, --query <filter>", "filters in the filter syntax, one key a documented query parameter (see below)");
   addDerivedSyntaxHelp(list, resource, `GET ${definition.path.split("?")[0]}`);
   for (const f of definition.required ?? []) list.requiredOption(`--${f.flag} <value>`, `${f.description} (${f.param})`);
-  for (const f of definition.flags ?? []) list.option(f.switch ? `--${f.flag}` : `--${f.flag} <value>`, `${f.description} (${f.param})`);
+  addFilterFlags(list, definition.flags ?? []);
+  const extension = Object.hasOwn(LIST_EXTENSIONS, resource.name) ? LIST_EXTENSIONS[resource.name] : undefined;
+  extension?.options(list);
   const narrowed = definition.narrowed;
   if (narrowed) list.option(narrowedTakesValue(definition) ? `--${narrowed.flag} <value>` : `--${narrowed.flag}`, `${narrowed.description} (GET ${narrowed.path})`);
   if (endpoint.paging === "pages") list.addOption(new Option("--page <n>", "this page (from 1)").argParser(integerOption(1)));
@@ -63,6 +66,8 @@ function defineList(list: Command, resource: AnyResource): void {
       const given = (command.processedArgs as Array<string | undefined>).filter((a): a is string => a !== undefined);
       const run = await import("../run/resource.js");
       const flags = command.optsWithGlobals() as ResourceListFlags;
+      // A mode of the command that is not a listing (calls --watch) runs instead of it.
+      if (await extension?.instead(flags, command)) return;
       // An id after the list's own parameters: that one item.
       if (item && given.length > pathParams(definition.path).length) return run.runResourceItem(resource, given, flags, command);
       await run.runResourceList(resource, given, flags, command);
@@ -86,7 +91,7 @@ function defineItem(item: Command, resource: AnyResource): void {
 export function resourceRegistrar(resource: AnyResource) {
   return (program: Command): void => {
     if (resource.list) defineList(program.command(resource.name).description(`${resource.description} (GET ${resource.list.path.split("?")[0]})`), resource);
-    if (resource.detail && !resource.itemByList) {
+    if (resource.detail && !resource.itemByList && !resource.ownItemCommand) {
       endpointOf(resource.detail.path);
       defineItem(program.command(resource.singular).description(`one of ${resource.name}, every field the service sent (GET ${resource.detail.path.split("?")[0]})`), resource);
     }
