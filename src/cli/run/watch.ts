@@ -47,6 +47,9 @@ export function runWatch(flags: ListFlags & { interval?: number }, command: Comm
   return runCommand(command, async (runtime) => {
     if (flags.json || flags.all) throw new ConfigError("--watch streams the newest page's changes: use --ndjson (or the table), not --json or --all");
     const params = filterParams(parseCallFilter, calls.list!.flags!, flags);
+    // The list's paging flags, as the list's own command takes them (per: and page: in the line win).
+    if (flags.perPage !== undefined) params.perPage ??= String(flags.perPage);
+    if (flags.page !== undefined) params.page ??= String(flags.page);
     const client = await activeAppClient(runtime);
     return watch(client, params, flags, runtime);
   });
