@@ -49,7 +49,6 @@ function bareWordError(word: string): string {
   return `calls have no text search; filter by ${keyToken("uid", word)} or open one call with :call <sessionId>`;
 }
 
-/** The grammar of the `calls` definition's list (src/resources/calls.ts), loaded when a filter is first read. */
 export const CALL_GRAMMAR = defineGrammar(RULES, undefined, { bareWordError });
 
 /** Every calls filter key with a one-line description and an example. */

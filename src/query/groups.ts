@@ -81,7 +81,6 @@ const RULES: readonly KeyRule[] = [
   pageRule(),
 ];
 
-/** The grammar of the `groups` definition's list (src/resources/groups.ts), loaded when a filter is first read. */
 export const GROUP_GRAMMAR = defineGrammar(RULES, { example: '"design team"', description: "bare words and quoted phrases: the search key (see in:)" });
 
 /**

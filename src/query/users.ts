@@ -30,7 +30,6 @@ const RULES: readonly KeyRule[] = [
   pageRule(),
 ];
 
-/** The grammar of the `users` definition's list (src/resources/users.ts), loaded when a filter is first read. */
 export const USER_GRAMMAR = defineGrammar(RULES, { example: '"ann marie"', description: "bare words and quoted phrases: the search key (see in:)" });
 
 /**

@@ -35,7 +35,6 @@ export const groups: Resource<Group> = {
       { flag: "sort", key: "sort", description: "name, guid or createdAt; a leading - for descending" },
     ],
     grammar: async () => (await import("../query/groups.js")).GROUP_GRAMMAR,
-    // The table shows their tags: --json carries them too.
     always: { withTags: "true" },
     cursorKeys: { append: "after", prepend: "before" },
   },

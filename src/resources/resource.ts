@@ -180,10 +180,7 @@ export interface Resource<Item extends Record<string, unknown> = Record<string, 
  */
 export type ListFlag = { flag: string; description: string } & ({ param: string; time?: "ms"; switch?: true } | { key: string; switch?: string });
 
-/** A flag that names a grammar key. */
-export type KeyFlag = Extract<ListFlag, { key: string }>;
-
-export const isKeyFlag = (f: ListFlag): f is KeyFlag => "key" in f;
+export const isKeyFlag = (f: ListFlag): f is Extract<ListFlag, { key: string }> => "key" in f;
 
 /** Whose messages a thread shows: the app's, a group's, or the 1:1 conversation `as` has with `uid`. */
 export type ThreadScope = { kind: "app" } | { kind: "group"; guid: string } | { kind: "user"; uid: string; as: string };

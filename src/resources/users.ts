@@ -28,7 +28,6 @@ export const users: Resource<User> = {
       { flag: "deactivated", key: "deactivated", description: "with: deactivated users as well; only: just them" },
     ],
     grammar: async () => (await import("../query/users.js")).USER_GRAMMAR,
-    // The table shows their tags: --json carries them too.
     always: { withTags: "true" },
   },
   detail: { path: "/users/{uid}", first: USER_FIRST },

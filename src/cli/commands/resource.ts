@@ -2,23 +2,13 @@ import { Argument, type Command, Option } from "commander";
 import { type AnyResource, endpointOf, itemParams, narrowedTakesValue, pathParams } from "../../resources/resource.js";
 import { RESOURCE_LIST } from "../../resources/index.js";
 import { completeWith } from "../completion/completers.js";
-import { addDerivedSyntaxHelp, addFilterFlags } from "../list-command.js";
+import { type ListFlags, addDerivedSyntaxHelp, addFilterFlags } from "../list-command.js";
 import { LIST_EXTENSIONS } from "./list-extensions.js";
 import { collect, integerOption, keyValueOption } from "../usage-error.js";
 
-export interface ResourceListFlags {
+/** A list's flags: the output's and paging's, its filters' and its narrower path's value (`--reaction 👍`) by their names, and `-f`. */
+export interface ResourceListFlags extends ListFlags {
   field: Array<[string, string]>;
-  /** The filter line, in the grammar derived from the list's documented query parameters. */
-  query?: string;
-  /** The narrower path's value (`--reaction 👍`), by its flag's name. */
-  [narrowed: string]: unknown;
-  page?: number;
-  perPage?: number;
-  all?: boolean;
-  json?: boolean;
-  ndjson?: boolean;
-  reveal?: boolean;
-  color?: boolean;
 }
 
 export interface ResourceItemFlags {

@@ -4,25 +4,20 @@ import { displayWidth } from "../../text/width.js";
 import { keyToken, quote } from "../../query/tokenize.js";
 import type { ParsedFilter } from "../../query/index.js";
 import { type ListFlag, isKeyFlag } from "../../resources/resource.js";
+import type { ListFlags } from "../list-command.js";
 
 /** A flag's name as commander keys its value: `--receiver-type` → `receiverType`. */
 export const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
-/** The flags' values as commander gives them, and the filter line of --query. */
-export interface FilterFlagValues {
-  query?: string;
-  [flag: string]: unknown;
-}
-
 /** Whether any flag naming a grammar key, or --query, was given: a filter to parse. */
-export const filterGiven = (flags: readonly ListFlag[], values: FilterFlagValues): boolean =>
+export const filterGiven = (flags: readonly ListFlag[], values: ListFlags): boolean =>
   values.query !== undefined || flags.some((f) => isKeyFlag(f) && values[camel(f.flag)] !== undefined);
 
 /**
  * The flags that name a grammar key and --query as one filter line, so that one parser checks both:
  * `--members >=10 --query 'type:public'` is `members:>=10 type:public` (key "": the search's words).
  */
-export function filterLine(flags: readonly ListFlag[], values: FilterFlagValues): string {
+export function filterLine(flags: readonly ListFlag[], values: ListFlags): string {
   const tokens = flags.filter(isKeyFlag).flatMap((f) => {
     const value = values[camel(f.flag)];
     if (value === undefined || value === false) return [];
@@ -33,10 +28,11 @@ export function filterLine(flags: readonly ListFlag[], values: FilterFlagValues)
 }
 
 /**
- * The query parameters of a filter line; a token that does not parse is shown with a caret under
- * it, and nothing is sent.
+ * The query parameters of the flags naming grammar keys and --query, parsed together; a token that
+ * does not parse is shown with a caret under it, and nothing is sent.
  */
-export function parsedParams(parse: (line: string) => ParsedFilter, line: string): Record<string, string> {
+export function filterParams(parse: (line: string) => ParsedFilter, flags: readonly ListFlag[], values: ListFlags): Record<string, string> {
+  const line = filterLine(flags, values);
   const parsed = parse(line);
   if (parsed.errors.length > 0) {
     // The caret goes under the token by display width: wide characters take two columns, a tab is shown as a space.
@@ -50,7 +46,3 @@ export function parsedParams(parse: (line: string) => ParsedFilter, line: string
   }
   return parsed.params;
 }
-
-/** The query parameters of the flags naming grammar keys and --query, parsed together (filterLine, parsedParams). */
-export const filterParams = (parse: (line: string) => ParsedFilter, flags: readonly ListFlag[], values: FilterFlagValues): Record<string, string> =>
-  parsedParams(parse, filterLine(flags, values));

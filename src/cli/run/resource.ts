@@ -17,7 +17,7 @@ import { ConfigError } from "../../config/config-file.js";
 import type { ResourceItemFlags, ResourceListFlags } from "../commands/resource.js";
 import { type Runtime, runCommand, warnMasked } from "../runtime.js";
 import { activeTarget } from "./active-app.js";
-import { camel, filterLine, parsedParams } from "./filter-line.js";
+import { camel, filterGiven, filterLine, filterParams } from "./filter-line.js";
 import { type ExportLayout, type ExportPage, type PageNote, exportPages, numberedNote } from "../render/exporter.js";
 import { progressLine, progressWanted } from "../render/progress.js";
 import type { Page } from "../../api/paging.js";
@@ -30,18 +30,13 @@ function millisecondsOf(flag: string, text: string): string {
   return String(time.seconds * 1000);
 }
 
-/**
- * The parameters of the flags that name grammar keys and of `--query`, parsed as one line by the list's
- * grammar (written by hand, or derived from its documented query parameters); a bad token: nothing
- * sent. Undefined when no filter was given.
- */
+/** The flags naming grammar keys and `--query`, parsed as one line by the list's grammar (filterParams); undefined when none was given. */
 async function filterQuery(resource: AnyResource, flags: ResourceListFlags): Promise<{ params: Record<string, string>; grammar: Grammar } | undefined> {
-  const line = filterLine(resource.list!.flags ?? [], flags);
-  if (line === "" && flags.query === undefined) return undefined;
+  if (!filterGiven(resource.list!.flags ?? [], flags)) return undefined;
   const { grammarOf } = await import("../../resources/filter-grammar.js");
   const grammar = await grammarOf(resource);
   if (!grammar) throw new ConfigError(`${resource.name}: the service documents no filter for this list, so --query has nothing to send; nothing was sent`);
-  return { params: parsedParams((text) => grammar.parse(text), line), grammar };
+  return { params: filterParams((text) => grammar.parse(text), resource.list!.flags ?? [], flags), grammar };
 }
 
 /** The request for a path of the resource, its parameters filled in, for the active app (or the management API). */
