@@ -24,7 +24,7 @@ export interface ListFlags {
 }
 
 /** The grammars written by hand that a command's --help lists, by the list it filters (the others come from definitions). */
-export type FilterHelpKind = "messages";
+type FilterHelpKind = "messages";
 let filterKeys: Record<FilterHelpKind, ReadonlyArray<FilterKeyHelp>> | undefined;
 /** The keys of a list made from a definition (its grammar written by hand, or derived from the catalogue), once loaded. */
 let derivedKeys: ((resource: AnyResource) => ReadonlyArray<FilterKeyHelp> | undefined) | undefined;

@@ -55,9 +55,10 @@ export function runResourceList(resource: AnyResource, params: string[], flags: 
     const query: Record<string, string> = Object.fromEntries(flags.field);
     if (flags.perPage !== undefined || list.perPage) query.perPage ??= String(flags.perPage ?? list.perPage!.default);
     if (flags.page !== undefined) query.page = String(flags.page);
+    // The flags that are query parameters; those naming grammar keys join the filter's line below.
     for (const f of list.flags ?? []) {
-      const value = flags[camel(f.flag)];
       if (isKeyFlag(f)) continue;
+      const value = flags[camel(f.flag)];
       if (value === true && f.switch) query[f.param] = "true";
       else if (typeof value === "string") query[f.param] = f.time === "ms" ? millisecondsOf(f.flag, value) : value;
     }
