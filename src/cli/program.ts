@@ -29,12 +29,10 @@ interface Registrar {
  * docs/benchmarks.md).
  */
 const BEFORE_RESOURCES: readonly Registrar[] = [
-  { names: ["groups"], load: async () => (await import("./commands/groups.js")).registerGroups },
   { names: ["group"], load: async () => (await import("./commands/group.js")).registerGroup },
-  { names: ["users", "user"], load: async () => (await import("./commands/users.js")).registerUsers },
+  { names: ["user"], load: async () => (await import("./commands/users.js")).registerUser },
   { names: ["messages"], load: async () => (await import("./commands/messages.js")).registerMessages },
   { names: ["conversation"], load: async () => (await import("./commands/conversation.js")).registerConversation },
-  { names: ["calls"], load: async () => (await import("./commands/calls.js")).registerCalls },
   { names: ["call"], load: async () => (await import("./commands/call.js")).registerCall },
   { names: ["trace"], load: async () => (await import("./commands/trace.js")).registerTrace },
   { names: ["stats"], load: async () => (await import("./commands/stats.js")).registerStats },
@@ -56,16 +54,20 @@ const AFTER_RESOURCES: readonly Registrar[] = [
 /** Every registrar, in help's order: the resources' ones made from their definitions (src/resources/), loaded for it. */
 export async function allRegistrars(): Promise<readonly Registrar[]> {
   const [{ DERIVED_RESOURCES, COMMAND_GROUPS }, { resourceCommandNames }] = await Promise.all([import("../resources/index.js"), import("../resources/resource.js")]);
-  const resources = DERIVED_RESOURCES.filter((r) => !r.command).map((resource): Registrar => ({
+  const made = DERIVED_RESOURCES.filter((r) => !r.command).map((resource) => ({ resource, registrar: {
     names: resourceCommandNames(resource),
     load: async () => (await import("./commands/resource.js")).resourceRegistrar(resource),
-  }));
+  } satisfies Registrar }));
+  // A list whose item's command is written by hand comes just before that command in help: `groups`, then `group`.
+  const listOf = (hand: Registrar) => made.filter((m) => m.resource.ownItemCommand && hand.names.includes(m.resource.singular)).map((m) => m.registrar);
+  const before = BEFORE_RESOURCES.flatMap((hand) => [...listOf(hand), hand]);
+  const resources = made.map((m) => m.registrar).filter((r) => !before.includes(r));
   // A command group's resources are words of one command: `ccx notifications logs`.
   const groups = Object.entries(COMMAND_GROUPS).map(([group, description]): Registrar => ({
     names: [group],
     load: async () => (await import("./commands/resource.js")).resourceGroupRegistrar(group, description, DERIVED_RESOURCES.filter((r) => r.command?.group === group)),
   }));
-  return [...BEFORE_RESOURCES, ...resources, ...groups, ...AFTER_RESOURCES];
+  return [...before, ...resources, ...groups, ...AFTER_RESOURCES];
 }
 
 /**

@@ -1,12 +1,14 @@
-import { type Call, callSchema } from "../api/schemas.js";
+import { type Call, callListSchema, callSchema } from "../api/schemas.js";
 import { formatAge, formatDuration, formatPlainMinutes, formatTime } from "../text/format.js";
 import { callDuration } from "../text/timeline.js";
 import type { Resource } from "./resource.js";
 
 /**
- * The app's calls (GET /calls, one by GET /calls/{sessionId}): `ccx calls` and
- * `ccx call`, the explorer's calls and call screen, written by hand for the
- * filter grammar, live mode and the search of every app for a session id.
+ * The app's calls (GET /calls, one by GET /calls/{sessionId}): `ccx calls` is
+ * made from this definition, its filter grammar written by hand
+ * (src/query/calls.ts), and `ccx stats` and `ccx download` take its flags;
+ * `ccx call` (which looks in every app), the explorer's calls and call screen
+ * are written by hand.
  */
 export const calls: Resource<Call> = {
   name: "calls",
@@ -14,9 +16,26 @@ export const calls: Resource<Call> = {
   description: "the calls of the app: status, mode, when, how long, who took part, recordings",
   idField: "sessionId",
   schema: callSchema,
-  list: { path: "/calls", perPage: { default: 50, max: 1000 }, grammar: async () => (await import("../query/calls.js")).CALL_GRAMMAR },
+  list: {
+    path: "/calls",
+    perPage: { default: 50, max: 1000 },
+    answer: callListSchema,
+    flags: [
+      { flag: "type", key: "type", description: "audio or video" },
+      { flag: "mode", key: "mode", description: "call, meet or presenter (comma list)" },
+      { flag: "status", key: "status", description: "initiated, ongoing, ended, unanswered, rejected, canceled (comma list)" },
+      { flag: "receiver-type", key: "receiver", description: "user or group" },
+      { flag: "uid", key: "uid", description: "calls that include this user" },
+      { flag: "has-recording", key: "rec", switch: "yes", description: "only calls with a recording" },
+      { flag: "has-transcription", key: "transcript", switch: "yes", description: "only calls with a transcription" },
+      { flag: "participants", key: "participants", description: "participant entries: >=3, 2, 2..10" },
+      { flag: "started", key: "started", description: "started: >=2024-01-01, >=1d (the last day), 7d..1d, A..B" },
+      { flag: "ended", key: "ended", description: "ended: <=2024-02-01, A..B" },
+    ],
+    grammar: async () => (await import("../query/calls.js")).CALL_GRAMMAR,
+  },
   detail: { path: "/calls/{sessionId}" },
-  own: true,
+  ownItemCommand: true,
   live: (c) => `${c.status}|${c.endedAt}|${c.participants?.length}|${c.recordings?.length}`,
   wideAt: 120,
   children: ["transcripts"],

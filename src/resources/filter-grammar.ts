@@ -12,7 +12,7 @@ import { type Grammar, defineGrammar } from "../query/grammar.js";
 import { type KeyRule, booleanRule, choiceRule, listRule, valueRule } from "../query/filter.js";
 import { type BoundNames, parseTimeComparison } from "../query/bounds.js";
 import { parseTime } from "../query/time.js";
-import { type AnyResource, endpointOf } from "./resource.js";
+import { type AnyResource, endpointOf, isKeyFlag } from "./resource.js";
 
 /** What a documented parameter's value is, where it is more than text. */
 type ValueKind =
@@ -101,7 +101,7 @@ export function listGrammar(resource: AnyResource): Grammar | undefined {
   if (list && !list.sources) {
     const path = list.path.split("?")[0]!;
     const required = new Set((list.required ?? []).map((r) => r.param));
-    const flags = new Map((list.flags ?? []).map((f) => [f.param, f]));
+    const flags = new Map((list.flags ?? []).flatMap((f) => (isKeyFlag(f) ? [] : [[f.param, f] as const])));
     const names = (endpointOf(list.path).query ?? []).filter((name) => !PAGING.has(name) && !required.has(name) && !path.includes(`${name}=`));
     const search = names.includes("searchKey");
     const rules = [

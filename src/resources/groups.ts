@@ -1,12 +1,13 @@
-import { type Group, groupSchema } from "../api/schemas.js";
+import { type Group, groupListSchema, groupSchema } from "../api/schemas.js";
 import { GROUP_FIRST } from "../text/fields.js";
 import { formatAge, formatTime } from "../text/format.js";
 import type { Resource } from "./resource.js";
 
 /**
- * The app's groups (GET /groups, one by GET /groups/{guid}): `ccx groups` and
- * `ccx group`, the explorer's groups and group screen, written by hand for
- * the filter grammar and cursor paging; their members below each group.
+ * The app's groups (GET /groups, one by GET /groups/{guid}): `ccx groups` is
+ * made from this definition, its filter grammar written by hand
+ * (src/query/groups.ts), cursor paging by after:/before:; `ccx group`, the
+ * explorer's groups and group screen are written by hand; their members below each group.
  */
 export const groups: Resource<Group> = {
   name: "groups",
@@ -17,13 +18,29 @@ export const groups: Resource<Group> = {
   list: {
     path: "/groups",
     perPage: { default: 100, max: 1000 },
+    answer: groupListSchema,
+    flags: [
+      { flag: "search", key: "", description: "keyword in name or guid (searchKey)" },
+      { flag: "search-in", key: "in", description: "where to search: name, guid or name,guid (searchIn)" },
+      { flag: "type", key: "type", description: "public, private, protected (or password); a comma list for several" },
+      { flag: "tags", key: "tag", description: "groups with any of these tags, comma-separated" },
+      { flag: "with-tags", key: "withtags", switch: "true", description: "include each group's tags (withTags)" },
+      { flag: "guid", key: "guid", description: "one guid, or a comma list" },
+      { flag: "members", key: "members", description: "members count: >=10, <5, 10..50 or 10" },
+      { flag: "created", key: "created", description: "created: >=2024-01-01, >=7d (the last 7 days), 2024-01-01..2024-02-01" },
+      { flag: "updated", key: "updated", description: "updated (never-updated groups excluded): as --created" },
+      { flag: "after", key: "after", description: "cursor mode: groups updated after this time (updatedAt, affix=append)" },
+      { flag: "before", key: "before", description: "cursor mode: groups updated before this time (affix=prepend)" },
+      { flag: "joined", key: "joined", switch: "true", description: "only groups the --on-behalf-of user has joined" },
+      { flag: "sort", key: "sort", description: "name, guid or createdAt; a leading - for descending" },
+    ],
     grammar: async () => (await import("../query/groups.js")).GROUP_GRAMMAR,
-    // The list shows each group's tags, which the service leaves out unless asked.
     always: { withTags: "true" },
+    cursorKeys: { append: "after", prepend: "before" },
   },
   detail: { path: "/groups/{guid}", first: GROUP_FIRST },
   children: ["members"],
-  own: true,
+  ownItemCommand: true,
   live: (g) => `${g.updatedAt}|${g.membersCount}|${g.name}`,
   wideAt: 110,
   columns: [

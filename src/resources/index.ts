@@ -23,9 +23,8 @@ import { webhooks } from "./webhooks.js";
 /**
  * Every resource defined by a Resource (resource.ts), by name, in the order
  * `ccx resources` and help list them: the commands, completion and explorer
- * screens of those not `own` are made from this table. The first resources
- * (groups, users, conversations, calls) keep commands and screens written by
- * hand, and are here for what they share: their paths, id and columns.
+ * lists of those not `own` are made from this table (`ccx conversation` reads
+ * one conversation by hand: `own`).
  */
 export const RESOURCES = {
   groups, members, banned, "scope-permissions": scopePermissions, users, tokens, friends, blocked, conversations,
@@ -46,7 +45,7 @@ export type ResourceName = keyof typeof RESOURCES;
 
 export const RESOURCE_LIST: readonly AnyResource[] = Object.values(RESOURCES) as unknown as AnyResource[];
 
-/** The resources whose commands and screens are made from their definitions. */
+/** The resources whose commands, explorer lists and `:` commands are made from their definitions. */
 export const DERIVED_RESOURCES: readonly AnyResource[] = RESOURCE_LIST.filter((r) => !r.own);
 
 /** The lists tab goes through in the explorer, in order; the first is where every app opens. */

@@ -67,21 +67,23 @@ export interface Resource<Item extends Record<string, unknown> = Record<string, 
   list?: {
     path: string;
     perPage?: { default: number; max: number };
+    /** The list's filters as flags of its command (ListFlag). */
+    flags?: readonly ListFlag[];
     /**
-     * Flags that are query parameters of the list: `--scope admin` sends `scopes=admin`; `time`: a time given as
-     * the filters write one, sent in ms; `switch`: a flag without a value, sending `true` (`--unread`).
+     * Parameters always asked, unless the filter says otherwise: what the table shows beyond the filter
+     * (`withTags` for a TAGS column, which the service leaves out unless asked): asked for --json and in the explorer too.
      */
-    flags?: ReadonlyArray<{ flag: string; param: string; description: string; time?: "ms"; switch?: true }>;
+    always?: Readonly<Record<string, string>>;
+    /**
+     * The grammar's keys that start a cursor walk onwards and back from a time (`after:`, `before:`): the
+     * next page's hint writes where the walk stands in them, as the SDK pages (docs/service.md).
+     */
+    cursorKeys?: { append: string; prepend: string };
     /**
      * A filter grammar written by hand, where the one derived from the documented parameters would say less
      * (the conversations' `unread:`, `tag:`): loaded the first time a filter is read, so start-up does not pay.
      */
     grammar?: () => Promise<Grammar>;
-    /**
-     * Query parameters asked unless the filter says otherwise, because the table shows what they bring
-     * (`withTags=true` for a TAGS column): the explorer, the table, `--json` and `--ndjson` alike.
-     */
-    always?: Readonly<Record<string, string>>;
     /**
      * Query parameters the list cannot go without (push tokens: `authToken`): a required flag on the
      * command line (`--auth-token T`), an argument after the path's in the explorer (`:push-tokens T`).
@@ -97,6 +99,11 @@ export interface Resource<Item extends Record<string, unknown> = Record<string, 
      * list to the item (a message's notification log lines: `messageId`).
      */
     belowItemAs?: string;
+    /**
+     * The schema a whole answer must fit, where one that does not stops the command naming the field (the
+     * answers of the first lists: groups, users, calls), rather than being shown as sent.
+     */
+    answer?: v.GenericSchema;
     /** The key of `data` that holds the items, when the answer wraps them (`data.pushTokens`). */
     itemsIn?: string;
     /**
@@ -148,14 +155,26 @@ export interface Resource<Item extends Record<string, unknown> = Record<string, 
   /** Resources reached from an item: their list's path takes this item's id. */
   children?: readonly string[];
   /**
-   * Its commands and explorer screens are written by hand (groups, users, calls: a
-   * filter grammar, cursor paging, live mode, screens of their own): the definition gives them their
-   * data (paths, the id, the columns of the command's table) and `ccx resources` lists it, but no
-   * command or screen is made from it.
+   * Its commands and explorer screens are written by hand (one conversation: a flag of `ccx conversation`
+   * chooses which of three reads): the definition gives them their data and `ccx resources` lists it,
+   * but no command or screen is made from it.
    */
   own?: true;
+  /** One item's command is written by hand (`ccx call` looks in every app, `ccx user` and `ccx group` print their own way): none is made. */
+  ownItemCommand?: true;
   columns: ReadonlyArray<ResourceColumn<Item>>;
 }
+
+/**
+ * A filter of a list as a flag of its command: a query parameter sent as given (`--scope admin` sends
+ * `scopes=admin`; `time`: a time as the filters write one, sent in ms; `switch`: no value, sends `true`),
+ * or a key of the list's grammar whose value joins `--query`'s line, parsed with it as one filter
+ * (`--members >=10` is `members:>=10`; key "" is the search's bare words; a switch's value is the key's:
+ * `--has-recording` is `rec:yes`).
+ */
+export type ListFlag = { flag: string; description: string } & ({ param: string; time?: "ms"; switch?: true } | { key: string; switch?: string });
+
+export const isKeyFlag = (f: ListFlag): f is Extract<ListFlag, { key: string }> => "key" in f;
 
 /** Whose messages a thread shows: the app's, a group's, or the 1:1 conversation `as` has with `uid`. */
 export type ThreadScope = { kind: "app" } | { kind: "group"; guid: string } | { kind: "user"; uid: string; as: string };
@@ -194,7 +213,7 @@ export const growthOf = (column: ResourceColumn<never>): number => (column.grows
 
 /** The commands a resource defines: `ccx <name>` for its list, `ccx <singular>` for one item. */
 export const resourceCommandNames = (resource: AnyResource): string[] =>
-  resource.command ? [resource.command.group] : [...(resource.list ? [resource.name] : []), ...(resource.detail && !resource.itemByList ? [resource.singular] : [])];
+  resource.command ? [resource.command.group] : [...(resource.list ? [resource.name] : []), ...(resource.detail && !resource.itemByList && !resource.ownItemCommand ? [resource.singular] : [])];
 
 /** The documented operation behind a path of a resource: a definition naming an undocumented path is a mistake. */
 export function endpointOf(template: string): Endpoint {

@@ -1,12 +1,12 @@
-import { type User, userSchema } from "../api/chat-schemas.js";
+import { type User, userListSchema, userSchema } from "../api/chat-schemas.js";
 import { USER_FIRST } from "../text/fields.js";
 import { formatAge, formatTime } from "../text/format.js";
 import type { Resource } from "./resource.js";
 
 /**
- * The app's users (GET /users, one by GET /users/{uid}): `ccx users` and
- * `ccx user`, the explorer's users and user screen, written by hand for the
- * filter grammar.
+ * The app's users (GET /users, one by GET /users/{uid}): `ccx users` is made
+ * from this definition, its filter grammar written by hand (src/query/users.ts);
+ * `ccx user`, the explorer's users and user screen are written by hand.
  */
 export const users: Resource<User> = {
   name: "users",
@@ -17,14 +17,23 @@ export const users: Resource<User> = {
   list: {
     path: "/users",
     perPage: { default: 100, max: 1000 },
+    answer: userListSchema,
+    flags: [
+      { flag: "search", key: "", description: "keyword in name or uid (searchKey)" },
+      { flag: "search-in", key: "in", description: "where to search: name, uid or name,uid (searchIn)" },
+      { flag: "status", key: "status", description: "available or offline" },
+      { flag: "role", key: "role", description: "a role, or a comma list for several (role, roles)" },
+      { flag: "tags", key: "tag", description: "users with any of these tags, comma-separated" },
+      { flag: "with-tags", key: "withtags", switch: "true", description: "include each user's tags (withTags)" },
+      { flag: "deactivated", key: "deactivated", description: "with: deactivated users as well; only: just them" },
+    ],
     grammar: async () => (await import("../query/users.js")).USER_GRAMMAR,
-    // The list shows each user's tags, which the service leaves out unless asked.
     always: { withTags: "true" },
   },
   detail: { path: "/users/{uid}", first: USER_FIRST },
   // On the user's screen: whom they blocked and their friends as lists below (←/→), their tokens with T.
   children: ["tokens", "friends", "blocked"],
-  own: true,
+  ownItemCommand: true,
   live: (u) => `${u.status}|${u.updatedAt}`,
   wideAt: 110,
   columns: [

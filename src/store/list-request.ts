@@ -84,7 +84,9 @@ export function listRequester(ctx: StoreContext, management: ManagementTarget | 
       if (refused) throw refused;
       const paging = endpointOf(list.path).paging;
       const path = listRequests(list, params)[0]!.path;
-      const answer = parseAnswer(anyListSchema, await get(appKey, path, sent, signal), `GET ${path}`);
+      const answer = await get(appKey, path, sent, signal);
+      // An answer that is no list of this resource is said as such (the first lists' own schemas, any list's shape).
+      parseAnswer(list.answer ?? anyListSchema, answer, `GET ${path}`);
       const step = pager.step(sent, listBody(list, answer));
       const pagination = (answer as { meta?: { pagination?: ListAnswer["pagination"] } } | null)?.meta?.pagination;
       const walk = step.walk !== undefined || (paging !== "pages" && paging !== "none");

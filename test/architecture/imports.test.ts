@@ -43,6 +43,18 @@ describe("start-up", () => {
     const importers = [...importGraph()].filter(([, deps]) => deps.includes(written)).map(([file]) => path.relative(SRC, file));
     expect(importers).toEqual([]);
   });
+
+  it("declares the commands and reads the definitions without a module of src/query: a list loads its grammar when it runs", () => {
+    const graph = importGraph();
+    const reached = new Set<string>();
+    const next = [path.join(SRC, "cli", "main.ts"), path.join(SRC, "resources", "index.ts"), ...sources(path.join(SRC, "cli", "commands"))];
+    for (let file = next.pop(); file !== undefined; file = next.pop()) {
+      if (reached.has(file)) continue;
+      reached.add(file);
+      next.push(...(graph.get(file) ?? []));
+    }
+    expect([...reached].filter((file) => layer(file) === "query").map((file) => path.relative(SRC, file))).toEqual([]);
+  });
 });
 
 describe("the layers", () => {

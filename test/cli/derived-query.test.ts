@@ -76,3 +76,38 @@ describe("--query on a derived list", () => {
     expect(served.filter((l) => l.includes("/roles"))).toHaveLength(0);
   });
 });
+
+/** The query of the one request a log line names. */
+const queryOf = (line: string | undefined) => new URLSearchParams(/\?(\S+)/.exec(line ?? "")?.[1] ?? "");
+
+describe("flags that name a key of a list's grammar (users, groups, calls)", () => {
+  it.each([
+    { list: "users", args: ["--status", "available", "--query", "role:default"], asks: { status: "available", role: "default", withTags: "true" } },
+    { list: "groups", args: ["--members", ">=1", "--query", "type:public"], asks: { "membersCount[gte]": "1", type: "public", withTags: "true" } },
+    { list: "calls", args: ["--has-recording", "--query", "status:ended"], asks: { hasRecording: "true", status: "ended" } },
+  ])("ccx $list: the flag and --query are one filter, sent in one request that carries both", async ({ list, args, asks }) => {
+    served.length = 0;
+    const run = await runCcx([list, ...args, "--json"], env);
+    expect(run.code, run.stderr).toBe(0);
+    const asked = served.filter((l) => l.includes(`/${list}?`));
+    expect(asked).toHaveLength(1);
+    expect(Object.fromEntries(queryOf(asked[0]))).toMatchObject(asks);
+  });
+
+  it.each([
+    { list: "users", args: ["--status", "away", "--query", "role:default"], token: "status:away" },
+    { list: "groups", args: ["--members", "lots", "--query", "type:public"], token: "members:lots" },
+    { list: "calls", args: ["--participants", "many", "--query", "status:ended"], token: "participants:many" },
+  ])("ccx $list: a flag's value that does not parse is marked under the line, and nothing is sent", async ({ list, args, token }) => {
+    served.length = 0;
+    const run = await runCcx([list, ...args], env);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/the filter does not parse; nothing was sent/);
+    const [line, marks] = run.stderr.split("\n").slice(1, 3);
+    expect(line!.trim().startsWith(token)).toBe(true);
+    // The caret stands under the flag's token, at its width.
+    expect(marks!.indexOf("^")).toBe(line!.indexOf(token));
+    expect(marks).toContain("^".repeat(token.length));
+    expect(served.filter((l) => l.includes(`/${list}`))).toHaveLength(0);
+  });
+});

@@ -57,11 +57,12 @@ describe("every definition", () => {
     expect(json.map((r) => r.name)).toEqual(expect.arrayContaining(["groups", "users", "conversations", "calls"]));
   });
 
-  it("the first resources keep their own commands, whose tables are their definitions' columns", async () => {
+  it("the first resources' lists, made from their definitions, keep their filter flags, and their tables are their definitions' columns", async () => {
     const help = await runCcx(["groups", "--help"], env);
     expect(help.stdout).toContain("--search <value>");
-    // The lists among them (one conversation, read by `ccx conversation`, has no list).
-    for (const resource of RESOURCE_LIST.filter((r) => r.own && r.list && r.name !== "conversations")) {
+    const first = RESOURCE_LIST.filter((r) => r.ownItemCommand);
+    expect(first.map((r) => r.name)).toEqual(["groups", "users", "calls"]);
+    for (const resource of first) {
       const run = await runCcx([resource.name, "--per-page", "2"], { ...env, COLUMNS: "400" });
       expect(run.code, run.stderr).toBe(0);
       expect(run.stdout.split("\n")[0]!.trim().split(/\s{2,}/)).toEqual(resource.columns.filter((c) => !c.actingUser).map((c) => c.header.toUpperCase()));

@@ -88,9 +88,11 @@ afterAll(() => server?.close());
 function listCommands(r: AnyResource): string[][] {
   const list = r.list!;
   const endpoint = endpointOf(list.path);
-  const base = [...commandWords(r), ...pathParams(list.path).map((p) => `${p}-1`), ...(list.required ?? []).flatMap((f) => [`--${f.flag}`, `${f.param}-1`])];
+  // A list read only as a user sees it (the conversations) is read as one.
+  const base = [...commandWords(r), ...pathParams(list.path).map((p) => `${p}-1`), ...(list.required ?? []).flatMap((f) => [`--${f.flag}`, `${f.param}-1`]), ...(r.actedFor ? ["--as", "u1"] : [])];
   const paged = [...(endpoint.paging && endpoint.paging !== "none" ? ["--all"] : []), ...(list.perPage ? ["--per-page", "1"] : []), "--json"];
-  const flags = (list.flags ?? []).flatMap((f) => [`--${f.flag}`, f.time ? "2024-01-01" : "v"]);
+  // Flags naming a grammar key (groups', users', calls') take its values: the lines below give them.
+  const flags = (list.flags ?? []).flatMap((f) => ("param" in f ? [`--${f.flag}`, ...(f.switch ? [] : [f.time ? "2024-01-01" : "v"])] : []));
   const narrowed = list.narrowed ? [[...base, `--${list.narrowed.flag}`, ...(narrowedTakesValue(list) ? ["v"] : []), ...paged]] : [];
   return [[...base, ...flags, ...paged], ...narrowed];
 }

@@ -121,15 +121,6 @@ describe("the secrets of every documented read", () => {
     const ran: string[] = [];
     const argsOf = (names: readonly string[]) => names.map((name) => values[name] ?? "x");
     for (const resource of RESOURCE_LIST) {
-      // The lists with commands of their own (users, groups, messages, calls): those that take no argument.
-      if (resource.list && resource.own && pathParams(resource.list.path).length === 0) {
-        for (const format of [[], ["--json"], ["--ndjson"]]) {
-          const args = [resource.name, ...format];
-          const run = await runCcx(args, env);
-          ran.push(args.join(" "));
-          expect(printedWhole(run.stdout + run.stderr), `ccx ${args.join(" ")}`).toEqual([]);
-        }
-      }
       if (resource.list && !resource.own) {
         const given = argsOf(pathParams(resource.list.path));
         const required = (resource.list.required ?? []).flatMap((r) => [`--${r.flag}`, values[r.param] ?? "x"]);

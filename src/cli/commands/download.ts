@@ -1,6 +1,6 @@
 import type { Command } from "commander";
-import { type ListFlags, addFilterFlags, addSyntaxHelp } from "../list-command.js";
-import { CALL_FLAGS } from "./calls.js";
+import { calls } from "../../resources/calls.js";
+import { type ListFlags, addDerivedSyntaxHelp, addFilterFlags } from "../list-command.js";
 
 export interface DownloadFlags extends ListFlags {
   dir?: string;
@@ -13,7 +13,7 @@ export function registerDownload(program: Command): void {
     .description("download every recording of the calls named (session ids) or selected (--query, the filter flags) to <dir>/<sessionId>/<file>; a write to disk, refused in read-only mode")
     .argument("[sessionId...]", "the calls' session ids (found as ccx call finds them)")
     .option("--dir <dir>", "the directory to write into, made if need be (default: the current one)");
-  addFilterFlags(download, CALL_FLAGS)
+  addFilterFlags(download, calls.list!.flags!)
     .option("-q, --query <filter>", "select the calls in the filter syntax (rec:yes is implied; see below)")
     .option("--json", "print {files, bytes, skipped, failed, failures} as one JSON object")
     .addHelpText("after", [
@@ -28,7 +28,7 @@ export function registerDownload(program: Command): void {
       "file is whole, 1 when one failed (the others still go on), 2 when <dir> cannot",
       "be written (nothing is fetched then).",
     ].join("\n"));
-  addSyntaxHelp(download, "GET /calls", "calls")
+  addDerivedSyntaxHelp(download, calls, "GET /calls")
     .action(async (sessionIds: string[], flags: DownloadFlags, command: Command) => {
       const { runDownload } = await import("../run/download.js");
       await runDownload(sessionIds, flags, command);

@@ -2,22 +2,13 @@ import { Argument, type Command, Option } from "commander";
 import { type AnyResource, endpointOf, itemParams, narrowedTakesValue, pathParams } from "../../resources/resource.js";
 import { RESOURCE_LIST } from "../../resources/index.js";
 import { completeWith } from "../completion/completers.js";
-import { addDerivedSyntaxHelp } from "../list-command.js";
+import { type ListFlags, addDerivedSyntaxHelp, addFilterFlags } from "../list-command.js";
+import { LIST_EXTENSIONS } from "./list-extensions.js";
 import { collect, integerOption, keyValueOption } from "../usage-error.js";
 
-export interface ResourceListFlags {
+/** A list's flags: the output's and paging's, its filters' and its narrower path's value (`--reaction 👍`) by their names, and `-f`. */
+export interface ResourceListFlags extends ListFlags {
   field: Array<[string, string]>;
-  /** The filter line, in the grammar derived from the list's documented query parameters. */
-  query?: string;
-  /** The narrower path's value (`--reaction 👍`), by its flag's name. */
-  [narrowed: string]: unknown;
-  page?: number;
-  perPage?: number;
-  all?: boolean;
-  json?: boolean;
-  ndjson?: boolean;
-  reveal?: boolean;
-  color?: boolean;
 }
 
 export interface ResourceItemFlags {
@@ -48,7 +39,9 @@ function defineList(list: Command, resource: AnyResource): void {
   list.option("-q, --query <filter>", "filters in the filter syntax, one key a documented query parameter (see below)");
   addDerivedSyntaxHelp(list, resource, `GET ${definition.path.split("?")[0]}`);
   for (const f of definition.required ?? []) list.requiredOption(`--${f.flag} <value>`, `${f.description} (${f.param})`);
-  for (const f of definition.flags ?? []) list.option(f.switch ? `--${f.flag}` : `--${f.flag} <value>`, `${f.description} (${f.param})`);
+  addFilterFlags(list, definition.flags ?? []);
+  const extension = Object.hasOwn(LIST_EXTENSIONS, resource.name) ? LIST_EXTENSIONS[resource.name] : undefined;
+  extension?.options(list);
   const narrowed = definition.narrowed;
   if (narrowed) list.option(narrowedTakesValue(definition) ? `--${narrowed.flag} <value>` : `--${narrowed.flag}`, `${narrowed.description} (GET ${narrowed.path})`);
   if (endpoint.paging === "pages") list.addOption(new Option("--page <n>", "this page (from 1)").argParser(integerOption(1)));
@@ -63,6 +56,8 @@ function defineList(list: Command, resource: AnyResource): void {
       const given = (command.processedArgs as Array<string | undefined>).filter((a): a is string => a !== undefined);
       const run = await import("../run/resource.js");
       const flags = command.optsWithGlobals() as ResourceListFlags;
+      // A mode of the command that is not a listing (calls --watch) runs instead of it.
+      if (await extension?.instead(flags, command)) return;
       // An id after the list's own parameters: that one item.
       if (item && given.length > pathParams(definition.path).length) return run.runResourceItem(resource, given, flags, command);
       await run.runResourceList(resource, given, flags, command);
@@ -86,7 +81,7 @@ function defineItem(item: Command, resource: AnyResource): void {
 export function resourceRegistrar(resource: AnyResource) {
   return (program: Command): void => {
     if (resource.list) defineList(program.command(resource.name).description(`${resource.description} (GET ${resource.list.path.split("?")[0]})`), resource);
-    if (resource.detail && !resource.itemByList) {
+    if (resource.detail && !resource.itemByList && !resource.ownItemCommand) {
       endpointOf(resource.detail.path);
       defineItem(program.command(resource.singular).description(`one of ${resource.name}, every field the service sent (GET ${resource.detail.path.split("?")[0]})`), resource);
     }

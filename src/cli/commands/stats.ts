@@ -1,6 +1,6 @@
 import type { Command } from "commander";
-import { type ListFlags, addFilterFlags, addSyntaxHelp } from "../list-command.js";
-import { CALL_FLAGS } from "./calls.js";
+import { calls } from "../../resources/calls.js";
+import { type ListFlags, addDerivedSyntaxHelp, addFilterFlags } from "../list-command.js";
 
 export interface StatsFlags extends ListFlags {
   messages?: boolean;
@@ -11,7 +11,7 @@ export function registerStats(program: Command): void {
   const stats = program
     .command("stats")
     .description("call analytics over the calls the filters select (default: the last 30 days): calls and minutes by day, status, type, mode, receiver type; top users; duration median and p95. --messages: the service's messages sent and receipts per interval");
-  addFilterFlags(stats, CALL_FLAGS)
+  addFilterFlags(stats, calls.list!.flags!)
     .option("-q, --query <filter>", "filters in the filter syntax (see below)")
     .option("--messages", "the service's message metrics instead (GET /stats/messages): messages sent, delivery and read receipts per interval; no filter")
     .option("--json", "the figures as one JSON object")
@@ -28,7 +28,7 @@ export function registerStats(program: Command): void {
       "sent, delivery receipts and read receipts per interval (the service's: five",
       "minutes over the last hour, says its reference), with their totals.",
     ].join("\n"));
-  addSyntaxHelp(stats, "GET /calls", "calls")
+  addDerivedSyntaxHelp(stats, calls, "GET /calls")
     .action(async (flags: StatsFlags, command: Command) => {
       const { runStats } = await import("../run/stats.js");
       await runStats(flags, command);

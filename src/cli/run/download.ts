@@ -12,7 +12,7 @@ import { formatBytes } from "../../text/bytes.js";
 import { countOf } from "../../text/format.js";
 import { jsonForTerminal } from "../../text/json.js";
 import { sanitize } from "../../text/sanitize.js";
-import { CALL_FLAGS } from "../commands/calls.js";
+import { calls as callsDefinition } from "../../resources/calls.js";
 import type { DownloadFlags } from "../commands/download.js";
 import { DownloadProgress } from "../render/download-progress.js";
 import { progressWanted } from "../render/progress.js";
@@ -21,7 +21,7 @@ import { type Runtime, runCommand } from "../runtime.js";
 import { EXIT } from "../usage-error.js";
 import { activeAppClient } from "./active-app.js";
 import { findKnownCall } from "./known-call.js";
-import { camel, filterParams } from "./list.js";
+import { filterGiven, filterParams } from "./filter-line.js";
 
 const readOnly = () => new ApiError(CLIENT_CODES.readOnly, "read-only mode: writing recordings to disk refused, nothing was fetched (unset --read-only, CCX_READ_ONLY or the profile's readOnly to write)");
 
@@ -57,11 +57,11 @@ function summary(totals: DownloadTotals, dir: string): string {
 /** `ccx download`: every recording of the calls named or selected, into `<dir>/<sessionId>/<file>`. */
 export function runDownload(sessionIds: string[], flags: DownloadFlags, command: Command): Promise<void> {
   return runCommand(command, async (runtime) => {
-    const filtered = flags.query !== undefined || CALL_FLAGS.some((f) => flags[camel(f.flag)] !== undefined);
+    const filtered = filterGiven(callsDefinition.list!.flags!, flags);
     if (sessionIds.length === 0 && !filtered) throw new ConfigError("name the calls: session ids, or a filter (--query or the filter flags); see ccx download --help");
     if (sessionIds.length > 0 && filtered) throw new ConfigError("give session ids or a filter (--query, the filter flags), not both");
     // The filter is checked before anything is sent; a download wants the calls with recordings.
-    const params = filtered ? filterParams(parseCallFilter, CALL_FLAGS, { ...flags, query: `${flags.query ?? ""} rec:yes` }) : {};
+    const params = filtered ? filterParams(parseCallFilter, callsDefinition.list!.flags!, { ...flags, query: `${flags.query ?? ""} rec:yes` }) : {};
     if (runtime.settings.readOnly) throw readOnly();
     const shown = flags.dir ?? ".";
     const dir = resolve(shown);

@@ -12,7 +12,7 @@ import { messageColumns } from "../render/message-rows.js";
 import { progressLine, progressWanted } from "../render/progress.js";
 import { runCommand } from "../runtime.js";
 import { activeAppClient } from "./active-app.js";
-import { filterParams } from "./list.js";
+import { filterParams } from "./filter-line.js";
 import { type PageNote, exportPages } from "../render/exporter.js";
 
 

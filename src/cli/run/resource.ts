@@ -1,19 +1,23 @@
 import type { Command } from "commander";
 import { type ApiCall, callNeedsApp, prepareCall, urlWithQuery } from "../../api/api-call.js";
 import { secretsMasker } from "../../api/answer-secrets.js";
+import { parseAnswer } from "../../api/client.js";
 import { tableColumns } from "../render/resource-table.js";
 import { endpointPager, walkPages } from "../../api/paging-styles.js";
 import {
-  type AnyResource, actedForRefusal, colonCommands, colonLine, commandWords, endpointOf, fillParams, itemLines, itemParams, itemRequests, listBody, listRequests, mergedItems, pathParams, readItems, sourcedItems,
+  type AnyResource, actedForRefusal, isKeyFlag, colonCommands, colonLine, commandWords, endpointOf, fillParams, itemLines, itemParams, itemRequests, listBody, listRequests, mergedItems, pathParams, readItems, sourcedItems,
 } from "../../resources/resource.js";
 import { parseTime } from "../../query/time.js";
+import { tokenize } from "../../query/tokenize.js";
+import type { Grammar } from "../../query/grammar.js";
+import type { CursorState } from "../../api/cursor.js";
 import { jsonForTerminal } from "../../text/json.js";
 import type { TableColumn } from "../../text/table.js";
 import { ConfigError } from "../../config/config-file.js";
 import type { ResourceItemFlags, ResourceListFlags } from "../commands/resource.js";
 import { type Runtime, runCommand, warnMasked } from "../runtime.js";
 import { activeTarget } from "./active-app.js";
-import { camel } from "./list.js";
+import { camel, filterGiven, filterLine, filterParams } from "./filter-line.js";
 import { type ExportLayout, type ExportPage, type PageNote, exportPages, numberedNote } from "../render/exporter.js";
 import { progressLine, progressWanted } from "../render/progress.js";
 import type { Page } from "../../api/paging.js";
@@ -26,12 +30,13 @@ function millisecondsOf(flag: string, text: string): string {
   return String(time.seconds * 1000);
 }
 
-/** The parameters of `--query`, by the grammar derived from the list's documented query parameters; a bad token: nothing sent. */
-async function queryParams(resource: AnyResource, line: string): Promise<Record<string, string>> {
-  const [{ grammarOf }, { filterParams }] = await Promise.all([import("../../resources/filter-grammar.js"), import("./list.js")]);
+/** The flags naming grammar keys and `--query`, parsed as one line by the list's grammar (filterParams); undefined when none was given. */
+async function filterQuery(resource: AnyResource, flags: ResourceListFlags): Promise<{ params: Record<string, string>; grammar: Grammar } | undefined> {
+  if (!filterGiven(resource.list!.flags ?? [], flags)) return undefined;
+  const { grammarOf } = await import("../../resources/filter-grammar.js");
   const grammar = await grammarOf(resource);
   if (!grammar) throw new ConfigError(`${resource.name}: the service documents no filter for this list, so --query has nothing to send; nothing was sent`);
-  return filterParams((text) => grammar.parse(text), [], { query: line });
+  return { params: filterParams((text) => grammar.parse(text), resource.list!.flags ?? [], flags), grammar };
 }
 
 /** The request for a path of the resource, its parameters filled in, for the active app (or the management API). */
@@ -50,12 +55,17 @@ export function runResourceList(resource: AnyResource, params: string[], flags: 
     const query: Record<string, string> = Object.fromEntries(flags.field);
     if (flags.perPage !== undefined || list.perPage) query.perPage ??= String(flags.perPage ?? list.perPage!.default);
     if (flags.page !== undefined) query.page = String(flags.page);
+    // The flags that are query parameters; those naming grammar keys join the filter's line below.
     for (const f of list.flags ?? []) {
+      if (isKeyFlag(f)) continue;
       const value = flags[camel(f.flag)];
       if (value === true && f.switch) query[f.param] = "true";
       else if (typeof value === "string") query[f.param] = f.time === "ms" ? millisecondsOf(f.flag, value) : value;
     }
-    if (flags.query !== undefined) Object.assign(query, await queryParams(resource, flags.query));
+    const filter = await filterQuery(resource, flags);
+    Object.assign(query, filter?.params);
+    // What the table shows beyond the filter (the tags of a TAGS column), unless the filter says otherwise: --json and --ndjson carry it too.
+    for (const [name, value] of Object.entries(list.always ?? {})) query[name] ??= value;
     if (list.sources) return printSources(runtime, resource, values, flags);
     const narrowed = list.narrowed;
     const narrowedBy = narrowed && flags[camel(narrowed.flag)];
@@ -69,26 +79,62 @@ export function runResourceList(resource: AnyResource, params: string[], flags: 
     if (refused) throw refused;
     // On a terminal's stderr, --all says how far it is (--no-progress: not).
     const progress = flags.all && progressWanted(command) ? progressLine(resource.name, runtime.io.err) : undefined;
-    const fetch = async (asked: Record<string, string>) => listBody(list, (await runtime.http.send({ method: "GET", url: urlWithQuery(call.url, asked), headers: call.headers })).json);
+    const fetch = async (asked: Record<string, string>) => {
+      const { json } = await runtime.http.send({ method: "GET", url: urlWithQuery(call.url, asked), headers: call.headers });
+      if (list.answer) parseAnswer(list.answer, json, `GET ${list.path.split("?")[0]}`);
+      return listBody(list, json);
+    };
     const walk = walkPages(endpointPager(endpoint, call.query), fetch, () => runtime.warn("stopped: the service gave the same cursor again"));
     async function* pages(): AsyncGenerator<ResourcePage> {
-      for await (const { body, step } of walk) yield { raw: step.items, pagination: (body as { meta?: { pagination?: Page<unknown>["pagination"] } } | undefined)?.meta?.pagination, next: step.next };
+      for await (const { body, step } of walk) yield { raw: step.items, pagination: (body as { meta?: { pagination?: Page<unknown>["pagination"] } } | undefined)?.meta?.pagination, next: step.next, walk: step.walk };
     }
     const page = flags.page ?? 1;
     const perPage = Number(call.query.perPage) || undefined;
     // Whether more follow is the pager's to say: the same rule --all walks by.
     const footer = (last: ResourcePage, shown: number): PageNote => {
+      if (last.walk) return cursorNote(resource, last, shown, { flags, grammar: filter?.grammar, from: call.query });
       if (endpoint.paging !== "pages") return { summary: countOf(shown), more: last.next !== undefined };
       const { summary } = numberedNote(last.pagination, shown, perPage, page);
       const counted = summary.replace(/ · the last page$/, "");
       return last.next ? { summary: counted, next: `--page ${page + 1}` } : { summary: `${counted} · the last page` };
     };
-    await exportPages(pages(), layoutOf(resource), { ...flags, progress }, runtime, footer);
+    // Acting for a user, a group's row says their scope and when they joined (the service answers them then).
+    await exportPages(pages(), layoutOf(resource, call.headers.onBehalfOf !== undefined), { ...flags, progress }, runtime, footer);
   });
 }
 
-/** A page of a definition's list, and the query of the next (none after the last). */
-type ResourcePage = ExportPage<Record<string, unknown>> & { next?: Record<string, string> };
+/** A page of a definition's list, the query of the next (none after the last), and where a cursor's walk stands. */
+type ResourcePage = ExportPage<Record<string, unknown>> & { next?: Record<string, string>; walk?: CursorState };
+
+/** A word the shell passes on as written. */
+const shellWord = (text: string) => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`);
+
+/**
+ * The note under a page of a cursor's walk: how to ask for the next, as the whole command with the
+ * cursor the walk derived from the items in the list's cursor keys (the SDK's way: docs/service.md),
+ * since `--page` does not move a cursor. The filter goes whole into --query, in place of the flags.
+ */
+function cursorNote(resource: AnyResource, page: ResourcePage, shown: number, asked: { flags: ResourceListFlags; grammar?: Grammar; from: Record<string, string> }): PageNote {
+  const walk = page.walk!;
+  const summary = countOf(shown);
+  if (walk.done || walk.at === undefined) return { summary: `${summary} · no more` };
+  const keys = resource.list!.cursorKeys;
+  if (!keys) return { summary, more: true };
+  // The grammar's keys of the page size and the page: the size goes on in the line, a page number does not.
+  const keyOf = (param: string) => asked.grammar?.keys.find((k) => k.params.length === 1 && k.params[0] === param)?.key;
+  const per = keyOf("perPage");
+  const line = [filterLine(resource.list!.flags ?? [], { ...asked.flags, query: undefined }), per && asked.flags.perPage !== undefined ? `${per}:${asked.flags.perPage}` : "", asked.flags.query ?? ""].join(" ");
+  const dropped = new Set([keys.append, keys.prepend, keyOf("page")]);
+  const kept = tokenize(line).filter((t) => !dropped.has(t.key)).map((t) => t.text);
+  const cursor = `${walk.affix === "append" ? keys.append : keys.prepend}:${walk.at}`;
+  // A time can carry only the position, not which of the items at it were had: where items share
+  // times (this page shows some that do), or the server counts the cursor's own time in (this page
+  // starts with items at it), the next page may repeat some at its start, or skip some.
+  const times = page.raw.map((item) => Number((item as Record<string, unknown> | null)?.[walk.param]));
+  const inclusive = times.includes(Number(asked.from[walk.param]));
+  const tie = inclusive || new Set(times).size < times.length ? " (items here share times: the next page may repeat or skip some at its start; --all does not)" : "";
+  return { summary: `${summary}${tie}`, next: `ccx ${commandWords(resource).join(" ")} --query ${shellWord([...kept, cursor].join(" "))}` };
+}
 
 /** A list made of several reads (the providers): each read once, its items in a table, or as sent with their source. */
 async function printSources(runtime: Runtime, resource: AnyResource, values: readonly string[], flags: ResourceListFlags): Promise<void> {
@@ -104,8 +150,9 @@ async function printSources(runtime: Runtime, resource: AnyResource, values: rea
   await exportPages(page(), layoutOf(resource), flags, runtime, (_, shown) => ({ summary: countOf(shown) }));
 }
 
-/** A definition's table: its columns, its rows read from the objects as shown. */
-const layoutOf = (resource: AnyResource): ExportLayout<Record<string, unknown>> => ({ columns: tableColumns(resource), rowsOf: (shown) => readItems(resource, { data: shown }) });
+/** A definition's table: its columns (those about the user acted for when one is), its rows read from the objects as shown. */
+const layoutOf = (resource: AnyResource, actingUser = false): ExportLayout<Record<string, unknown>> =>
+  ({ columns: tableColumns(resource, { actingUser }), rowsOf: (shown) => readItems(resource, { data: shown }) });
 
 /** The count of a list that says no total. */
 const countOf = (shown: number) => (shown === 0 ? "none" : `${shown} shown`);
@@ -169,7 +216,7 @@ export function runResources(resources: readonly AnyResource[], flags: { json?: 
         // Where it shows in the explorer: its `:` commands, and the item it is a sub-resource of.
         explorer: [...explorerCommandsOf(r),
           // Below a generic item; from the screen of one written by hand (a group's members, a call's transcripts: T).
-          ...resources.filter((parent) => parent.children?.includes(r.name)).map((parent) => `${parent.own ? "from" : "below"} a ${parent.singular}`)],
+          ...resources.filter((parent) => parent.children?.includes(r.name)).map((parent) => `${parent.own || parent.ownItemCommand ? "from" : "below"} a ${parent.singular}`)],
         host: (list ?? detail)!.host,
         group: (list ?? detail)!.group,
         list: r.list?.path.split("?")[0],

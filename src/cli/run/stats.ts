@@ -8,12 +8,12 @@ import { nowSeconds } from "../../query/time.js";
 import { jsonForTerminal } from "../../text/json.js";
 import { messageStatsReport } from "../../text/message-stats-report.js";
 import { statsReport } from "../../text/stats-report.js";
-import { CALL_FLAGS } from "../commands/calls.js";
+import { calls } from "../../resources/calls.js";
 import type { StatsFlags } from "../commands/stats.js";
 import { progressLine, progressWanted } from "../render/progress.js";
 import { type Runtime, runCommand } from "../runtime.js";
 import { activeAppClient } from "./active-app.js";
-import { filterParams } from "./list.js";
+import { filterParams } from "./filter-line.js";
 
 /**
  * `ccx stats`: every page of the calls the filters select, aggregated in one pass; a report, or --json.
@@ -22,7 +22,7 @@ import { filterParams } from "./list.js";
 export function runStats(flags: StatsFlags, command: Command): Promise<void> {
   return runCommand(command, async (runtime) => {
     // A filter that does not parse stops here: nothing is sent.
-    const params = filterParams(parseCallFilter, CALL_FLAGS, flags);
+    const params = filterParams(parseCallFilter, calls.list!.flags!, flags);
     if (flags.messages) {
       // GET /stats/messages takes no parameter: a filter would be silently ignored.
       if (Object.keys(params).length > 0) throw new ConfigError("--messages takes no filter (GET /stats/messages has none); nothing was sent");

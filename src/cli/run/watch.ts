@@ -9,10 +9,10 @@ import { jsonForTerminal } from "../../text/json.js";
 import { type TableColumn, type TableLayout, planTable, tableHeader, tableRows } from "../../text/table.js";
 import { calls } from "../../resources/calls.js";
 import { tableColumns } from "../render/resource-table.js";
-import type { FilterFlag, ListFlags } from "../list-command.js";
+import type { ListFlags } from "../list-command.js";
 import { type Runtime, runCommand } from "../runtime.js";
 import { activeAppClient } from "./active-app.js";
-import { filterParams } from "./list.js";
+import { filterParams } from "./filter-line.js";
 
 /**
  * `ccx calls --watch`: the newest page of calls asked again every interval
@@ -43,10 +43,13 @@ const changeColumns: TableColumn<Change>[] = [
 
 const keyOf = (call: Call) => LIST_KINDS.calls.liveKey(call);
 
-export function runWatch(filterFlags: readonly FilterFlag[], flags: ListFlags & { interval?: number }, command: Command): Promise<void> {
+export function runWatch(flags: ListFlags & { interval?: number }, command: Command): Promise<void> {
   return runCommand(command, async (runtime) => {
     if (flags.json || flags.all) throw new ConfigError("--watch streams the newest page's changes: use --ndjson (or the table), not --json or --all");
-    const params = filterParams(parseCallFilter, filterFlags, flags);
+    const params = filterParams(parseCallFilter, calls.list!.flags!, flags);
+    // The list's paging flags, as the list's own command takes them (per: and page: in the line win).
+    if (flags.perPage !== undefined) params.perPage ??= String(flags.perPage);
+    if (flags.page !== undefined) params.page ??= String(flags.page);
     const client = await activeAppClient(runtime);
     return watch(client, params, flags, runtime);
   });

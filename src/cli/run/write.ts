@@ -128,22 +128,22 @@ async function idsFrom(source: string, stdin: NodeJS.ReadableStream): Promise<st
 
 /** The ids of every item a filter of a list selects, every page walked: the app's users or messages, or a group's members. */
 async function selected(runtime: Runtime, kind: NonNullable<WriteVerb["selectable"]>, query: string, input: VerbInput): Promise<string[]> {
-  const [{ LIST_KINDS }, { filterParams }, { activeAppClient }] = await Promise.all([import("../../resources/list-kinds.js"), import("./list.js"), import("./active-app.js")]);
+  const [{ LIST_KINDS }, { filterParams }, { activeAppClient }] = await Promise.all([import("../../resources/list-kinds.js"), import("./filter-line.js"), import("./active-app.js")]);
   const ids: string[] = [];
   if (kind === "users") {
     const spec = LIST_KINDS.users;
-    const params = filterParams(spec.parse, [], { query } as never);
+    const params = filterParams(spec.parse, [], { query });
     for await (const page of spec.pages(await activeAppClient(runtime), { ...params, perPage: params.perPage ?? "1000" })) ids.push(...page.items.map((item) => spec.idOf(item)));
     return ids;
   }
   if (kind === "messages") {
     const [{ parseMessageFilter }, { messagePages }] = await Promise.all([import("../../query/messages.js"), import("../../api/messages.js")]);
-    const params = filterParams(parseMessageFilter, [], { query } as never);
+    const params = filterParams(parseMessageFilter, [], { query });
     for await (const page of messagePages(await activeAppClient(runtime), { kind: "app" }, { ...params, limit: params.limit ?? "1000" })) ids.push(...page.items.map((m) => String(m.id)));
     return ids;
   }
   const [{ parseMemberFilter }, { endpointPager, walkPages }, { findEndpoint }] = await Promise.all([import("../../query/members.js"), import("../../api/paging-styles.js"), import("../../api/endpoints.js")]);
-  const params = filterParams(parseMemberFilter, [], { query } as never);
+  const params = filterParams(parseMemberFilter, [], { query });
   const path = filledPath("/groups/{guid}/members", { guid: String(input.args.guid) });
   const call = writeCall(await activeTarget(runtime), { management: runtime.settings.management, readOnly: runtime.settings.readOnly }, { method: "GET", path, query: { ...params, perPage: "1000" } });
   const fetch = async (asked: Record<string, string>) => (await runtime.http.send({ method: "GET", url: urlWithQuery(call.url, asked), headers: call.headers })).json;
