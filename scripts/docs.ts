@@ -10,12 +10,12 @@ import { join } from "node:path";
 import type { Command } from "commander";
 import { buildProgram } from "../src/cli/program.js";
 import { loadFilterHelp } from "../src/cli/list-command.js";
-import { LIST_KINDS, LIST_KIND_NAMES } from "../src/resources/list-kinds.js";
 import { DERIVED_RESOURCES } from "../src/resources/index.js";
 import { grammarOf } from "../src/resources/filter-grammar.js";
 import { commandWords } from "../src/resources/resource.js";
 import { type FilterKeyHelp, MESSAGE_FILTER_KEYS } from "../src/query/index.js";
-import { helpMarkdown, markdownCell } from "../src/tui/screens/help-text.js";
+import { filterSections, helpMarkdown, markdownCell } from "../src/tui/screens/help-text.js";
+import { listFilterHelp } from "../src/store/list-actions.js";
 import { HELP_SECTIONS } from "../src/tui/screens/registry.js";
 
 const ROOT = join(import.meta.dirname, "..");
@@ -58,9 +58,7 @@ function keyTable(keys: ReadonlyArray<FilterKeyHelp>): string {
 }
 
 async function filterKeys(): Promise<string> {
-  const lists = LIST_KIND_NAMES.map((kind) => ({ title: `${LIST_KINDS[kind].noun} (\`GET ${LIST_KINDS[kind].path}\`)`, keys: LIST_KINDS[kind].filterKeys }));
-  lists.push({ title: "messages (`GET /messages`, `/groups/{guid}/messages`, `/users/{uid}/messages`)", keys: MESSAGE_FILTER_KEYS });
-  const handWritten = lists.map((l) => `### ${l.title}\n\n${keyTable(l.keys)}`).join("\n\n");
+  const handWritten = `### messages (\`GET /messages\`, \`/groups/{guid}/messages\`, \`/users/{uid}/messages\`)\n\n${keyTable(MESSAGE_FILTER_KEYS)}`;
   // The lists made from definitions: their grammars (written by hand, or derived from the catalogue), or the narrowing `/` does without one.
   const derived = await Promise.all(DERIVED_RESOURCES.filter((r) => r.list).map(async (r) => ({ resource: r, grammar: await grammarOf(r) })));
   const title = (r: (typeof derived)[number]["resource"]) => `\`ccx ${commandWords(r).join(" ")}\`, \`:${r.name}\` (\`GET ${r.list!.path.split("?")[0]}\`)`;
@@ -70,7 +68,7 @@ async function filterKeys(): Promise<string> {
 }
 
 async function explorerKeys(): Promise<string> {
-  return helpMarkdown(HELP_SECTIONS);
+  return helpMarkdown([...HELP_SECTIONS, ...filterSections(await listFilterHelp())]);
 }
 
 export const GENERATED: readonly Generated[] = [

@@ -1,6 +1,8 @@
 import { type AppClient, type Query, REGIONS, type Region, encodePathSegment } from "./client.js";
 import { ApiError, CLIENT_CODES } from "./errors.js";
+import { findEndpoint } from "./endpoints.js";
 import { type Page, rawItems } from "./paging.js";
+import { endpointPager, pageQuery, typedPages } from "./paging-styles.js";
 import { type Call, callDetailSchema, callListSchema } from "./schemas.js";
 
 export interface CallPage extends Page<Call> {
@@ -11,6 +13,10 @@ export async function listCalls(client: AppClient, query: Query, signal?: AbortS
   const { value, raw } = await client.get("calls", "/calls", query, callListSchema, signal);
   return { items: value.data, pagination: value.meta?.pagination, raw: rawItems(raw) };
 }
+
+/** Every page of GET /calls from the query's own, walked by its documented paging (ccx download, the stats). */
+export const callPages = (client: AppClient, query: Query, signal?: AbortSignal) =>
+  typedPages(endpointPager(findEndpoint("/calls", "GET"), pageQuery(query)), (asked) => listCalls(client, asked, signal));
 
 export interface CallDetail {
   call: Call;

@@ -1,7 +1,9 @@
 import { type User, userDetailSchema, userListSchema } from "./chat-schemas.js";
 import { type AppClient, type Query, encodePathSegment } from "./client.js";
 import { ApiError, CLIENT_CODES } from "./errors.js";
+import { findEndpoint } from "./endpoints.js";
 import { type Page, rawItems } from "./paging.js";
+import { endpointPager, pageQuery, typedPages } from "./paging-styles.js";
 
 /** Users, and the lists of users hanging off a user or a group (blocked, banned, members). */
 
@@ -17,6 +19,10 @@ export async function listUsersAt(client: AppClient, path: string, query: Query,
 }
 
 export const listUsers = (client: AppClient, query: Query, signal?: AbortSignal) => listUsersAt(client, "/users", query, signal);
+
+/** Every page of GET /users from the query's own, walked by its documented paging (a bulk write's --query). */
+export const userPages = (client: AppClient, query: Query, signal?: AbortSignal) =>
+  typedPages(endpointPager(findEndpoint("/users", "GET"), pageQuery(query)), (asked) => listUsers(client, asked, signal));
 
 /** The path of a list of users hanging off one user or group. */
 export const usersPath = {

@@ -1,5 +1,6 @@
 import type { AppClient } from "../api/client.js";
 import type { Http } from "../api/http.js";
+import { HOME_LISTS } from "../resources/index.js";
 import type { ExplorerState } from "./explorer-store.js";
 import type { RequestSlots } from "./request-slots.js";
 import type { AppRef, AppViewState, Route } from "./types.js";
@@ -26,7 +27,7 @@ export interface StoreContext {
 
 export function currentRoute(state: ExplorerState): Route {
   const nav = state.views[state.activeKey]?.nav ?? [];
-  return nav[nav.length - 1] ?? { view: "resource", name: "groups", params: [] };
+  return nav[nav.length - 1] ?? { view: "resource", name: HOME_LISTS[0]!, params: [] };
 }
 
 export function activeView(state: ExplorerState): AppViewState {

@@ -10,6 +10,7 @@ import { type DetailActions, detailActions } from "./detail-actions.js";
 import { type DownloadActions, downloadActions } from "./download-actions.js";
 import { type ListActions, emptyList, listActions, listInView } from "./list-actions.js";
 import { LIVE, type LiveActions, liveActions } from "./live-actions.js";
+import { HOME_LISTS } from "../resources/index.js";
 import { RequestLog } from "./request-log.js";
 import { RequestSlots } from "./request-slots.js";
 import { type StatsActions, statsActions } from "./stats-actions.js";
@@ -48,7 +49,7 @@ export interface ExplorerOptions {
   user?: string;
   /** Wait after the last key press before a filter is sent. */
   debounceMs?: number;
-  /** The list every app opens on (a resource's name, `groups` unless said); "welcome" when no app is known. */
+  /** The list every app opens on (a resource's name, the first of HOME_LISTS unless said); "welcome" when no app is known. */
   root?: string;
   /** The CA file requests trust, for the curl commands the request log copies. */
   caFile?: string;
@@ -99,7 +100,7 @@ function needsLoad(view: AppViewState): boolean {
 const freshView = (root: Route): AppViewState => ({ lists: {}, details: {}, nav: [root] });
 
 export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
-  const root: Route = options.root === "welcome" ? { view: "welcome" } : { view: "resource", name: options.root ?? "groups", params: [] };
+  const root: Route = options.root === "welcome" ? { view: "welcome" } : { view: "resource", name: options.root ?? HOME_LISTS[0]!, params: [] };
   const slots = new RequestSlots();
   const timers = new Map<string, NodeJS.Timeout>();
   const log = new RequestLog(200);

@@ -1,13 +1,14 @@
 import type { ManagementTarget } from "../api/apps.js";
 import type { Pager } from "../api/paging-styles.js";
 import { numberedPageCounts, trustedTotal } from "../api/paging.js";
-import { resourceNamed } from "../resources/index.js";
+import { DERIVED_RESOURCES, resourceNamed } from "../resources/index.js";
 import type { AnyResource } from "../resources/resource.js";
 import { type StoreContext, currentRoute } from "./context.js";
 import { resourceKey } from "./details.js";
 import type { ExplorerState } from "./explorer-store.js";
 import { toFailure } from "./failure.js";
 import { listRequester } from "./list-request.js";
+import type { FilterKeyHelp } from "../query/filter.js";
 import type { Grammar } from "../query/grammar.js";
 import type { ListState } from "./types.js";
 
@@ -72,6 +73,12 @@ const grammars = new Map<string, Grammar | undefined>();
 export async function grammarFor(resource: AnyResource): Promise<Grammar | undefined> {
   if (!grammars.has(resource.name)) grammars.set(resource.name, await (await import("../resources/filter-grammar.js")).grammarOf(resource));
   return grammars.get(resource.name);
+}
+
+/** Every list's filter keys, its grammar loaded (a list that documents no filter has none): what help lists. */
+export async function listFilterHelp(): Promise<Array<{ list: string; keys: ReadonlyArray<FilterKeyHelp> }>> {
+  const lists = await Promise.all(DERIVED_RESOURCES.filter((r) => r.list).map(async (r) => ({ list: r.name, keys: (await grammarFor(r))?.keys ?? [] })));
+  return lists.filter((l) => l.keys.length > 0);
 }
 
 export function listActions(ctx: StoreContext, management: ManagementTarget | undefined): ListActions {

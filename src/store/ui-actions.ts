@@ -1,6 +1,6 @@
 import { fieldText, withField } from "../query/line-edit.js";
 import { type StoreContext, currentRoute } from "./context.js";
-import { grammarFor, listInView, listRefOf } from "./list-actions.js";
+import { grammarFor, listFilterHelp, listInView, listRefOf } from "./list-actions.js";
 import type { ExplorerState } from "./explorer-store.js";
 import { type KeyPress, editLine, lineAt } from "./line-editor.js";
 import type { FormState, PaneName, Prompt, PromptKind, UiState } from "./types.js";
@@ -22,6 +22,8 @@ export interface UiActions {
   keyInPrompt(key: KeyPress, complete?: (text: string) => string): { command?: string };
   /** f: the filter form of a list, one field a key of its grammar (loaded first); said when it documents none. */
   openForm(list: string): void;
+  /** ? and :help: every key, then every list's filter keys (their grammars loaded as help opens). */
+  openHelp(): void;
   closeForm(): void;
   moveFormField(to: number): void;
   /** Edits the focused field: choose from its values (when it has a list), or type. */
@@ -154,6 +156,11 @@ export function uiActions(ctx: StoreContext): Omit<UiActions, "ui"> {
         default:
           return {};
       }
+    },
+
+    openHelp() {
+      ctx.get().navigate({ view: "help" });
+      if (!ui().helpFilters) void listFilterHelp().then((helpFilters) => setUi({ helpFilters }));
     },
 
     openForm(list) {

@@ -150,7 +150,7 @@ const OWN_COMMANDS: Command[] = [
   { name: "journal", description: "every write ccx sent, newest first; U undoes the selected one", run: (_, store) => store.getState().openJournal() },
   { name: "resources", description: "every resource, by group, with what each answers; enter opens one", run: (_, store) => store.getState().navigate({ view: "resources" }) },
   { name: "log", description: "the request log", run: (_, store) => store.getState().navigate({ view: "log" }) },
-  { name: "help", description: "every key and command", run: (_, store) => store.getState().navigate({ view: "help" }) },
+  { name: "help", description: "every key and command", run: (_, store) => store.getState().openHelp() },
   { name: "q", aliases: ["quit"], description: "quit", run: (_, _store, quit) => quit() },
 ];
 

@@ -64,7 +64,7 @@ function openApps(c: KeyContext): void {
 }
 
 export const GLOBAL_BINDINGS: Binding[] = [
-  { keys: ["?"], description: "help: every key", footer: "help", run: (c) => c.store.getState().navigate({ view: "help" }) },
+  { keys: ["?"], description: "help: every key", footer: "help", run: (c) => c.store.getState().openHelp() },
   { keys: ["q", "ctrl-c"], description: "quit", footer: "quit", run: (c) => c.services.quit() },
   { keys: [":"], description: `command bar (${commandNames()}; tab completes)`, run: (c) => c.store.getState().openPrompt("command") },
   { keys: ["escape"], description: "back (with rows marked: unmark them)", footer: (c) => (marksHere(c.state).length > 0 ? "unmark" : "back"),

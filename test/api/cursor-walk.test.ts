@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppClient } from "../../src/api/client.js";
 import { advanceCursor, startCursor } from "../../src/api/cursor.js";
-import { LIST_KINDS } from "../../src/resources/list-kinds.js";
+import { listGroups } from "../../src/api/groups.js";
+import { findEndpoint } from "../../src/api/endpoints.js";
+import { endpointPager, pageQuery, typedPages } from "../../src/api/paging-styles.js";
 import { Http } from "../../src/api/http.js";
 import { DAY, dayOf } from "../../src/emulator/group-query.js";
 import { createExplorerStore } from "../../src/store/explorer-store.js";
@@ -97,7 +99,7 @@ describe("the cursor walk against a server that always says prepend, with ties a
     const seen: string[] = [];
     let pages = 0;
     const start = affix === "append" ? 0 : fx.emulator.world.now + DAY;
-    for await (const page of LIST_KINDS.groups.pages(client(), { updatedAt: start, affix, perPage })) {
+    for await (const page of typedPages(endpointPager(findEndpoint("/groups", "GET"), pageQuery({ updatedAt: start, affix, perPage })), (q) => listGroups(client(), q))) {
       seen.push(...page.items.map((g) => g.guid));
       expect(page.raw).toHaveLength(page.items.length);
       pages++;

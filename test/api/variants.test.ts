@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getCall, listCalls } from "../../src/api/calls.js";
 import { AppClient, parseAnswer } from "../../src/api/client.js";
 import { listGroups } from "../../src/api/groups.js";
-import { LIST_KINDS } from "../../src/resources/list-kinds.js";
+import { findEndpoint } from "../../src/api/endpoints.js";
+import { endpointPager, pageQuery, typedPages } from "../../src/api/paging-styles.js";
 import { Http } from "../../src/api/http.js";
 import { callDetailSchema, participantMinutesField, shownField } from "../../src/api/schemas.js";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
@@ -45,7 +46,7 @@ describe("answer variants", () => {
     expect(b.cursor).toEqual(a.cursor);
     expect(b.cursor?.updatedAt).toBe(b.items.at(-1)!.updatedAt);
     const seen: string[] = [];
-    for await (const page of LIST_KINDS.groups.pages(clientOf(odd), { updatedAt: 0, perPage: 25 })) seen.push(...page.items.map((g) => g.guid));
+    for await (const page of typedPages(endpointPager(findEndpoint("/groups", "GET"), pageQuery({ updatedAt: 0, perPage: 25 })), (q) => listGroups(clientOf(odd), q))) seen.push(...page.items.map((g) => g.guid));
     expect(seen).toHaveLength(120);
     expect(new Set(seen).size).toBe(120);
   });

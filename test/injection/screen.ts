@@ -1,5 +1,4 @@
 import { expect } from "vitest";
-import type { ListKind } from "../../src/resources/list-kinds.js";
 import { sanitize } from "../../src/text/sanitize.js";
 import type { Tui } from "../support/tui.js";
 import { expectFits, expectInert, expectSafeCopy } from "./payloads.js";
@@ -28,7 +27,7 @@ export function expectFramesHarmless(tui: Tui, columns: number, rows: number, wh
  * loads the root list (groups, calls, users, conversations): every frame with
  * server data is drawn at that size. Returns the index of the first such frame.
  */
-export async function mountSized(mount: (options: { columns: number; rows: number; load: false }) => Promise<Tui>, columns: number, rows: number, root: ListKind = "groups") {
+export async function mountSized(mount: (options: { columns: number; rows: number; load: false }) => Promise<Tui>, columns: number, rows: number, root = "groups") {
   const tui = await mount({ columns, rows, load: false });
   const sizedFrom = tui.frames().length;
   tui.store.getState().openRoot(root);

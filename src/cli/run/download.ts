@@ -1,8 +1,7 @@
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import { ioOf } from "../io.js";
-import { getCall } from "../../api/calls.js";
-import { LIST_KINDS } from "../../resources/list-kinds.js";
+import { callPages, getCall } from "../../api/calls.js";
 import type { AppClient } from "../../api/client.js";
 import { type CallRecordings, type DownloadTotals, downloadCalls, prepareDir } from "../../api/download-batch.js";
 import { ApiError, CLIENT_CODES } from "../../api/errors.js";
@@ -38,7 +37,7 @@ async function callsByIds(runtime: Runtime, sessionIds: string[]): Promise<CallR
 
 /** The calls the filter selects, page after page as the files go. */
 async function* callsByFilter(client: AppClient, params: Record<string, string>): AsyncGenerator<CallRecordings> {
-  for await (const page of LIST_KINDS.calls.pages(client, params)) {
+  for await (const page of callPages(client, params)) {
     for (const call of page.items) {
       // A list that leaves a call's recordings out: its detail has them.
       const recordings = call.recordings ?? (call.hasRecording === false ? [] : (await getCall(client, call.sessionId)).call.recordings ?? []);

@@ -1,7 +1,6 @@
 import type { Command } from "commander";
 import { listCalls } from "../../api/calls.js";
 import type { AppClient } from "../../api/client.js";
-import { LIST_KINDS } from "../../resources/list-kinds.js";
 import type { Call } from "../../api/schemas.js";
 import { parseCallFilter } from "../../query/index.js";
 import { ConfigError } from "../../config/config-file.js";
@@ -41,7 +40,7 @@ const changeColumns: TableColumn<Change>[] = [
   ...tableColumns(calls).map((column) => ({ ...column, get: (c: Change) => column.get(c.call) })),
 ];
 
-const keyOf = (call: Call) => LIST_KINDS.calls.liveKey(call);
+const keyOf = (call: Call) => calls.live!(call);
 
 export function runWatch(flags: ListFlags & { interval?: number }, command: Command): Promise<void> {
   return runCommand(command, async (runtime) => {

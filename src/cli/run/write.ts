@@ -128,12 +128,12 @@ async function idsFrom(source: string, stdin: NodeJS.ReadableStream): Promise<st
 
 /** The ids of every item a filter of a list selects, every page walked: the app's users or messages, or a group's members. */
 async function selected(runtime: Runtime, kind: NonNullable<WriteVerb["selectable"]>, query: string, input: VerbInput): Promise<string[]> {
-  const [{ LIST_KINDS }, { filterParams }, { activeAppClient }] = await Promise.all([import("../../resources/list-kinds.js"), import("./filter-line.js"), import("./active-app.js")]);
+  const [{ filterParams }, { activeAppClient }] = await Promise.all([import("./filter-line.js"), import("./active-app.js")]);
   const ids: string[] = [];
   if (kind === "users") {
-    const spec = LIST_KINDS.users;
-    const params = filterParams(spec.parse, [], { query });
-    for await (const page of spec.pages(await activeAppClient(runtime), { ...params, perPage: params.perPage ?? "1000" })) ids.push(...page.items.map((item) => spec.idOf(item)));
+    const [{ USER_GRAMMAR }, { userPages }] = await Promise.all([import("../../query/users.js"), import("../../api/users.js")]);
+    const params = filterParams(USER_GRAMMAR.parse, [], { query });
+    for await (const page of userPages(await activeAppClient(runtime), { ...params, perPage: params.perPage ?? "1000" })) ids.push(...page.items.map((user) => user.uid));
     return ids;
   }
   if (kind === "messages") {

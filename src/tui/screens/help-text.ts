@@ -3,11 +3,11 @@
  * them), each screen's legend, the line keys, the commands and the filter keys. The help screen (?)
  * draws it at the terminal's width; `npm run docs` writes it into docs/explorer.md as Markdown.
  */
-import { LIST_KINDS, LIST_KIND_NAMES } from "../../resources/list-kinds.js";
 import { LINE_BINDINGS } from "../../store/line-editor.js";
 import { displayWidth } from "../../text/width.js";
 import { COMMANDS } from "../commands.js";
 import { CONFIRM_BINDINGS, FORM_BINDINGS, GLOBAL_BINDINGS, REVEAL_BINDINGS, SECRET_BINDINGS, SIDE_BINDINGS, keyLabel } from "../keymap.js";
+import type { FilterKeyHelp } from "../../query/filter.js";
 import type { Screen } from "./types.js";
 
 /** A titled group of keys (each key names, what it does) and notes, as help lists them. */
@@ -29,11 +29,12 @@ export function helpSections(screens: ReadonlyArray<Pick<Screen<never>, "title" 
     { title: "An item's secrets, to show (v)", keys: REVEAL_BINDINGS },
     { title: "Every line input (: / the form's fields, the user prompt)", keys: LINE_BINDINGS, legend: ["a paste is text for the line: it never runs it"] },
     { title: "Commands (:)", keys: COMMANDS.map((c) => ({ keys: [`:${[c.name, ...(c.aliases ?? [])].join(" :")}${c.args ? ` ${c.args}` : ""}`], description: c.description })) },
-    ...LIST_KIND_NAMES.map((kind) => {
-      const spec = LIST_KINDS[kind];
-      return { title: `${spec.noun[0]!.toUpperCase()}${spec.noun.slice(1)} filters (/ and f)`, keys: spec.filterKeys.map((k) => ({ keys: [k.example], description: k.description })) };
-    }),
   ];
+}
+
+/** Each list's filter keys as help lists them, after the keys: `:groups filters (/ and f)`. */
+export function filterSections(filters: ReadonlyArray<{ list: string; keys: ReadonlyArray<FilterKeyHelp> }>): HelpSection[] {
+  return filters.map(({ list, keys }) => ({ title: `:${list} filters (/ and f)`, keys: keys.map((k) => ({ keys: [k.example], description: k.description })) }));
 }
 
 export interface HelpLine {

@@ -1,6 +1,6 @@
 import { Box, Text } from "ink";
 import { bodyHeight, frameLayout } from "../layout.js";
-import { type HelpLine, type HelpSection, helpLines } from "./help-text.js";
+import { type HelpLine, type HelpSection, filterSections, helpLines } from "./help-text.js";
 import type { Binding, RouteOf, Screen } from "./types.js";
 import type { ExplorerState } from "../../store/explorer-store.js";
 
@@ -11,16 +11,17 @@ export const HELP_BINDINGS: Binding[] = [
 
 /** Help (?): every binding of every screen (the same tables that dispatch keys), then the line keys, the commands and the filters. */
 export function createHelpScreen(sections: readonly HelpSection[]): Screen<RouteOf<"help">> {
-  // Laid out once per width: help is read while the cursor moves through it.
-  let cached: { width: number; lines: HelpLine[] } | undefined;
-  const linesAt = (width: number) => {
-    if (cached?.width !== width) cached = { width, lines: helpLines(sections, Math.max(width, 1)) };
+  // Laid out once per width (and once the filter keys have loaded): help is read while the cursor moves through it.
+  let cached: { width: number; filters: ExplorerState["ui"]["helpFilters"]; lines: HelpLine[] } | undefined;
+  const linesAt = (state: ExplorerState, width: number) => {
+    const filters = state.ui.helpFilters;
+    if (cached?.width !== width || cached.filters !== filters) cached = { width, filters, lines: helpLines([...sections, ...filterSections(filters ?? [])], Math.max(width, 1)) };
     return cached.lines;
   };
   // Narrowed once per width and words, for the same reason.
   let narrowed: { lines: HelpLine[]; words: string; shown: HelpLine[] } | undefined;
   const shownAt = (state: ExplorerState, width: number) => {
-    const lines = linesAt(width);
+    const lines = linesAt(state, width);
     const words = state.ui.helpFilter?.trim() ?? "";
     if (words === "") return lines;
     if (narrowed?.lines !== lines || narrowed.words !== words) narrowed = { lines, words, shown: narrowHelp(lines, words) };

@@ -4,7 +4,7 @@ import { type VerbInput, type VerbKey, type WriteVerb, verbWords } from "../../w
 import type { Binding, KeyContext } from "./types.js";
 import { writeKey } from "./write-key.js";
 
-/** Where a write's key lands: the list (`friends`, `groups`), its parameters (`:friends alice`), the row under the cursor. */
+/** Where a write's key lands: the list (:friends, :groups), its parameters (`:friends alice`), the row under the cursor. */
 export interface VerbSpot {
   on: string;
   params: readonly string[];
