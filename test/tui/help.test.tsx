@@ -1,3 +1,4 @@
+import { displayWidth } from "../../src/text/width.js";
 import { describe, expect, it } from "vitest";
 import { FORM_BINDINGS, GLOBAL_BINDINGS, SIDE_BINDINGS, keyLabel } from "../../src/tui/keymap.js";
 import { LINE_BINDINGS } from "../../src/store/line-editor.js";
@@ -53,7 +54,8 @@ describe("help", () => {
       return !new RegExp(`^  ${keys} +${words}$`, "m").test(text);
     });
     expect(missing.map((b) => `${b.keys.join("/")}: ${b.description}`)).toEqual([]);
-    expect(doc.every((line) => !line.endsWith("…"))).toBe(true);
+    // Nothing cut at the edge (a line cut ends in … at the full width; a filter's values may end in one of their own).
+    expect(doc.filter((line) => line.endsWith("…") && displayWidth(line) >= columns)).toEqual([]);
     // The commands and the filter keys follow the bindings.
     for (const c of COMMANDS) expect(text).toMatch(new RegExp(`^  :${escape(c.name)}\\b`, "m"));
     expect(text).toMatch(/^  :call <sessionId> +find a call/m);
