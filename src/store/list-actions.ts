@@ -66,6 +66,10 @@ export function listInView(state: ExplorerState): string | undefined {
 /** Each list's grammar once loaded (none: the service documents no filter), by resource name. */
 const grammars = new Map<string, Grammar | undefined>();
 
+/** A list's grammar when loaded already (`grammar` undefined: it has none); undefined while it is not. */
+export const loadedGrammar = (resource: AnyResource): { grammar: Grammar | undefined } | undefined =>
+  grammars.has(resource.name) ? { grammar: grammars.get(resource.name) } : undefined;
+
 /**
  * A list's filter grammar, loaded the first time a filter is typed (start-up does not pay for it): its
  * definition's, written by hand, else derived from its documented parameters; undefined when it has none.

@@ -334,6 +334,8 @@ export interface UiState {
   history: { command: string[]; filter: string[] };
   /** The words `/` narrows help (?) to: only the lines holding every one show. */
   helpFilter?: string;
+  /** f was pressed on this list (its key) and its grammar is loading: the keys after f wait for the form. */
+  formLoading?: string;
   /** Every list's filter keys, for help: loaded when help first opens (the grammars load on first use). */
   helpFilters?: ReadonlyArray<{ list: string; keys: ReadonlyArray<FilterKeyHelp> }>;
   /** The selected row of views whose rows are not the store's own (apps, log, help, the side pane). */

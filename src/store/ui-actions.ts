@@ -1,6 +1,7 @@
 import { fieldText, withField } from "../query/line-edit.js";
 import { type StoreContext, currentRoute } from "./context.js";
-import { grammarFor, listFilterHelp, listInView, listRefOf } from "./list-actions.js";
+import { grammarFor, listFilterHelp, listInView, listRefOf, loadedGrammar } from "./list-actions.js";
+import type { Grammar } from "../query/grammar.js";
 import type { ExplorerState } from "./explorer-store.js";
 import { type KeyPress, editLine, lineAt } from "./line-editor.js";
 import type { FormState, PaneName, Prompt, PromptKind, UiState } from "./types.js";
@@ -166,11 +167,18 @@ export function uiActions(ctx: StoreContext): Omit<UiActions, "ui"> {
     openForm(list) {
       const ref = listRefOf(list);
       if (!ref) return;
-      void grammarFor(ref.resource).then((grammar) => {
-        // Moved on while it loaded: the form belongs to the list it was asked on.
-        if (listInView(ctx.get()) !== list) return;
+      const open = (grammar: Grammar | undefined) => {
         if (!grammar) return ctx.get().notify(`the service documents no filter for ${ref.resource.name}: / narrows the rows loaded`);
         setUi({ form: { list, keys: grammar.keys, field: ui().form?.list === list ? ui().form!.field : 0 } });
+      };
+      const loaded = loadedGrammar(ref.resource);
+      if (loaded) return open(loaded.grammar);
+      // Until the grammar is in, the keys typed after f wait (the input router holds them): they are the form's.
+      setUi({ formLoading: list });
+      void grammarFor(ref.resource).then((grammar) => {
+        setUi({ formLoading: undefined });
+        // Moved on while it loaded: the form belongs to the list it was asked on.
+        if (listInView(ctx.get()) === list) open(grammar);
       });
     },
 

@@ -98,7 +98,7 @@ export function createInputRouter(store: ExplorerStore, services: Services): Inp
   let unsubscribe: (() => void) | undefined;
 
   const release = () => {
-    if (awaitingRows(store)) return;
+    if (awaitingRows(store) || store.getState().ui.formLoading !== undefined) return;
     unsubscribe?.();
     unsubscribe = undefined;
     const keys = held;
@@ -122,6 +122,8 @@ export function createInputRouter(store: ExplorerStore, services: Services): Inp
       return hold(key);
     }
     const state = store.getState();
+    // A form on its way (f, its grammar loading): every key after it is the form's, so it waits for it.
+    if (state.ui.formLoading !== undefined && key.name !== "ctrl-c") return hold(key);
     if (state.ui.prompt) {
       if (splitAlt(key) && editLine(state.ui.prompt, key).kind === "ignore") return splitAlt(key)!.forEach(dispatch);
       const { command } = state.keyInPrompt(key, (text) => completeCommand(text, store.getState()));
