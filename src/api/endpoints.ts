@@ -231,6 +231,20 @@ export const pathOnly = (path: string): string => path.replace(/[?#].*$/s, "");
  * `/users/x/messages`; `/moderation/flagged-messages` is not `/messages/{id}`).
  */
 export function findEndpoint(path: string, method?: Method): Endpoint | undefined {
+  // Asked for every request a list makes (its pager, its host, its credentials): each answer is kept.
+  const key = `${method ?? ""} ${path}`;
+  if (known.has(key)) return known.get(key);
+  // Paths with ids in them are many: the cache is emptied rather than grown past a bound.
+  if (known.size >= 1000) known.clear();
+  const endpoint = searchEndpoint(path, method);
+  known.set(key, endpoint);
+  return endpoint;
+}
+
+/** The endpoints found, by method and path. */
+const known = new Map<string, Endpoint | undefined>();
+
+function searchEndpoint(path: string, method?: Method): Endpoint | undefined {
   const bare = pathOnly(path);
   const found = ENDPOINTS.filter((e) => e.path.split("/").length === bare.replace(/\/$/, "").split("/").length && matches(e, bare));
   const literalness = (e: Endpoint) => e.path.split("/").filter((s) => s !== "" && !s.startsWith("{")).length;

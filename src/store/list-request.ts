@@ -7,7 +7,7 @@ import { ApiError, CLIENT_CODES } from "../api/errors.js";
 import { anyListSchema, describeIssues } from "../api/schemas.js";
 import { type Pager, endpointPager } from "../api/paging-styles.js";
 import type { Page } from "../api/paging.js";
-import { type AnyResource, actedForRefusal, endpointOf, listBody, listRequests, readItems, sourcedItems } from "../resources/resource.js";
+import { type AnyResource, actedForRefusal, endpointOf, listBody, listRequests, sourcedItems } from "../resources/resource.js";
 import type { StoreContext } from "./context.js";
 import type { Row } from "./types.js";
 
@@ -43,12 +43,23 @@ export function listRequester(ctx: StoreContext, management: ManagementTarget | 
    * page none of whose items it can read (every id a number where a string is documented) is no answer of this list.
    */
   const readRows = (resource: AnyResource, raw: readonly unknown[], where: string): Row[] => {
-    const objects = raw.filter((item): item is object => item !== null && typeof item === "object");
-    const failed = objects.map((item) => v.safeParse(resource.schema, item)).find((read) => !read.success);
-    if (objects.length > 0 && failed && objects.every((item) => !v.safeParse(resource.schema, item).success)) {
+    // One pass: each item masked, then read (an item it cannot read kept as sent, marked where it can be).
+    let failed: v.SafeParseResult<typeof resource.schema> | undefined;
+    let read = 0;
+    const rows = raw.filter((item): item is object => item !== null && typeof item === "object").map((item) => {
+      const masked = maskAnswerSecrets(item).value as Row;
+      const parsed = v.safeParse(resource.schema, masked);
+      if (parsed.success) {
+        read++;
+        return parsed.output;
+      }
+      failed ??= parsed;
+      return masked;
+    });
+    if (failed && read === 0) {
       throw new ApiError(CLIENT_CODES.badShape, `unexpected answer from ${where}: no ${resource.singular} in it can be read (${describeIssues(failed.issues!)})`);
     }
-    return readItems(resource, { data: objects.map((item) => maskAnswerSecrets(item).value) });
+    return rows;
   };
 
   return {
