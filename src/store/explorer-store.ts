@@ -8,7 +8,8 @@ import { type ApiActions, apiActions } from "./api-actions.js";
 import { type ResourceActions, resourceActions } from "./resource-actions.js";
 import { type DetailActions, detailActions } from "./detail-actions.js";
 import { type DownloadActions, downloadActions } from "./download-actions.js";
-import { type ListActions, emptyList, listActions, listInView } from "./list-actions.js";
+import { type ListActions, listActions, listInView } from "./list-actions.js";
+import { loadRoute, viewForAnotherUser } from "./tables.js";
 import { LIVE, type LiveActions, liveActions } from "./live-actions.js";
 import { HOME_LISTS } from "../resources/index.js";
 import { RequestLog } from "./request-log.js";
@@ -18,7 +19,7 @@ import { type TraceActions, traceActions } from "./trace-actions.js";
 import { type VerbActions, verbActions } from "./verb-actions.js";
 import { type VerbFormActions, verbFormActions } from "./verb-form-actions.js";
 import { journalPath } from "../writes/journal.js";
-import type { AppRef, AppViewState, Failure, JournalViewState, ListState, LogEntry, Route } from "./types.js";
+import type { AppRef, AppViewState, Failure, JournalViewState, LogEntry, Route } from "./types.js";
 import { type ThreadActions, threadActions } from "./thread-actions.js";
 import { type UiActions, initialUi, uiActions } from "./ui-actions.js";
 import { type UserActions, userActions } from "./user-actions.js";
@@ -80,6 +81,8 @@ export interface ExplorerState extends ListActions, LiveActions, DetailActions, 
   navigate(route: Route): void;
   /** Pops the navigation stack; never below the root view. */
   back(): void;
+  /** Asks again for what the view in front shows (r; a list made stale, shown again): store/tables.ts's ROUTE_LOADS. */
+  refresh(): void;
   /** Replaces the stack with a resource's list (`groups`): the lists tab goes through. */
   openRoot(name: string): void;
   notify(text: string | undefined): void;
@@ -209,9 +212,7 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
         // keep their filters and lose their rows, and load again when shown. (Before, the requests
         // aborted here left their lists loading for good, and the other lists showed another user's rows.)
         abortAll();
-        const stale = (l: ListState): ListState => ({ ...emptyList(), filter: l.filter, tokens: l.tokens, errors: l.errors, params: l.params, narrowing: l.narrowing });
-        const staleLists = (lists: AppViewState["lists"]) => Object.fromEntries(Object.entries(lists).map(([key, l]) => [key, stale(l)]));
-        const views = Object.fromEntries(Object.entries(get().views).map(([k, v]) => [k, { ...v, lists: staleLists(v.lists), details: {}, stats: undefined, apis: undefined }]));
+        const views = Object.fromEntries(Object.entries(get().views).map(([k, v]) => [k, viewForAnotherUser(v)]));
         set({ user, views });
         get().refresh();
       },
@@ -232,6 +233,10 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
         afterMove();
         // Back on a list made stale meanwhile (another user acted for): it loads again.
         if (needsLoad(activeView(get()))) get().refresh();
+      },
+
+      refresh() {
+        loadRoute(get(), currentRoute(get()));
       },
 
       openRoot(name) {

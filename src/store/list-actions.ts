@@ -35,8 +35,8 @@ export interface ListActions {
   submitFilter(list: string): void;
   /** Loads a list not loaded yet (`failed`: or whose last request failed): opening it, or showing it below an item. */
   ensureList(list: string, failed?: "retry"): void;
-  /** Reloads whatever the current view shows. */
-  refresh(): void;
+  /** Asks a list again: after a failure, what failed (the page or the step of the walk); else the page shown. */
+  refreshList(list: string): void;
 }
 
 /**
@@ -275,21 +275,12 @@ export function listActions(ctx: StoreContext, management: ManagementTarget | un
       if (list.walk && list.hasMore && selected >= list.items.length - 10) ctx.get().loadMore(key);
     },
 
-    refresh() {
-      const state = ctx.get();
-      const route = currentRoute(state);
-      const key = listInView(state);
-      if (key !== undefined) {
-        const list = listOf(state.activeKey, key);
-        // After a failure, r asks again what failed: `n` to page 3 that met a 429 retries page 3, not the page 2 still shown.
-        if (list?.error && list.retry && list.errors.length === 0) return void fetchPage(state.activeKey, key, list.retry.query, list.retry.append);
-        return send(key, list && !list.walk ? list.page : undefined);
-      }
-      if (route.view === "call" || route.view === "recording") return state.loadCall(route.sessionId);
-      if (route.view === "group") return state.loadGroup(route.guid);
-      if (route.view === "user") return state.loadUser(route.uid);
-      if (route.view === "messages") return state.loadThread(route.scope);
-      if (route.view === "resource-item") return state.reloadResource();
+    refreshList(key) {
+      const appKey = active();
+      const list = listOf(appKey, key);
+      // After a failure, r asks again what failed: `n` to page 3 that met a 429 retries page 3, not the page 2 still shown.
+      if (list?.error && list.retry && list.errors.length === 0) return void fetchPage(appKey, key, list.retry.query, list.retry.append);
+      send(key, list && !list.walk ? list.page : undefined);
     },
   };
 }

@@ -87,12 +87,27 @@ export function uiActions(ctx: StoreContext): Omit<UiActions, "ui"> {
   const setFormFilter = (form: { list?: string }, line: string) => form.list && ctx.get().setFilter(form.list, line);
   const submitFormFilter = (form: { list?: string }) => form.list && ctx.get().submitFilter(form.list);
 
-  /** What a changed line does at once: a filter or a field sends (after the pause), as typed. */
-  const lineChanged = (prompt: Prompt) => {
-    if (prompt.kind === "filter" && prompt.list) ctx.get().setFilter(prompt.list, prompt.text);
+  /** What a line does as it is typed: a filter or a form's field sends (after the pause), help narrows: one entry a kind of line. */
+  const LINE_CHANGES: { [K in PromptKind]: (prompt: Prompt) => void } = {
+    filter: (prompt) => prompt.list !== undefined && ctx.get().setFilter(prompt.list, prompt.text),
+    field: (prompt) => prompt.field && setFormFilter(prompt, withField(prompt.field.original, prompt.field.key, prompt.text)),
     // `/` in help narrows its lines as you type, from the top.
-    if (prompt.kind === "search" && currentRoute(ctx.get()).view === "help") setUi({ helpFilter: prompt.text, cursors: { ...ui().cursors, help: 0 } });
-    if (prompt.kind === "field" && prompt.field) setFormFilter(prompt, withField(prompt.field.original, prompt.field.key, prompt.text));
+    search: (prompt) => currentRoute(ctx.get()).view === "help" && setUi({ helpFilter: prompt.text, cursors: { ...ui().cursors, help: 0 } }),
+    command: () => {},
+    user: () => {},
+    verb: () => {},
+  };
+  const lineChanged = (prompt: Prompt) => LINE_CHANGES[prompt.kind](prompt);
+
+  /** What Enter on a line sends: one entry a kind of line. */
+  const LINE_SUBMITS: { [K in PromptKind]: (prompt: Prompt, text: string) => void } = {
+    filter: (prompt) => prompt.list !== undefined && ctx.get().submitFilter(prompt.list),
+    field: (prompt) => submitFormFilter(prompt),
+    user: (_prompt, text) => ctx.get().setUser(text.trim() || undefined),
+    search: (_prompt, text) => ctx.get().searchApi(text),
+    verb: (prompt, text) => prompt.verb && ctx.get().submitVerbValue(prompt.verb, text),
+    // The command bar's line is the input router's to run (src/tui/commands.ts): the store knows no command.
+    command: () => {},
   };
 
   return {
@@ -147,11 +162,7 @@ export function uiActions(ctx: StoreContext): Omit<UiActions, "ui"> {
         case "submit": {
           const name = historyOf(prompt.kind);
           setUi({ prompt: undefined, ...(name ? { history: { ...ui().history, [name]: remember(ui().history[name], outcome.text) } } : {}) });
-          if (prompt.kind === "filter" && prompt.list) ctx.get().submitFilter(prompt.list);
-          if (prompt.kind === "field") submitFormFilter(prompt);
-          if (prompt.kind === "user") ctx.get().setUser(outcome.text.trim() || undefined);
-          if (prompt.kind === "search") ctx.get().searchApi(outcome.text);
-          if (prompt.kind === "verb" && prompt.verb) ctx.get().submitVerbValue(prompt.verb, outcome.text);
+          LINE_SUBMITS[prompt.kind](prompt, outcome.text);
           return prompt.kind === "command" ? { command: outcome.text } : {};
         }
         default:

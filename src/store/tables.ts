@@ -1,0 +1,62 @@
+import { resourceKey } from "./details.js";
+import type { ExplorerState } from "./explorer-store.js";
+import { emptyList } from "./list-actions.js";
+import type { AppViewState, ListState, Route } from "./types.js";
+
+/**
+ * What the store does for each kind of thing, as tables the compiler checks: a route or a cache added
+ * without its entry does not compile (the lines' tables are ui-actions.ts's) (before, each was a chain of ifs that a new one slipped past:
+ * `r` on a new screen did nothing, a new per-app cache kept another user's answers).
+ */
+
+type RouteOf<V extends Route["view"]> = Extract<Route, { view: V }>;
+
+/** Nothing to ask again: the screen holds nothing of the service's, or asks with keys of its own (said where). */
+const nothing = () => {};
+
+/** What `r` (and coming back to a list made stale) asks again for each route. */
+export const ROUTE_LOADS: { [V in Route["view"]]: (state: ExplorerState, route: RouteOf<V>) => void } = {
+  resource: (state, route) => state.refreshList(resourceKey(route.name, route.params)),
+  "resource-item": (state) => state.reloadResource(),
+  call: (state, route) => state.loadCall(route.sessionId),
+  recording: (state, route) => state.loadCall(route.sessionId),
+  group: (state, route) => state.loadGroup(route.guid),
+  user: (state, route) => state.loadUser(route.uid),
+  messages: (state, route) => state.loadThread(route.scope),
+  // These screens' own r: :stats computes again, :api asks its path again, :trace traces again, :journal reads it again.
+  stats: nothing,
+  api: nothing,
+  trace: nothing,
+  journal: nothing,
+  // What the explorer keeps itself.
+  apps: nothing,
+  log: nothing,
+  help: nothing,
+  resources: nothing,
+  welcome: nothing,
+};
+
+/** Asks again for what the route shows. */
+export const loadRoute = (state: ExplorerState, route: Route): void => (ROUTE_LOADS[route.view] as (state: ExplorerState, route: Route) => void)(state, route);
+
+/** A list made stale: its filter kept, its rows gone (loaded again when shown). */
+const staleList = (list: ListState): ListState => ({ ...emptyList(), filter: list.filter, tokens: list.tokens, errors: list.errors, params: list.params, narrowing: list.narrowing });
+
+/**
+ * What each of an app's caches becomes when the user acted for changes: every answer may depend on them
+ * (hasJoined, scope, the calls one sees), so every cache says what it keeps.
+ */
+export const ON_USER_CHANGE: { [K in keyof AppViewState]-?: (value: AppViewState[K]) => AppViewState[K] } = {
+  lists: (lists) => Object.fromEntries(Object.entries(lists).map(([key, list]) => [key, staleList(list)])),
+  details: () => ({}),
+  stats: () => undefined,
+  apis: () => undefined,
+  nav: (nav) => nav,
+};
+
+/** An app's view after the user acted for changed. */
+export function viewForAnotherUser(view: AppViewState): AppViewState {
+  const next = {} as Record<keyof AppViewState, unknown>;
+  for (const key of Object.keys(ON_USER_CHANGE) as Array<keyof AppViewState>) next[key] = (ON_USER_CHANGE[key] as (value: unknown) => unknown)(view[key]);
+  return next as AppViewState;
+}
