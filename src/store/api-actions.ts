@@ -32,7 +32,12 @@ export const apiCursorName = (path: string) => `api:${path}`;
 /** How many answers an app keeps (the oldest asked is dropped). */
 const MAX_KEPT = 10;
 
-export function apiActions(ctx: StoreContext, management: ManagementTarget | undefined): ApiActions {
+/** What the :api screen uses of the others: the cursor of its tree. */
+interface ApiNeeds {
+  setCursor(name: string, index: number): void;
+}
+
+export function apiActions(ctx: StoreContext<ApiNeeds>, management: ManagementTarget | undefined): ApiActions {
   /** The pager of each path's walk, by app and path: cursor styles keep their state in it. */
   const pagers = new Map<string, Pager>();
   const slotOf = (key: string, path: string) => `${key}/api/${path}`;

@@ -20,7 +20,7 @@ export interface DetailActions {
   selectInGroup(guid: string, index: number): void;
 }
 
-export function detailActions(ctx: StoreContext): DetailActions {
+export function detailActions(ctx: StoreContext<DetailActions>): DetailActions {
   const setCall = (key: string, id: string, patch: Partial<CallDetailState>) =>
     ctx.updateView(key, (v) => withDetail(v, "call", id, { loading: false, selected: 0 }, patch));
   const setGroup = (key: string, guid: string, patch: Partial<GroupDetailState>) =>

@@ -42,7 +42,7 @@ const downloadDir = () => resolve(process.env.CCX_DOWNLOAD_DIR || process.cwd())
 /** How often the progress is published at most: each chunk would otherwise draw a frame. */
 const PUBLISH_MS = 100;
 
-export function downloadActions(ctx: StoreContext): DownloadActions {
+export function downloadActions(ctx: StoreContext<DownloadActions>): DownloadActions {
   let controller: AbortController | undefined;
 
   return {

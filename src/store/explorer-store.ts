@@ -19,7 +19,7 @@ import { type TraceActions, traceActions } from "./trace-actions.js";
 import { type VerbActions, verbActions } from "./verb-actions.js";
 import { type VerbFormActions, verbFormActions } from "./verb-form-actions.js";
 import { journalPath } from "../writes/journal.js";
-import type { AppRef, AppViewState, Failure, JournalViewState, LogEntry, Route } from "./types.js";
+import type { AppRef, AppViewState, ExplorerCore, Route } from "./types.js";
 import { type ThreadActions, threadActions } from "./thread-actions.js";
 import { type UiActions, initialUi, uiActions } from "./ui-actions.js";
 import { type UserActions, userActions } from "./user-actions.js";
@@ -60,35 +60,8 @@ export interface ExplorerOptions {
   journal?: string;
 }
 
-export interface ExplorerState extends ListActions, LiveActions, DetailActions, UserActions, ThreadActions, WriteActions, DownloadActions, StatsActions, ApiActions, ResourceActions, TraceActions, VerbActions, VerbFormActions, UiActions {
-  apps: AppRef[];
-  activeKey: string;
-  /** The user requests act for (onBehalfOf), if any. */
-  user?: string;
-  views: Record<string, AppViewState>;
-  /** The :journal screen's entries (the journal is ccx's, not an app's). */
-  journal?: JournalViewState;
-  inflight: number;
-  lastError?: Failure;
-  log: LogEntry[];
-  caFile?: string;
-  /** A passing message: "copied", "no recording here", … */
-  notice?: string;
-
-  switchApp(key: string): void;
-  switchRegion(region: Region): void;
-  setUser(uid: string | undefined): void;
-  navigate(route: Route): void;
-  /** Pops the navigation stack; never below the root view. */
-  back(): void;
-  /** Asks again for what the view in front shows (r; a list made stale, shown again): store/tables.ts's ROUTE_LOADS. */
-  refresh(): void;
-  /** Replaces the stack with a resource's list (`groups`): the lists tab goes through. */
-  openRoot(name: string): void;
-  notify(text: string | undefined): void;
-  setLastError(failure: Failure | undefined): void;
-  dispose(): void;
-}
+/** The whole store: its own state and actions (ExplorerCore), and every slice's. */
+export interface ExplorerState extends ExplorerCore, ListActions, LiveActions, DetailActions, UserActions, ThreadActions, WriteActions, DownloadActions, StatsActions, ApiActions, ResourceActions, TraceActions, VerbActions, VerbFormActions, UiActions {}
 
 export type ExplorerStore = StoreApi<ExplorerState>;
 
@@ -109,7 +82,7 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
   const log = new RequestLog(200);
 
   return createStore<ExplorerState>()((set, get) => {
-    const ctx: StoreContext = {
+    const ctx: StoreContext<ExplorerState> = {
       http: options.http,
       debounceMs: options.debounceMs ?? 150,
       get,

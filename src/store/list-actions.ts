@@ -5,12 +5,11 @@ import { DERIVED_RESOURCES, resourceNamed } from "../resources/index.js";
 import type { AnyResource } from "../resources/resource.js";
 import { type StoreContext, currentRoute } from "./context.js";
 import { resourceKey } from "./details.js";
-import type { ExplorerState } from "./explorer-store.js";
 import { toFailure } from "./failure.js";
 import { listRequester } from "./list-request.js";
 import type { FilterKeyHelp } from "../query/filter.js";
 import type { Grammar } from "../query/grammar.js";
-import type { ListState } from "./types.js";
+import type { ExplorerCore, ListState } from "./types.js";
 
 /**
  * Every list the explorer shows, of any resource, by its key (resourceKey: the resource's name and its
@@ -58,7 +57,7 @@ export function listRefOf(key: string): { resource: AnyResource; params: string[
 }
 
 /** The list of the route in view, by its key; undefined on a screen that is no list. */
-export function listInView(state: ExplorerState): string | undefined {
+export function listInView(state: Pick<ExplorerCore, "views" | "activeKey">): string | undefined {
   const route = currentRoute(state);
   return route.view === "resource" ? resourceKey(route.name, route.params) : undefined;
 }
@@ -85,7 +84,7 @@ export async function listFilterHelp(): Promise<Array<{ list: string; keys: Read
   return lists.filter((l) => l.keys.length > 0);
 }
 
-export function listActions(ctx: StoreContext, management: ManagementTarget | undefined): ListActions {
+export function listActions(ctx: StoreContext<ListActions>, management: ManagementTarget | undefined): ListActions {
   /** Walks in progress, by slot: a cursor's pager remembers what it had. */
   const pagers = new Map<string, Pager>();
   /** The parameters each list's filter line has asked for (waiting for the pause, or sent), as JSON. */

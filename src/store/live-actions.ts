@@ -41,7 +41,7 @@ const timerOf = (key: string, kind: string) => `live:${key}/${kind}`;
 const liveKeyOf = (resource: AnyResource) => (item: Row) => (resource.live ? resource.live(item) : JSON.stringify(item));
 const idOf = (resource: AnyResource) => (item: Row) => String(item[resource.idField] ?? "");
 
-export function liveActions(ctx: StoreContext, management: ManagementTarget | undefined): Omit<LiveActions, "liveInterval" | "clock"> {
+export function liveActions(ctx: StoreContext<LiveActions>, management: ManagementTarget | undefined): Omit<LiveActions, "liveInterval" | "clock"> {
   const lists = listRequester(ctx, management);
   const listOf = (key: string, kind: string) => ctx.get().views[key]?.lists[kind];
   const setLive = (key: string, kind: string, patch: Partial<ListState>) =>

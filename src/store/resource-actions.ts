@@ -41,7 +41,14 @@ export const shownChildOf = (resource: AnyResource | undefined, item: ResourceIt
   return children[(item?.child ?? 0) % Math.max(1, children.length)];
 };
 
-export function resourceActions(ctx: StoreContext, management: ManagementTarget | undefined): ResourceActions {
+/** What an item uses of the lists: the list of its sub-resource below it. */
+interface ResourceNeeds {
+  ensureList(list: string, failed?: "retry"): void;
+  reload(list: string): void;
+  select(list: string, index: number): void;
+}
+
+export function resourceActions(ctx: StoreContext<ResourceNeeds & ResourceActions>, management: ManagementTarget | undefined): ResourceActions {
   const view = () => ctx.get().views[ctx.get().activeKey]!;
   const setItem = (appKey: string, key: string, patch: Partial<ResourceItemState>) =>
     ctx.updateView(appKey, (v) => withDetail(v, "resource", key, { loading: false }, patch));

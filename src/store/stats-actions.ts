@@ -25,7 +25,7 @@ const slotOf = (key: string) => `${key}/stats`;
 const sameParams = (a: Record<string, string>, b: Record<string, string>) =>
   Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, value]) => b[k] === value);
 
-export function statsActions(ctx: StoreContext): StatsActions {
+export function statsActions(ctx: StoreContext<StatsActions>): StatsActions {
   const statsOf = (key: string) => ctx.get().views[key]?.stats;
   const setStats = (key: string, patch: Partial<StatsState>) =>
     ctx.updateView(key, (v) => ({ ...v, stats: { params: {}, filter: "", loading: false, progress: { calls: 0 }, ...v.stats, ...patch } }));

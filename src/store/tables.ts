@@ -1,7 +1,6 @@
 import { resourceKey } from "./details.js";
-import type { ExplorerState } from "./explorer-store.js";
 import { emptyList } from "./list-actions.js";
-import type { AppViewState, ListState, Route } from "./types.js";
+import type { AppViewState, ListState, Route, ThreadScope } from "./types.js";
 
 /**
  * What the store does for each kind of thing, as tables the compiler checks: a route or a cache added
@@ -11,11 +10,21 @@ import type { AppViewState, ListState, Route } from "./types.js";
 
 type RouteOf<V extends Route["view"]> = Extract<Route, { view: V }>;
 
+/** What asks for what a route shows: the store's loaders of each thing. */
+interface Loaders {
+  refreshList(list: string): void;
+  reloadResource(): void;
+  loadCall(sessionId: string): void;
+  loadGroup(guid: string): void;
+  loadUser(uid: string): void;
+  loadThread(scope: ThreadScope): void;
+}
+
 /** Nothing to ask again: the screen holds nothing of the service's, or asks with keys of its own (said where). */
 const nothing = () => {};
 
 /** What `r` (and coming back to a list made stale) asks again for each route. */
-export const ROUTE_LOADS: { [V in Route["view"]]: (state: ExplorerState, route: RouteOf<V>) => void } = {
+export const ROUTE_LOADS: { [V in Route["view"]]: (state: Loaders, route: RouteOf<V>) => void } = {
   resource: (state, route) => state.refreshList(resourceKey(route.name, route.params)),
   "resource-item": (state) => state.reloadResource(),
   call: (state, route) => state.loadCall(route.sessionId),
@@ -37,7 +46,7 @@ export const ROUTE_LOADS: { [V in Route["view"]]: (state: ExplorerState, route: 
 };
 
 /** Asks again for what the route shows. */
-export const loadRoute = (state: ExplorerState, route: Route): void => (ROUTE_LOADS[route.view] as (state: ExplorerState, route: Route) => void)(state, route);
+export const loadRoute = (state: Loaders, route: Route): void => (ROUTE_LOADS[route.view] as (state: Loaders, route: Route) => void)(state, route);
 
 /** A list made stale: its filter kept, its rows gone (loaded again when shown). */
 const staleList = (list: ListState): ListState => ({ ...emptyList(), filter: list.filter, tokens: list.tokens, errors: list.errors, params: list.params, narrowing: list.narrowing });

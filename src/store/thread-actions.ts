@@ -44,7 +44,7 @@ const numericId = (m: Message) => Number(m.id);
 const chronological = (items: Message[]) =>
   items.every((m) => Number.isFinite(numericId(m))) ? [...items].sort((a, b) => numericId(a) - numericId(b)) : [...items];
 
-export function threadActions(ctx: StoreContext): ThreadActions {
+export function threadActions(ctx: StoreContext<ThreadActions>): ThreadActions {
   const threadOf = (key: string, scope: ThreadScope) => detailOf(ctx.get().views[key], "messages", threadKey(scope));
   const setThread = (key: string, scope: ThreadScope, patch: Partial<ThreadState>) =>
     ctx.updateView(key, (v) => withDetail(v, "messages", threadKey(scope), { scope, items: [], hasOlder: false, loading: false, selected: 0 }, patch));

@@ -1,4 +1,5 @@
 import type { AppTarget } from "../api/client.js";
+import type { Region } from "../api/regions.js";
 import type { CursorState } from "../api/cursor.js";
 import type { RateLimit } from "../api/errors.js";
 import type { ThreadScope } from "../resources/resource.js";
@@ -349,4 +350,41 @@ export interface UiState {
   /** Rows marked (space) for a write on several at once: on one screen, gone when the screen changes. */
   marks?: Marks;
   viewport: { columns: number; rows: number };
+}
+
+/**
+ * The store's state as data, with the actions of the store itself (explorer-store.ts): what every slice of
+ * actions (`*-actions.ts`) may read and call. A slice names what else it uses of the others as narrow
+ * services of its own (its `Needs`), so that no slice depends on the whole state, nor on another slice.
+ */
+export interface ExplorerCore {
+  apps: AppRef[];
+  activeKey: string;
+  /** The user requests act for (onBehalfOf), if any. */
+  user?: string;
+  views: Record<string, AppViewState>;
+  /** The :journal screen's entries (the journal is ccx's, not an app's). */
+  journal?: JournalViewState;
+  inflight: number;
+  lastError?: Failure;
+  log: LogEntry[];
+  caFile?: string;
+  /** A passing message: "copied", "no recording here", … */
+  notice?: string;
+  /** The input and layout state: keys change it through the store, in the order they arrive. */
+  ui: UiState;
+
+  switchApp(key: string): void;
+  switchRegion(region: Region): void;
+  setUser(uid: string | undefined): void;
+  navigate(route: Route): void;
+  /** Pops the navigation stack; never below the root view. */
+  back(): void;
+  /** Asks again for what the view in front shows (r; a list made stale, shown again): store/tables.ts's ROUTE_LOADS. */
+  refresh(): void;
+  /** Replaces the stack with a resource's list (`groups`): the lists tab goes through. */
+  openRoot(name: string): void;
+  notify(text: string | undefined): void;
+  setLastError(failure: Failure | undefined): void;
+  dispose(): void;
 }

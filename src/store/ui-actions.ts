@@ -2,9 +2,8 @@ import { fieldText, withField } from "../query/line-edit.js";
 import { type StoreContext, currentRoute } from "./context.js";
 import { grammarFor, listFilterHelp, listInView, listRefOf, loadedGrammar } from "./list-actions.js";
 import type { Grammar } from "../query/grammar.js";
-import type { ExplorerState } from "./explorer-store.js";
 import { type KeyPress, editLine, lineAt } from "./line-editor.js";
-import type { FormState, PaneName, Prompt, PromptKind, UiState } from "./types.js";
+import type { ExplorerCore, FormState, PaneName, Prompt, PromptKind, UiState, VerbPrompt } from "./types.js";
 
 /**
  * The explorer's input state (the open line, the filter form, histories,
@@ -13,7 +12,6 @@ import type { FormState, PaneName, Prompt, PromptKind, UiState } from "./types.j
  * rendering does meanwhile.
  */
 export interface UiActions {
-  ui: UiState;
   /** Opens a line input with `text`, its cursor at the end. */
   openPrompt(kind: PromptKind, text?: string): void;
   /**
@@ -45,10 +43,10 @@ export interface UiActions {
 }
 
 /** Where marks belong: the app and the screen, as the route says it. */
-const markPlace = (state: ExplorerState) => `${state.activeKey} ${JSON.stringify(currentRoute(state))}`;
+const markPlace = (state: Pick<ExplorerCore, "views" | "activeKey">) => `${state.activeKey} ${JSON.stringify(currentRoute(state))}`;
 
 /** The rows marked on the screen shown (none when the marks were made elsewhere). */
-export function marksHere(state: ExplorerState): NonNullable<UiState["marks"]>["rows"] {
+export function marksHere(state: Pick<ExplorerCore, "views" | "activeKey" | "ui">): NonNullable<UiState["marks"]>["rows"] {
   return state.ui.marks?.at === markPlace(state) ? state.ui.marks.rows : [];
 }
 
@@ -78,7 +76,16 @@ function choicesOf(form: FormState): string[] {
   return [...(form.keys[form.field]?.choices ?? [])];
 }
 
-export function uiActions(ctx: StoreContext): Omit<UiActions, "ui"> {
+/** What the lines and boxes use of the others: the lists' filters, :api's search, a write's value and box. */
+interface UiNeeds {
+  setFilter(list: string, line: string): void;
+  submitFilter(list: string): void;
+  searchApi(text: string): void;
+  submitVerbValue(prompt: VerbPrompt, text: string): void;
+  closeDialog(): void;
+}
+
+export function uiActions(ctx: StoreContext<UiNeeds & UiActions>): UiActions {
   const ui = () => ctx.get().ui;
   const setUi = (patch: Partial<UiState>) => ctx.set({ ui: { ...ui(), ...patch } });
   const formKey = (form: FormState) => form.keys[form.field]!.key;

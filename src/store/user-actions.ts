@@ -33,7 +33,7 @@ const SECTION_SOURCES: Record<UserSection, (client: (as?: string) => AppClient, 
   friends: (client, uid, signal) => listUsersAt(client(), usersPath.friends(uid), { perPage: SECTION_ROWS }, signal),
 };
 
-export function userActions(ctx: StoreContext): UserActions {
+export function userActions(ctx: StoreContext<UserActions>): UserActions {
   const userOf = (uid: string, key = ctx.get().activeKey) => detailOf(ctx.get().views[key], "user", uid);
   const setUser = (key: string, uid: string, patch: Partial<UserDetailState>) =>
     ctx.updateView(key, (v) => withDetail(v, "user", uid, { loading: false, section: "groups", sections: {}, selected: 0 }, patch));

@@ -42,7 +42,15 @@ export interface VerbActions {
 /** The entries :journal reads, newest first: screenfuls enough to scroll, never the whole of a long journal. */
 export const JOURNAL_SCREEN_ENTRIES = 1000;
 
-export function verbActions(ctx: StoreContext, options: { management?: ManagementTarget; journal: string }): VerbActions {
+/** What a write uses of the others: its box and its form, and the marks it acts on. */
+interface VerbNeeds {
+  runWrite(): void;
+  closeDialog(): void;
+  setVerbField(flag: string, value: string): void;
+  clearMarks(): void;
+}
+
+export function verbActions(ctx: StoreContext<VerbNeeds & VerbActions>, options: { management?: ManagementTarget; journal: string }): VerbActions {
   const refused = (what: string): boolean => {
     if (!activeApp(ctx.get())?.readOnly) return false;
     ctx.get().notify(`read-only mode: ${what} refused, nothing sent`);

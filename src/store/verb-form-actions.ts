@@ -30,7 +30,12 @@ function formValue(row: Record<string, unknown> | undefined, path: string): stri
   return typeof value === "object" ? JSON.stringify(value) : String(value);
 }
 
-export function verbFormActions(ctx: StoreContext): VerbFormActions {
+/** What the form of a write uses: the box that asks it. */
+interface VerbFormNeeds {
+  askVerb(words: string, input: VerbInput, back?: VerbForm): void;
+}
+
+export function verbFormActions(ctx: StoreContext<VerbFormNeeds & VerbFormActions>): VerbFormActions {
   const formOf = (): VerbForm | undefined => {
     const dialog = ctx.get().ui.dialog;
     return dialog?.kind === "form" ? dialog : undefined;

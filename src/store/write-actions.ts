@@ -13,7 +13,13 @@ export interface WriteActions {
   closeDialog(): void;
 }
 
-export function writeActions(ctx: StoreContext): WriteActions {
+/** What the confirm box sends: a write's, or a download's. */
+interface WriteNeeds {
+  sendVerb(write: WriteRequest & { kind: "verb" }): Promise<void>;
+  startDownload(request: Extract<WriteRequest, { kind: "download" }>): void;
+}
+
+export function writeActions(ctx: StoreContext<WriteNeeds & WriteActions>): WriteActions {
   const setDialog = (dialog: Dialog | undefined) => ctx.set({ ui: { ...ctx.get().ui, dialog } });
   async function send(write: WriteRequest): Promise<void> {
     if (write.kind === "download") return ctx.get().startDownload(write);

@@ -19,13 +19,14 @@ function sources(dir: string): string[] {
   });
 }
 
-/** Each module's run-time imports of other modules of src (import type and export type left out). */
-function importGraph(): Map<string, string[]> {
+/** Each module's run-time imports of other modules of src (import type and export type left out, unless `types`). */
+function importGraph(types = false): Map<string, string[]> {
   const graph = new Map<string, string[]>();
+  const imports = types ? /^(?:import|export)\s+[^;]*?\s+from\s+"(\.[^"]+)"/gms : /^(?:import|export)\s+(?!type\b)[^;]*?\s+from\s+"(\.[^"]+)"/gms;
   for (const file of sources(SRC)) {
     const text = readFileSync(file, "utf8");
     const deps: string[] = [];
-    for (const m of text.matchAll(/^(?:import|export)\s+(?!type\b)[^;]*?\s+from\s+"(\.[^"]+)"/gms)) {
+    for (const m of text.matchAll(imports)) {
       const base = path.resolve(path.dirname(file), m[1]!).replace(/\.js$/, "");
       const target = [".ts", ".tsx"].map((ext) => base + ext).find(existsSync);
       if (target) deps.push(target);
@@ -57,22 +58,33 @@ describe("start-up", () => {
   });
 });
 
+/** The cycles of a graph of modules, each as the way round it. */
+function cyclesOf(graph: Map<string, string[]>): string[] {
+  const cycles: string[] = [];
+  const state = new Map<string, "open" | "done">();
+  const visit = (file: string, stack: string[]) => {
+    state.set(file, "open");
+    for (const dep of graph.get(file) ?? []) {
+      if (state.get(dep) === "open") cycles.push([...stack.slice(stack.indexOf(dep)), dep].map((f) => path.relative(SRC, f)).join(" → "));
+      else if (!state.has(dep)) visit(dep, [...stack, dep]);
+    }
+    state.set(file, "done");
+  };
+  for (const file of graph.keys()) if (!state.has(file)) visit(file, [file]);
+  return cycles;
+}
+
 describe("the layers", () => {
   const graph = importGraph();
 
   it("has no import cycle", () => {
-    const cycles: string[] = [];
-    const state = new Map<string, "open" | "done">();
-    const visit = (file: string, stack: string[]) => {
-      state.set(file, "open");
-      for (const dep of graph.get(file) ?? []) {
-        if (state.get(dep) === "open") cycles.push([...stack.slice(stack.indexOf(dep)), dep].map((f) => path.relative(SRC, f)).join(" → "));
-        else if (!state.has(dep)) visit(dep, [...stack, dep]);
-      }
-      state.set(file, "done");
-    };
-    for (const file of graph.keys()) if (!state.has(file)) visit(file, [file]);
-    expect(cycles).toEqual([]);
+    expect(cyclesOf(graph)).toEqual([]);
+  });
+
+  it("has none in the store through its types either: each slice names the narrow services it uses, not the whole state", () => {
+    const store = path.join(SRC, "store");
+    const typed = new Map([...importGraph(true)].filter(([file]) => file.startsWith(store)).map(([file, deps]) => [file, deps.filter((d) => d.startsWith(store))]));
+    expect(cyclesOf(typed)).toEqual([]);
   });
 
   it("points down only: the store never reaches the explorer, api never the store, the client and the emulator never each other", () => {
