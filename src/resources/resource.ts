@@ -194,6 +194,12 @@ export const yesNo = (value: boolean | undefined): string => (value === undefine
 /** A resource whose item type is erased, as the registry holds them. */
 export type AnyResource = Resource<Record<string, unknown>>;
 
+/**
+ * A definition with its item type erased: the one place it is done. Safe because every reader of an
+ * AnyResource hands its getters only items its own schema read.
+ */
+export const erased = <Item extends Record<string, unknown>>(resource: Resource<Item>): AnyResource => resource as unknown as AnyResource;
+
 /** Whether a list's narrower path takes a value (one parameter more than the list's own path). */
 export const narrowedTakesValue = (list: NonNullable<AnyResource["list"]>): boolean =>
   list.narrowed !== undefined && pathParams(list.narrowed.path).length > pathParams(list.path).length;

@@ -6,7 +6,9 @@ import { SCREENS } from "../../src/tui/screens/registry.js";
 import { COMMANDS } from "../../src/tui/commands.js";
 
 /** Every binding of every table the router dispatches from. */
-const ALL_BINDINGS = [...GLOBAL_BINDINGS, ...Object.values(SCREENS).flatMap((s) => s.bindings), ...FORM_BINDINGS, ...SIDE_BINDINGS, ...LINE_BINDINGS];
+const ALL_BINDINGS: ReadonlyArray<{ keys: readonly string[]; description: string }> = [
+  ...GLOBAL_BINDINGS, ...Object.values(SCREENS).flatMap((s): ReadonlyArray<{ keys: readonly string[]; description: string }> => s.bindings), ...FORM_BINDINGS, ...SIDE_BINDINGS, ...LINE_BINDINGS,
+];
 import { type Tui, lines, tuiFixture } from "../support/tui.js";
 
 /** `?` is generated from the table that dispatches the keys: every binding is listed, key and description. */

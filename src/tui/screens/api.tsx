@@ -51,8 +51,8 @@ function ApiView({ api, selected, height, theme }: { api: ApiViewState | undefin
   );
 }
 
-const lineAt = (c: KeyContext): TreeLine | undefined => (c.route.view === "api" ? linesOf(apiOf(c.state, c.route))[c.cursor.index] : undefined);
-const apiIn = (c: KeyContext) => (c.route.view === "api" ? apiOf(c.state, c.route) : undefined);
+const lineAt = (c: KeyContext<ApiRoute>): TreeLine | undefined => linesOf(apiOf(c.state, c.route))[c.cursor.index];
+const apiIn = (c: KeyContext<ApiRoute>) => apiOf(c.state, c.route);
 
 /** :api <path>: any documented GET as a tree: Enter folds, / searches, y copies a value, Y the answer, n pages a list. */
 export const apiScreen: Screen<ApiRoute> = {

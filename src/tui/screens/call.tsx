@@ -89,7 +89,7 @@ export const callScreen: Screen<RouteOf<"call">> = {
     { keys: ["enter"], description: "show the recording, or open the participant (the user)", footer: "open", run: (c) => c.selection()?.open?.() },
     { keys: ["v"], description: "participants as a timeline ⇄ as a table (devices, times, minutes)", footer: "timeline⇄table", run: (c) => c.store.getState().toggleParticipants() },
     // The call's sub-resource (its definition's child: its transcripts), on a list screen of its own.
-    { keys: ["T"], description: `the call's ${CALL_CHILD} (:${CALL_CHILD} <sessionId>)`, footer: CALL_CHILD, run: (c) => c.route.view === "call" && c.store.getState().openResource(CALL_CHILD, [c.route.sessionId]) },
+    { keys: ["T"], description: `the call's ${CALL_CHILD} (:${CALL_CHILD} <sessionId>)`, footer: CALL_CHILD, run: (c) => c.store.getState().openResource(CALL_CHILD, [c.route.sessionId]) },
     { keys: ["c"], description: "the participant's calls (the calls list, filtered)", run: (c) => {
       const d = callOf(c.state, (c.route as RouteOf<"call">).sessionId);
       const p = d?.call?.participants?.[d.selected];

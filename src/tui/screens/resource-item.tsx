@@ -71,14 +71,13 @@ export const resourceItemScreen: Screen<ItemRoute> = {
   crumb: (route) => sanitize(`${resourceNamed(route.name)?.singular ?? route.name} ${route.params.at(-1) ?? ""}`),
   bindings: [
     { keys: ["enter"], description: "open the selected row of the list below, where it has an item view", onRows: true, disabled: (c) => (c.selection()?.open ? undefined : "no item view here"), run: (c) => c.selection()?.open?.() },
-    { keys: ["tab"], description: "the next sub-resource below (a message's thread, then its reactions)", footer: "next below", disabled: (c) => (c.route.view === "resource-item" && childrenOf(resourceNamed(c.route.name)).length > 1 ? undefined : "one sub-resource at most here"), run: (c) => c.store.getState().nextResourceChild() },
+    { keys: ["tab"], description: "the next sub-resource below (a message's thread, then its reactions)", footer: "next below", disabled: (c) => (childrenOf(resourceNamed(c.route.name)).length > 1 ? undefined : "one sub-resource at most here"), run: (c) => c.store.getState().nextResourceChild() },
     { keys: ["r"], description: "ask again (its secrets masked again)", footer: "refresh", run: (c) => c.store.getState().reloadResource() },
     { keys: ["v"], description: "show its secrets whole (asked first: the screen may be shared); r masks them again", footer: "reveal",
-      disabled: (c) => (c.route.view === "resource-item" && itemOf(c.state, c.route)?.masked?.length && !itemOf(c.state, c.route)?.revealed ? undefined : "no secret masked here"),
+      disabled: (c) => (itemOf(c.state, c.route)?.masked?.length && !itemOf(c.state, c.route)?.revealed ? undefined : "no secret masked here"),
       run: (c) => c.store.getState().askReveal() },
     // The writes on the rows below (a webhook's triggers: + adds, - removes), as on their own list.
-    ...verbKeyBindings(RESOURCE_LIST.map((r) => r.name), (c) => {
-      if (c.route.view !== "resource-item") return undefined;
+    ...verbKeyBindings<ItemRoute>(RESOURCE_LIST.map((r) => r.name), (c) => {
       const child = childOf(c.state, c.route);
       const list = childListOf(c.state, c.route);
       return child && { on: child.name, params: c.route.params, row: list?.items[list.selected] };

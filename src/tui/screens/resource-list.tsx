@@ -71,7 +71,6 @@ function liveMarkColumn(live: LiveState, idOf: (item: Row) => string, now: numbe
   };
 }
 
-const listKey = (c: { route: { view: string } }) => (c.route.view === "resource" ? keyOf(c.route as ListRoute) : "");
 
 /** The list of any resource, from its definition (:groups, :webhooks, :transcripts <sessionId>, …): the one list screen. */
 export const resourceListScreen: Screen<ListRoute> = {
@@ -83,29 +82,29 @@ export const resourceListScreen: Screen<ListRoute> = {
   ],
   crumb: (route) => sanitize([route.name, ...route.params].join(" ")),
   bindings: [
-    { keys: ["/"], description: "filter as you type: the query parameters the service documents for this list (docs/filters.md); where it documents none, the rows loaded narrowed by their text", footer: "filter", run: (c) => c.route.view === "resource" && c.store.getState().openPrompt("filter", listOf(c.state, c.route)?.filter ?? "") },
-    { keys: ["f"], description: "filter form: every documented parameter, the same filter as the / line", footer: "form", run: (c) => c.store.getState().openForm(listKey(c)) },
+    { keys: ["/"], description: "filter as you type: the query parameters the service documents for this list (docs/filters.md); where it documents none, the rows loaded narrowed by their text", footer: "filter", run: (c) => c.store.getState().openPrompt("filter", listOf(c.state, c.route)?.filter ?? "") },
+    { keys: ["f"], description: "filter form: every documented parameter, the same filter as the / line", footer: "form", run: (c) => c.store.getState().openForm(keyOf(c.route)) },
     { keys: ["enter"], description: "open the selected row", footer: "open", onRows: true, disabled: (c) => (c.selection()?.open ? undefined : "no item view here"), run: (c) => c.selection()?.open?.() },
     {
       keys: ["n"], description: "next page (a walk: load more below)", footer: "next page", onRows: true,
       disabled: (c) => {
-        const list = c.route.view === "resource" ? listOf(c.state, c.route) : undefined;
+        const list = listOf(c.state, c.route);
         return list?.hasMore || list?.error ? undefined : list?.walk ? "every row is loaded" : "this is the last page";
       },
-      run: (c) => c.store.getState().nextPage(listKey(c)),
+      run: (c) => c.store.getState().nextPage(keyOf(c.route)),
     },
     {
       keys: ["p"], description: "previous page", onRows: true,
       disabled: (c) => {
-        const list = c.route.view === "resource" ? listOf(c.state, c.route) : undefined;
+        const list = listOf(c.state, c.route);
         return list && !list.walk && list.page > 1 ? undefined : "this is the first page";
       },
-      run: (c) => c.store.getState().prevPage(listKey(c)),
+      run: (c) => c.store.getState().prevPage(keyOf(c.route)),
     },
-    { keys: ["w"], description: "live: follow the list (asked again every interval, :interval; new and changed rows marked)", footer: "live", run: (c) => c.store.getState().toggleLive(listKey(c)) },
+    { keys: ["w"], description: "live: follow the list (asked again every interval, :interval; new and changed rows marked)", footer: "live", run: (c) => c.store.getState().toggleLive(keyOf(c.route)) },
     { keys: ["r"], description: "ask again (after a failure: what failed)", footer: "refresh", run: (c) => c.store.getState().refresh() },
     // The writes on a resource's rows (+ a friend, - a trigger, D a group, t a user's token), from their definitions.
-    ...verbKeyBindings(RESOURCE_LIST.map((r) => r.name), (c) => (c.route.view === "resource" ? { on: c.route.name, params: c.route.params, row: c.selection()?.json as Row | undefined } : undefined)),
+    ...verbKeyBindings<ListRoute>(RESOURCE_LIST.map((r) => r.name), (c) => ({ on: c.route.name, params: c.route.params, row: c.selection()?.json as Row | undefined })),
   ],
   cursor: (state, route) => {
     const list = listOf(state, route);

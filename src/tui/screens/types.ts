@@ -26,11 +26,14 @@ export interface Services {
   open(url: string): void;
 }
 
-/** What a handler can reach, read from the store at the moment its key is applied. */
-export interface KeyContext {
+/**
+ * What a handler can reach, read from the store at the moment its key is applied; `route` is its screen's
+ * (a screen's bindings are typed by its route: no handler narrows it again).
+ */
+export interface KeyContext<R extends Route = Route> {
   store: ExplorerStore;
   state: ExplorerState;
-  route: Route;
+  route: R;
   /** The selectable rows where the keys go (the view, the form's fields, the side pane). */
   cursor: { index: number; count: number; set(index: number): void };
   /** Rows the view shows at once, for PgUp/PgDn. */
@@ -39,16 +42,16 @@ export interface KeyContext {
   services: Services;
 }
 
-export interface Binding {
+export interface Binding<R extends Route = Route> {
   keys: string[];
   description: string;
   /** The short word the footer shows for it (or words from the context: "y download"); bindings without one are in help only. */
-  footer?: string | ((ctx: KeyContext) => string);
+  footer?: string | ((ctx: KeyContext<R>) => string);
   /**
    * Why the key does nothing here and now ("this is the last page"), as lazygit's GetDisabledReason: the
    * footer leaves it out, and pressing it says the reason instead of running it.
    */
-  disabled?: (ctx: KeyContext) => string | undefined;
+  disabled?: (ctx: KeyContext<R>) => string | undefined;
   /**
    * It acts on the list's rows (moves, opens, copies, pages): while a new query's rows are on their way,
    * it waits for them (and every key after it waits too), so that it acts on the rows the user will see.
@@ -60,8 +63,8 @@ export interface Binding {
    * Whether the key means anything on this screen as it is now (a key shared by every resource's list,
    * that only some of them offer): when not, neither the footer nor read-only mode mention it.
    */
-  offered?: (ctx: KeyContext) => boolean;
-  run(ctx: KeyContext): void;
+  offered?: (ctx: KeyContext<R>) => boolean;
+  run(ctx: KeyContext<R>): void;
 }
 
 export interface ScreenProps<R extends Route> {
@@ -79,7 +82,7 @@ export interface Screen<R extends Route = Route> {
   /** What help says of the screen beyond its keys: what its marks and columns mean, what moving does. */
   legend?: readonly string[];
   crumb(route: R): string;
-  bindings: Binding[];
+  bindings: ReadonlyArray<Binding<R>>;
   /** Its keys alone (none of the global ones, no paste) and no panes beside it: the welcome, before any app is known. */
   standalone?: boolean;
   cursor(state: ExplorerState, route: R): { index: number; count: number };

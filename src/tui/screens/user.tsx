@@ -13,7 +13,7 @@ import { callsOf } from "./jumps.js";
 import { conversationScope } from "../../resources/conversations.js";
 import { explorerColumns } from "./resource-columns.js";
 import { RESOURCES } from "../../resources/index.js";
-import type { AnyResource } from "../../resources/resource.js";
+import { type AnyResource, erased } from "../../resources/resource.js";
 import type { Binding, RouteOf, Screen, Selection } from "./types.js";
 import { verbKeyBindings } from "./verb-keys.js";
 
@@ -31,19 +31,19 @@ const definedColumns = (resource: AnyResource, rows: readonly never[], width: nu
 const SECTIONS: { [S in UserSection]: { title: string; columns: (rows: readonly never[], width: number) => Column<never>[]; open: (state: ExplorerState, uid: string, item: never) => void; id: (item: never) => string } } = {
   groups: {
     title: "groups joined",
-    columns: (rows, width) => definedColumns(RESOURCES.groups as unknown as AnyResource, rows, width, true),
+    columns: (rows, width) => definedColumns(erased(RESOURCES.groups), rows, width, true),
     open: (state, _uid, g: Group) => state.openGroup(g.guid),
     id: (g: Group) => g.guid,
   },
   calls: {
     title: "calls",
-    columns: (rows, width) => definedColumns(RESOURCES.calls as unknown as AnyResource, rows, width),
+    columns: (rows, width) => definedColumns(erased(RESOURCES.calls), rows, width),
     open: (state, _uid, c: Call) => state.openCall(c.sessionId),
     id: (c: Call) => c.sessionId,
   },
   conversations: {
     title: "conversations",
-    columns: (rows, width) => definedColumns(RESOURCES.conversations as unknown as AnyResource, rows, width),
+    columns: (rows, width) => definedColumns(erased(RESOURCES.conversations), rows, width),
     open: (state, uid, c: Conversation) => {
       const scope = conversationScope(c, uid);
       if (scope) state.openThread(scope);
@@ -52,13 +52,13 @@ const SECTIONS: { [S in UserSection]: { title: string; columns: (rows: readonly 
   },
   blocked: {
     title: "blocked users",
-    columns: (rows, width) => definedColumns(RESOURCES.blocked as unknown as AnyResource, rows, width),
+    columns: (rows, width) => definedColumns(erased(RESOURCES.blocked), rows, width),
     open: (state, _uid, u: User) => state.openUser(u.uid),
     id: (u: User) => u.uid,
   },
   friends: {
     title: "friends",
-    columns: (rows, width) => definedColumns(RESOURCES.friends as unknown as AnyResource, rows, width),
+    columns: (rows, width) => definedColumns(erased(RESOURCES.friends), rows, width),
     open: (state, _uid, u: User) => state.openUser(u.uid),
     id: (u: User) => u.uid,
   },

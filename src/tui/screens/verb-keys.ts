@@ -1,6 +1,7 @@
 import { type ExplorerState, marksHere } from "../../store/explorer-store.js";
 import { VERBS } from "../../writes/index.js";
 import { type VerbInput, type VerbKey, type WriteVerb, verbWords } from "../../writes/verb.js";
+import type { Route } from "../../store/types.js";
 import type { Binding, KeyContext } from "./types.js";
 import { writeKey } from "./write-key.js";
 
@@ -61,13 +62,13 @@ export function markedRows<Row>(state: ExplorerState, idOf: (row: Row) => string
  * opens the write's form, the others ask at once. Read-only refuses them before anything is asked; a
  * list that offers none of a key's writes leaves it out of the footer.
  */
-export function verbKeyBindings(lists: readonly string[], spotOf: (c: KeyContext) => VerbSpot | undefined): Binding[] {
+export function verbKeyBindings<R extends Route = Route>(lists: readonly string[], spotOf: (c: KeyContext<R>) => VerbSpot | undefined): Binding<R>[] {
   const offered: Offered[] = VERBS.flatMap((verb) => (verb.keys ?? []).filter((k) => lists.includes(k.on)).map((key) => ({ words: verbWords(verb).join(" "), verb, key })));
   const onRows = (k: VerbKey) => !ONE_AT_A_TIME.has(k.key) && !k.form;
   const marking = offered.some((o) => onRows(o.key));
   const keys = VERB_KEYS.filter(([letter]) => offered.some((o) => o.key.key === letter)).map(([letter, meaning]) => {
     const uses = offered.filter((o) => o.key.key === letter);
-    const here = (c: KeyContext) => {
+    const here = (c: KeyContext<R>) => {
       const spot = spotOf(c);
       const found = spot && uses.find((o) => o.key.on === spot.on && (o.key.when?.(spot.row) ?? true));
       return found && spot ? { ...found, spot } : undefined;
@@ -76,8 +77,8 @@ export function verbKeyBindings(lists: readonly string[], spotOf: (c: KeyContext
     const needsRow = letter !== "+" && letter !== "m";
     const where = (o: Offered) => (lists.length > 1 ? ` on :${o.key.on}` : "");
     const undone = uses.every((o) => !o.verb.irreversible) ? "; U in :journal undoes it" : uses.some((o) => o.verb.destructive) ? "; one that destroys only once its id is typed back" : "";
-    const marks = (c: KeyContext, at: { key: VerbKey }) => (onRows(at.key) ? marksHere(c.state) : []);
-    return writeKey({
+    const marks = (c: KeyContext<R>, at: { key: VerbKey }) => (onRows(at.key) ? marksHere(c.state) : []);
+    return writeKey<R>({
       keys: [letter],
       description: `${meaning}: ${uses.map((o) => `${o.words}${where(o)}`).join(", ")} (asks first${undone})`,
       footer: (c) => {
@@ -114,11 +115,11 @@ export function verbKeyBindings(lists: readonly string[], spotOf: (c: KeyContext
     });
   });
   if (!marking) return keys;
-  const markable = (c: KeyContext) => {
+  const markable = (c: KeyContext<R>) => {
     const spot = spotOf(c);
     return spot !== undefined && offered.some((o) => o.key.on === spot.on && onRows(o.key));
   };
-  const mark: Binding = {
+  const mark: Binding<R> = {
     keys: [" "], description: "mark the row (space again unmarks it) for a write on every row marked: -, D, R act on them all; esc unmarks them", onRows: true,
     offered: markable,
     disabled: (c) => (!markable(c) ? "no write here acts on marked rows" : spotOf(c)?.row && c.selection()?.id ? undefined : "no row selected"),
