@@ -29,10 +29,10 @@ const childKeyOf = (c: KeyContext) => {
   return child ? resourceKey(child.name, c.route.params) : "";
 };
 
-/** Where the list below is among its pages: `· page 2/3 (n/p)`, `· more (n)`; nothing when it is all there. */
+/** Which numbered page of the list below this is: `· page 2/3 (n/p)`; nothing when one page holds it (a walk says more in its status). */
 function childPages(list: ListState): string {
+  if (list.walk) return "";
   const keys = [list.hasMore ? "n" : "", list.page > 1 ? "p" : ""].filter(Boolean).join("/");
-  if (list.walk) return list.hasMore ? " · more (n)" : "";
   const where = list.totalPages !== undefined && list.totalPages > 1 ? `page ${list.page}/${list.totalPages}` : list.page > 1 || list.hasMore ? `page ${list.page}` : "";
   return where ? ` · ${where}${keys ? ` (${keys})` : ""}` : "";
 }
@@ -67,7 +67,7 @@ function ItemView({ resource, detail, child, state, route, height, width, theme 
 /** The list below an item under its status: its request, how many rows; the selected row in inverse video. */
 function ChildRows({ resource, list, height, width, theme, marked }: { resource: AnyResource; list: ListState | undefined; height: number; width: number; theme: Theme; marked?: (row: Record<string, unknown>) => boolean }) {
   const rows = list?.items ?? [];
-  const status = !list ? "" : list.loading && rows.length === 0 ? `⟳ ${list.request ?? "asking"}` : `${list.loading ? "⟳ " : ""}${rows.length} loaded · ${list.request ?? ""}`;
+  const status = !list ? "" : list.loading && rows.length === 0 ? `⟳ ${list.request ?? "asking"}` : `${list.loading ? "⟳ " : ""}${rows.length} loaded${list.walk && list.hasMore ? " · more below (n)" : ""} · ${list.request ?? ""}`;
   return (
     <Box flexDirection="column">
       <Text color={theme.muted} wrap="truncate-end">{sanitize(status)}</Text>
@@ -152,10 +152,13 @@ export interface ItemExtension {
   bindings: Binding[];
 }
 
-/** The generic item screen with an extension's keys before its own: the first binding of a key has it. */
-export const extendedItemScreen = (extension: ItemExtension): Screen<ItemRoute> => ({
-  ...resourceItemScreen,
-  title: extension.title,
-  legend: [...(extension.legend ?? []), ...(resourceItemScreen.legend ?? [])],
-  bindings: [...extension.bindings, ...resourceItemScreen.bindings],
-});
+/** The generic item screen with an extension's keys after its own; a key both bind is the extension's. */
+export function extendedItemScreen(extension: ItemExtension): Screen<ItemRoute> {
+  const taken = new Set(extension.bindings.flatMap((b) => b.keys));
+  return {
+    ...resourceItemScreen,
+    title: extension.title,
+    legend: [...(extension.legend ?? []), ...(resourceItemScreen.legend ?? [])],
+    bindings: [...resourceItemScreen.bindings.filter((b) => !b.keys.some((k) => taken.has(k))), ...extension.bindings],
+  };
+}
