@@ -182,6 +182,7 @@ async function main(): Promise<void> {
       log: state.log.length,
       items: views.map((v) => Object.values(v.lists).reduce((n, l) => n + l.items.length, 0)),
       itemDetails: views.map((v) => detailsOfKind(v, "resource").length),
+      lists: views.map((v) => Object.keys(v.lists).length),
       callDetails: views.map((v) => detailsOfKind(v, "call").length),
     },
   };
