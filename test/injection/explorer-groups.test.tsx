@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Member } from "../../src/api/chat-schemas.js";
+import type { User } from "../../src/api/chat-schemas.js";
 import type { Group } from "../../src/api/schemas.js";
 import { activeView } from "../../src/store/explorer-store.js";
 import { sanitize } from "../../src/text/sanitize.js";
@@ -78,7 +78,7 @@ describe("groups with escape sequences in every field", () => {
       expect(detail).toMatch(/^tags\s+\["tag-/m);
       expect(detail).toMatch(/^metadata\s+\{"key-/m);
       expect(detail).toMatch(/^owner\s+u\d+-/m);
-      const member = activeView(tui.store.getState()).lists[resourceKey("members", [group.guid])]!.items[0] as Member;
+      const member = activeView(tui.store.getState()).lists[resourceKey("members", [group.guid])]!.items[0] as User;
       expect(member).toBeDefined();
       const [memberId, memberJson] = await copiesFrom(tui, "yY", `${what}, member`);
       expectIdCopy(memberId, member.uid, `${what}, member`);
