@@ -23,11 +23,12 @@ const childListOf = (state: ExplorerState, route: ItemRoute) => {
   const child = childOf(state, route);
   return child && activeView(state).lists[resourceKey(child.name, route.params)];
 };
+/** The key of the list below the item in view ("" with none). */
 const childKeyOf = (c: KeyContext) => {
-  if (c.route.view !== "resource-item") return "";
-  const child = childOf(c.state, c.route);
-  return child ? resourceKey(child.name, c.route.params) : "";
+  const spot = itemSpot(c);
+  return spot?.child ? resourceKey(spot.child.name, spot.params) : "";
 };
+const childListIn = (c: KeyContext): ListState | undefined => activeView(c.state).lists[childKeyOf(c)];
 
 /** Which numbered page of the list below this is: `· page 2/3 (n/p)`; nothing when one page holds it (a walk says more in its status). */
 function childPages(list: ListState): string {
@@ -78,8 +79,6 @@ function ChildRows({ resource, list, height, width, theme, marked }: { resource:
   );
 }
 
-const childListIn = (c: KeyContext) => (c.route.view === "resource-item" ? childListOf(c.state, c.route) : undefined);
-
 /** One item of a resource made from a definition: every field as sent, then its sub-resources' lists, one at a time. */
 export const resourceItemScreen: Screen<ItemRoute> = {
   title: "A resource's item (:<singular> <id>, or Enter on a list)",
@@ -90,14 +89,17 @@ export const resourceItemScreen: Screen<ItemRoute> = {
     { keys: ["tab"], description: "the next sub-resource below (a message's thread, then its reactions)", footer: "next below", disabled: (c) => (c.route.view === "resource-item" && childrenOf(resourceNamed(c.route.name)).length > 1 ? undefined : "one sub-resource at most here"), run: (c) => c.store.getState().nextResourceChild() },
     {
       keys: ["n"], description: "the next page of the list below (a walk: load more)", footer: "next page", onRows: true,
-      disabled: (c) => (childListIn(c)?.hasMore || childListIn(c)?.error ? undefined : "this is the last page"),
+      disabled: (c) => {
+        const list = childListIn(c);
+        return !list ? "no list below" : list.hasMore || list.error ? undefined : list.walk ? "every row is loaded" : "this is the last page";
+      },
       run: (c) => c.store.getState().nextPage(childKeyOf(c)),
     },
     {
       keys: ["p"], description: "the previous page of the list below", onRows: true,
       disabled: (c) => {
         const list = childListIn(c);
-        return list && !list.walk && list.page > 1 ? undefined : "this is the first page";
+        return !list ? "no list below" : !list.walk && list.page > 1 ? undefined : "this is the first page";
       },
       run: (c) => c.store.getState().prevPage(childKeyOf(c)),
     },
