@@ -39,9 +39,6 @@ export const userListSchema = answer(v.looseObject({
   meta: opt(v.looseObject({ pagination: lenientPaging })),
 }));
 
-/** A member of a group: a user with their scope and joinedAt. */
-export type Member = User;
-
 export const userDetailSchema = answer(v.looseObject({ data: v.optional(v.union([oneOf(userSchema), emptyDetail])) }));
 
 export const messageSchema = tolerantObject("id", {

@@ -2,7 +2,6 @@ import { type AppClient, type Query, encodePathSegment } from "./client.js";
 import { ApiError, CLIENT_CODES } from "./errors.js";
 import { type CursorPage, rawItems } from "./paging.js";
 import { type Group, groupDetailSchema, groupListSchema } from "./schemas.js";
-import { type UserPage, listUsersAt, usersPath } from "./users.js";
 
 export interface GroupPage extends CursorPage<Group> {
   /** The items as the server sent them (every field kept), for --json. */
@@ -28,9 +27,4 @@ export async function getGroup(client: AppClient, guid: string, signal?: AbortSi
   const { value, raw } = await client.get("chat", `/groups/${encodePathSegment(guid)}`, {}, groupDetailSchema, signal);
   if (value.data === undefined) throw new ApiError(CLIENT_CODES.notFound, `the service answered an empty group for ${guid}: it has no such group`);
   return { group: value.data, raw: (raw as { data: unknown }).data };
-}
-
-/** One page of GET /groups/{guid}/members (`scopes`: admin, moderator, participant; a comma list). */
-export function listMembers(client: AppClient, guid: string, page: number, perPage = 100, signal?: AbortSignal, scopes?: string): Promise<UserPage> {
-  return listUsersAt(client, usersPath.members(guid), { page, perPage, scopes }, signal);
 }

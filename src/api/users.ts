@@ -24,12 +24,10 @@ export const listUsers = (client: AppClient, query: Query, signal?: AbortSignal)
 export const userPages = (client: AppClient, query: Query, signal?: AbortSignal) =>
   typedPages(endpointPager(findEndpoint("/users", "GET"), pageQuery(query)), (asked) => listUsers(client, asked, signal));
 
-/** The path of a list of users hanging off one user or group. */
+/** The path of a list of users hanging off one user. */
 export const usersPath = {
   blocked: (uid: string) => `/users/${encodePathSegment(uid)}/blockedusers`,
   friends: (uid: string) => `/users/${encodePathSegment(uid)}/friends`,
-  banned: (guid: string) => `/groups/${encodePathSegment(guid)}/bannedusers`,
-  members: (guid: string) => `/groups/${encodePathSegment(guid)}/members`,
 };
 
 export interface UserDetail {

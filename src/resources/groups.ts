@@ -6,8 +6,9 @@ import type { Resource } from "./resource.js";
 /**
  * The app's groups (GET /groups, one by GET /groups/{guid}): `ccx groups` is
  * made from this definition, its filter grammar written by hand
- * (src/query/groups.ts), cursor paging by after:/before:; `ccx group`, the
- * explorer's groups and group screen are written by hand; their members below each group.
+ * (src/query/groups.ts), cursor paging by after:/before:; `ccx group` is written
+ * by hand. In the explorer one group is its generic item, extended (src/tui/screens/item-screens.ts):
+ * its members below it, then (tab) the users it banned.
  */
 export const groups: Resource<Group> = {
   name: "groups",
@@ -39,7 +40,7 @@ export const groups: Resource<Group> = {
     cursorKeys: { append: "after", prepend: "before" },
   },
   detail: { path: "/groups/{guid}", first: GROUP_FIRST },
-  children: ["members"],
+  children: ["members", "banned"],
   ownItemCommand: true,
   live: (g) => `${g.updatedAt}|${g.membersCount}|${g.name}`,
   wideAt: 110,

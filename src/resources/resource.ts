@@ -318,7 +318,8 @@ export function detailItems(body: unknown, resource: AnyResource, id: string): A
   // No `data` at all, and no error: the answer is the item (an empty body is none).
   const bare = isObject(body) && !("data" in body) && !("error" in body) && Object.keys(body).length > 0;
   const data = unwrap(bare ? body : (body as { data?: unknown } | null)?.data);
-  const items = (Array.isArray(data) ? data : [data]).map(unwrap).filter(isObject);
+  // An item asked by its id answered as `{}` (a group that does not exist, docs/service.md) is none.
+  const items = (Array.isArray(data) ? data : [data]).map(unwrap).filter(isObject).filter((item) => id === "" || Object.keys(item).length > 0);
   // A detail asked by no id (the app's settings, its contact details) answered empty has no fields: none, not "not found".
   const empty = data === null || (Array.isArray(data) && data.length === 0);
   if (items.length === 0 && id === "" && empty) return [{}];

@@ -1,7 +1,7 @@
 import type { AppViewState, DetailKey, DetailKind, DetailStates, Route, ThreadScope } from "./types.js";
 
 /**
- * The one cache of what the explorer opened (a call, a group, a user, a
+ * The one cache of what the explorer opened (a call, a user, a
  * thread of messages, an item of a resource made from a definition), kept per app by
  * kind and id: `details["call:<sessionId>"]`. Which route shows which entry
  * is one table (ROUTE_DETAILS), which a new screen cannot leave out: the
@@ -28,7 +28,6 @@ export const resourceKey = (name: string, params: readonly string[]) => [name, .
 
 /** The entry each route shows, if any: a route without one says so. */
 const ROUTE_DETAILS: { [V in Route["view"]]: (route: Extract<Route, { view: V }>) => DetailKey | undefined } = {
-  group: (r) => detailKey("group", r.guid),
   user: (r) => detailKey("user", r.uid),
   messages: (r) => detailKey("messages", threadKey(r.scope)),
   call: (r) => detailKey("call", r.sessionId),

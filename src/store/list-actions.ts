@@ -4,12 +4,13 @@ import { numberedPageCounts, trustedTotal } from "../api/paging.js";
 import { DERIVED_RESOURCES, resourceNamed } from "../resources/index.js";
 import type { AnyResource } from "../resources/resource.js";
 import { type StoreContext, currentRoute } from "./context.js";
-import { resourceKey } from "./details.js";
+import { MAX_DETAILS, resourceKey } from "./details.js";
 import { toFailure } from "./failure.js";
 import { listRequester } from "./list-request.js";
 import type { FilterKeyHelp } from "../query/filter.js";
 import type { Grammar } from "../query/grammar.js";
-import type { ExplorerCore, ListState } from "./types.js";
+import { childrenOf } from "./resource-actions.js";
+import type { AppViewState, ExplorerCore, ListState, Route } from "./types.js";
 
 /**
  * Every list the explorer shows, of any resource, by its key (resourceKey: the resource's name and its
@@ -62,6 +63,25 @@ export function listInView(state: Pick<ExplorerCore, "views" | "activeKey">): st
   return route.view === "resource" ? resourceKey(route.name, route.params) : undefined;
 }
 
+/** The lists a route shows: a list's own, an item's sub-resources' below it. */
+const listsShownBy = (route: Route): string[] =>
+  route.view === "resource" ? [resourceKey(route.name, route.params)]
+  : route.view === "resource-item" ? childrenOf(resourceNamed(route.name)).map((child) => resourceKey(child.name, route.params))
+  : [];
+
+/**
+ * An app's lists with `added` among them, bounded: those of a path's parameters (a group's members, a
+ * webhook's triggers) that the stack does not show are kept up to MAX_DETAILS, the oldest going first.
+ * Why: each item opened loads the lists below it, and a long session kept every one (as it kept every
+ * item before MAX_DETAILS). A list of no parameters (`groups`) stays: there is one per resource at most.
+ */
+function boundedLists(lists: AppViewState["lists"], nav: readonly Route[], added: string): AppViewState["lists"] {
+  const shown = new Set(nav.flatMap(listsShownBy));
+  const others = Object.keys(lists).filter((key) => key.includes("/") && key !== added && !shown.has(key));
+  for (const key of others.slice(0, Math.max(0, others.length - MAX_DETAILS))) delete lists[key];
+  return lists;
+}
+
 /** Each list's grammar once loaded (none: the service documents no filter), by resource name. */
 const grammars = new Map<string, Grammar | undefined>();
 
@@ -94,7 +114,10 @@ export function listActions(ctx: StoreContext<ListActions>, management: Manageme
   const submitted = new Set<string>();
   const listOf = (appKey: string, key: string): ListState | undefined => ctx.get().views[appKey]?.lists[key];
   const setList = (appKey: string, key: string, patch: Partial<ListState>) =>
-    ctx.updateView(appKey, (v) => ({ ...v, lists: { ...v.lists, [key]: { ...emptyList(), ...v.lists[key], ...patch } } }));
+    ctx.updateView(appKey, (v) => {
+      const lists = { ...v.lists, [key]: { ...emptyList(), ...v.lists[key], ...patch } };
+      return { ...v, lists: Object.hasOwn(v.lists, key) ? lists : boundedLists(lists, v.nav, key) };
+    });
   const active = () => ctx.get().activeKey;
   const lists = listRequester(ctx, management);
 

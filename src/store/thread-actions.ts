@@ -5,7 +5,8 @@ import { getGroup } from "../api/groups.js";
 import { MESSAGE_CURSOR_ITEM, listMessages } from "../api/messages.js";
 import { getUser } from "../api/users.js";
 import { type StoreContext, activeView } from "./context.js";
-import { detailOf, hasDetail, threadKey, withDetail } from "./details.js";
+import { RESOURCES } from "../resources/index.js";
+import { detailOf, hasDetail, resourceKey, threadKey, withDetail } from "./details.js";
 import { failedInto } from "./failure.js";
 import type { ThreadScope, ThreadState } from "./types.js";
 
@@ -55,7 +56,7 @@ export function threadActions(ctx: StoreContext<ThreadActions>): ThreadActions {
   const knownHere = (id: string) => {
     const view = activeView(ctx.get());
     return {
-      group: hasDetail(view, "group", id) || (view.lists.groups?.items ?? []).some((g) => g.guid === id),
+      group: hasDetail(view, "resource", resourceKey(RESOURCES.groups.name, [id])) || (view.lists.groups?.items ?? []).some((g) => g.guid === id),
       user: hasDetail(view, "user", id) || (view.lists.users?.items ?? []).some((u) => u.uid === id),
     };
   };

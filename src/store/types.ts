@@ -3,8 +3,8 @@ import type { Region } from "../api/regions.js";
 import type { CursorState } from "../api/cursor.js";
 import type { RateLimit } from "../api/errors.js";
 import type { ThreadScope } from "../resources/resource.js";
-import type { Member, Message, User } from "../api/chat-schemas.js";
-import type { Call, Group } from "../api/schemas.js";
+import type { Message, User } from "../api/chat-schemas.js";
+import type { Call } from "../api/schemas.js";
 import type { MessageMetrics } from "../api/message-stats.js";
 import type { StatsProgress, StatsReport } from "../api/stats.js";
 import type { TraceReport } from "../api/trace.js";
@@ -30,7 +30,6 @@ export interface AppRef {
 
 /** One entry of the navigation stack; the breadcrumbs are drawn from the stack. */
 export type Route =
-  | { view: "group"; guid: string }
   | { view: "user"; uid: string }
   | { view: "messages"; scope: ThreadScope }
   | { view: "call"; sessionId: string }
@@ -133,19 +132,6 @@ export interface CallDetailState {
   selected: number;
 }
 
-export interface GroupDetailState {
-  loading: boolean;
-  group?: Group;
-  raw?: unknown;
-  /** The people listed below the fields: its members, or the users it banned (b switches). */
-  people?: "members" | "banned";
-  members: Member[];
-  membersTotal?: number;
-  membersPage: number;
-  error?: Failure;
-  selected: number;
-}
-
 /** The lists a user's screen shows below the profile, one at a time. */
 export const USER_SECTIONS = ["groups", "calls", "conversations", "blocked", "friends"] as const;
 export type UserSection = (typeof USER_SECTIONS)[number];
@@ -243,7 +229,6 @@ export interface TraceState {
 /** What the explorer keeps of one thing it opened, by the kind of thing (store/details.ts). */
 export interface DetailStates {
   call: CallDetailState;
-  group: GroupDetailState;
   user: UserDetailState;
   /** A thread of messages (the messages screen), by threadKey(scope). */
   messages: ThreadState;

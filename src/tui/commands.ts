@@ -4,7 +4,7 @@ import { listInView } from "../store/list-actions.js";
 import { LIVE } from "../store/live-actions.js";
 import { SESSION_ID, sessionIdIn } from "../api/session-id.js";
 import { USER_SECTIONS } from "../store/types.js";
-import { DERIVED_RESOURCES, HOME_LISTS } from "../resources/index.js";
+import { DERIVED_RESOURCES, HOME_LISTS, RESOURCES } from "../resources/index.js";
 import { type AnyResource, colonCommands } from "../resources/resource.js";
 
 /**
@@ -32,7 +32,7 @@ const unquoted = (arg: string) => arg.trim().replace(/^["'`]+|["'`]+$/g, "");
 function openMessages(id: string, state: ExplorerState): void {
   const route = currentRoute(state);
   if (id) return state.openMessagesOf(id);
-  if (route.view === "group") return state.openThread({ kind: "group", guid: route.guid });
+  if (route.view === "resource-item" && route.name === RESOURCES.groups.name) return state.openThread({ kind: "group", guid: route.params.at(-1) ?? "" });
   if (route.view === "user") return state.openMessagesWith(route.uid);
   state.openThread({ kind: "app" });
 }
@@ -66,14 +66,6 @@ const OWN_COMMANDS: Command[] = [
       const id = sessionIdIn(arg);
       if (!id) return store.getState().notify("usage: :call <sessionId>");
       store.getState().openCall(id);
-    },
-  },
-  {
-    name: "group", args: "<guid>", description: "open a group by its guid (fields and members)",
-    run: (arg, store) => {
-      const guid = unquoted(arg);
-      if (!guid) return store.getState().notify("usage: :group <guid>");
-      store.getState().openGroup(guid);
     },
   },
   {

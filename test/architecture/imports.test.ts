@@ -111,13 +111,13 @@ describe("the layers", () => {
 
 describe("resources made from a definition", () => {
   it("are named by no store or screen file: those draw and keep any resource from its definition", () => {
-    // The messages' views (the thread, the write) are the first resources' own until they move, the group's
-    // screen keeps its members (or its banned users) below it and the user's screen their conversations, whom they blocked and their
-    // friends (sections, until an item's sections come from its children): their words stay.
-    // Every list is one (the list screen and the list actions name none); the screens of one group, user and call
-    // (and the user's sections: the groups they joined, their calls) are written by hand until they become
-    // extensions of the generic item: their words stay.
-    const theirOwn = new Set(["messages", "message", "members", "member", "banned", "conversations", "blocked", "friends", "group", "user", "call", "groups", "calls"]);
+    // The messages' views (the thread, the write) are the first resources' own until they move (a thread's scope
+    // is a "group" or a "user", its footer says "messages"), and the user's screen keeps their conversations, whom
+    // they blocked and their friends (sections, until an item's sections come from its children): their words stay.
+    // The screens of one user and one call (and the user's sections: the groups they joined, their calls) are
+    // written by hand until they become extensions of the generic item: their words stay. One group is the
+    // generic item, extended (item-screens.ts, naming its members and banned users by their definitions).
+    const theirOwn = new Set(["messages", "message", "conversations", "blocked", "friends", "group", "user", "call", "groups", "calls"]);
     const names = DERIVED_RESOURCES.flatMap((r) => [r.name, r.singular, ...(r.aliases ?? [])]).filter((name) => !theirOwn.has(name));
     const files = [...sources(path.join(SRC, "store")), ...sources(path.join(SRC, "tui", "screens"))];
     const naming = files.flatMap((file) => {

@@ -49,7 +49,7 @@ describe("every definition", () => {
     expect(json.find((r) => r.name === "transcripts")).toMatchObject({ host: "calls", list: "/calls/{sessionId}/transcriptions", paging: "pages", commands: ["ccx transcripts <sessionId>"] });
     expect(json.find((r) => r.name === "triggers")?.explorer).toEqual([":triggers <webhookId>", "below a webhook"]);
     // The first resources, whose commands and screens are written by hand, are listed from their definitions too.
-    expect(json.find((r) => r.name === "groups")).toMatchObject({ host: "chat", list: "/groups", detail: "/groups/{guid}", commands: ["ccx groups", "ccx group <guid>"], explorer: [":groups", ":group <guid>"], children: ["members"] });
+    expect(json.find((r) => r.name === "groups")).toMatchObject({ host: "chat", list: "/groups", detail: "/groups/{guid}", commands: ["ccx groups", "ccx group <guid>"], explorer: [":groups", ":group <guid>"], children: ["members", "banned"] });
     expect(json.find((r) => r.name === "calls")?.children).toEqual(["transcripts"]);
     expect(json.find((r) => r.name === "calls")).toMatchObject({ host: "calls", list: "/calls", commands: ["ccx calls", "ccx call <sessionId>"] });
     expect(json.find((r) => r.name === "members")?.explorer).toEqual([":members <guid>", "from a group"]);

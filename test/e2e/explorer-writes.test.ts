@@ -25,11 +25,11 @@ describe.skipIf(tmuxMissing !== undefined)(`kick a member and undo it, in a real
     rmSync(state, { recursive: true, force: true });
   });
 
-  /** The members' rows below their heading, as drawn. */
+  /** The members' rows below their heading, its request and the columns' header, as drawn. */
   const memberRows = (lines: string[]) => {
     const body = mainPane(lines);
     const at = body.findIndex((l) => /^Members \(\d+\)/.test(l));
-    return at < 0 ? [] : body.slice(at + 2).filter((l) => /^\S/.test(l) && !/^\s*$/.test(l));
+    return at < 0 ? [] : body.slice(at + 3).filter((l) => /^\S/.test(l) && !/^\s*$/.test(l));
   };
 
   it("D on a member, y: their row goes; :journal, U, y: back", async () => {

@@ -136,7 +136,7 @@ describe("the service's own error message", () => {
       const body = (answer.body as { error: { code: string; message: string } }).error;
       const code = sanitize(body.code);
       // The group: its detail fails in place.
-      t.store.getState().openGroup("g-any");
+      t.store.getState().openResourceItem("groups", ["g-any"]);
       frame = await t.waitForFrame((f) => f.includes(`✗ ${code}: `), `the group's failure (${name})`);
       expect(frame).toContain(sanitize(body.message).slice(0, 40));
       await t.press("escape");

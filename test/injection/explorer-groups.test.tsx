@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Member } from "../../src/api/chat-schemas.js";
+import type { User } from "../../src/api/chat-schemas.js";
 import type { Group } from "../../src/api/schemas.js";
 import { activeView } from "../../src/store/explorer-store.js";
 import { sanitize } from "../../src/text/sanitize.js";
@@ -7,7 +7,7 @@ import { type Tui, type TuiEmulator, inkWritesColour, listRows, mountTui, startT
 import { PAYLOADS } from "./payloads.js";
 import { copiesFrom, expectFramesHarmless, expectIdCopy, expectJsonCopy, mountSized } from "./screen.js";
 import { type Injected, MARK, inject } from "./world.js";
-import { detailOf } from "../../src/store/details.js";
+import { resourceKey } from "../../src/store/details.js";
 
 /**
  * Terminal injection, groups: a group per payload (in its name, guid,
@@ -78,7 +78,7 @@ describe("groups with escape sequences in every field", () => {
       expect(detail).toMatch(/^tags\s+\["tag-/m);
       expect(detail).toMatch(/^metadata\s+\{"key-/m);
       expect(detail).toMatch(/^owner\s+u\d+-/m);
-      const member = detailOf(activeView(tui.store.getState()), "group", group.guid)!.members[0] as Member;
+      const member = activeView(tui.store.getState()).lists[resourceKey("members", [group.guid])]!.items[0] as User;
       expect(member).toBeDefined();
       const [memberId, memberJson] = await copiesFrom(tui, "yY", `${what}, member`);
       expectIdCopy(memberId, member.uid, `${what}, member`);
@@ -114,7 +114,7 @@ describe("groups with escape sequences in every field", () => {
     let sizedFrom: number;
     ({ tui, sizedFrom } = await mountSized((o) => mountTui(fx, o), columns, rows));
     const osc = injected.groups.find((g) => g.payload.name === "osc-52-clipboard")!.group;
-    tui.store.getState().openGroup(osc.guid);
+    tui.store.getState().openResourceItem("groups", [osc.guid]);
     const frame = await tui.waitForFrame((f) => f.includes("Members ("), "the OSC 52 group");
     expect(frame).toContain(`group ${MARK}-osc-52-clipboard-␛]52;c;`);
     expectFramesHarmless(tui, columns, rows, "groups at 100×24", sizedFrom);

@@ -48,7 +48,7 @@ function busy(state: ExplorerState): string | undefined {
   for (const [key, v] of Object.entries(state.views)) {
     if (Object.values(v.lists).some((l) => l.loading)) return `${key} list loading`;
     for (const d of detailsOfKind(v, "call")) if (d.loading) return `${key} call loading`;
-    for (const d of detailsOfKind(v, "group")) if (d.loading) return `${key} group loading`;
+    for (const d of detailsOfKind(v, "resource")) if (d.loading) return `${key} item loading`;
   }
   return undefined;
 }
@@ -117,7 +117,7 @@ async function aside(step: number): Promise<void> {
     await act(() => s().switchApp(big.key));
   } else if (step % 100 === 40 && groups().items.length > 0) {
     const guid = String(groups().items[opened++ % groups().items.length]!.guid);
-    await act(() => s().openGroup(guid));
+    await act(() => s().openResourceItem("groups", [guid]));
     await act(() => s().back());
   } else if (step % 250 === 130) {
     await act(() => s().openCall(config.apps[opened++ % 2]!.sessionId));
@@ -181,7 +181,8 @@ async function main(): Promise<void> {
     sizes: {
       log: state.log.length,
       items: views.map((v) => Object.values(v.lists).reduce((n, l) => n + l.items.length, 0)),
-      groupDetails: views.map((v) => detailsOfKind(v, "group").length),
+      itemDetails: views.map((v) => detailsOfKind(v, "resource").length),
+      lists: views.map((v) => Object.keys(v.lists).length),
       callDetails: views.map((v) => detailsOfKind(v, "call").length),
     },
   };

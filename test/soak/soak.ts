@@ -29,7 +29,7 @@ export interface SoakFigures {
   /** The heap after GC every SOAK_WARMUP requests, with the rows the groups list held then. */
   samples: Array<{ requests: number; heap: number; rows: number }>;
   /** At the end, one entry per app's view: list rows, groups and calls kept open. */
-  sizes: { log: number; items: number[]; groupDetails: number[]; callDetails: number[] };
+  sizes: { log: number; items: number[]; itemDetails: number[]; lists: number[]; callDetails: number[] };
 }
 
 export interface SoakRun {

@@ -12,19 +12,19 @@ describe("the details of an app", () => {
     let v = withDetail(view(), "call", "s1", call(false), { loading: true });
     v = withDetail(v, "call", "s1", call(false), { selected: 2 });
     expect(detailOf(v, "call", "s1")).toEqual({ loading: true, selected: 2 });
-    expect(detailOf(v, "group", "s1")).toBeUndefined();
+    expect(detailOf(v, "trace", "s1")).toBeUndefined();
   });
 
   it("keep at most MAX_DETAILS of each kind, the oldest going first, never one the navigation stack shows", () => {
     let v = view([{ view: "resource", name: "calls", params: [] }, { view: "call", sessionId: "s0" }, { view: "recording", sessionId: "s0", rid: "r" }]);
     for (let i = 0; i < MAX_DETAILS * 2; i++) v = withDetail(v, "call", `s${i}`, call(false), {});
-    v = withDetail(v, "group", "g1", { loading: false, members: [], membersPage: 1, selected: 0 }, {});
+    v = withDetail(v, "resource", "groups/g1", { loading: false }, {});
     const calls = Object.keys(v.details).filter((k) => k.startsWith("call:"));
     expect(calls).toHaveLength(MAX_DETAILS);
     expect(calls).toContain("call:s0");
     expect(calls).toContain(`call:s${MAX_DETAILS * 2 - 1}`);
     expect(calls).not.toContain("call:s1");
-    expect(detailOf(v, "group", "g1")).toBeDefined();
+    expect(detailOf(v, "resource", "groups/g1")).toBeDefined();
   });
 
   it("each route names the entry it shows, or none", () => {

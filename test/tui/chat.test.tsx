@@ -94,7 +94,7 @@ describe("users", () => {
     await tui.waitForFrame((f) => crumbs(f).endsWith(`user ${member}`), "the member as a user");
     await tui.press("escape", "tab");
     const banned = (await fixture.fx.chat(`/groups/${group.guid}/bannedusers`)).body.data as Array<{ uid: string }>;
-    await tui.waitForFrame((f) => f.includes(`Banned users (${banned.length})`) && banned.every((u) => f.includes(u.uid)), "the banned users");
+    await tui.waitForFrame((f) => f.includes(`Banned (${banned.length}) · tab: members`) && banned.every((u) => f.includes(u.uid)), "the banned users");
 
     const call = world().calls.find((c) => c.participants.length > 0)!;
     const participant = call.participants[0]!.uid;

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type Tui, type TuiEmulator, listRows, mountTui, startTuiEmulator } from "../support/tui.js";
+import { type Tui, type TuiEmulator, lines, listRows, mountTui, startTuiEmulator } from "../support/tui.js";
 
 /** A group: every field (unknown ones too), its tags and metadata, and its members, paged; and a user's view of groups. */
 
@@ -63,6 +63,36 @@ describe("a group", () => {
     for (const row of rows) expect(row).toMatch(/\b(admin|moderator|participant|owner|member)\b.*\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
   });
 });
+
+describe("a group's own keys", () => {
+  it("b, s and M are offered on a group's item and in help's section of its own, not on another item (a webhook's)", async () => {
+    const group = world().groups.find((g) => g.membersCount >= 2)!;
+    const hook = world().webhooks[0]!;
+    tui = await mountTui(fx, { rows: 40, columns: 200, debounceMs: 30, management: true });
+    await tui.paste(`:group ${group.guid}\r`);
+    const item = await tui.waitForFrame((f) => f.includes("Members (") && !f.includes("⟳"), "the group");
+    for (const hint of ["b ban", "s scope", "M messages"]) expect(footer(item)).toContain(hint);
+    await tui.press("M");
+    await tui.waitForFrame((f) => lines(f)[1]!.endsWith(`messages of group ${group.guid}`), "the group's messages");
+
+    await tui.paste(`:webhook ${hook.id}\r`);
+    const other = await tui.waitForFrame((f) => f.includes("Triggers (") && !f.includes("⟳"), "a webhook");
+    for (const hint of ["b ban", "s scope", "M messages"]) expect(footer(other)).not.toContain(hint);
+    const served = fx.served.length;
+    await tui.press("M", "b", "s");
+    await tui.settle();
+    expect(lines(tui.frame())[1]).toMatch(new RegExp(`webhook ${hook.id}$`));
+    expect(fx.served.slice(served)).toEqual([]);
+
+    await tui.press("?", "/");
+    await tui.type("ban the selected member");
+    await tui.press("enter");
+    const help = await tui.waitForFrame((f) => f.includes("1 line matches"), "help narrowed");
+    expect(help).toContain("A group (:group <guid>, or Enter on :groups)");
+  });
+});
+
+const footer = (frame: string) => lines(frame).at(-1) ?? "";
 
 /** The uid column of the members table: the lines between its header and the footer. */
 function memberUids(frame: string): string[] {

@@ -3,11 +3,13 @@ import { describe, expect, it } from "vitest";
 import { FORM_BINDINGS, GLOBAL_BINDINGS, SIDE_BINDINGS, keyLabel } from "../../src/tui/keymap.js";
 import { LINE_BINDINGS } from "../../src/store/line-editor.js";
 import { SCREENS } from "../../src/tui/screens/registry.js";
+import { ITEM_EXTENSIONS } from "../../src/tui/screens/item-screens.js";
 import { COMMANDS } from "../../src/tui/commands.js";
 
 /** Every binding of every table the router dispatches from. */
 const ALL_BINDINGS: ReadonlyArray<{ keys: readonly string[]; description: string }> = [
-  ...GLOBAL_BINDINGS, ...Object.values(SCREENS).flatMap((s): ReadonlyArray<{ keys: readonly string[]; description: string }> => s.bindings), ...FORM_BINDINGS, ...SIDE_BINDINGS, ...LINE_BINDINGS,
+  ...GLOBAL_BINDINGS, ...Object.values(SCREENS).flatMap((s): ReadonlyArray<{ keys: readonly string[]; description: string }> => s.bindings),
+  ...Object.values(ITEM_EXTENSIONS).flatMap((e): ReadonlyArray<{ keys: readonly string[]; description: string }> => e.bindings), ...FORM_BINDINGS, ...SIDE_BINDINGS, ...LINE_BINDINGS,
 ];
 import { type Tui, lines, tuiFixture } from "../support/tui.js";
 

@@ -1,9 +1,11 @@
 import type { ReactNode } from "react";
 import type { Conversation, User } from "../../api/chat-schemas.js";
 import type { Call, Group } from "../../api/schemas.js";
+import { banned } from "../../resources/banned.js";
 import { calls } from "../../resources/calls.js";
 import { conversationScope, conversations } from "../../resources/conversations.js";
 import { groups } from "../../resources/groups.js";
+import { members } from "../../resources/members.js";
 import type { Resource } from "../../resources/resource.js";
 import { users } from "../../resources/users.js";
 import type { ExplorerState } from "../../store/explorer-store.js";
@@ -14,9 +16,9 @@ import type { Theme } from "../theme.js";
 
 /**
  * What a resource's list adds to the generic list screen (resource-list.tsx), registered by the
- * resource's name as k9s decorates its generic browser: what Enter opens when the resource has a screen
- * of its own (a group's, a call's: not the generic item), and the preview beside the rows. A resource
- * without an entry opens its generic item and previews its fields.
+ * resource's name as k9s decorates its generic browser: what Enter opens when it is not the row's generic
+ * item (a call's screen; a member's user), and the preview beside the rows. A resource without an entry
+ * opens its generic item and previews its fields.
  */
 export interface ListExtension {
   open?(state: ExplorerState, row: Row): void;
@@ -32,7 +34,10 @@ function extension<Item extends Record<string, unknown>>(resource: Resource<Item
 }
 
 export const LIST_EXTENSIONS: Readonly<Record<string, ListExtension>> = Object.fromEntries([
-  extension<Group>(groups, { open: (state, group) => state.openGroup(group.guid), preview: GroupPreview }),
+  extension<Group>(groups, { preview: GroupPreview }),
+  // A group's members and the users it banned open as the users they are.
+  extension<User>(members, { open: (state, member) => state.openUser(member.uid) }),
+  extension<User>(banned, { open: (state, user) => state.openUser(user.uid) }),
   extension<Call>(calls, { open: (state, call) => state.openCall(call.sessionId), preview: CallPreview }),
   extension<User>(users, { open: (state, user) => state.openUser(user.uid), preview: UserPreview }),
   extension<Conversation>(conversations, {

@@ -2,13 +2,13 @@ import type { Route } from "../../store/types.js";
 import { apiScreen } from "./api.js";
 import { appsScreen } from "./apps.js";
 import { callScreen } from "./call.js";
-import { groupScreen } from "./group.js";
 import { messagesScreen } from "./messages.js";
 import { userScreen } from "./user.js";
 import { HELP_BINDINGS, createHelpScreen } from "./help.js";
 import { helpSections } from "./help-text.js";
 import { logScreen } from "./log.js";
 import { recordingScreen } from "./recording.js";
+import { ITEM_EXTENSIONS, ITEM_SCREENS } from "./item-screens.js";
 import { resourceItemScreen } from "./resource-item.js";
 import { resourceListScreen } from "./resource-list.js";
 import { resourcesScreen } from "./resources.js";
@@ -23,7 +23,6 @@ type Registry = { [V in Route["view"]]: Screen<RouteOf<V>> };
 const SCREENS_BUT_HELP = {
   call: callScreen,
   recording: recordingScreen,
-  group: groupScreen,
   user: userScreen,
   messages: messagesScreen,
   apps: appsScreen,
@@ -38,8 +37,14 @@ const SCREENS_BUT_HELP = {
   welcome: welcomeScreen,
 } satisfies Omit<Registry, "help">;
 
-/** What help says: every screen's keys and legend, then the keys of the boxes and lines, the commands and the filters. */
-export const HELP_SECTIONS = helpSections([...Object.values(SCREENS_BUT_HELP) as ReadonlyArray<Screen<never>>, { title: "Help (?)", bindings: HELP_BINDINGS }]);
+/**
+ * What help says: every screen's keys and legend (after the generic item's, each extended item's own keys
+ * as a section of their own: a group's), then the keys of the boxes and lines, the commands and the filters.
+ */
+export const HELP_SECTIONS = helpSections([
+  ...(Object.values(SCREENS_BUT_HELP) as ReadonlyArray<Screen<never>>).flatMap((s) => (s === resourceItemScreen ? [s, ...Object.values(ITEM_EXTENSIONS)] : [s])),
+  { title: "Help (?)", bindings: HELP_BINDINGS },
+]);
 
 /** Every route's screen: a route without one does not compile. */
 export const SCREENS: Registry = {
@@ -47,7 +52,8 @@ export const SCREENS: Registry = {
   help: createHelpScreen(HELP_SECTIONS),
 };
 
-/** The screen that draws a route and has its keys. */
+/** The screen that draws a route and has its keys: an item's is its resource's extension of the generic one, where it registers one. */
 export function screenFor<R extends Route>(route: R): Screen<R> {
-  return SCREENS[route.view] as unknown as Screen<R>;
+  const extended = route.view === "resource-item" ? ITEM_SCREENS[route.name] : undefined;
+  return (extended ?? SCREENS[route.view]) as unknown as Screen<R>;
 }

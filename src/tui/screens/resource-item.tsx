@@ -1,7 +1,7 @@
 import { Box, Text } from "ink";
 import { type ExplorerState, activeView, detailOf, resourceKey } from "../../store/explorer-store.js";
 import { childrenOf, shownChildOf } from "../../store/resource-actions.js";
-import type { ListState, ResourceItemState } from "../../store/types.js";
+import type { ListState, ResourceItemState, Row } from "../../store/types.js";
 import { RESOURCE_LIST, resourceNamed } from "../../resources/index.js";
 import { type AnyResource, itemLines } from "../../resources/resource.js";
 import { countOf } from "../../text/format.js";
@@ -11,7 +11,7 @@ import type { Theme } from "../theme.js";
 import { rowIdOf, rowSelection } from "./resource-list.js";
 import { Rows } from "../components/rows.js";
 import { explorerColumns } from "./resource-columns.js";
-import type { RouteOf, Screen } from "./types.js";
+import type { Binding, KeyContext, RouteOf, Screen } from "./types.js";
 import { markedRows, verbKeyBindings } from "./verb-keys.js";
 
 type ItemRoute = RouteOf<"resource-item">;
@@ -23,11 +23,26 @@ const childListOf = (state: ExplorerState, route: ItemRoute) => {
   const child = childOf(state, route);
   return child && activeView(state).lists[resourceKey(child.name, route.params)];
 };
-/** "Thread (2) · tab: reactions": the list shown, and the next one tab shows. */
-function childHeading(resource: AnyResource, child: AnyResource, rows: number | undefined): string {
+/** The key of the list below the item in view ("" with none). */
+const childKeyOf = (c: KeyContext<ItemRoute>) => {
+  const spot = itemSpot(c);
+  return spot?.child ? resourceKey(spot.child.name, spot.params) : "";
+};
+const childListIn = (c: KeyContext<ItemRoute>): ListState | undefined => activeView(c.state).lists[childKeyOf(c)];
+
+/** Which numbered page of the list below this is: `· page 2/3 (n/p)`; nothing when one page holds it (a walk says more in its status). */
+function childPages(list: ListState): string {
+  if (list.walk) return "";
+  const keys = [list.hasMore ? "n" : "", list.page > 1 ? "p" : ""].filter(Boolean).join("/");
+  const where = list.totalPages !== undefined && list.totalPages > 1 ? `page ${list.page}/${list.totalPages}` : list.page > 1 || list.hasMore ? `page ${list.page}` : "";
+  return where ? ` · ${where}${keys ? ` (${keys})` : ""}` : "";
+}
+
+/** "Members (230) · page 1/3 (n/p) · tab: banned": the list shown, how many, its page, and the next one tab shows. */
+function childHeading(resource: AnyResource, child: AnyResource, list: ListState | undefined): string {
   const children = childrenOf(resource);
   const next = children[(children.indexOf(child) + 1) % children.length]!;
-  const title = `${child.name[0]!.toUpperCase()}${child.name.slice(1)} (${rows ?? "…"})`;
+  const title = `${child.name[0]!.toUpperCase()}${child.name.slice(1)} (${list?.total ?? list?.items.length ?? "…"})${list ? childPages(list) : ""}`;
   return next === child ? title : `${title} · tab: ${next.name}`;
 }
 
@@ -44,7 +59,7 @@ function ItemView({ resource, detail, child, state, route, height, width, theme 
       {detail.revealed ? <Text color={theme.accent}>{"secrets shown whole (r masks them again)"}</Text> : null}
       {shown.map((line, i) => <Text key={i} wrap="truncate-end">{line}</Text>)}
       {fields.length > shown.length ? <Text color={theme.muted}>{`… ${countOf(fields.length - shown.length, "more field")} (Y copies the JSON)`}</Text> : null}
-      {child ? <Text bold>{childHeading(resource, child, list?.items.length)}</Text> : null}
+      {child ? <Text bold wrap="truncate-end">{childHeading(resource, child, list)}</Text> : null}
       {child ? <ChildRows resource={child} list={list} height={Math.max(3, height - shown.length - 2)} width={width} theme={theme} marked={markedRows(state, rowIdOf(child))} /> : null}
     </Box>
   );
@@ -53,7 +68,7 @@ function ItemView({ resource, detail, child, state, route, height, width, theme 
 /** The list below an item under its status: its request, how many rows; the selected row in inverse video. */
 function ChildRows({ resource, list, height, width, theme, marked }: { resource: AnyResource; list: ListState | undefined; height: number; width: number; theme: Theme; marked?: (row: Record<string, unknown>) => boolean }) {
   const rows = list?.items ?? [];
-  const status = !list ? "" : list.loading && rows.length === 0 ? `⟳ ${list.request ?? "asking"}` : `${list.loading ? "⟳ " : ""}${rows.length} loaded${list.hasMore ? " (more: open its list)" : ""} · ${list.request ?? ""}`;
+  const status = !list ? "" : list.loading && rows.length === 0 ? `⟳ ${list.request ?? "asking"}` : `${list.loading ? "⟳ " : ""}${rows.length} loaded${list.walk && list.hasMore ? " · more below (n)" : ""} · ${list.request ?? ""}`;
   return (
     <Box flexDirection="column">
       <Text color={theme.muted} wrap="truncate-end">{sanitize(status)}</Text>
@@ -64,23 +79,38 @@ function ChildRows({ resource, list, height, width, theme, marked }: { resource:
   );
 }
 
-/** One item of a resource made from a definition: every field as sent, then its first sub-resource's list. */
+/** One item of a resource made from a definition: every field as sent, then its sub-resources' lists, one at a time. */
 export const resourceItemScreen: Screen<ItemRoute> = {
   title: "A resource's item (:<singular> <id>, or Enter on a list)",
-  legend: ["every field the service sent, the telling ones first, secrets masked (v shows them, asked first); below, the item's first sub-resource (a webhook's triggers)"],
+  legend: ["every field the service sent, the telling ones first, secrets masked (v shows them, asked first); below, the item's sub-resources, one at a time (a webhook's triggers; a group's members, then the users it banned)"],
   crumb: (route) => sanitize(`${resourceNamed(route.name)?.singular ?? route.name} ${route.params.at(-1) ?? ""}`),
   bindings: [
-    { keys: ["enter"], description: "open the selected row of the list below, where it has an item view", onRows: true, disabled: (c) => (c.selection()?.open ? undefined : "no item view here"), run: (c) => c.selection()?.open?.() },
+    { keys: ["enter"], description: "open the selected row of the list below, where it has an item view", footer: "open", onRows: true, disabled: (c) => (c.selection()?.open ? undefined : "no item view here"), run: (c) => c.selection()?.open?.() },
     { keys: ["tab"], description: "the next sub-resource below (a message's thread, then its reactions)", footer: "next below", disabled: (c) => (childrenOf(resourceNamed(c.route.name)).length > 1 ? undefined : "one sub-resource at most here"), run: (c) => c.store.getState().nextResourceChild() },
+    {
+      keys: ["n"], description: "the next page of the list below (a walk: load more)", footer: "next page", onRows: true,
+      disabled: (c) => {
+        const list = childListIn(c);
+        return !list ? "no list below" : list.hasMore || list.error ? undefined : list.walk ? "every row is loaded" : "this is the last page";
+      },
+      run: (c) => c.store.getState().nextPage(childKeyOf(c)),
+    },
+    {
+      keys: ["p"], description: "the previous page of the list below", onRows: true,
+      disabled: (c) => {
+        const list = childListIn(c);
+        return !list ? "no list below" : !list.walk && list.page > 1 ? undefined : "this is the first page";
+      },
+      run: (c) => c.store.getState().prevPage(childKeyOf(c)),
+    },
     { keys: ["r"], description: "ask again (its secrets masked again)", footer: "refresh", run: (c) => c.store.getState().reloadResource() },
     { keys: ["v"], description: "show its secrets whole (asked first: the screen may be shared); r masks them again", footer: "reveal",
       disabled: (c) => (itemOf(c.state, c.route)?.masked?.length && !itemOf(c.state, c.route)?.revealed ? undefined : "no secret masked here"),
       run: (c) => c.store.getState().askReveal() },
     // The writes on the rows below (a webhook's triggers: + adds, - removes), as on their own list.
     ...verbKeyBindings<ItemRoute>(RESOURCE_LIST.map((r) => r.name), (c) => {
-      const child = childOf(c.state, c.route);
-      const list = childListOf(c.state, c.route);
-      return child && { on: child.name, params: c.route.params, row: list?.items[list.selected] };
+      const spot = itemSpot(c);
+      return spot.child && { on: spot.child.name, params: spot.params, row: spot.row };
     }),
   ],
   cursor: (state, route) => {
@@ -88,6 +118,11 @@ export const resourceItemScreen: Screen<ItemRoute> = {
     return { index: list?.selected ?? 0, count: list?.items.length ?? 0 };
   },
   select: (store, _route, index) => store.getState().selectChildRow(index),
+  // Keys typed with the command that opens it (`:group g1⏎jD`) wait for its rows, as on a list.
+  awaitingRows: (state, route) => {
+    const item = itemOf(state, route);
+    return (item?.loading === true && !item.item) || childListOf(state, route)?.awaiting === true;
+  },
   selection: (state, route) => {
     const child = childOf(state, route);
     const list = childListOf(state, route);
@@ -101,3 +136,30 @@ export const resourceItemScreen: Screen<ItemRoute> = {
     return <ItemView resource={resource} detail={itemOf(state, route)} child={childOf(state, route)} state={state} route={route} height={height} width={width} theme={theme} />;
   },
 };
+
+/** What an item's key acts on: its path's parameters, the item as read, the sub-resource below it and the row selected there. */
+export function itemSpot(c: KeyContext<ItemRoute>): { params: readonly string[]; item?: Row; child?: AnyResource; row?: Row } {
+  const list = childListOf(c.state, c.route);
+  return { params: c.route.params, item: itemOf(c.state, c.route)?.item, child: childOf(c.state, c.route), row: list?.items[list.selected] };
+}
+
+/**
+ * What a resource adds to its generic item screen, registered by the resource's name (item-screens.ts),
+ * as k9s decorates its generic views: a title and a legend of its own in help, and keys of its own.
+ */
+export interface ItemExtension {
+  title: string;
+  legend?: readonly string[];
+  bindings: ReadonlyArray<Binding<ItemRoute>>;
+}
+
+/** The generic item screen with an extension's keys after its own; a key both bind is the extension's. */
+export function extendedItemScreen(extension: ItemExtension): Screen<ItemRoute> {
+  const taken = new Set(extension.bindings.flatMap((b) => b.keys));
+  return {
+    ...resourceItemScreen,
+    title: extension.title,
+    legend: [...(extension.legend ?? []), ...(resourceItemScreen.legend ?? [])],
+    bindings: [...resourceItemScreen.bindings.filter((b) => !b.keys.some((k) => taken.has(k))), ...extension.bindings],
+  };
+}

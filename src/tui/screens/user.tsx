@@ -32,7 +32,7 @@ const SECTIONS: { [S in UserSection]: { title: string; columns: (rows: readonly 
   groups: {
     title: "groups joined",
     columns: (rows, width) => definedColumns(erased(RESOURCES.groups), rows, width, true),
-    open: (state, _uid, g: Group) => state.openGroup(g.guid),
+    open: (state, _uid, g: Group) => state.openResourceItem(RESOURCES.groups.name, [g.guid]),
     id: (g: Group) => g.guid,
   },
   calls: {

@@ -44,7 +44,7 @@ function snapshot(store: ExplorerStore, copies: string[], router: InputRouter): 
     nav: v.nav,
     lists: Object.fromEntries(Object.entries(v.lists).map(([kind, l]) => [kind, { filter: l.filter, params: l.params, errors: l.errors.length, page: l.page, selected: l.selected }])),
     calls: detailIds(v, "call"),
-    groups: detailIds(v, "group"),
+    items: detailIds(v, "resource"),
   }]));
   return { ui: { ...s.ui }, activeKey: s.activeKey, user: s.user, notice: s.notice, apps: s.apps.map((a) => a.key), views, copies, held: router.held() };
 }

@@ -1,0 +1,62 @@
+import { banned } from "../../resources/banned.js";
+import { groups } from "../../resources/groups.js";
+import { members } from "../../resources/members.js";
+import { type ItemExtension, extendedItemScreen, itemSpot } from "./resource-item.js";
+import type { KeyContext, RouteOf, Screen } from "./types.js";
+import { verbKeyBindings } from "./verb-keys.js";
+import { writeKey } from "./write-key.js";
+
+type ItemRoute = RouteOf<"resource-item">;
+
+/** The member (or banned user) under the cursor of a group's item, and which list it is in. */
+function selectedPerson(c: KeyContext<ItemRoute>): { guid: string; uid: string; scope?: string; banned: boolean } | undefined {
+  const spot = itemSpot(c);
+  const guid = spot.params.at(-1);
+  const people = spot.child?.name;
+  if (!spot.row || guid === undefined || (people !== members.name && people !== banned.name)) return undefined;
+  return { guid, uid: String(spot.row.uid), scope: typeof spot.row.scope === "string" ? spot.row.scope : undefined, banned: people === banned.name };
+}
+
+/** The scope `s` gives next: participant → moderator → admin → participant. */
+const NEXT_SCOPE: Record<string, string> = { participant: "moderator", moderator: "admin", admin: "participant" };
+
+/** One group: its fields, its members below (tab: the users it banned); keys to ban, rescope, edit it and read its messages. */
+const groupItem: ItemExtension = {
+  title: "A group (:group <guid>, or Enter on :groups)",
+  legend: ["its fields, then its members (tab: the users it banned); Enter on one opens that user"],
+  bindings: [
+    writeKey<ItemRoute>({ keys: ["b"], description: "ban the selected member, or unban the selected banned user (asks first)", footer: "ban", onRows: true,
+      disabled: (c) => (selectedPerson(c) ? undefined : "nobody selected"),
+      run: (c) => {
+        const p = selectedPerson(c)!;
+        c.store.getState().askVerb(p.banned ? "member unban" : "member ban", { args: { guid: p.guid, uid: [p.uid] }, flags: {} });
+      } }),
+    writeKey<ItemRoute>({ keys: ["s"], description: "give the selected member the next scope: participant → moderator → admin (asks first)", footer: "scope", onRows: true,
+      disabled: (c) => (selectedPerson(c)?.scope && !selectedPerson(c)!.banned ? undefined : "no member selected"),
+      run: (c) => {
+        const p = selectedPerson(c)!;
+        c.store.getState().askVerb("member scope", { args: { guid: p.guid, uid: p.uid, scope: NEXT_SCOPE[p.scope!] ?? "participant" }, flags: {} });
+      } }),
+    { keys: ["M"], description: "the group's messages", footer: "messages", run: (c) => {
+      const guid = itemSpot(c).params.at(-1);
+      if (guid !== undefined) c.store.getState().openThread({ kind: "group", guid });
+    } },
+    // e edits the group itself, as on the groups list; m sends it a message.
+    ...verbKeyBindings<ItemRoute>(["group"], (c) => {
+      const spot = itemSpot(c);
+      return { on: "group", params: [], row: spot.item ?? { guid: spot.params.at(-1) } };
+    }),
+  ],
+};
+
+/**
+ * What a resource's item adds to the generic item screen, by the resource's name: the one place a
+ * screen names a resource. A resource without an entry is drawn by the generic item screen alone.
+ */
+export const ITEM_EXTENSIONS: Readonly<Record<string, ItemExtension>> = {
+  [groups.name]: groupItem,
+};
+
+export const ITEM_SCREENS: Readonly<Record<string, Screen<RouteOf<"resource-item">>>> = Object.fromEntries(
+  Object.entries(ITEM_EXTENSIONS).map(([name, extension]) => [name, extendedItemScreen(extension)]),
+);
