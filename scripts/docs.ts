@@ -10,7 +10,7 @@ import { join } from "node:path";
 import type { Command } from "commander";
 import { buildProgram } from "../src/cli/program.js";
 import { loadFilterHelp } from "../src/cli/list-command.js";
-import { DERIVED_RESOURCES } from "../src/resources/index.js";
+import { RESOURCE_LIST } from "../src/resources/index.js";
 import { grammarOf } from "../src/resources/filter-grammar.js";
 import { commandWords } from "../src/resources/resource.js";
 import { type FilterKeyHelp, MESSAGE_FILTER_KEYS } from "../src/query/index.js";
@@ -60,7 +60,7 @@ function keyTable(keys: ReadonlyArray<FilterKeyHelp>): string {
 async function filterKeys(): Promise<string> {
   const handWritten = `### messages (\`GET /messages\`, \`/groups/{guid}/messages\`, \`/users/{uid}/messages\`)\n\n${keyTable(MESSAGE_FILTER_KEYS)}`;
   // The lists made from definitions: their grammars (written by hand, or derived from the catalogue), or the narrowing `/` does without one.
-  const derived = await Promise.all(DERIVED_RESOURCES.filter((r) => r.list).map(async (r) => ({ resource: r, grammar: await grammarOf(r) })));
+  const derived = await Promise.all(RESOURCE_LIST.filter((r) => r.list).map(async (r) => ({ resource: r, grammar: await grammarOf(r) })));
   const title = (r: (typeof derived)[number]["resource"]) => `\`ccx ${commandWords(r).join(" ")}\`, \`:${r.name}\` (\`GET ${r.list!.path.split("?")[0]}\`)`;
   const withKeys = derived.filter((d) => d.grammar).map((d) => `### ${title(d.resource)}\n\n${keyTable(d.grammar!.keys)}`);
   const without = derived.filter((d) => !d.grammar).map((d) => `- ${title(d.resource)}`);

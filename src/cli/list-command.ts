@@ -34,8 +34,8 @@ let derivedKeys: ((resource: AnyResource) => ReadonlyArray<FilterKeyHelp> | unde
  * start several ms (measured on `ccx --version`), and only help lists them.
  */
 export async function loadFilterHelp(): Promise<void> {
-  const [q, derived, { DERIVED_RESOURCES }] = await Promise.all([import("../query/messages.js"), import("../resources/filter-grammar.js"), import("../resources/index.js")]);
-  const written = new Map(await Promise.all(DERIVED_RESOURCES.filter((r) => r.list?.grammar).map(async (r) => [r.name, await derived.grammarOf(r)] as const)));
+  const [q, derived, { RESOURCE_LIST }] = await Promise.all([import("../query/messages.js"), import("../resources/filter-grammar.js"), import("../resources/index.js")]);
+  const written = new Map(await Promise.all(RESOURCE_LIST.filter((r) => r.list?.grammar).map(async (r) => [r.name, await derived.grammarOf(r)] as const)));
   derivedKeys = (resource) => (written.has(resource.name) ? written.get(resource.name) : derived.listGrammar(resource))?.keys;
   filterKeys = { messages: q.MESSAGE_FILTER_KEYS };
 }

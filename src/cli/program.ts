@@ -32,7 +32,6 @@ const BEFORE_RESOURCES: readonly Registrar[] = [
   { names: ["group"], load: async () => (await import("./commands/group.js")).registerGroup },
   { names: ["user"], load: async () => (await import("./commands/users.js")).registerUser },
   { names: ["messages"], load: async () => (await import("./commands/messages.js")).registerMessages },
-  { names: ["conversation"], load: async () => (await import("./commands/conversation.js")).registerConversation },
   { names: ["call"], load: async () => (await import("./commands/call.js")).registerCall },
   { names: ["trace"], load: async () => (await import("./commands/trace.js")).registerTrace },
   { names: ["stats"], load: async () => (await import("./commands/stats.js")).registerStats },
@@ -53,8 +52,8 @@ const AFTER_RESOURCES: readonly Registrar[] = [
 
 /** Every registrar, in help's order: the resources' ones made from their definitions (src/resources/), loaded for it. */
 export async function allRegistrars(): Promise<readonly Registrar[]> {
-  const [{ DERIVED_RESOURCES, COMMAND_GROUPS }, { resourceCommandNames }] = await Promise.all([import("../resources/index.js"), import("../resources/resource.js")]);
-  const made = DERIVED_RESOURCES.filter((r) => !r.command).map((resource) => ({ resource, registrar: {
+  const [{ RESOURCE_LIST, COMMAND_GROUPS }, { resourceCommandNames }] = await Promise.all([import("../resources/index.js"), import("../resources/resource.js")]);
+  const made = RESOURCE_LIST.filter((r) => !r.command && !r.itemFlag).map((resource) => ({ resource, registrar: {
     names: resourceCommandNames(resource),
     load: async () => (await import("./commands/resource.js")).resourceRegistrar(resource),
   } satisfies Registrar }));
@@ -62,10 +61,14 @@ export async function allRegistrars(): Promise<readonly Registrar[]> {
   const listOf = (hand: Registrar) => made.filter((m) => m.resource.ownItemCommand && hand.names.includes(m.resource.singular)).map((m) => m.registrar);
   const before = BEFORE_RESOURCES.flatMap((hand) => [...listOf(hand), hand]);
   const resources = made.map((m) => m.registrar).filter((r) => !before.includes(r));
-  // A command group's resources are words of one command: `ccx notifications logs`.
+  // A command group's resources are words of one command (`ccx notifications logs`), or reads its flags choose (`ccx conversation --user`).
   const groups = Object.entries(COMMAND_GROUPS).map(([group, description]): Registrar => ({
     names: [group],
-    load: async () => (await import("./commands/resource.js")).resourceGroupRegistrar(group, description, DERIVED_RESOURCES.filter((r) => r.command?.group === group)),
+    load: async () => {
+      const { resourceFlagRegistrar, resourceGroupRegistrar } = await import("./commands/resource.js");
+      const byFlag = RESOURCE_LIST.filter((r) => r.itemFlag?.command === group);
+      return byFlag.length > 0 ? resourceFlagRegistrar(group, description, byFlag) : resourceGroupRegistrar(group, description, RESOURCE_LIST.filter((r) => r.command?.group === group));
+    },
   }));
   return [...before, ...resources, ...groups, ...AFTER_RESOURCES];
 }

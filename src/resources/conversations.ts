@@ -63,8 +63,6 @@ export const userConversation: Resource<Conversation> = {
   name: "user-conversation",
   singular: "conversation with a user",
   aliases: [],
-  // Read by `ccx conversation`, written by hand: the flag chooses which of the three.
-  own: true,
   itemFlag: { command: "conversation", flag: "user" },
   description: "one conversation with a user, as the user acted for sees it (unread count, last message)",
   list: undefined,

@@ -22,9 +22,8 @@ import { webhooks } from "./webhooks.js";
 
 /**
  * Every resource defined by a Resource (resource.ts), by name, in the order
- * `ccx resources` and help list them: the commands, completion and explorer
- * lists of those not `own` are made from this table (`ccx conversation` reads
- * one conversation by hand: `own`).
+ * `ccx resources` and help list them: their commands, completion and explorer
+ * lists are made from this table.
  */
 export const RESOURCES = {
   groups, members, banned, "scope-permissions": scopePermissions, users, tokens, friends, blocked, conversations,
@@ -35,8 +34,13 @@ export const RESOURCES = {
   "reviewed-messages": reviewedMessages, reasons: flagReasons,
 } satisfies Record<string, Resource<any>>;
 
-/** The command groups (`ccx notifications logs`): what each holds, for help. */
+/**
+ * The commands several definitions share, and what each holds, for help: a group of lists and items
+ * (`ccx notifications logs`: their `command.group`), or one item chosen by a flag (`ccx conversation
+ * --user`: their `itemFlag.command`).
+ */
 export const COMMAND_GROUPS: Readonly<Record<string, string>> = {
+  conversation: "one conversation as the user given with --as sees it: with a user (--user), in a group (--group) or by its id (--id); its unread count and last message",
   notifications: "the notifications service: its log (who was pushed what, or why not), push tokens, a user's preferences, settings, providers",
   moderation: "moderation: rules, keyword lists, blocked messages, flagged and reviewed messages, reasons",
 };
@@ -45,8 +49,6 @@ export type ResourceName = keyof typeof RESOURCES;
 
 export const RESOURCE_LIST: readonly AnyResource[] = Object.values(RESOURCES) as unknown as AnyResource[];
 
-/** The resources whose commands, explorer lists and `:` commands are made from their definitions. */
-export const DERIVED_RESOURCES: readonly AnyResource[] = RESOURCE_LIST.filter((r) => !r.own);
 
 /** The lists tab goes through in the explorer, in order; the first is where every app opens. */
 export const HOME_LISTS: readonly string[] = ["groups", "calls", "users", "conversations"];

@@ -136,8 +136,9 @@ export interface Resource<Item extends Record<string, unknown> = Record<string, 
    */
   command?: { group: string; word: string };
   /**
-   * One item is read by a flag of a command written by hand, not by a command of its own: `ccx
-   * conversation --user <uid>` (the command chooses which of several reads by its flag).
+   * One item is read by a flag of a command it shares with other reads, not by a command of its own: `ccx
+   * conversation --as U --user <uid>` (the command, made from every definition naming it, chooses which
+   * read by the flag given; its description is COMMAND_GROUPS').
    */
   itemFlag?: { command: string; flag: string };
   /**
@@ -154,12 +155,6 @@ export interface Resource<Item extends Record<string, unknown> = Record<string, 
   live?: (item: Item) => string;
   /** Resources reached from an item: their list's path takes this item's id. */
   children?: readonly string[];
-  /**
-   * Its commands and explorer screens are written by hand (one conversation: a flag of `ccx conversation`
-   * chooses which of three reads): the definition gives them their data and `ccx resources` lists it,
-   * but no command or screen is made from it.
-   */
-  own?: true;
   /** One item's command is written by hand (`ccx call` looks in every app, `ccx user` and `ccx group` print their own way): none is made. */
   ownItemCommand?: true;
   columns: ReadonlyArray<ResourceColumn<Item>>;
@@ -219,7 +214,7 @@ export const growthOf = (column: ResourceColumn<never>): number => (column.grows
 
 /** The commands a resource defines: `ccx <name>` for its list, `ccx <singular>` for one item. */
 export const resourceCommandNames = (resource: AnyResource): string[] =>
-  resource.command ? [resource.command.group] : [...(resource.list ? [resource.name] : []), ...(resource.detail && !resource.itemByList && !resource.ownItemCommand ? [resource.singular] : [])];
+  resource.command ? [resource.command.group] : resource.itemFlag ? [] : [...(resource.list ? [resource.name] : []), ...(resource.detail && !resource.itemByList && !resource.ownItemCommand ? [resource.singular] : [])];
 
 /** The documented operation behind a path of a resource: a definition naming an undocumented path is a mistake. */
 export function endpointOf(template: string): Endpoint {
@@ -363,6 +358,13 @@ export function colonCommands(r: AnyResource): { list?: { name: string; params: 
 
 /** A `:` command as help writes it: `:push-tokens <authToken>`. */
 export const colonLine = (c: { name: string; params: readonly string[] }): string => [`:${c.name}`, ...c.params.map((p) => `<${p}>`)].join(" ");
+
+/**
+ * The words that read one item, before its parameters (`ccx webhook`, `ccx moderation rules`, `ccx
+ * conversation --user`), with `options` (`--as U`) after the command's words and before the item's flag.
+ */
+export const itemCommandWords = (r: AnyResource, options: readonly string[] = []): string[] =>
+  r.itemFlag ? [r.itemFlag.command, ...options, `--${r.itemFlag.flag}`] : [...(r.command ? [r.command.group, r.command.word] : r.itemByList ? [r.name] : [r.singular]), ...options];
 
 /** The words of a resource's list command: `["notifications", "logs"]`, or its name. */
 export const commandWords = (resource: AnyResource): string[] => (resource.command ? [resource.command.group, resource.command.word] : [resource.name]);

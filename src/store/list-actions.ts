@@ -1,7 +1,7 @@
 import type { ManagementTarget } from "../api/apps.js";
 import type { Pager } from "../api/paging-styles.js";
 import { numberedPageCounts, trustedTotal } from "../api/paging.js";
-import { DERIVED_RESOURCES, resourceNamed } from "../resources/index.js";
+import { RESOURCE_LIST, resourceNamed } from "../resources/index.js";
 import type { AnyResource } from "../resources/resource.js";
 import { type StoreContext, currentRoute } from "./context.js";
 import { MAX_DETAILS, resourceKey } from "./details.js";
@@ -100,7 +100,7 @@ export async function grammarFor(resource: AnyResource): Promise<Grammar | undef
 
 /** Every list's filter keys, its grammar loaded (a list that documents no filter has none): what help lists. */
 export async function listFilterHelp(): Promise<Array<{ list: string; keys: ReadonlyArray<FilterKeyHelp> }>> {
-  const lists = await Promise.all(DERIVED_RESOURCES.filter((r) => r.list).map(async (r) => ({ list: r.name, keys: (await grammarFor(r))?.keys ?? [] })));
+  const lists = await Promise.all(RESOURCE_LIST.filter((r) => r.list).map(async (r) => ({ list: r.name, keys: (await grammarFor(r))?.keys ?? [] })));
   return lists.filter((l) => l.keys.length > 0);
 }
 

@@ -4,7 +4,7 @@ import { listInView } from "../store/list-actions.js";
 import { LIVE } from "../store/live-actions.js";
 import { SESSION_ID, sessionIdIn } from "../api/session-id.js";
 import { USER_SECTIONS } from "../store/types.js";
-import { DERIVED_RESOURCES, HOME_LISTS, RESOURCES } from "../resources/index.js";
+import { RESOURCE_LIST, HOME_LISTS, RESOURCES } from "../resources/index.js";
 import { type AnyResource, colonCommands } from "../resources/resource.js";
 
 /**
@@ -148,7 +148,7 @@ const OWN_COMMANDS: Command[] = [
 
 const ownNames = new Set(OWN_COMMANDS.flatMap((c) => [c.name, ...(c.aliases ?? [])]));
 
-export const COMMANDS: Command[] = [...OWN_COMMANDS, ...DERIVED_RESOURCES.flatMap(resourceCommands).filter((c) => !ownNames.has(c.name))];
+export const COMMANDS: Command[] = [...OWN_COMMANDS, ...RESOURCE_LIST.flatMap(resourceCommands).filter((c) => !ownNames.has(c.name))];
 
 const byName = (name: string) => COMMANDS.find((c) => c.name === name || c.aliases?.includes(name));
 

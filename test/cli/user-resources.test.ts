@@ -116,7 +116,7 @@ describe("one conversation as a user sees it", () => {
     expect(noUser.stderr).toMatch(/answers as a user sees it: say which with --as <uid>/);
     const neither = await runCcx(["conversation", "--as", alice], env);
     expect(neither.code).toBe(2);
-    expect(neither.stderr).toMatch(/--user UID, --group GUID or --id ID/);
+    expect(neither.stderr).toMatch(/--user UID, --group GUID or --id CONVERSATIONID/);
   });
 });
 

@@ -98,7 +98,7 @@ function listCommands(r: AnyResource): string[][] {
 }
 
 const LINES = [
-  ...RESOURCE_LIST.filter((r) => r.list && !r.own).flatMap(listCommands),
+  ...RESOURCE_LIST.filter((r) => r.list).flatMap(listCommands),
   // The lists written by hand, their filters as flags.
   ["groups", "--all", "--per-page", "1", "--type", "private", "--json"],
   ["users", "--all", "--per-page", "1", "--json"],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DERIVED_RESOURCES, resourceNamed } from "../../src/resources/index.js";
+import { RESOURCE_LIST, resourceNamed } from "../../src/resources/index.js";
 import { grammarOf, listGrammar } from "../../src/resources/filter-grammar.js";
 import { endpointOf } from "../../src/resources/resource.js";
 
@@ -30,7 +30,7 @@ describe("a derived list's grammar", () => {
 
   it("every documented parameter but the pager's and the list's arguments is some key (of the grammar written by hand, where one is); a list with none has no grammar", async () => {
     const paging = ["perPage", "page", "limit", "affix", "id", "logId", "updatedAt", "sentAt", "count", "all"];
-    for (const resource of DERIVED_RESOURCES.filter((r) => r.list && !r.list.sources)) {
+    for (const resource of RESOURCE_LIST.filter((r) => r.list && !r.list.sources)) {
       const required = (resource.list!.required ?? []).map((r) => r.param);
       const wanted = (endpointOf(resource.list!.path).query ?? []).filter((q) => !paging.includes(q) && !required.includes(q));
       const grammar = await grammarOf(resource);

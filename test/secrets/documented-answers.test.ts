@@ -2,7 +2,7 @@ import type { ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENDPOINTS, findEndpoint } from "../../src/api/endpoints.js";
 import { RESOURCE_LIST } from "../../src/resources/index.js";
-import { commandWords, itemParams, pathParams } from "../../src/resources/resource.js";
+import { commandWords, itemCommandWords, itemParams, pathParams } from "../../src/resources/resource.js";
 import { DOCUMENTED_NOT_SECRETS, DOCUMENTED_SHAPES, documentedSecrets, sampleOf } from "../support/documented-answers.js";
 import { type HostileServer, hostileServer } from "../support/hostile-server.js";
 import { runInProcess as runCcx } from "../support/run-in-process.js";
@@ -106,13 +106,13 @@ describe("the documented answers", () => {
     const extensions = GETS.map((p) => /^\/apps\/\{appId\}\/extensions\/([^/]+)\/v\d+\/settings$/.exec(p)?.[1]).filter((id): id is string => id !== undefined);
     for (const resource of RESOURCE_LIST) {
       const runs: string[][] = [];
-      if (resource.list && !resource.own) {
+      if (resource.list) {
         const given = pathParams(resource.list.path).map((name) => `${name}-1`);
         const required = (resource.list.required ?? []).flatMap((r) => [`--${r.flag}`, `${r.param}-1`]);
         for (const format of [[], ["--json"], ["--ndjson"]]) runs.push([...commandWords(resource), ...given, ...required, ...format]);
       }
-      if (resource.detail && !resource.own) {
-        const words = resource.itemByList ? commandWords(resource) : [resource.singular];
+      if (resource.detail) {
+        const words = itemCommandWords(resource, resource.actedFor ? ["--as", "uid-1"] : []);
         const params = itemParams(resource).map((name) => `${name}-1`);
         const ids = resource.detail.pathOf ? extensions : [params.at(-1)!];
         for (const id of ids) for (const format of [[], ["--json"]]) runs.push([...words, ...params.slice(0, -1), id, ...format]);

@@ -4,7 +4,7 @@ import { ENDPOINTS } from "../../src/api/endpoints.js";
 import { tokensOf } from "../../src/emulator/data/auth-tokens.js";
 import { providersOf } from "../../src/emulator/data/notifications.js";
 import { RESOURCE_LIST } from "../../src/resources/index.js";
-import { type AnyResource, commandWords, itemParams, pathParams } from "../../src/resources/resource.js";
+import { type AnyResource, commandWords, itemCommandWords, itemParams, pathParams } from "../../src/resources/resource.js";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
 import { runInProcess as runCcx } from "../support/run-in-process.js";
 
@@ -121,7 +121,7 @@ describe("the secrets of every documented read", () => {
     const ran: string[] = [];
     const argsOf = (names: readonly string[]) => names.map((name) => values[name] ?? "x");
     for (const resource of RESOURCE_LIST) {
-      if (resource.list && !resource.own) {
+      if (resource.list) {
         const given = argsOf(pathParams(resource.list.path));
         const required = (resource.list.required ?? []).flatMap((r) => [`--${r.flag}`, values[r.param] ?? "x"]);
         for (const format of [[], ["--json"], ["--ndjson"]]) {
@@ -131,8 +131,8 @@ describe("the secrets of every documented read", () => {
           expect(printedWhole(run.stdout + run.stderr), `ccx ${args.join(" ")}`).toEqual([]);
         }
       }
-      if (resource.detail && !resource.own) {
-        const words = resource.itemByList ? commandWords(resource) : [resource.singular];
+      if (resource.detail) {
+        const words = itemCommandWords(resource, resource.actedFor ? ["--as", values.uid ?? "x"] : []);
         const params = itemParams(resource);
         // An item with a documented path of its own (an extension's settings): each of them.
         const ids = resource.detail.pathOf ? extensionIds : [values[params.at(-1)!] ?? "x"];

@@ -108,6 +108,37 @@ export function resourceGroupRegistrar(group: string, description: string, resou
   };
 }
 
+/**
+ * A command whose flag chooses which of several documented reads it makes (`ccx conversation --as U
+ * (--user UID | --group GUID | --id ID)`): a flag for each resource it groups (their `itemFlag`), exactly
+ * one of them given, its value the item's id.
+ */
+export function resourceFlagRegistrar(name: string, description: string, resources: readonly AnyResource[]) {
+  return (program: Command): void => {
+    const command = program.command(name).description(description);
+    // Each flag's value is what its read's path takes last (`--user <uid>`, `--group <guid>`).
+    const valueOf = (r: AnyResource) => pathParams(r.detail!.path).at(-1)!;
+    for (const r of resources) command.option(`--${r.itemFlag!.flag} <${valueOf(r)}>`, `${r.description} (GET ${r.detail!.path.split("?")[0]})`);
+    command
+      .option("--json", `the ${name} as the service sent it`)
+      .option("--reveal", "show the secrets it holds instead of masking them")
+      .action(async (flags: ResourceItemFlags & Record<string, unknown>, command: Command) => {
+        const given = resources.filter((r) => flags[r.itemFlag!.flag] !== undefined);
+        if (given.length !== 1) {
+          const { runCommand } = await import("../runtime.js");
+          const { ConfigError } = await import("../../config/config-file.js");
+          const flagsSaid = resources.map((r) => `--${r.itemFlag!.flag} ${valueOf(r).toUpperCase()}`);
+          const choices = `${flagsSaid.slice(0, -1).join(", ")} or ${flagsSaid.at(-1)}`;
+          return runCommand(command, () => {
+            throw new ConfigError(`say which ${name}: ${choices} (one of them); nothing was sent`);
+          });
+        }
+        const { runResourceItem } = await import("../run/resource.js");
+        await runResourceItem(given[0]!, [String(flags[given[0]!.itemFlag!.flag])], flags, command);
+      });
+  };
+}
+
 /** `ccx resources`: every resource defined, where it lives and how it pages, as `kubectl api-resources`. */
 export function registerResourcesCommand(program: Command): void {
   program

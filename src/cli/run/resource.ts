@@ -5,7 +5,7 @@ import { parseAnswer } from "../../api/client.js";
 import { tableColumns } from "../render/resource-table.js";
 import { endpointPager, walkPages } from "../../api/paging-styles.js";
 import {
-  type AnyResource, actedForRefusal, isKeyFlag, colonCommands, colonLine, commandWords, endpointOf, fillParams, itemLines, itemParams, itemRequests, listBody, listRequests, mergedItems, pathParams, readItems, sourcedItems,
+  type AnyResource, actedForRefusal, itemCommandWords, isKeyFlag, colonCommands, colonLine, commandWords, endpointOf, fillParams, itemLines, itemParams, itemRequests, listBody, listRequests, mergedItems, pathParams, readItems, sourcedItems,
 } from "../../resources/resource.js";
 import { parseTime } from "../../query/time.js";
 import { tokenize } from "../../query/tokenize.js";
@@ -192,7 +192,7 @@ const actedFor = (r: AnyResource, path: string | undefined): string[] =>
 function commandsOf(r: AnyResource): string[] {
   const words = commandWords(r);
   const as = actedFor(r, r.detail?.path);
-  const item = r.detail && (r.itemFlag ? [r.itemFlag.command, ...as, `--${r.itemFlag.flag}`] : [...(r.command ? [r.command.group, r.command.word] : r.itemByList ? [r.name] : [r.singular]), ...as]);
+  const item = r.detail && itemCommandWords(r, as);
   return [
     ...(r.list ? [commandLine([...words, ...actedFor(r, r.list.path)], pathParams(r.list.path), r.list.required)] : []),
     ...(item ? [commandLine(item, itemParams(r))] : []),
@@ -216,7 +216,7 @@ export function runResources(resources: readonly AnyResource[], flags: { json?: 
         // Where it shows in the explorer: its `:` commands, and the item it is a sub-resource of.
         explorer: [...explorerCommandsOf(r),
           // Below a generic item; from the screen of one written by hand (a group's members, a call's transcripts: T).
-          ...resources.filter((parent) => parent.children?.includes(r.name)).map((parent) => `${parent.own || parent.ownItemCommand ? "from" : "below"} a ${parent.singular}`)],
+          ...resources.filter((parent) => parent.children?.includes(r.name)).map((parent) => `${parent.ownItemCommand ? "from" : "below"} a ${parent.singular}`)],
         host: (list ?? detail)!.host,
         group: (list ?? detail)!.group,
         list: r.list?.path.split("?")[0],
