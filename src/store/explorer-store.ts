@@ -3,7 +3,7 @@ import type { ManagementTarget } from "../api/apps.js";
 import { AppClient, type Region } from "../api/client.js";
 import type { Http } from "../api/http.js";
 import { type StoreContext, activeApp, activeView, currentRoute } from "./context.js";
-import { detailsOfKind, resourceKey } from "./details.js";
+import { detailsOfKind, resourceKey, routeDetail } from "./details.js";
 import { type ApiActions, apiActions } from "./api-actions.js";
 import { type ResourceActions, resourceActions } from "./resource-actions.js";
 import { type DetailActions, detailActions } from "./detail-actions.js";
@@ -65,10 +65,17 @@ export interface ExplorerState extends ExplorerCore, ListActions, LiveActions, D
 
 export type ExplorerStore = StoreApi<ExplorerState>;
 
-/** A list view whose list was never loaded (or was made stale): showing it must load it. */
+/**
+ * A view whose list was never loaded or was made stale (another user acted for, a write), or whose item
+ * or thread was dropped meanwhile: showing it must load it.
+ */
 function needsLoad(view: AppViewState): boolean {
   const route = view.nav[view.nav.length - 1];
-  if (route?.view !== "resource") return false;
+  if (!route) return false;
+  if (route.view !== "resource") {
+    const detail = routeDetail(route);
+    return detail !== undefined && !Object.hasOwn(view.details, detail);
+  }
   const list = view.lists[resourceKey(route.name, route.params)];
   return !list || (list.items.length === 0 && !list.loading && !list.error && list.errors.length === 0 && list.request === undefined);
 }
@@ -204,7 +211,7 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
       back() {
         ctx.updateView(get().activeKey, (v) => (v.nav.length > 1 ? { ...v, nav: v.nav.slice(0, -1) } : v));
         afterMove();
-        // Back on a list made stale meanwhile (another user acted for): it loads again.
+        // Back on a list made stale meanwhile (another user acted for, a write), or an item dropped: it loads again.
         if (needsLoad(activeView(get()))) get().refresh();
       },
 

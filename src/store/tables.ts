@@ -1,5 +1,5 @@
-import { resourceKey } from "./details.js";
-import { emptyList } from "./list-actions.js";
+import { resourceKey, routeDetail } from "./details.js";
+import { emptyList, listsShownBy } from "./list-actions.js";
 import type { AppViewState, ListState, Route, ThreadScope } from "./types.js";
 
 /**
@@ -60,6 +60,35 @@ export const ON_USER_CHANGE: { [K in keyof AppViewState]-?: (value: AppViewState
   apis: () => undefined,
   nav: (nav) => nav,
 };
+
+/**
+ * What each of an app's caches becomes after a write to it (the service may have acted): the screen in
+ * front is asked again at once (refresh), and everything else answers as it did before the write, so it
+ * goes: the other lists keep their filters and lose their rows, the items and threads not in front are
+ * dropped, and each is asked again when shown (a thread a message was sent to, a group's members after a
+ * kick seen from its members' list).
+ */
+export const ON_WRITE: { [K in keyof AppViewState]-?: (value: AppViewState[K], view: AppViewState) => AppViewState[K] } = {
+  lists: (lists, view) => {
+    const shown = new Set(view.nav.length > 0 ? listsShownBy(view.nav[view.nav.length - 1]!) : []);
+    return Object.fromEntries(Object.entries(lists).map(([key, list]) => [key, shown.has(key) ? list : staleList(list)]));
+  },
+  details: (details, view) => {
+    const shown = view.nav.length > 0 ? routeDetail(view.nav[view.nav.length - 1]!) : undefined;
+    return shown !== undefined && Object.hasOwn(details, shown) ? { [shown]: details[shown] } : {};
+  },
+  // The call figures are the calls' (no write changes a call); an :api answer may be what was written.
+  stats: (stats) => stats,
+  apis: () => undefined,
+  nav: (nav) => nav,
+};
+
+/** An app's view after a write to it. */
+export function viewAfterWrite(view: AppViewState): AppViewState {
+  const next = {} as Record<keyof AppViewState, unknown>;
+  for (const key of Object.keys(ON_WRITE) as Array<keyof AppViewState>) next[key] = (ON_WRITE[key] as (value: unknown, view: AppViewState) => unknown)(view[key], view);
+  return next as AppViewState;
+}
 
 /** An app's view after the user acted for changed. */
 export function viewForAnotherUser(view: AppViewState): AppViewState {

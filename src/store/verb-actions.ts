@@ -7,6 +7,7 @@ import { resumeBatch, resumedSaid, runPlan } from "../writes/run-plan.js";
 import type { VerbInput } from "../writes/verb.js";
 import { type StoreContext, activeApp, currentRoute } from "./context.js";
 import { toFailure } from "./failure.js";
+import { viewAfterWrite } from "./tables.js";
 import type { VerbForm, VerbPrompt, WriteRequest } from "./types.js";
 
 /**
@@ -139,6 +140,7 @@ export function verbActions(ctx: StoreContext<VerbNeeds & VerbActions>, options:
 
     async sendVerb({ words, writes, undo }) {
       const total = writes.length;
+      const appKey = ctx.get().activeKey;
       try {
         const run = runPlan(writes, {
           http: ctx.http, app: target(), credentials, journal, profile: activeApp(ctx.get())?.label, signal: quitting.signal,
@@ -146,6 +148,8 @@ export function verbActions(ctx: StoreContext<VerbNeeds & VerbActions>, options:
         });
         running.add(run);
         const { results, broken } = await run.finally(() => running.delete(run));
+        // Where the service may have acted, what the app's other screens hold is of before: asked again when shown.
+        if (results.some((r) => r !== undefined && r.outcome !== "refused")) ctx.updateView(appKey, viewAfterWrite);
         const done = results.filter((r) => r?.outcome === "done");
         const failed = results.find((r) => r !== undefined && r.outcome !== "done");
         const unsent = results.filter((r) => r === undefined).length;

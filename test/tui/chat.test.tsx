@@ -157,6 +157,26 @@ describe("messages", () => {
   });
 });
 
+describe("after a write", () => {
+  it("what the other screens hold is asked again when shown: a thread left for another screen shows the message sent meanwhile", async () => {
+    const { guid, member } = await groupWithMessages();
+    const journal = join(scratchDir("ccx-tui-stale-"), "journal.ndjson");
+    tui = await fixture.mount({ columns: 140, rows: 30, debounceMs: 30, journal });
+    await tui.paste(`:as ${member}\r`);
+    await tui.paste(`:msgs ${guid}\r`);
+    await tui.waitForFrame((f) => / loaded/.test(f), "the thread");
+    // Another screen on top of it; from there, a message to the same group (as the line of any screen may send one).
+    await tui.paste(":resources\r");
+    await tui.waitForFrame((f) => lines(f)[1]!.endsWith("resources"), "the resources");
+    tui.store.getState().askVerb("send", { args: {}, flags: { group: guid, as: member, text: "sent from elsewhere" } });
+    await tui.waitForFrame((f) => f.includes(`send group ${guid} (as ${member})?`), "the confirmation");
+    await tui.press("y");
+    await tui.waitForFrame((f) => /sent message \d+/.test(f), "sent");
+    await tui.press("escape");
+    await tui.waitForFrame((f) => lines(f)[1]!.includes(`messages of group ${guid}`) && f.includes("sent from elsewhere"), "the thread, asked again, with the message");
+  });
+});
+
 describe(":msgs <id> tells a group from a user", () => {
   /** What the emulator answered since `from` for the id, as `METHOD path status`. */
   const askedFor = (from: number, id: string) =>
