@@ -14,9 +14,6 @@ export async function listGroups(client: AppClient, query: Query, signal?: Abort
   return { items: value.data, pagination: value.meta?.pagination, cursor: value.cursor, raw: rawItems(raw) };
 }
 
-/** How the cursor walk knows a group: by guid, and where it stands by updatedAt. */
-export const GROUP_CURSOR_ITEM = { idOf: (g: Group) => g.guid, timeOf: (g: Group) => g.updatedAt };
-
 export interface GroupDetail {
   group: Group;
   raw: unknown;

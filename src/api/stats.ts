@@ -7,7 +7,7 @@
  * `ccx stats` and the explorer's `:stats`.
  */
 import * as v from "valibot";
-import { formatCallFilter } from "../query/index.js";
+import { formatCallFilter } from "../query/calls.js";
 import type { AppClient, Query } from "./client.js";
 import { isApiError } from "./errors.js";
 import { type Page, pagesByNumberAhead, trustedTotal } from "./paging.js";

@@ -261,6 +261,12 @@ export function requestOf(template: string, values: readonly string[]): { path: 
   return { path: filled, query: asked };
 }
 
+/** The query with what the list always asks (`withTags` for a TAGS column) added, unless the query says it already. */
+export function withAlways(list: NonNullable<AnyResource["list"]>, query: Record<string, string>): Record<string, string> {
+  for (const [name, value] of Object.entries(list.always ?? {})) query[name] ??= value;
+  return query;
+}
+
 /** The parameters a list is given, in order: its path's, then its required flags' (`authToken`). */
 export const listParams = (list: NonNullable<AnyResource["list"]>): string[] => [...pathParams(list.path), ...(list.required ?? []).map((r) => r.param)];
 

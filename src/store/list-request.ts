@@ -7,7 +7,7 @@ import { ApiError, CLIENT_CODES } from "../api/errors.js";
 import { anyListSchema, describeIssues } from "../api/schemas.js";
 import { type Pager, endpointPager } from "../api/paging-styles.js";
 import type { Page } from "../api/paging.js";
-import { type AnyResource, actedForRefusal, endpointOf, listBody, listRequests, sourcedItems } from "../resources/resource.js";
+import { type AnyResource, actedForRefusal, endpointOf, listBody, listRequests, sourcedItems, withAlways } from "../resources/resource.js";
 import type { StoreContext } from "./context.js";
 import type { Row } from "./types.js";
 
@@ -67,9 +67,7 @@ export function listRequester(ctx: StoreContext, management: ManagementTarget | 
     queryOf(resource: AnyResource, params: readonly string[], filter: Record<string, string>): Record<string, string> {
       const list = resource.list!;
       const [first] = listRequests(list, params);
-      const query: Record<string, string> = { ...first!.query, ...(list.perPage ? { perPage: String(list.perPage.default) } : {}), ...filter };
-      for (const [name, value] of Object.entries(list.always ?? {})) query[name] ??= value;
-      return query;
+      return withAlways(list, { ...first!.query, ...(list.perPage ? { perPage: String(list.perPage.default) } : {}), ...filter });
     },
 
     /** The pager of a list asked with `query`: its documented paging style (a cursor when the query starts one). */
@@ -105,5 +103,3 @@ export function listRequester(ctx: StoreContext, management: ManagementTarget | 
     },
   };
 }
-
-export type ListRequester = ReturnType<typeof listRequester>;

@@ -1,5 +1,3 @@
-import { messageMetrics } from "../api/message-stats.js";
-import { callStatsReport, statsWindow } from "../api/stats.js";
 import { nowSeconds } from "../query/time.js";
 import type { StoreContext } from "./context.js";
 import { toFailure } from "./failure.js";
@@ -44,14 +42,18 @@ export function statsActions(ctx: StoreContext<StatsActions>): StatsActions {
       const key = ctx.get().activeKey;
       const params = ctx.get().views[key]!.lists.calls?.params ?? {};
       const now = nowSeconds(undefined);
-      const window = statsWindow(params, now);
       const request = ctx.slots.begin(slotOf(key));
-      setStats(key, { params, filter: window.line, loading: true, progress: { calls: 0 }, report: undefined, messages: undefined, error: undefined, stopped: false });
+      setStats(key, { params, loading: true, progress: { calls: 0 }, report: undefined, messages: undefined, error: undefined, stopped: false });
       const onPage = (progress: StatsState["progress"]) => {
         if (request.isCurrent()) setStats(key, { progress });
       };
       const client = ctx.clientFor(key);
-      Promise.all([callStatsReport(client, window, now, { onPage, signal: request.signal }), messageMetrics(client, request.signal)]).then(
+      // The reports' modules (and the calls' grammar the filter is written with) load with the first :stats, not at start-up.
+      Promise.all([import("../api/stats.js"), import("../api/message-stats.js")]).then(([{ callStatsReport, statsWindow }, { messageMetrics }]) => {
+        const window = statsWindow(params, now);
+        if (request.isCurrent()) setStats(key, { filter: window.line });
+        return Promise.all([callStatsReport(client, window, now, { onPage, signal: request.signal }), messageMetrics(client, request.signal)]);
+      }).then(
         ([report, messages]) => {
           if (request.isCurrent()) setStats(key, { loading: false, report, messages });
         },

@@ -45,6 +45,18 @@ describe("start-up", () => {
     expect(importers).toEqual([]);
   });
 
+  it("opens the explorer without a filter grammar: a list loads its own when a filter is first typed, :stats the calls' when it computes", () => {
+    const graph = importGraph();
+    const reached = new Set<string>();
+    const next = [path.join(SRC, "tui", "index.tsx"), path.join(SRC, "store", "explorer-store.ts")];
+    for (let file = next.pop(); file !== undefined; file = next.pop()) {
+      if (reached.has(file)) continue;
+      reached.add(file);
+      next.push(...(graph.get(file) ?? []));
+    }
+    expect([...reached].filter((file) => file === path.join(SRC, "query", "grammar.ts")).map((file) => path.relative(SRC, file))).toEqual([]);
+  });
+
   it("declares the commands and reads the definitions without a module of src/query: a list loads its grammar when it runs", () => {
     const graph = importGraph();
     const reached = new Set<string>();

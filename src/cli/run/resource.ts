@@ -5,7 +5,7 @@ import { parseAnswer } from "../../api/client.js";
 import { tableColumns } from "../render/resource-table.js";
 import { endpointPager, walkPages } from "../../api/paging-styles.js";
 import {
-  type AnyResource, actedForRefusal, itemCommandWords, isKeyFlag, colonCommands, colonLine, commandWords, endpointOf, fillParams, itemLines, itemParams, itemRequests, listBody, listRequests, mergedItems, pathParams, readItems, sourcedItems,
+  type AnyResource, actedForRefusal, itemCommandWords, withAlways, isKeyFlag, colonCommands, colonLine, commandWords, endpointOf, fillParams, itemLines, itemParams, itemRequests, listBody, listRequests, mergedItems, pathParams, readItems, sourcedItems,
 } from "../../resources/resource.js";
 import { parseTime } from "../../query/time.js";
 import { tokenize } from "../../query/tokenize.js";
@@ -65,7 +65,7 @@ export function runResourceList(resource: AnyResource, params: string[], flags: 
     const filter = await filterQuery(resource, flags);
     Object.assign(query, filter?.params);
     // What the table shows beyond the filter (the tags of a TAGS column), unless the filter says otherwise: --json and --ndjson carry it too.
-    for (const [name, value] of Object.entries(list.always ?? {})) query[name] ??= value;
+    withAlways(list, query);
     if (list.sources) return printSources(runtime, resource, values, flags);
     const narrowed = list.narrowed;
     const narrowedBy = narrowed && flags[camel(narrowed.flag)];
