@@ -24,7 +24,8 @@ export const message: Resource<Message> = {
   idField: "id",
   schema: messageSchema,
   detail: { path: "/messages/{id}", first: ["id", "sender", "receiver", "receiverType", "category", "type", "data", "sentAt", "editedAt", "deletedAt", "parentId", "replyCount", "reactions", "conversationId"] },
-  children: ["thread", "reactions", "notification-logs"],
+  // Its notification log lines are the log narrowed to it (messageId).
+  children: ["thread", "reactions", { name: "notification-logs", param: "messageId" }],
   columns: MESSAGE_COLUMNS,
 };
 

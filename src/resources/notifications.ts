@@ -61,7 +61,7 @@ export const notificationLogs: Resource<LogLine> = {
   description: "the notifications log: to whom each message was pushed, on which channel, or why not",
   idField: "_id",
   schema: logLineSchema,
-  list: { path: "/notifications/v1/logs", flags: LOG_FLAGS, belowItemAs: "messageId" },
+  list: { path: "/notifications/v1/logs", flags: LOG_FLAGS },
   wideAt: 140,
   columns: [
     { header: "sent", field: ["processingEndedAtMS", "sentAtMS"], get: (l) => formatTime(l.processingEndedAtMS ?? l.sentAtMS), min: 16 },

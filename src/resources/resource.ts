@@ -95,11 +95,6 @@ export interface Resource<Item extends Record<string, unknown> = Record<string, 
      */
     narrowed?: { flag: string; path: string; description: string; excludes?: readonly string[] };
     /**
-     * As a sub-resource of an item whose path does not name it, the query parameter that narrows the
-     * list to the item (a message's notification log lines: `messageId`).
-     */
-    belowItemAs?: string;
-    /**
      * The schema a whole answer must fit, where one that does not stops the command naming the field (the
      * answers of the first lists: groups, users, calls), rather than being shown as sent.
      */
@@ -153,12 +148,38 @@ export interface Resource<Item extends Record<string, unknown> = Record<string, 
    * whole row when not said).
    */
   live?: (item: Item) => string;
-  /** Resources reached from an item: their list's path takes this item's id. */
-  children?: readonly string[];
+  /**
+   * What an item shows below its fields, one at a time (its sections): resources whose path takes this
+   * item's id (a webhook's triggers), by name; or, with the relation that narrows them to the item, others
+   * (a user's calls: GET /calls?uid=; the groups they joined, asked as them). A child with no list shows
+   * its one item (a user's notification preferences).
+   */
+  children?: ReadonlyArray<string | ChildRelation>;
   /** One item's command is written by hand (`ccx call` looks in every app, `ccx user` and `ccx group` print their own way): none is made. */
   ownItemCommand?: true;
   columns: ReadonlyArray<ResourceColumn<Item>>;
 }
+
+/**
+ * A resource shown below another's item whose path does not name the item: how it is narrowed to it.
+ */
+export interface ChildRelation {
+  name: string;
+  /** The section's title, where the resource's name would not say what it holds ("groups joined"). */
+  title?: string;
+  /** The query parameter that takes the item's id (a user's calls: `uid`; a message's log lines: `messageId`). */
+  param?: string;
+  /** Asked on behalf of the item (its id the onBehalfOf): what that user sees (their conversations). */
+  actsAs?: true;
+  /** Asked besides the filter, which cannot undo it (the groups a user joined: `hasJoined=true`). */
+  query?: Readonly<Record<string, string>>;
+}
+
+/** A child as its parent's definition names it, in the one form: a bare name is a child whose path takes the item's id. */
+export const childRelation = (child: string | ChildRelation): ChildRelation => (typeof child === "string" ? { name: child } : child);
+
+/** Whether a relation narrows its child to the item beyond the child's own path (its list is the item's alone). */
+export const narrowsBeyondPath = (relation: ChildRelation): boolean => relation.param !== undefined || relation.actsAs === true || relation.query !== undefined;
 
 /**
  * A filter of a list as a flag of its command: a query parameter sent as given (`--scope admin` sends
@@ -275,8 +296,6 @@ export function listRequests(list: NonNullable<AnyResource["list"]>, values: rea
   const withRequired = (request: { path: string; query: Record<string, string> }) => {
     const given = values.slice(pathParams(list.path).length);
     (list.required ?? []).forEach((r, i) => (request.query[r.param] = given[i] ?? ""));
-    // Below an item: the item's id, one value more than the list takes, in the parameter that narrows to it.
-    if (list.belowItemAs && values.length > listParams(list).length) request.query[list.belowItemAs] = values.at(-1)!;
     return request;
   };
   if (!list.sources) return [withRequired(requestOf(list.path, values))];

@@ -6,7 +6,8 @@ import type { Resource } from "./resource.js";
 /**
  * The app's users (GET /users, one by GET /users/{uid}): `ccx users` is made
  * from this definition, its filter grammar written by hand (src/query/users.ts);
- * `ccx user`, the explorer's users and user screen are written by hand.
+ * `ccx user` is written by hand. In the explorer one user is its generic item, extended
+ * (src/tui/screens/item-screens.ts), its sections its children.
  */
 export const users: Resource<User> = {
   name: "users",
@@ -31,8 +32,16 @@ export const users: Resource<User> = {
     always: { withTags: "true" },
   },
   detail: { path: "/users/{uid}", first: USER_FIRST },
-  // On the user's screen: whom they blocked and their friends as lists below (←/→), their tokens with T.
-  children: ["tokens", "friends", "blocked"],
+  // Below one user (tab, ←/→): what they joined, took part in and see, then whom they blocked, their friends, tokens and preferences.
+  children: [
+    { name: "groups", title: "groups joined", actsAs: true, query: { hasJoined: "true" } },
+    { name: "calls", param: "uid" },
+    { name: "conversations", actsAs: true },
+    { name: "blocked", title: "blocked users" },
+    "friends",
+    "tokens",
+    "preferences",
+  ],
   ownItemCommand: true,
   live: (u) => `${u.status}|${u.updatedAt}`,
   wideAt: 110,

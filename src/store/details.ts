@@ -28,7 +28,6 @@ export const resourceKey = (name: string, params: readonly string[]) => [name, .
 
 /** The entry each route shows, if any: a route without one says so. */
 const ROUTE_DETAILS: { [V in Route["view"]]: (route: Extract<Route, { view: V }>) => DetailKey | undefined } = {
-  user: (r) => detailKey("user", r.uid),
   messages: (r) => detailKey("messages", threadKey(r.scope)),
   call: (r) => detailKey("call", r.sessionId),
   recording: (r) => detailKey("call", r.sessionId),

@@ -22,7 +22,6 @@ import { journalPath } from "../writes/journal.js";
 import type { AppRef, AppViewState, ExplorerCore, Route } from "./types.js";
 import { type ThreadActions, threadActions } from "./thread-actions.js";
 import { type UiActions, initialUi, uiActions } from "./ui-actions.js";
-import { type UserActions, userActions } from "./user-actions.js";
 import { type WriteActions, writeActions } from "./write-actions.js";
 
 export { activeApp, activeView, currentRoute } from "./context.js";
@@ -61,7 +60,7 @@ export interface ExplorerOptions {
 }
 
 /** The whole store: its own state and actions (ExplorerCore), and every slice's. */
-export interface ExplorerState extends ExplorerCore, ListActions, LiveActions, DetailActions, UserActions, ThreadActions, WriteActions, DownloadActions, StatsActions, ApiActions, ResourceActions, TraceActions, VerbActions, VerbFormActions, UiActions {}
+export interface ExplorerState extends ExplorerCore, ListActions, LiveActions, DetailActions, ThreadActions, WriteActions, DownloadActions, StatsActions, ApiActions, ResourceActions, TraceActions, VerbActions, VerbFormActions, UiActions {}
 
 export type ExplorerStore = StoreApi<ExplorerState>;
 
@@ -154,7 +153,6 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
       ...listActions(ctx, options.management),
       ...liveActions(ctx, options.management),
       ...detailActions(ctx),
-      ...userActions(ctx),
       ...threadActions(ctx),
       ...writeActions(ctx),
       ...downloadActions(ctx),

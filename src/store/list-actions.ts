@@ -9,7 +9,7 @@ import { toFailure } from "./failure.js";
 import { listRequester } from "./list-request.js";
 import type { FilterKeyHelp } from "../query/filter.js";
 import type { Grammar } from "../query/grammar.js";
-import { childrenOf } from "./resource-actions.js";
+import { childKey, childrenOf, listRefOf } from "./item-children.js";
 import type { AppViewState, ExplorerCore, ListState, Route } from "./types.js";
 
 /**
@@ -50,13 +50,6 @@ export function emptyList(): ListState {
   return { filter: "", tokens: [], errors: [], params: {}, items: [], page: 1, hasMore: false, loading: false, selected: 0 };
 }
 
-/** The resource and path parameters of a list's key; undefined for a key that names no list. */
-export function listRefOf(key: string): { resource: AnyResource; params: string[] } | undefined {
-  const [name = "", ...params] = key.split("/").map(decodeURIComponent);
-  const resource = resourceNamed(name);
-  return resource?.list ? { resource, params } : undefined;
-}
-
 /** The list of the route in view, by its key; undefined on a screen that is no list. */
 export function listInView(state: Pick<ExplorerCore, "views" | "activeKey">): string | undefined {
   const route = currentRoute(state);
@@ -66,14 +59,14 @@ export function listInView(state: Pick<ExplorerCore, "views" | "activeKey">): st
 /** The lists a route shows: a list's own, an item's sub-resources' below it. */
 export const listsShownBy = (route: Route): string[] =>
   route.view === "resource" ? [resourceKey(route.name, route.params)]
-  : route.view === "resource-item" ? childrenOf(resourceNamed(route.name)).map((child) => resourceKey(child.name, route.params))
+  : route.view === "resource-item" ? childrenOf(resourceNamed(route.name)).filter((child) => !child.single).map((child) => childKey(resourceNamed(route.name)!, child, route.params))
   : [];
 
 /**
  * An app's lists with `added` among them, bounded: those of a path's parameters (a group's members, a
  * webhook's triggers) that the stack does not show are kept up to MAX_DETAILS, the oldest going first.
  * Why: each item opened loads the lists below it, and a long session kept every one (as it kept every
- * item before MAX_DETAILS). A list of no parameters (`groups`) stays: there is one per resource at most.
+ * item before MAX_DETAILS). A list of no parameters (the app's groups) stays: there is one per resource at most.
  */
 function boundedLists(lists: AppViewState["lists"], nav: readonly Route[], added: string): AppViewState["lists"] {
   const shown = new Set(nav.flatMap(listsShownBy));
@@ -128,17 +121,16 @@ export function listActions(ctx: StoreContext<ListActions>, management: Manageme
   async function fetchPage(appKey: string, key: string, query: Record<string, string>, append: boolean): Promise<void> {
     const ref = listRefOf(key);
     if (!ref) return;
-    const { resource, params } = ref;
     const slot = `${appKey}/${key}`;
     const request = ctx.slots.begin(slot);
     try {
-      if (!append) pagers.set(slot, lists.pagerOf(resource, query));
+      if (!append) pagers.set(slot, lists.pagerOf(ref.resource, query));
       const pager = pagers.get(slot)!;
       const sent = append ? query : { ...pager.first };
       // The first page by number is asked as the user's filter says it, without a `page=1` they did not write.
       if (!append && query.page === undefined && sent.page === "1") delete sent.page;
-      setList(appKey, key, { loading: true, ...(append ? {} : { awaiting: true }), request: lists.requestLine(appKey, resource, params, sent) });
-      const answer = await lists.ask(appKey, resource, params, pager, sent, request.signal);
+      setList(appKey, key, { loading: true, ...(append ? {} : { awaiting: true }), request: lists.requestLine(appKey, ref, sent) });
+      const answer = await lists.ask(appKey, ref, pager, sent, request.signal);
       // A newer request was made meanwhile: this answer is stale.
       if (!request.isCurrent()) return;
       const before = listOf(appKey, key) ?? emptyList();
@@ -180,7 +172,7 @@ export function listActions(ctx: StoreContext<ListActions>, management: Manageme
     const ref = listRefOf(key);
     const list = listOf(appKey, key);
     if (!ref || (list && list.errors.length > 0)) return;
-    const query = lists.queryOf(ref.resource, ref.params, list?.params ?? {});
+    const query = lists.queryOf(ref, list?.params ?? {});
     if (page !== undefined) query.page = String(page);
     void fetchPage(appKey, key, query, false);
   };

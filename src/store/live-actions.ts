@@ -4,7 +4,8 @@ import { numberedPageCounts } from "../api/paging.js";
 import type { AnyResource } from "../resources/resource.js";
 import type { StoreContext } from "./context.js";
 import { toFailure } from "./failure.js";
-import { listInView, listRefOf } from "./list-actions.js";
+import { listRefOf } from "./item-children.js";
+import { listInView } from "./list-actions.js";
 import { listRequester } from "./list-request.js";
 import type { ListState, LiveState, Row } from "./types.js";
 
@@ -76,11 +77,11 @@ export function liveActions(ctx: StoreContext<LiveActions>, management: Manageme
     const shown = state.activeKey === key && listInView(state) === kind && !state.ui.form;
     if (!shown || list.loading || list.errors.length > 0) return schedule(key, kind);
     // The page shown, asked again as it was.
-    const query = list.asked ?? lists.queryOf(ref.resource, ref.params, list.params);
+    const query = list.asked ?? lists.queryOf(ref, list.params);
     const request = ctx.slots.begin(`${key}/${kind}`);
     const logged = state.log.length === 0 ? 0 : state.log[state.log.length - 1]!.id;
     try {
-      const page = await lists.ask(key, ref.resource, ref.params, lists.pagerOf(ref.resource, query), query, request.signal);
+      const page = await lists.ask(key, ref, lists.pagerOf(ref.resource, query), query, request.signal);
       if (!request.isCurrent()) return;
       const before = listOf(key, kind)!;
       const now = Date.now();

@@ -6,6 +6,7 @@ import { type AnyResource, itemRequests, mergedItem } from "../resources/resourc
 import { type StoreContext, currentRoute } from "./context.js";
 import { toFailure } from "./failure.js";
 import { detailOf, resourceKey, withDetail } from "./details.js";
+import { type ItemChild, childKey, childrenOf, shownChildOf } from "./item-children.js";
 import type { ResourceItemState } from "./types.js";
 
 /**
@@ -23,23 +24,13 @@ export interface ResourceActions {
   reloadResource(): void;
   /** Moves the selection of the list below the item in view (its sub-resource's). */
   selectChildRow(index: number): void;
-  /** Shows the item's next sub-resource below its fields (tab: a message's thread, then its reactions). */
-  nextResourceChild(): void;
+  /** Shows the item's next (1) or previous (-1) section below its fields (tab: a message's thread, then its reactions). */
+  stepResourceChild(step: 1 | -1): void;
   /** v: asks whether to show the secrets masked in the item in view, naming them. */
   askReveal(): void;
   /** Reads the item in view again and shows it with its secrets whole (the reveal box confirmed). */
   revealResourceItem(): void;
 }
-
-/** The sub-resources of an item that have a list, in the order its definition names them. */
-export const childrenOf = (resource: AnyResource | undefined): AnyResource[] =>
-  (resource?.children ?? []).map(resourceNamed).filter((c): c is AnyResource => Boolean(c?.list));
-
-/** The sub-resource shown below an item: the one tab chose, the first at the start. */
-export const shownChildOf = (resource: AnyResource | undefined, item: ResourceItemState | undefined): AnyResource | undefined => {
-  const children = childrenOf(resource);
-  return children[(item?.child ?? 0) % Math.max(1, children.length)];
-};
 
 /** What an item uses of the lists: the list of its sub-resource below it. */
 interface ResourceNeeds {
@@ -89,10 +80,17 @@ export function resourceActions(ctx: StoreContext<ResourceNeeds & ResourceAction
         if (request.isCurrent()) setItem(appKey, key, { loading: false, error: toFailure(error) });
       },
     ).finally(request.finish);
-    // The list of the sub-resource shown below its fields, keyed by the child's own path parameters.
-    const child = shownChildOf(resource, itemOf(key));
-    if (child && !reveal) ctx.get().reload(resourceKey(child.name, params));
+    // The section shown below its fields is asked again with it.
+    if (!reveal) showChild(resource, params, shownChildOf(resource, itemOf(key)), "again");
   };
+
+  /** Loads a section below an item: its list, or its one item (a user's preferences); `again`: even when loaded. */
+  function showChild(parent: AnyResource, params: readonly string[], child: ItemChild | undefined, again?: "again"): void {
+    if (!child) return;
+    if (!child.single) return again ? ctx.get().reload(childKey(parent, child, params)) : ctx.get().ensureList(childKey(parent, child, params));
+    const known = itemOf(resourceKey(child.resource.name, params));
+    if (again || !known || known.error) loadItem(child.resource, params);
+  }
 
   /** The item in view: its resource, parameters and state. */
   const itemInView = () => {
@@ -129,7 +127,7 @@ export function resourceActions(ctx: StoreContext<ResourceNeeds & ResourceAction
       const shown = itemInView();
       // An item's rows are the list of the sub-resource shown below it.
       const child = shown && shownChildOf(shown.resource, shown.state);
-      if (child) ctx.get().select(resourceKey(child.name, shown.params), index);
+      if (child && !child.single) ctx.get().select(childKey(shown.resource, child, shown.params), index);
     },
 
     askReveal() {
@@ -150,16 +148,13 @@ export function resourceActions(ctx: StoreContext<ResourceNeeds & ResourceAction
       if (shown) loadItem(shown.resource, shown.params, true);
     },
 
-    nextResourceChild() {
-      const route = currentRoute(ctx.get());
-      if (route.view !== "resource-item") return;
-      const resource = resourceNamed(route.name);
-      const children = childrenOf(resource);
-      if (children.length < 2) return;
-      const key = resourceKey(route.name, route.params);
-      const child = ((itemOf(key)?.child ?? 0) + 1) % children.length;
-      setItem(ctx.get().activeKey, key, { child });
-      ctx.get().ensureList(resourceKey(children[child]!.name, route.params));
+    stepResourceChild(step) {
+      const shown = itemInView();
+      const children = childrenOf(shown?.resource);
+      if (!shown || children.length < 2) return;
+      const child = ((shown.state?.child ?? 0) + step + children.length) % children.length;
+      setItem(ctx.get().activeKey, resourceKey(shown.resource.name, shown.params), { child });
+      showChild(shown.resource, shown.params, children[child]);
     },
   };
 }

@@ -15,7 +15,6 @@ interface Loaders {
   refreshList(list: string): void;
   reloadResource(): void;
   loadCall(sessionId: string): void;
-  loadUser(uid: string): void;
   loadThread(scope: ThreadScope): void;
 }
 
@@ -28,7 +27,6 @@ export const ROUTE_LOADS: { [V in Route["view"]]: (state: Loaders, route: RouteO
   "resource-item": (state) => state.reloadResource(),
   call: (state, route) => state.loadCall(route.sessionId),
   recording: (state, route) => state.loadCall(route.sessionId),
-  user: (state, route) => state.loadUser(route.uid),
   messages: (state, route) => state.loadThread(route.scope),
   // These screens' own r: :stats computes again, :api asks its path again, :trace traces again, :journal reads it again.
   stats: nothing,

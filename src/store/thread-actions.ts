@@ -57,7 +57,7 @@ export function threadActions(ctx: StoreContext<ThreadActions>): ThreadActions {
     const view = activeView(ctx.get());
     return {
       group: hasDetail(view, "resource", resourceKey(RESOURCES.groups.name, [id])) || (view.lists.groups?.items ?? []).some((g) => g.guid === id),
-      user: hasDetail(view, "user", id) || (view.lists.users?.items ?? []).some((u) => u.uid === id),
+      user: hasDetail(view, "resource", resourceKey(RESOURCES.users.name, [id])) || (view.lists.users?.items ?? []).some((u) => u.uid === id),
     };
   };
   /** Which of a group or a user has the id, asked in that order; undefined: neither. */

@@ -30,7 +30,6 @@ export interface AppRef {
 
 /** One entry of the navigation stack; the breadcrumbs are drawn from the stack. */
 export type Route =
-  | { view: "user"; uid: string }
   | { view: "messages"; scope: ThreadScope }
   | { view: "call"; sessionId: string }
   | { view: "recording"; sessionId: string; rid: string }
@@ -132,28 +131,6 @@ export interface CallDetailState {
   selected: number;
 }
 
-/** The lists a user's screen shows below the profile, one at a time. */
-export const USER_SECTIONS = ["groups", "calls", "conversations", "blocked", "friends"] as const;
-export type UserSection = (typeof USER_SECTIONS)[number];
-
-export interface UserSectionState {
-  loading: boolean;
-  items: unknown[];
-  total?: number;
-  error?: Failure;
-}
-
-export interface UserDetailState {
-  loading: boolean;
-  user?: User;
-  raw?: unknown;
-  error?: Failure;
-  section: UserSection;
-  sections: Partial<Record<UserSection, UserSectionState>>;
-  /** The selected row of the section shown. */
-  selected: number;
-}
-
 /** A conversation's messages, oldest first; older ones load as the cursor reaches the top. */
 export interface ThreadState {
   scope: ThreadScope;
@@ -229,7 +206,6 @@ export interface TraceState {
 /** What the explorer keeps of one thing it opened, by the kind of thing (store/details.ts). */
 export interface DetailStates {
   call: CallDetailState;
-  user: UserDetailState;
   /** A thread of messages (the messages screen), by threadKey(scope). */
   messages: ThreadState;
   /** An item of a resource made from a definition, by resourceKey (name and parameters). */
@@ -245,7 +221,7 @@ export type DetailKey = `${DetailKind}:${string}`;
 
 /** Everything the explorer remembers of one app, kept when switching away and back. */
 export interface AppViewState {
-  /** Every list opened, by resourceKey (its name and path's parameters): `groups`, `transcripts/v1.us.…`. */
+  /** Every list opened, by resourceKey (its name and path's parameters): the groups, a call's transcripts (`transcripts/v1.us.…`), a user's calls (`calls/alice@users`). */
   lists: Record<string, ListState>;
   /** What was opened, by kind and id (store/details.ts): `call:<sessionId>`, `thread:group:<guid>`, … */
   details: Partial<Record<DetailKey, DetailStates[DetailKind]>>;
@@ -367,7 +343,7 @@ export interface ExplorerCore {
   back(): void;
   /** Asks again for what the view in front shows (r; a list made stale, shown again): store/tables.ts's ROUTE_LOADS. */
   refresh(): void;
-  /** Replaces the stack with a resource's list (`groups`): the lists tab goes through. */
+  /** Replaces the stack with a resource's list (the groups): the lists tab goes through. */
   openRoot(name: string): void;
   notify(text: string | undefined): void;
   setLastError(failure: Failure | undefined): void;

@@ -1,6 +1,7 @@
 import { fieldText, withField } from "../query/line-edit.js";
 import { type StoreContext, currentRoute } from "./context.js";
-import { grammarFor, listFilterHelp, listInView, listRefOf, loadedGrammar } from "./list-actions.js";
+import { listRefOf } from "./item-children.js";
+import { grammarFor, listFilterHelp, listInView, loadedGrammar } from "./list-actions.js";
 import type { Grammar } from "../query/grammar.js";
 import { type KeyPress, editLine, lineAt } from "./line-editor.js";
 import type { ExplorerCore, FormState, PaneName, Prompt, PromptKind, UiState, VerbPrompt } from "./types.js";

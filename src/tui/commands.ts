@@ -1,11 +1,11 @@
 import { REGIONS } from "../api/regions.js";
 import { type ExplorerState, type ExplorerStore, activeView, currentRoute } from "../store/explorer-store.js";
 import { listInView } from "../store/list-actions.js";
+import { childrenOf } from "../store/item-children.js";
 import { LIVE } from "../store/live-actions.js";
 import { SESSION_ID, sessionIdIn } from "../api/session-id.js";
-import { USER_SECTIONS } from "../store/types.js";
 import { RESOURCE_LIST, HOME_LISTS, RESOURCES } from "../resources/index.js";
-import { type AnyResource, colonCommands } from "../resources/resource.js";
+import { type AnyResource, colonCommands, erased } from "../resources/resource.js";
 
 /**
  * The command bar (`:`): one table, which runs the commands, completes them
@@ -33,7 +33,7 @@ function openMessages(id: string, state: ExplorerState): void {
   const route = currentRoute(state);
   if (id) return state.openMessagesOf(id);
   if (route.view === "resource-item" && route.name === RESOURCES.groups.name) return state.openThread({ kind: "group", guid: route.params.at(-1) ?? "" });
-  if (route.view === "user") return state.openMessagesWith(route.uid);
+  if (route.view === "resource-item" && route.name === RESOURCES.users.name) return state.openMessagesWith(route.params.at(-1) ?? "");
   state.openThread({ kind: "app" });
 }
 
@@ -108,12 +108,12 @@ const OWN_COMMANDS: Command[] = [
     },
   },
   {
-    name: "user", args: "<uid>", description: `open a user by uid (profile, ${USER_SECTIONS.join(", ")})`,
+    name: "user", args: "<uid>", description: `open a user by uid: their fields, then ${childrenOf(erased(RESOURCES.users)).map((c) => c.title).join(", ")}`,
     complete: loadedUids,
     run: (arg, store) => {
       const uid = unquoted(arg);
       if (!uid) return store.getState().notify("usage: :user <uid> (acting as a user is :as <uid>)");
-      store.getState().openUser(uid);
+      store.getState().openResourceItem(RESOURCES.users.name, [uid]);
     },
   },
   { name: "as", args: "<uid>", description: "act on behalf of a user (empty: nobody)", complete: loadedUids, run: (arg, store) => store.getState().setUser(unquoted(arg) || undefined) },

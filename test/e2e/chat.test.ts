@@ -44,9 +44,9 @@ describe.skipIf(tmuxMissing !== undefined)(`the chat side in a real terminal${tm
       return list && list.request.includes("searchKey=alice") && list.rows.length >= 1 && list;
     });
     await s.keys("Enter");
-    await step("alice's screen", (lines) => crumbs(lines).endsWith("user alice") && lines.some((l) => /groups joined \(\d+\)/.test(l)));
+    await step("alice's screen", (lines) => crumbs(lines).endsWith("user alice") && lines.some((l) => /groups joined \(\d+\)/i.test(l)));
     await s.keys("l", "l");
-    await step("her conversations", (lines) => lines.some((l) => /conversations \(\d+\)/.test(l)) && lines.some((l) => l.startsWith("WITH")));
+    await step("her conversations", (lines) => lines.some((l) => /conversations \(\d+\)/i.test(l)) && lines.some((l) => l.startsWith("WITH")));
     await s.keys("Enter");
     const thread = await step("a conversation's messages", (lines) => crumbs(lines).includes("messages of") && lines.some((l) => / loaded/.test(l)) && lines);
     expect(crumbs(thread)).toMatch(/user alice › messages of /);

@@ -10,6 +10,9 @@ import { copiesFrom, expectFramesHarmless, expectIdCopy, expectJsonCopy, mountSi
 import { hugeHostileText } from "../fuzz/hostile-text.js";
 import { ACTING_UID, type InjectedChat, injectChat, injectTexts } from "./world.js";
 import { detailOf, threadKey } from "../../src/store/details.js";
+import { childKey, childrenOf } from "../../src/store/item-children.js";
+import { RESOURCES } from "../../src/resources/index.js";
+import { erased } from "../../src/resources/resource.js";
 
 /** The conversations the explorer's list holds, read by their definition's schema. */
 const conversationRows = (t: Tui) => (activeView(t.store.getState()).lists.conversations?.items ?? []) as unknown as Conversation[];
@@ -88,8 +91,9 @@ async function walkSections(t: Tui, uid: string, what: string): Promise<void> {
   const titles = { groups: "groups joined", calls: "calls", conversations: "conversations", blocked: "blocked users" } as const;
   for (const section of ["groups", "calls", "conversations", "blocked"] as const) {
     if (section !== "groups") await t.press("l");
-    await t.waitForFrame((f) => new RegExp(`${titles[section]} \\(\\d+\\)`).test(f), `${what}: ${titles[section]}`);
-    const state = detailOf(activeView(t.store.getState()), "user", uid)!.sections[section]!;
+    await t.waitForFrame((f) => new RegExp(`${titles[section]} \\(\\d+\\)`, "i").test(f), `${what}: ${titles[section]}`);
+    const child = childrenOf(erased(RESOURCES.users)).find((c) => c.title === titles[section])!;
+    const state = activeView(t.store.getState()).lists[childKey(erased(RESOURCES.users), child, [uid])]!;
     expect(state.error, `${what}: ${titles[section]}`).toBeUndefined();
     if (state.items.length === 0) continue;
     const [id, json] = await copiesFrom(t, "yY", `${what}, ${titles[section]}`);
@@ -122,7 +126,7 @@ describe("users with escape sequences in every field", () => {
       expectJsonCopy(json, { uid: planted.uid, name: planted.name, avatar: planted.avatar, role: planted.role, tags: planted.tags, metadata: planted.metadata }, what);
 
       // The profile: each field as its visible trace; then the first list, asked as that user.
-      const profile = await t.waitForFrame((f) => /groups joined \(\d+\)/.test(f) && !f.includes("loading"), `the profile of ${what}`);
+      const profile = await t.waitForFrame((f) => /groups joined \(\d+\)/i.test(f) && !f.includes("loading"), `the profile of ${what}`);
       expect(crumbs(profile)).toContain(`user ${sanitize(planted.uid).slice(0, 20)}`);
       expect(profile).toContain(`name            ${sanitize(planted.name).slice(0, 20)}`);
       expect(profile).toContain(`uid             ${sanitize(planted.uid).slice(0, 20)}`);
@@ -211,7 +215,7 @@ describe("conversations and messages with escape sequences in every field", () =
     // Enter opens the sender: a user whose uid carries a payload.
     const sender = threadOf(t, app)!.items[threadOf(t, app)!.selected]!.sender!;
     await t.press("enter");
-    await t.waitForFrame((f) => crumbs(f).includes(`user ${sanitize(sender).slice(0, 20)}`) && /groups joined/.test(f), "the sender");
+    await t.waitForFrame((f) => crumbs(f).includes(`user ${sanitize(sender).slice(0, 20)}`) && /groups joined/i.test(f), "the sender");
     await t.press("escape");
 
     // A group's messages: the guid in the breadcrumbs, harmless.
@@ -238,8 +242,8 @@ describe("layout holds", () => {
     await t.waitForFrame((f) => f.includes(count(USERS)), "the users");
     for (const name of ["long", "line-breaks", "carriage-return", "csi-cursor"]) {
       const user = injected.users.find((u) => u.payload.name === name)!.user;
-      t.store.getState().openUser(user.uid);
-      await t.waitForFrame((f) => /groups joined/.test(f) && f.includes("✗"), `the user ${name}`);
+      t.store.getState().openResourceItem(RESOURCES.users.name, [user.uid]);
+      await t.waitForFrame((f) => /groups joined/i.test(f) && f.includes("✗"), `the user ${name}`);
       // Their 1:1 with the user acted for: its newest message is in their payload.
       const scope: ThreadScope = { kind: "user", uid: user.uid, as: ACTING_UID };
       t.store.getState().openThread(scope);
@@ -253,8 +257,8 @@ describe("layout holds", () => {
     await t.press("G", "k", "enter");
     await t.waitForFrame((f) => / loaded/.test(f), "a thread");
     await t.press("escape");
-    t.store.getState().openUser(ACTING_UID);
-    await t.waitForFrame((f) => /groups joined \(\d+\)/.test(f), "the user acted for");
+    t.store.getState().openResourceItem(RESOURCES.users.name, [ACTING_UID]);
+    await t.waitForFrame((f) => /groups joined \(\d+\)/i.test(f), "the user acted for");
     await t.press("l", "l", "G");
     expectFramesHarmless(t, columns, rows, "chat at 60×16", sizedFrom);
   });

@@ -31,7 +31,7 @@ async function groupWithMessages(): Promise<{ guid: string; member: string }> {
 }
 
 describe("users", () => {
-  it(":users lists them; the live filter narrows them; enter opens one: profile, then groups, calls, conversations, blocked, friends; T their tokens", async () => {
+  it(":users lists them; the live filter narrows them; enter opens one: profile, then groups, calls, conversations, blocked, friends, tokens, preferences", async () => {
     tui = await fixture.mount({ columns: 140, rows: 40, debounceMs: 30 });
     expect(lines(tui.frame())[0], "the header of an app that may write").not.toContain("read-only");
     await tui.paste(":users\r");
@@ -48,30 +48,39 @@ describe("users", () => {
     await tui.press("enter");
     await tui.waitForFrame((f) => listRows(f).length === 1 && f.includes(user.uid), "that user alone");
     await tui.press("enter");
-    let frame = await tui.waitForFrame((f) => crumbs(f).includes(`user ${user.uid}`) && /groups joined \(\d+\)/.test(f), "the user and their groups");
+    let frame = await tui.waitForFrame((f) => crumbs(f).includes(`user ${user.uid}`) && /Groups joined \(\d+\) · tab: calls, conversations/.test(f), "the user and their groups");
     expect(frame).toMatch(new RegExp(`^uid\\s+${user.uid}`, "m"));
     expect(frame).toMatch(/^name\s+/m);
     await tui.press("l");
-    frame = await tui.waitForFrame((f) => /calls \(\d+\)/.test(f) && f.includes("STATUS"), "their calls");
-    expect(fixture.fx.served.some((line) => line.includes(`/calls?uid=${user.uid}`))).toBe(true);
+    frame = await tui.waitForFrame((f) => /Calls \(\d+\)/.test(f) && f.includes("STATUS"), "their calls");
+    expect(fixture.fx.served.some((line) => /\/calls\?(.*&)?uid=/.test(line) && line.includes(`uid=${user.uid}`))).toBe(true);
     await tui.press("l");
-    await tui.waitForFrame((f) => /conversations \(\d+\)/.test(f), "their conversations");
+    await tui.waitForFrame((f) => /Conversations \(\d+\)/.test(f), "their conversations");
     expect(tui.store.getState().log.some((e) => e.url.includes("/conversations") && e.onBehalfOf === user.uid)).toBe(true);
     await tui.press("l");
-    await tui.waitForFrame((f) => /blocked users \(\d+\)/.test(f), "whom they blocked");
+    await tui.waitForFrame((f) => /Blocked users \(\d+\)/.test(f), "whom they blocked");
     expect(fixture.fx.served.some((line) => line.includes(`/users/${user.uid}/blockedusers`))).toBe(true);
     await tui.press("l");
     const friends = (await fixture.fx.chat(`/users/${user.uid}/friends`)).body.data as Array<{ uid: string }>;
-    frame = await tui.waitForFrame((f) => f.includes(`friends (${friends.length})`), "their friends");
+    frame = await tui.waitForFrame((f) => f.includes(`Friends (${friends.length})`), "their friends");
     for (const friend of friends) expect(frame).toContain(friend.uid);
-    // T: their auth tokens, on a list of their own, masked.
-    await tui.press("T");
-    frame = await tui.waitForFrame((f) => crumbs(f).endsWith(`tokens ${user.uid}`) && /\d+ (loaded|of \d+)/.test(f), "their tokens");
+    // Their auth tokens, masked.
+    await tui.press("tab");
+    frame = await tui.waitForFrame((f) => /Tokens \(\d+\)/.test(f) && /\d+ loaded/.test(f), "their tokens");
     const tokens = (await fixture.fx.chat(`/users/${user.uid}/auth_tokens`)).body.data as Array<{ authToken: string }>;
     for (const token of tokens) {
       expect(frame).not.toContain(token.authToken);
       expect(frame).toContain(`…${token.authToken.slice(-4)}`);
     }
+    // Their notification preferences: one item, its fields in place (a section the definition names in one line).
+    await tui.press("tab");
+    frame = await tui.waitForFrame((f) => f.includes("Preferences · tab: groups joined") && /^timezone\s/m.test(f), "their preferences");
+    expect(fixture.fx.served.some((line) => line.includes(`/notifications/v1/preferences?uid=${user.uid}`))).toBe(true);
+    // Enter: the preferences on their own screen; back: the user, the section where it was.
+    await tui.press("enter");
+    await tui.waitForFrame((f) => crumbs(f).endsWith(`preferences ${user.uid}`), "the preferences whole");
+    await tui.press("escape");
+    await tui.waitForFrame((f) => f.includes("Preferences · tab: groups joined"), "the user again");
   });
 
   it(":user <uid> opens a user; an unknown one is said in place with the service's code", async () => {

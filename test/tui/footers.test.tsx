@@ -67,7 +67,7 @@ describe("footers", () => {
     const user = fixture.fx.emulator.world.apps[0]!.users[0]!;
     tui = await fixture.mount({ columns: 120, rows: 30 });
     await tui.paste(`:user ${user.uid}\r`);
-    await tui.waitForFrame((f) => lines(f)[1]!.includes(`user ${user.uid}`) && f.includes("groups joined"), "the user");
+    await tui.waitForFrame((f) => lines(f)[1]!.includes(`user ${user.uid}`) && f.includes("Groups joined"), "the user");
     await tui.press("t");
     const frame = await tui.waitForFrame((f) => f.includes("y create the token · n cancel"), "the token's box");
     expect(footer(frame)).toBe("y create the token · n cancel");

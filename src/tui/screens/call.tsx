@@ -14,6 +14,7 @@ import { callsOf } from "./jumps.js";
 import { recordingKey } from "./recording.js";
 import type { RouteOf, Screen } from "./types.js";
 import { RESOURCES } from "../../resources/index.js";
+import { childRelation } from "../../resources/resource.js";
 
 const participantColumns: Column<Participant>[] = [
   { header: "uid", get: (p) => p.uid, flex: 2 },
@@ -76,7 +77,7 @@ function CallView({ sessionId, detail, asTimeline, height, width, theme }: { ses
 const callOf = (state: ExplorerState, sessionId: string) => detailOf(activeView(state), "call", sessionId);
 
 /** What T opens: the sub-resource the calls' definition names. */
-const CALL_CHILD = RESOURCES.calls.children![0]!;
+const CALL_CHILD = childRelation(RESOURCES.calls.children![0]!).name;
 
 export const callScreen: Screen<RouteOf<"call">> = {
   title: "A call",
@@ -114,7 +115,7 @@ export const callScreen: Screen<RouteOf<"call">> = {
     const participants = d.call.participants ?? [];
     const p = participants[d.selected];
     // Enter on a participant: the user (c: the calls they took part in).
-    if (p) return { id: p.uid, json: p, open: () => state.openUser(p.uid) };
+    if (p) return { id: p.uid, json: p, open: () => state.openResourceItem(RESOURCES.users.name, [p.uid]) };
     const at = d.selected - participants.length;
     const r = (d.call.recordings ?? [])[at];
     if (r) return { id: r.rid, url: r.recording_url, json: r, open: () => state.navigate({ view: "recording", sessionId: route.sessionId, rid: recordingKey(r, at) }) };

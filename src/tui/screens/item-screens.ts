@@ -1,6 +1,8 @@
 import { banned } from "../../resources/banned.js";
 import { groups } from "../../resources/groups.js";
 import { members } from "../../resources/members.js";
+import { users } from "../../resources/users.js";
+import { callsOf } from "./jumps.js";
 import { type ItemExtension, extendedItemScreen, itemSpot } from "./resource-item.js";
 import type { KeyContext, RouteOf, Screen } from "./types.js";
 import { verbKeyBindings } from "./verb-keys.js";
@@ -49,12 +51,33 @@ const groupItem: ItemExtension = {
   ],
 };
 
+/** The uid of the user item in view. */
+const uidOf = (c: KeyContext<ItemRoute>) => c.route.params.at(-1) ?? "";
+
+/** One user: their fields, then their sections (the definition's children): groups joined, calls, conversations, … */
+const userItem: ItemExtension = {
+  title: "A user (:user <uid>, or Enter on :users)",
+  legend: ["their fields, then what hangs off them, one at a time (tab, ←/→): the groups they joined and the conversations they see (asked as them), their calls, whom they blocked, their friends, tokens and notification preferences"],
+  bindings: [
+    { keys: ["c"], description: "the calls list, filtered to this user's calls", run: (c) => callsOf(c.state, uidOf(c)) },
+    { keys: ["M"], description: "the messages between this user and the one you act for", footer: "messages", run: (c) => {
+      const as = c.state.user;
+      if (!as) return c.store.getState().notify("the messages of a 1:1 conversation need the other side: u chooses whom to act for");
+      c.store.getState().openThread({ kind: "user", uid: uidOf(c), as });
+    } },
+    { keys: ["a"], description: "act on behalf of this user", run: (c) => c.store.getState().setUser(uidOf(c)) },
+    // e edits the user's fields, D deactivates them, t makes them a token, m sends them a message: the same writes as on the users list.
+    ...verbKeyBindings<ItemRoute>(["user"], (c) => ({ on: "user", params: [], row: itemSpot(c).item ?? { uid: uidOf(c) } })),
+  ],
+};
+
 /**
  * What a resource's item adds to the generic item screen, by the resource's name: the one place a
  * screen names a resource. A resource without an entry is drawn by the generic item screen alone.
  */
 export const ITEM_EXTENSIONS: Readonly<Record<string, ItemExtension>> = {
   [groups.name]: groupItem,
+  [users.name]: userItem,
 };
 
 export const ITEM_SCREENS: Readonly<Record<string, Screen<RouteOf<"resource-item">>>> = Object.fromEntries(

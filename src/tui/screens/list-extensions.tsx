@@ -21,13 +21,14 @@ import type { Theme } from "../theme.js";
  * opens its generic item and previews its fields.
  */
 export interface ListExtension {
-  open?(state: ExplorerState, row: Row): void;
+  /** `as`: the user the list was asked as, when not the one acted for (a user's conversations, below them). */
+  open?(state: ExplorerState, row: Row, as?: string): void;
   preview?(props: { item: Row; width: number; height: number; theme: Theme }): ReactNode;
 }
 
 /** An entry typed by its resource's items: the one place a row is taken as the resource's item. */
 function extension<Item extends Record<string, unknown>>(resource: Resource<Item>, entry: {
-  open?(state: ExplorerState, item: Item): void;
+  open?(state: ExplorerState, item: Item, as?: string): void;
   preview?(props: { item: Item; width: number; height: number; theme: Theme }): ReactNode;
 }): [string, ListExtension] {
   return [resource.name, entry as ListExtension];
@@ -36,13 +37,13 @@ function extension<Item extends Record<string, unknown>>(resource: Resource<Item
 export const LIST_EXTENSIONS: Readonly<Record<string, ListExtension>> = Object.fromEntries([
   extension<Group>(groups, { preview: GroupPreview }),
   // A group's members and the users it banned open as the users they are.
-  extension<User>(members, { open: (state, member) => state.openUser(member.uid) }),
-  extension<User>(banned, { open: (state, user) => state.openUser(user.uid) }),
+  extension<User>(members, { open: (state, member) => state.openResourceItem(users.name, [member.uid]) }),
+  extension<User>(banned, { open: (state, user) => state.openResourceItem(users.name, [user.uid]) }),
   extension<Call>(calls, { open: (state, call) => state.openCall(call.sessionId), preview: CallPreview }),
-  extension<User>(users, { open: (state, user) => state.openUser(user.uid), preview: UserPreview }),
+  extension<User>(users, { preview: UserPreview }),
   extension<Conversation>(conversations, {
-    open: (state, conversation) => {
-      const scope = conversationScope(conversation, state.user);
+    open: (state, conversation, as) => {
+      const scope = conversationScope(conversation, as ?? state.user);
       if (scope) state.openThread(scope);
       else state.notify("this conversation names no one to open");
     },

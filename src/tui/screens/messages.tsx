@@ -1,6 +1,7 @@
 import { Box, Text } from "ink";
 import type { Message } from "../../api/chat-schemas.js";
 import { shownField } from "../../api/schemas.js";
+import { users } from "../../resources/users.js";
 import { MAX_THREAD_ROWS } from "../../store/thread-actions.js";
 import { type ExplorerState, activeView, detailOf, threadKey } from "../../store/explorer-store.js";
 import type { ThreadScope, ThreadState } from "../../store/types.js";
@@ -108,7 +109,7 @@ export const messagesScreen: Screen<RouteOf<"messages">> = {
   selection: (state, route) => {
     const thread = threadOf(state, route.scope);
     const m = thread?.items[thread.selected];
-    return m && { id: m.id, json: m, open: () => m.sender && state.openUser(m.sender) };
+    return m && { id: m.id, json: m, open: () => m.sender && state.openResourceItem(users.name, [m.sender]) };
   },
   render: ({ state, route, height, width, theme }) => <ThreadView scope={route.scope} thread={threadOf(state, route.scope)} height={height} width={width} theme={theme} marked={markedRows(state, (m: Message) => String(m.id))} />,
 };

@@ -3,7 +3,6 @@ import { apiScreen } from "./api.js";
 import { appsScreen } from "./apps.js";
 import { callScreen } from "./call.js";
 import { messagesScreen } from "./messages.js";
-import { userScreen } from "./user.js";
 import { HELP_BINDINGS, createHelpScreen } from "./help.js";
 import { helpSections } from "./help-text.js";
 import { logScreen } from "./log.js";
@@ -23,7 +22,6 @@ type Registry = { [V in Route["view"]]: Screen<RouteOf<V>> };
 const SCREENS_BUT_HELP = {
   call: callScreen,
   recording: recordingScreen,
-  user: userScreen,
   messages: messagesScreen,
   apps: appsScreen,
   log: logScreen,

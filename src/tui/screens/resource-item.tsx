@@ -1,9 +1,9 @@
 import { Box, Text } from "ink";
 import { type ExplorerState, activeView, detailOf, resourceKey } from "../../store/explorer-store.js";
-import { childrenOf, shownChildOf } from "../../store/resource-actions.js";
+import { type ItemChild, childKey, childrenOf, listRefOf, shownChildOf } from "../../store/item-children.js";
 import type { ListState, ResourceItemState, Row } from "../../store/types.js";
 import { RESOURCE_LIST, resourceNamed } from "../../resources/index.js";
-import { type AnyResource, itemLines } from "../../resources/resource.js";
+import { type AnyResource, itemLines, listParams, narrowsBeyondPath } from "../../resources/resource.js";
 import { countOf } from "../../text/format.js";
 import { sanitize } from "../../text/sanitize.js";
 import { FailureBox } from "../components/failure-box.js";
@@ -16,19 +16,22 @@ import { markedRows, verbKeyBindings } from "./verb-keys.js";
 
 type ItemRoute = RouteOf<"resource-item">;
 
+const oneSection = (c: KeyContext<ItemRoute>) => (childrenOf(resourceNamed(c.route.name)).length > 1 ? undefined : "one section at most here");
+
 const itemOf = (state: ExplorerState, route: ItemRoute): ResourceItemState | undefined => detailOf(activeView(state), "resource", resourceKey(route.name, route.params));
-/** The sub-resource whose list shows below the item (tab chooses among them). */
+/** The section below the item (tab chooses among them). */
 const childOf = (state: ExplorerState, route: ItemRoute) => shownChildOf(resourceNamed(route.name), itemOf(state, route));
-const childListOf = (state: ExplorerState, route: ItemRoute) => {
+/** The key of the list below the item in view; undefined with none (or a section of one item). */
+const childKeyIn = (state: ExplorerState, route: ItemRoute) => {
   const child = childOf(state, route);
-  return child && activeView(state).lists[resourceKey(child.name, route.params)];
+  return child && !child.single ? childKey(resourceNamed(route.name)!, child, route.params) : undefined;
 };
-/** The key of the list below the item in view ("" with none). */
-const childKeyOf = (c: KeyContext<ItemRoute>) => {
-  const spot = itemSpot(c);
-  return spot?.child ? resourceKey(spot.child.name, spot.params) : "";
+const childListOf = (state: ExplorerState, route: ItemRoute): ListState | undefined => {
+  const key = childKeyIn(state, route);
+  return key === undefined ? undefined : activeView(state).lists[key];
 };
-const childListIn = (c: KeyContext<ItemRoute>): ListState | undefined => activeView(c.state).lists[childKeyOf(c)];
+/** The one item a section shows (a user's preferences). */
+const childItemOf = (state: ExplorerState, route: ItemRoute, child: ItemChild) => detailOf(activeView(state), "resource", resourceKey(child.resource.name, route.params));
 
 /** Which numbered page of the list below this is: `· page 2/3 (n/p)`; nothing when one page holds it (a walk says more in its status). */
 function childPages(list: ListState): string {
@@ -38,43 +41,59 @@ function childPages(list: ListState): string {
   return where ? ` · ${where}${keys ? ` (${keys})` : ""}` : "";
 }
 
-/** "Members (230) · page 1/3 (n/p) · tab: banned": the list shown, how many, its page, and the next one tab shows. */
-function childHeading(resource: AnyResource, child: AnyResource, list: ListState | undefined): string {
+/** "Members (230) · page 1/3 (n/p) · tab: banned": the section shown, how many, its page, and the others tab shows next. */
+function childHeading(resource: AnyResource, child: ItemChild, list: ListState | undefined): string {
   const children = childrenOf(resource);
-  const next = children[(children.indexOf(child) + 1) % children.length]!;
-  const title = `${child.name[0]!.toUpperCase()}${child.name.slice(1)} (${list?.total ?? list?.items.length ?? "…"})${list ? childPages(list) : ""}`;
-  return next === child ? title : `${title} · tab: ${next.name}`;
+  const at = children.findIndex((c) => c.resource === child.resource);
+  const others = [...children.slice(at + 1), ...children.slice(0, at)].map((c) => c.title);
+  const title = `${child.title[0]!.toUpperCase()}${child.title.slice(1)}${child.single ? "" : ` (${list?.total ?? list?.items.length ?? "…"})${list ? childPages(list) : ""}`}`;
+  return others.length === 0 ? title : `${title} · tab: ${others.join(", ")}`;
 }
 
-function ItemView({ resource, detail, child, state, route, height, width, theme }: { resource: AnyResource; detail?: ResourceItemState; child?: AnyResource; state: ExplorerState; route: ItemRoute; height: number; width: number; theme: Theme }) {
+function ItemView({ resource, detail, child, state, route, height, width, theme }: { resource: AnyResource; detail?: ResourceItemState; child?: ItemChild; state: ExplorerState; route: ItemRoute; height: number; width: number; theme: Theme }) {
   if (!detail || (detail.loading && !detail.item)) return <Text color={theme.muted}>{`loading ${resource.singular} ${sanitize(route.params.at(-1) ?? "")}…`}</Text>;
   if (detail.error && !detail.item) return <FailureBox failure={detail.error} theme={theme} />;
   const fields = itemLines(resource, detail.item ?? {});
-  // The fields take what the child's list (its status, header and five rows) leaves.
+  // The fields take what the section (its status, header and five rows) leaves.
   const room = child ? Math.max(3, height - 9) : height;
   const shown = fields.slice(0, room);
   const list = childListOf(state, route);
+  const below = Math.max(3, height - shown.length - 2);
   return (
     <Box flexDirection="column" height={height}>
       {detail.revealed ? <Text color={theme.accent}>{"secrets shown whole (r masks them again)"}</Text> : null}
       {shown.map((line, i) => <Text key={i} wrap="truncate-end">{line}</Text>)}
       {fields.length > shown.length ? <Text color={theme.muted}>{`… ${countOf(fields.length - shown.length, "more field")} (Y copies the JSON)`}</Text> : null}
       {child ? <Text bold wrap="truncate-end">{childHeading(resource, child, list)}</Text> : null}
-      {child ? <ChildRows resource={child} list={list} height={Math.max(3, height - shown.length - 2)} width={width} theme={theme} marked={markedRows(state, rowIdOf(child))} /> : null}
+      {child?.single ? <ChildItem child={child} detail={childItemOf(state, route, child)} height={below} theme={theme} /> : null}
+      {child && !child.single ? <ChildRows child={child} list={list} height={below} width={width} theme={theme} marked={markedRows(state, rowIdOf(child.resource))} /> : null}
+    </Box>
+  );
+}
+
+/** A section of one item (a user's preferences): its fields, as its own screen shows them (Enter opens it). */
+function ChildItem({ child, detail, height, theme }: { child: ItemChild; detail?: ResourceItemState; height: number; theme: Theme }) {
+  if (!detail || (detail.loading && !detail.item)) return <Text color={theme.muted}>{`loading ${child.title}…`}</Text>;
+  if (detail.error && !detail.item) return <FailureBox failure={detail.error} theme={theme} />;
+  const fields = itemLines(child.resource, detail.item ?? {});
+  return (
+    <Box flexDirection="column">
+      {fields.slice(0, height).map((line, i) => <Text key={i} wrap="truncate-end">{line}</Text>)}
+      {fields.length > height ? <Text color={theme.muted}>{`… ${countOf(fields.length - height, "more field")} (Enter shows them all)`}</Text> : null}
     </Box>
   );
 }
 
 /** The list below an item under its status: its request, how many rows; the selected row in inverse video. */
-function ChildRows({ resource, list, height, width, theme, marked }: { resource: AnyResource; list: ListState | undefined; height: number; width: number; theme: Theme; marked?: (row: Record<string, unknown>) => boolean }) {
+function ChildRows({ child, list, height, width, theme, marked }: { child: ItemChild; list: ListState | undefined; height: number; width: number; theme: Theme; marked?: (row: Record<string, unknown>) => boolean }) {
   const rows = list?.items ?? [];
   const status = !list ? "" : list.loading && rows.length === 0 ? `⟳ ${list.request ?? "asking"}` : `${list.loading ? "⟳ " : ""}${rows.length} loaded${list.walk && list.hasMore ? " · more below (n)" : ""} · ${list.request ?? ""}`;
   return (
     <Box flexDirection="column">
       <Text color={theme.muted} wrap="truncate-end">{sanitize(status)}</Text>
       {list?.error ? <FailureBox failure={list.error} theme={theme} /> : null}
-      {rows.length === 0 && list && !list.loading && !list.error ? <Text color={theme.muted}>{`no ${resource.name}`}</Text> : null}
-      {rows.length > 0 ? <Rows columns={explorerColumns(resource, { width, rows })} rows={rows} selected={list!.selected} height={height - 1 - (list?.error ? 3 : 0)} width={width} theme={theme} marked={marked} /> : null}
+      {rows.length === 0 && list && !list.loading && !list.error ? <Text color={theme.muted}>{`no ${child.title}`}</Text> : null}
+      {rows.length > 0 ? <Rows columns={explorerColumns(child.resource, { width, rows, actingUser: child.relation.actsAs })} rows={rows} selected={list!.selected} height={height - 1 - (list?.error ? 3 : 0)} width={width} theme={theme} marked={marked} /> : null}
     </Box>
   );
 }
@@ -86,22 +105,23 @@ export const resourceItemScreen: Screen<ItemRoute> = {
   crumb: (route) => sanitize(`${resourceNamed(route.name)?.singular ?? route.name} ${route.params.at(-1) ?? ""}`),
   bindings: [
     { keys: ["enter"], description: "open the selected row of the list below, where it has an item view", footer: "open", onRows: true, disabled: (c) => (c.selection()?.open ? undefined : "no item view here"), run: (c) => c.selection()?.open?.() },
-    { keys: ["tab"], description: "the next sub-resource below (a message's thread, then its reactions)", footer: "next below", disabled: (c) => (childrenOf(resourceNamed(c.route.name)).length > 1 ? undefined : "one sub-resource at most here"), run: (c) => c.store.getState().nextResourceChild() },
+    { keys: ["tab", "right", "l"], description: "the next section below (a message's thread, then its reactions; a user's groups, then their calls)", footer: "next below", disabled: oneSection, run: (c) => c.store.getState().stepResourceChild(1) },
+    { keys: ["shift-tab", "left", "h"], description: "the section before", disabled: oneSection, run: (c) => c.store.getState().stepResourceChild(-1) },
     {
       keys: ["n"], description: "the next page of the list below (a walk: load more)", footer: "next page", onRows: true,
       disabled: (c) => {
-        const list = childListIn(c);
+        const list = childListOf(c.state, c.route);
         return !list ? "no list below" : list.hasMore || list.error ? undefined : list.walk ? "every row is loaded" : "this is the last page";
       },
-      run: (c) => c.store.getState().nextPage(childKeyOf(c)),
+      run: (c) => c.store.getState().nextPage(childKeyIn(c.state, c.route)!),
     },
     {
       keys: ["p"], description: "the previous page of the list below", onRows: true,
       disabled: (c) => {
-        const list = childListIn(c);
+        const list = childListOf(c.state, c.route);
         return !list ? "no list below" : !list.walk && list.page > 1 ? undefined : "this is the first page";
       },
-      run: (c) => c.store.getState().prevPage(childKeyOf(c)),
+      run: (c) => c.store.getState().prevPage(childKeyIn(c.state, c.route)!),
     },
     { keys: ["r"], description: "ask again (its secrets masked again)", footer: "refresh", run: (c) => c.store.getState().reloadResource() },
     { keys: ["v"], description: "show its secrets whole (asked first: the screen may be shared); r masks them again", footer: "reveal",
@@ -110,7 +130,7 @@ export const resourceItemScreen: Screen<ItemRoute> = {
     // The writes on the rows below (a webhook's triggers: + adds, - removes), as on their own list.
     ...verbKeyBindings<ItemRoute>(RESOURCE_LIST.map((r) => r.name), (c) => {
       const spot = itemSpot(c);
-      return spot.child && { on: spot.child.name, params: spot.params, row: spot.row };
+      return spot.child && { on: spot.child.name, params: spot.childParams, row: spot.row };
     }),
   ],
   cursor: (state, route) => {
@@ -126,7 +146,9 @@ export const resourceItemScreen: Screen<ItemRoute> = {
   selection: (state, route) => {
     const child = childOf(state, route);
     const list = childListOf(state, route);
-    if (child && list?.items.length) return rowSelection(state, child, list, route.params);
+    if (child && !child.single && list?.items.length) return rowSelection(state, listRefOf(childKeyIn(state, route)!), list);
+    const shown = child?.single && childItemOf(state, route, child)?.item;
+    if (child && shown) return { id: route.params.at(-1), json: shown, open: () => state.openResourceItem(child.resource.name, route.params) };
     const item = itemOf(state, route)?.item;
     return item && { id: route.params.at(-1), json: item };
   },
@@ -137,10 +159,16 @@ export const resourceItemScreen: Screen<ItemRoute> = {
   },
 };
 
-/** What an item's key acts on: its path's parameters, the item as read, the sub-resource below it and the row selected there. */
-export function itemSpot(c: KeyContext<ItemRoute>): { params: readonly string[]; item?: Row; child?: AnyResource; row?: Row } {
+/**
+ * What an item's key acts on: its path's parameters, the item as read, the resource listed below it, that
+ * list's own parameters (not the item's id where its path does not name it: a user's calls) and the row selected there.
+ */
+export function itemSpot(c: KeyContext<ItemRoute>): { params: readonly string[]; item?: Row; child?: AnyResource; childParams: readonly string[]; row?: Row } {
+  const child = childOf(c.state, c.route);
   const list = childListOf(c.state, c.route);
-  return { params: c.route.params, item: itemOf(c.state, c.route)?.item, child: childOf(c.state, c.route), row: list?.items[list.selected] };
+  const params = c.route.params;
+  const childParams = child?.resource.list && narrowsBeyondPath(child.relation) ? params.slice(0, listParams(child.resource.list).length) : params;
+  return { params, item: itemOf(c.state, c.route)?.item, child: child?.single ? undefined : child?.resource, childParams, row: list?.items[list.selected] };
 }
 
 /**

@@ -5,7 +5,8 @@ import { LIVE } from "../../store/live-actions.js";
 import type { ListState, LiveState, Row } from "../../store/types.js";
 import { RESOURCE_LIST, resourceNamed } from "../../resources/index.js";
 import { markedRows, verbKeyBindings } from "./verb-keys.js";
-import type { AnyResource } from "../../resources/resource.js";
+import { type AnyResource, listParams } from "../../resources/resource.js";
+import { type ListRef, listRefOf } from "../../store/item-children.js";
 import { sanitize } from "../../text/sanitize.js";
 import type { Column } from "../components/rows.js";
 import type { Theme } from "../theme.js";
@@ -43,13 +44,17 @@ export const rowIdOf = (resource: AnyResource) => (row: Row) => String(row[resou
  * The selection of a list's row: its id, its JSON, and what Enter opens: the screen its resource registers
  * (a group's, a conversation's thread), else its generic item where the resource has one.
  */
-export function rowSelection(state: ExplorerState, resource: AnyResource | undefined, list: ListState | undefined, params: readonly string[]) {
+export function rowSelection(state: ExplorerState, ref: ListRef | undefined, list: ListState | undefined) {
   const row = shownRows(list)[list?.selected ?? 0];
-  if (!resource || !row) return undefined;
+  if (!ref || !row) return undefined;
+  const { resource } = ref;
   const id = rowIdOf(resource)(row);
+  // Below an item that its path does not name (a user's calls), the rows are the resource's own: the item's id is not theirs.
+  const params = ref.below ? ref.params.slice(0, listParams(resource.list!).length) : ref.params;
   const own = LIST_EXTENSIONS[resource.name]?.open;
+  const as = ref.below?.actsAs ? ref.params.at(-1) : undefined;
   // An id that is a secret (an API key, an auth token) is masked in the row: it cannot name the item to open.
-  const opens = own ? () => own(state, row) : resource.detail && !isSecretField(resource.idField) ? () => state.openResourceItem(resource.name, [...params, id]) : undefined;
+  const opens = own ? () => own(state, row, as) : resource.detail && !isSecretField(resource.idField) ? () => state.openResourceItem(resource.name, [...params, id]) : undefined;
   return { id, json: row, open: opens };
 }
 
@@ -112,7 +117,7 @@ export const resourceListScreen: Screen<ListRoute> = {
   },
   select: (store, route, index) => store.getState().select(keyOf(route), index),
   awaitingRows: (state, route) => listOf(state, route)?.awaiting === true,
-  selection: (state, route) => rowSelection(state, resourceNamed(route.name), listOf(state, route), route.params),
+  selection: (state, route) => rowSelection(state, listRefOf(keyOf(route)), listOf(state, route)),
   render: ({ state, route, height, width, theme }) => {
     const resource = resourceNamed(route.name);
     if (!resource) return <Text>{`no resource ${sanitize(route.name)}`}</Text>;
