@@ -3,6 +3,7 @@ import { endpointPager } from "../../src/api/paging-styles.js";
 import { findEndpoint } from "../../src/api/endpoints.js";
 import { tableColumns } from "../../src/cli/render/resource-table.js";
 import { RESOURCES } from "../../src/resources/index.js";
+import { childKey, childrenOf, listRefOf } from "../../src/store/item-children.js";
 import { type AnyResource, itemRequests, listBody, listRequests, mergedItem, detailItems, readItems, requestOf, sourcedItems } from "../../src/resources/resource.js";
 
 /**
@@ -93,8 +94,14 @@ describe("the envelopes the exports give", () => {
     expect(listRequests(providers.list!, []).map((r) => r.path)).toHaveLength(7);
   });
 
-  it("a message's notification log lines, below it: the list narrowed to it by messageId", () => {
-    expect(listRequests(logs.list!, ["1842"])).toEqual([{ path: "/notifications/v1/logs", query: { messageId: "1842" } }]);
+  it("a message's notification log lines, below it: the log narrowed to it by messageId, keyed apart from the whole log", () => {
+    const message = as(RESOURCES.message);
+    const child = childrenOf(message).find((c) => c.resource === logs)!;
+    expect(child.relation).toEqual({ name: "notification-logs", param: "messageId" });
+    const key = childKey(message, child, ["1842"]);
+    expect(key).not.toBe("notification-logs");
+    expect(listRefOf(key)).toEqual({ resource: logs, params: ["1842"], below: child.relation });
+    expect(listRefOf("notification-logs")).toEqual({ resource: logs, params: [] });
     expect(listRequests(logs.list!, [])).toEqual([{ path: "/notifications/v1/logs", query: {} }]);
   });
 });

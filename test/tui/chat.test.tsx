@@ -5,6 +5,7 @@ import { journalEntries } from "../support/journal.js";
 import { scratchDir } from "../support/scratch.js";
 import { type Tui, appRefs, lines, listRows, tuiFixture } from "../support/tui.js";
 import { detailsOfKind } from "../../src/store/details.js";
+import { activeView, currentRoute } from "../../src/store/explorer-store.js";
 
 /**
  * The chat side in the explorer: users (live filter), a user's screen and
@@ -81,6 +82,40 @@ describe("users", () => {
     await tui.waitForFrame((f) => crumbs(f).endsWith(`preferences ${user.uid}`), "the preferences whole");
     await tui.press("escape");
     await tui.waitForFrame((f) => f.includes("Preferences · tab: groups joined"), "the user again");
+  });
+
+  it("a user's sections are theirs whoever is acted for: the groups they joined asked as them; Enter opens the group, or their conversation's thread", async () => {
+    tui = await fixture.mount({ columns: 140, rows: 40, debounceMs: 30 });
+    const someone = world().users[0]!.uid;
+    // A user other than the one acted for who joined a group.
+    const joinedBy = async (uid: string) => (await fixture.fx.chat("/groups", { hasJoined: "true", perPage: 100 }, { onBehalfOf: uid })).body.data as Array<{ guid: string }>;
+    let user = "";
+    let joined: Array<{ guid: string }> = [];
+    for (const u of world().users.slice(1)) if ((joined = await joinedBy(u.uid)).length > 0 && (user = u.uid)) break;
+    expect(joined.length).toBeGreaterThan(0);
+    await tui.paste(`:as ${someone}\r`);
+    await tui.paste(`:user ${user}\r`);
+    const frame = await tui.waitForFrame((f) => /Groups joined \((\d+)\)/.test(f) && / loaded · GET \/groups\?/.test(f), "their groups");
+    // The request line says whom it was asked as; the log says the header carried them, not the user acted for.
+    expect(frame).toContain(`(as ${user})`);
+    const asked = tui.store.getState().log.filter((e) => e.url.includes("/groups?") && e.url.includes("hasJoined=true"));
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((e) => e.onBehalfOf === user)).toBe(true);
+    // Enter: the group's own item (its guid alone), not one keyed by the user's uid.
+    await tui.press("enter");
+    await tui.waitForFrame((f) => crumbs(f).endsWith(`group ${joined[0]!.guid}`) && f.includes("Members ("), "the group joined");
+    expect(currentRoute(tui.store.getState())).toEqual({ view: "resource-item", name: "groups", params: [joined[0]!.guid] });
+    await tui.press("escape");
+    await tui.press("l", "l");
+    await tui.waitForFrame((f) => /Conversations \(\d+\)/.test(f) && f.includes(`(as ${user})`) && f.includes("WITH") && !f.includes("⟳"), "their conversations");
+    // Their first 1:1: Enter opens it as them, not as the user acted for.
+    const selection = () => tui.store.getState();
+    const rows = Object.entries(activeView(selection()).lists).find(([key]) => key.startsWith(`conversations/${user}@`))![1].items;
+    const oneToOne = rows.findIndex((c) => c.conversationType === "user");
+    expect(oneToOne).toBeGreaterThanOrEqual(0);
+    for (let i = 0; i < oneToOne; i++) await tui.press("j");
+    await tui.press("enter");
+    await tui.waitForFrame((f) => crumbs(f).includes(`messages of ${user} and `), "their conversation's thread, as them");
   });
 
   it(":user <uid> opens a user; an unknown one is said in place with the service's code", async () => {

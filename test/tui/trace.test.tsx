@@ -68,7 +68,7 @@ describe("a message's trace in the explorer", () => {
 });
 
 describe("notifications in the explorer", () => {
-  it(":notification-logs lists the log, newest first; :providers masks every key; P on a user opens their preferences", async () => {
+  it(":notification-logs lists the log, newest first; :providers masks every key; a user's last section is their preferences", async () => {
     tui = await fixture.mount({ load: true, management: true, columns: 160, rows: 40 });
     await tui.paste(":notification-logs\r");
     const logs = await tui.waitForFrame((f) => /SENT\s+MESSAGE\s+TO\s+CHANNEL/.test(f) && f.includes("loaded"), "the log");
@@ -80,8 +80,9 @@ describe("notifications in the explorer", () => {
     const uid = app().users[user]!.uid;
     await tui.paste(`:user ${uid}\r`);
     await tui.waitForFrame((f) => lines(f)[1]!.endsWith(`user ${uid}`), "the user");
-    await tui.press("P");
-    const prefs = await tui.waitForFrame((f) => /^timezone\s+\S+/m.test(f), "their preferences");
+    // The section before the first is the last: their preferences, one item in place.
+    await tui.press("left");
+    const prefs = await tui.waitForFrame((f) => f.includes("Preferences · tab:") && /^timezone\s+\S+/m.test(f), "their preferences");
     expect(prefs).toMatch(new RegExp(`^timezone\\s+${preferencesOf(app(), user).timezone.replace("/", "\\/")}`, "m"));
     expect(prefs).toMatch(new RegExp(`^mutedConversations\\s+.*${preferencesOf(app(), user).muted[0]!.id}`, "m"));
   });

@@ -81,7 +81,7 @@ function liveMarkColumn(live: LiveState, idOf: (item: Row) => string, now: numbe
 export const resourceListScreen: Screen<ListRoute> = {
   title: "A list (:groups, :calls, any resource's :<name>)",
   legend: [
-    "each list from its resource's definition: its columns, its host and paging; Enter opens the row (a group's, a call's, a user's screen, a conversation's thread, else the item's fields)",
+    "each list from its resource's definition: its columns, its host and paging; Enter opens the row (a call's screen, a conversation's thread, else the item: a group's, a user's, any other's fields)",
     "under the list: the rows, of how many when the service's count can be true, and the page (n/p flip numbered pages; a walk, as after:/before: or a log, loads more as you scroll)",
     `live (w): + marks a row that came, ~ one whose status changed, for ${LIVE.markMs / 1000} s`,
   ],
