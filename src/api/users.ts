@@ -24,12 +24,6 @@ export const listUsers = (client: AppClient, query: Query, signal?: AbortSignal)
 export const userPages = (client: AppClient, query: Query, signal?: AbortSignal) =>
   typedPages(endpointPager(findEndpoint("/users", "GET"), pageQuery(query)), (asked) => listUsers(client, asked, signal));
 
-/** The path of a list of users hanging off one user. */
-export const usersPath = {
-  blocked: (uid: string) => `/users/${encodePathSegment(uid)}/blockedusers`,
-  friends: (uid: string) => `/users/${encodePathSegment(uid)}/friends`,
-};
-
 export interface UserDetail {
   user: User;
   raw: unknown;

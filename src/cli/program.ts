@@ -29,8 +29,6 @@ interface Registrar {
  * docs/benchmarks.md).
  */
 const BEFORE_RESOURCES: readonly Registrar[] = [
-  { names: ["group"], load: async () => (await import("./commands/group.js")).registerGroup },
-  { names: ["user"], load: async () => (await import("./commands/users.js")).registerUser },
   { names: ["messages"], load: async () => (await import("./commands/messages.js")).registerMessages },
   { names: ["call"], load: async () => (await import("./commands/call.js")).registerCall },
   { names: ["trace"], load: async () => (await import("./commands/trace.js")).registerTrace },
@@ -52,14 +50,16 @@ const AFTER_RESOURCES: readonly Registrar[] = [
 
 /** Every registrar, in help's order: the resources' ones made from their definitions (src/resources/), loaded for it. */
 export async function allRegistrars(): Promise<readonly Registrar[]> {
-  const [{ RESOURCE_LIST, COMMAND_GROUPS }, { resourceCommandNames }] = await Promise.all([import("../resources/index.js"), import("../resources/resource.js")]);
+  const [{ RESOURCE_LIST, COMMAND_GROUPS, HOME_LISTS }, { resourceCommandNames }] = await Promise.all([import("../resources/index.js"), import("../resources/resource.js")]);
   const made = RESOURCE_LIST.filter((r) => !r.command && !r.itemFlag).map((resource) => ({ resource, registrar: {
     names: resourceCommandNames(resource),
     load: async () => (await import("./commands/resource.js")).resourceRegistrar(resource),
   } satisfies Registrar }));
   // A list whose item's command is written by hand comes just before that command in help: `groups`, then `group`.
   const listOf = (hand: Registrar) => made.filter((m) => m.resource.ownItemCommand && hand.names.includes(m.resource.singular)).map((m) => m.registrar);
-  const before = BEFORE_RESOURCES.flatMap((hand) => [...listOf(hand), hand]);
+  // The lists the explorer's tab goes through come first (`groups`, `group`, `users`, …), as they come first to a user.
+  const home = made.filter((m) => HOME_LISTS.includes(m.resource.name) && !m.resource.ownItemCommand).map((m) => m.registrar);
+  const before = [...home, ...BEFORE_RESOURCES.flatMap((hand) => [...listOf(hand), hand])];
   const resources = made.map((m) => m.registrar).filter((r) => !before.includes(r));
   // A command group's resources are words of one command (`ccx notifications logs`), or reads its flags choose (`ccx conversation --user`).
   const groups = Object.entries(COMMAND_GROUPS).map(([group, description]): Registrar => ({

@@ -41,7 +41,6 @@ export const groups: Resource<Group> = {
   },
   detail: { path: "/groups/{guid}", first: GROUP_FIRST },
   children: ["members", "banned"],
-  ownItemCommand: true,
   live: (g) => `${g.updatedAt}|${g.membersCount}|${g.name}`,
   wideAt: 110,
   columns: [

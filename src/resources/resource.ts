@@ -155,7 +155,7 @@ export interface Resource<Item extends Record<string, unknown> = Record<string, 
    * its one item (a user's notification preferences).
    */
   children?: ReadonlyArray<string | ChildRelation>;
-  /** One item's command is written by hand (`ccx call` looks in every app, `ccx user` and `ccx group` print their own way): none is made. */
+  /** One item's command is written by hand (`ccx call` looks in every app): none is made. */
   ownItemCommand?: true;
   columns: ReadonlyArray<ResourceColumn<Item>>;
 }

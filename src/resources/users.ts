@@ -42,7 +42,6 @@ export const users: Resource<User> = {
     "tokens",
     "preferences",
   ],
-  ownItemCommand: true,
   live: (u) => `${u.status}|${u.updatedAt}`,
   wideAt: 110,
   columns: [

@@ -49,10 +49,12 @@ describe("every definition", () => {
     expect(json.find((r) => r.name === "transcripts")).toMatchObject({ host: "calls", list: "/calls/{sessionId}/transcriptions", paging: "pages", commands: ["ccx transcripts <sessionId>"] });
     expect(json.find((r) => r.name === "triggers")?.explorer).toEqual([":triggers <webhookId>", "below a webhook"]);
     // The first resources, whose commands and screens are written by hand, are listed from their definitions too.
-    expect(json.find((r) => r.name === "groups")).toMatchObject({ host: "chat", list: "/groups", detail: "/groups/{guid}", commands: ["ccx groups", "ccx group <guid>"], explorer: [":groups", ":group <guid>"], children: ["members", "banned"] });
+    expect(json.find((r) => r.name === "groups")).toMatchObject({ host: "chat", list: "/groups", detail: "/groups/{guid}", commands: ["ccx groups", "ccx group <guid>"], explorer: [":groups", ":group <guid>", "below a user"], children: ["members", "banned"] });
+    expect(json.find((r) => r.name === "users")).toMatchObject({ commands: ["ccx users", "ccx user <uid>"], children: ["groups", "calls", "conversations", "blocked", "friends", "tokens", "preferences"] });
+    expect(json.find((r) => r.name === "preferences")?.explorer).toEqual([":preferences <uid>", "below a user"]);
     expect(json.find((r) => r.name === "calls")?.children).toEqual(["transcripts"]);
     expect(json.find((r) => r.name === "calls")).toMatchObject({ host: "calls", list: "/calls", commands: ["ccx calls", "ccx call <sessionId>"] });
-    expect(json.find((r) => r.name === "members")?.explorer).toEqual([":members <guid>", "from a group"]);
+    expect(json.find((r) => r.name === "members")?.explorer).toEqual([":members <guid>", "below a group"]);
     expect(json.find((r) => r.name === "transcripts")?.explorer).toEqual([":transcripts <sessionId>", "from a call"]);
     expect(json.map((r) => r.name)).toEqual(expect.arrayContaining(["groups", "users", "conversations", "calls"]));
   });
@@ -60,8 +62,7 @@ describe("every definition", () => {
   it("the first resources' lists, made from their definitions, keep their filter flags, and their tables are their definitions' columns", async () => {
     const help = await runCcx(["groups", "--help"], env);
     expect(help.stdout).toContain("--search <value>");
-    const first = RESOURCE_LIST.filter((r) => r.ownItemCommand);
-    expect(first.map((r) => r.name)).toEqual(["groups", "users", "calls"]);
+    const first = ["groups", "users", "calls"].map((name) => RESOURCE_LIST.find((r) => r.name === name)!);
     for (const resource of first) {
       const run = await runCcx([resource.name, "--per-page", "2"], { ...env, COLUMNS: "400" });
       expect(run.code, run.stderr).toBe(0);

@@ -6,6 +6,7 @@ import { tableColumns } from "../render/resource-table.js";
 import { endpointPager, walkPages } from "../../api/paging-styles.js";
 import {
   type AnyResource, actedForRefusal, itemCommandWords, withAlways, isKeyFlag, colonCommands, colonLine, commandWords, endpointOf, fillParams, itemLines, itemParams, itemRequests, listBody, listRequests, mergedItems, pathParams, readItems, sourcedItems,
+  childRelation,
 } from "../../resources/resource.js";
 import { parseTime } from "../../query/time.js";
 import { tokenize } from "../../query/tokenize.js";
@@ -202,6 +203,9 @@ function commandsOf(r: AnyResource): string[] {
 /** Its `:` commands in the explorer. */
 const explorerCommandsOf = (r: AnyResource): string[] => Object.values(colonCommands(r)).map(colonLine);
 
+/** The resources shown below an item of `r`, by name. */
+const childNames = (r: AnyResource): string[] => (r.children ?? []).map((child) => childRelation(child).name);
+
 /** `ccx resources`: each resource's commands, host, paths and paging. */
 export function runResources(resources: readonly AnyResource[], flags: { json?: boolean; ndjson?: boolean }, command: Command): Promise<void> {
   return runCommand(command, async (runtime) => {
@@ -215,8 +219,8 @@ export function runResources(resources: readonly AnyResource[], flags: { json?: 
         commands: commandsOf(r),
         // Where it shows in the explorer: its `:` commands, and the item it is a sub-resource of.
         explorer: [...explorerCommandsOf(r),
-          // Below a generic item; from the screen of one written by hand (a group's members, a call's transcripts: T).
-          ...resources.filter((parent) => parent.children?.includes(r.name)).map((parent) => `${parent.ownItemCommand ? "from" : "below"} a ${parent.singular}`)],
+          // Below a generic item (a group's members, a user's calls); from the screen of one written by hand (a call's transcripts: T).
+          ...resources.filter((parent) => childNames(parent).includes(r.name)).map((parent) => `${parent.ownItemCommand ? "from" : "below"} a ${parent.singular}`)],
         host: (list ?? detail)!.host,
         group: (list ?? detail)!.group,
         list: r.list?.path.split("?")[0],
@@ -224,7 +228,7 @@ export function runResources(resources: readonly AnyResource[], flags: { json?: 
         ...(r.list?.sources ? { sources: r.list.sources.map((source) => source.path) } : {}),
         detail: r.detail?.path.split("?")[0],
         paging: list?.paging ?? "none",
-        children: [...(r.children ?? [])],
+        children: childNames(r),
         description: r.description,
       };
     });
