@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { answer, emptyDetail, int, lenientPaging, listOf, map, num, oneOf, opt, tolerantObject, uidOrEntity } from "./schemas.js";
+import { answer, emptyDetail, int, lenientPaging, listOf, map, oneOf, opt, tolerantObject, uidOrEntity } from "./schemas.js";
 
 /**
  * Shapes of the chat side's answers (docs/service.md: users, messages,

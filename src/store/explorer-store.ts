@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
 import type { ManagementTarget } from "../api/apps.js";
-import { AppClient, type Region } from "../api/client.js";
+import { AppClient } from "../api/client.js";
 import type { Http } from "../api/http.js";
 import { type StoreContext, activeApp, activeView, currentRoute } from "./context.js";
 import { detailsOfKind, resourceKey, routeDetail } from "./details.js";

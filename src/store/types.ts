@@ -3,7 +3,7 @@ import type { Region } from "../api/regions.js";
 import type { CursorState } from "../api/cursor.js";
 import type { RateLimit } from "../api/errors.js";
 import type { ThreadScope } from "../resources/resource.js";
-import type { Message, User } from "../api/chat-schemas.js";
+import type { Message } from "../api/chat-schemas.js";
 import type { Call } from "../api/schemas.js";
 import type { MessageMetrics } from "../api/message-stats.js";
 import type { StatsProgress, StatsReport } from "../api/stats.js";

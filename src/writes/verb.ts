@@ -62,8 +62,9 @@ export interface WriteItem {
 }
 
 /**
- * The lists a write's key may be offered on: a resource's (`friends`, as `:friends <uid>` shows it), or
- * one of the screens still written by hand (a user's, a group's, a thread): a name the compiler checks.
+ * Where a write's key may be offered, a name the compiler checks: a resource's rows (`friends`, as
+ * `:friends <uid>` shows them); one item of a resource, by its singular (`user`, `group`: the item's
+ * screen offers it on the item itself); or the thread of messages, still written by hand.
  */
 export type VerbList = ResourceName | "user" | "group" | "messages";
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ENDPOINTS, findEndpoint } from "../../src/api/endpoints.js";
 import { fillParams } from "../../src/resources/resource.js";
+import { RESOURCE_LIST } from "../../src/resources/index.js";
 import { writeCall } from "../../src/writes/execute.js";
 import { VERBS } from "../../src/writes/index.js";
 import { type ReadBefore, type VerbInput, type WriteRequest, type WriteVerb, verbWords } from "../../src/writes/verb.js";
@@ -98,6 +99,13 @@ function requestsOf(verb: WriteVerb): Array<{ method: string; request: WriteRequ
 describe("every verb against the catalogue", () => {
   it("every verb has inputs here", () => {
     expect(VERBS.map((v) => verbWords(v).join(" ")).filter((words) => !INPUTS[words])).toEqual([]);
+  });
+
+  it("every key is offered where the explorer shows it: a resource's rows (its name), one item (its singular, on the item's screen), or the thread", () => {
+    const rows = new Set(RESOURCE_LIST.filter((r) => r.list).map((r) => r.name));
+    const items = new Set(RESOURCE_LIST.filter((r) => r.detail).map((r) => r.singular));
+    const nowhere = VERBS.flatMap((v) => (v.keys ?? []).map((k) => k.on)).filter((on) => !rows.has(on) && !items.has(on) && on !== "messages");
+    expect(nowhere).toEqual([]);
   });
 
   it.each(VERBS.map((v) => [verbWords(v).join(" "), v] as const))("%s: method, template and host as documented", (_, verb) => {

@@ -161,7 +161,6 @@ const countOf = (shown: number) => (shown === 0 ? "none" : `${shown} shown`);
 /** `ccx <singular> <id>`: one item, every field the service sent, the telling ones first; --json as sent. */
 export function runResourceItem(resource: AnyResource, params: string[], flags: ResourceItemFlags, command: Command): Promise<void> {
   return runCommand(command, async (runtime) => {
-    const detail = resource.detail!;
     const bodies = await Promise.all(itemRequests(resource, params).map(async (request) => {
       const call = await callFor(runtime, request.path, request.query);
       return (await runtime.http.send({ method: "GET", url: urlWithQuery(call.url, call.query), headers: call.headers })).json;

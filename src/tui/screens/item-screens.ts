@@ -5,7 +5,6 @@ import { users } from "../../resources/users.js";
 import { callsOf } from "./jumps.js";
 import { type ItemExtension, extendedItemScreen, itemSpot } from "./resource-item.js";
 import type { KeyContext, RouteOf, Screen } from "./types.js";
-import { verbKeyBindings } from "./verb-keys.js";
 import { writeKey } from "./write-key.js";
 
 type ItemRoute = RouteOf<"resource-item">;
@@ -43,11 +42,6 @@ const groupItem: ItemExtension = {
       const guid = itemSpot(c).params.at(-1);
       if (guid !== undefined) c.store.getState().openThread({ kind: "group", guid });
     } },
-    // e edits the group itself, as on the groups list; m sends it a message.
-    ...verbKeyBindings<ItemRoute>(["group"], (c) => {
-      const spot = itemSpot(c);
-      return { on: "group", params: [], row: spot.item ?? { guid: spot.params.at(-1) } };
-    }),
   ],
 };
 
@@ -66,8 +60,6 @@ const userItem: ItemExtension = {
       c.store.getState().openThread({ kind: "user", uid: uidOf(c), as });
     } },
     { keys: ["a"], description: "act on behalf of this user", run: (c) => c.store.getState().setUser(uidOf(c)) },
-    // e edits the user's fields, D deactivates them, t makes them a token, m sends them a message: the same writes as on the users list.
-    ...verbKeyBindings<ItemRoute>(["user"], (c) => ({ on: "user", params: [], row: itemSpot(c).item ?? { uid: uidOf(c) } })),
   ],
 };
 

@@ -127,10 +127,15 @@ export const resourceItemScreen: Screen<ItemRoute> = {
     { keys: ["v"], description: "show its secrets whole (asked first: the screen may be shared); r masks them again", footer: "reveal",
       disabled: (c) => (itemOf(c.state, c.route)?.masked?.length && !itemOf(c.state, c.route)?.revealed ? undefined : "no secret masked here"),
       run: (c) => c.store.getState().askReveal() },
-    // The writes on the rows below (a webhook's triggers: + adds, - removes), as on their own list.
-    ...verbKeyBindings<ItemRoute>(RESOURCE_LIST.map((r) => r.name), (c) => {
+    // The item's own writes (a key `on` its resource's singular: e edits a group, D deactivates a user), then
+    // for the other keys those of the rows below (a webhook's triggers: + adds, - removes), as on their own list.
+    ...verbKeyBindings<ItemRoute>(RESOURCE_LIST.flatMap((r) => [r.name, r.singular]), (c) => {
       const spot = itemSpot(c);
-      return spot.child && { on: spot.child.name, params: spot.childParams, row: spot.row };
+      const resource = resourceNamed(c.route.name);
+      return [
+        ...(resource ? [{ on: resource.singular, params: [], row: spot.item ?? { [resource.idField]: c.route.params.at(-1) }, item: true as const }] : []),
+        ...(spot.child ? [{ on: spot.child.name, params: spot.childParams, row: spot.row }] : []),
+      ];
     }),
   ],
   cursor: (state, route) => {

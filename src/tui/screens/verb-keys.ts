@@ -10,6 +10,8 @@ export interface VerbSpot {
   on: string;
   params: readonly string[];
   row?: Record<string, unknown>;
+  /** The item in view itself (`on` its resource's singular), not a row among others: rows marked are not it. */
+  item?: true;
 }
 
 /** The keys writes may have, in the order help lists them, and what each means. */
@@ -62,22 +64,30 @@ export function markedRows<Row>(state: ExplorerState, idOf: (row: Row) => string
  * opens the write's form, the others ask at once. Read-only refuses them before anything is asked; a
  * list that offers none of a key's writes leaves it out of the footer.
  */
-export function verbKeyBindings<R extends Route = Route>(lists: readonly string[], spotOf: (c: KeyContext<R>) => VerbSpot | undefined): Binding<R>[] {
+export function verbKeyBindings<R extends Route = Route>(lists: readonly string[], spotOf: (c: KeyContext<R>) => VerbSpot | readonly VerbSpot[] | undefined): Binding<R>[] {
+  // Where a key may act, first first: an item's own writes, then those of the rows below it.
+  const spotsOf = (c: KeyContext<R>): readonly VerbSpot[] => {
+    const spots = spotOf(c);
+    return spots === undefined ? [] : Array.isArray(spots) ? spots : [spots as VerbSpot];
+  };
+  const rowsSpot = (c: KeyContext<R>) => spotsOf(c).find((spot) => !spot.item);
   const offered: Offered[] = VERBS.flatMap((verb) => (verb.keys ?? []).filter((k) => lists.includes(k.on)).map((key) => ({ words: verbWords(verb).join(" "), verb, key })));
   const onRows = (k: VerbKey) => !ONE_AT_A_TIME.has(k.key) && !k.form;
   const marking = offered.some((o) => onRows(o.key));
   const keys = VERB_KEYS.filter(([letter]) => offered.some((o) => o.key.key === letter)).map(([letter, meaning]) => {
     const uses = offered.filter((o) => o.key.key === letter);
     const here = (c: KeyContext<R>) => {
-      const spot = spotOf(c);
-      const found = spot && uses.find((o) => o.key.on === spot.on && (o.key.when?.(spot.row) ?? true));
-      return found && spot ? { ...found, spot } : undefined;
+      for (const spot of spotsOf(c)) {
+        const found = uses.find((o) => o.key.on === spot.on && (o.key.when?.(spot.row) ?? true));
+        if (found) return { ...found, spot };
+      }
+      return undefined;
     };
     // m on a thread sends there, whatever row the cursor is on.
     const needsRow = letter !== "+" && letter !== "m";
     const where = (o: Offered) => (lists.length > 1 ? ` on :${o.key.on}` : "");
     const undone = uses.every((o) => !o.verb.irreversible) ? "; U in :journal undoes it" : uses.some((o) => o.verb.destructive) ? "; one that destroys only once its id is typed back" : "";
-    const marks = (c: KeyContext<R>, at: { key: VerbKey }) => (onRows(at.key) ? marksHere(c.state) : []);
+    const marks = (c: KeyContext<R>, at: { key: VerbKey; spot: VerbSpot }) => (onRows(at.key) && !at.spot.item ? marksHere(c.state) : []);
     return writeKey<R>({
       keys: [letter],
       description: `${meaning}: ${uses.map((o) => `${o.words}${where(o)}`).join(", ")} (asks first${undone})`,
@@ -116,15 +126,15 @@ export function verbKeyBindings<R extends Route = Route>(lists: readonly string[
   });
   if (!marking) return keys;
   const markable = (c: KeyContext<R>) => {
-    const spot = spotOf(c);
+    const spot = rowsSpot(c);
     return spot !== undefined && offered.some((o) => o.key.on === spot.on && onRows(o.key));
   };
   const mark: Binding<R> = {
     keys: [" "], description: "mark the row (space again unmarks it) for a write on every row marked: -, D, R act on them all; esc unmarks them", onRows: true,
     offered: markable,
-    disabled: (c) => (!markable(c) ? "no write here acts on marked rows" : spotOf(c)?.row && c.selection()?.id ? undefined : "no row selected"),
+    disabled: (c) => (!markable(c) ? "no write here acts on marked rows" : rowsSpot(c)?.row && c.selection()?.id ? undefined : "no row selected"),
     run: (c) => {
-      c.store.getState().toggleMark(String(c.selection()!.id), spotOf(c)!.row!);
+      c.store.getState().toggleMark(String(c.selection()!.id), rowsSpot(c)!.row!);
       c.cursor.set(c.cursor.index + 1);
     },
   };
