@@ -56,11 +56,13 @@ export function listInView(state: Pick<ExplorerCore, "views" | "activeKey">): st
   return route.view === "resource" ? resourceKey(route.name, route.params) : undefined;
 }
 
-/** The lists a route shows: a list's own, an item's sub-resources' below it. */
-export const listsShownBy = (route: Route): string[] =>
-  route.view === "resource" ? [resourceKey(route.name, route.params)]
-  : route.view === "resource-item" ? childrenOf(resourceNamed(route.name)).filter((child) => !child.single).map((child) => childKey(resourceNamed(route.name)!, child, route.params))
-  : [];
+/** The lists a route shows: a list's own, an item's sections' below it. */
+export function listsShownBy(route: Route): string[] {
+  if (route.view === "resource") return [resourceKey(route.name, route.params)];
+  if (route.view !== "resource-item") return [];
+  const item = resourceNamed(route.name);
+  return item ? childrenOf(item).filter((child) => !child.single).map((child) => childKey(item, child, route.params)) : [];
+}
 
 /**
  * An app's lists with `added` among them, bounded: those of a path's parameters (a group's members, a
