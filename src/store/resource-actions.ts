@@ -4,9 +4,9 @@ import type { ManagementTarget } from "../api/apps.js";
 import { resourceNamed } from "../resources/index.js";
 import { type AnyResource, itemRequests, mergedItem } from "../resources/resource.js";
 import { type StoreContext, currentRoute } from "./context.js";
-import { toFailure } from "./failure.js";
-import { detailOf, resourceKey, withDetail } from "./details.js";
-import type { ResourceItemState } from "./types.js";
+import { failedInto, toFailure } from "./failure.js";
+import { detailKey, detailOf, resourceKey, withDetail } from "./details.js";
+import type { AppViewState, ResourceItemState, Route } from "./types.js";
 
 /**
  * One item of any resource (src/resources/), read as its command reads it (the endpoint catalogue's
@@ -17,12 +17,17 @@ import type { ResourceItemState } from "./types.js";
 export interface ResourceActions {
   /** Opens a resource's list, its path's parameters given (the children of item `w1`: ["w1"]). */
   openResource(name: string, params: readonly string[]): void;
-  /** Opens one item: its list's parameters, then its id. */
+  /**
+   * Opens one item: its list's parameters, then its id. One its definition finds in every known app (a
+   * call) opens in the app that has it, the explorer switching to that app (and saying so).
+   */
   openResourceItem(name: string, params: readonly string[]): void;
   /** Asks for the item in view again (r). */
   reloadResource(): void;
   /** Moves the selection of the list below the item in view (its sub-resource's). */
   selectChildRow(index: number): void;
+  /** Moves the selection among the rows its screen draws of the item in view itself (a call's participants and recordings). */
+  selectItemRow(index: number): void;
   /** Shows the item's next sub-resource below its fields (tab: a message's thread, then its reactions). */
   nextResourceChild(): void;
   /** v: asks whether to show the secrets masked in the item in view, naming them. */
@@ -35,8 +40,9 @@ export interface ResourceActions {
 export const childrenOf = (resource: AnyResource | undefined): AnyResource[] =>
   (resource?.children ?? []).map(resourceNamed).filter((c): c is AnyResource => Boolean(c?.list));
 
-/** The sub-resource shown below an item: the one tab chose, the first at the start. */
+/** The sub-resource shown below an item: the one tab chose, the first at the start; none when they open apart (a call's). */
 export const shownChildOf = (resource: AnyResource | undefined, item: ResourceItemState | undefined): AnyResource | undefined => {
+  if (resource?.detail?.childrenApart) return undefined;
   const children = childrenOf(resource);
   return children[(item?.child ?? 0) % Math.max(1, children.length)];
 };
@@ -46,6 +52,14 @@ interface ResourceNeeds {
   ensureList(list: string, failed?: "retry"): void;
   reload(list: string): void;
   select(list: string, index: number): void;
+}
+
+const sameRoute = (a: Route, b: Route) => JSON.stringify(a) === JSON.stringify(b);
+
+/** An app's view without an item: neither on its stack nor in its cache. */
+function withoutItem(view: AppViewState, key: string, route: Route): AppViewState {
+  const { [detailKey("resource", key)]: _gone, ...details } = view.details;
+  return { ...view, details, nav: view.nav.filter((r) => !sameRoute(r, route)) };
 }
 
 export function resourceActions(ctx: StoreContext<ResourceNeeds & ResourceActions>, management: ManagementTarget | undefined): ResourceActions {
@@ -65,8 +79,41 @@ export function resourceActions(ctx: StoreContext<ResourceNeeds & ResourceAction
       return ctx.http.send({ method: "GET", url: urlWithQuery(call.url, call.query), headers: call.headers, signal }).then((response) => response.json);
     }));
 
+  /**
+   * Reads an item its definition finds in every known app (a call by its session id: the active app first,
+   * asked on behalf of nobody). Found in another app, it is shown there: the explorer switches to that app,
+   * so that what the item leads to (a participant's user) is asked of the app that has it, under its name.
+   */
+  const findItem = (resource: AnyResource, params: readonly string[], find: NonNullable<NonNullable<AnyResource["detail"]>["find"]>) => {
+    const { activeKey: appKey, apps } = ctx.get();
+    const key = resourceKey(resource.name, params);
+    const route: Route = { view: "resource-item", name: resource.name, params: [...params] };
+    const request = ctx.slots.begin(`${appKey}/resource-item/${key}`);
+    setItem(appKey, key, { loading: true, error: undefined });
+    const ordered = [...apps.filter((a) => a.key === appKey), ...apps.filter((a) => a.key !== appKey)];
+    Promise.resolve().then(() => find(ctx.http, params.at(-1) ?? "", ordered, request.signal)).then(
+      (found) => {
+        if (!request.isCurrent()) return;
+        const app = ordered.find((a) => a === found.app) ?? ordered[0]!;
+        const shown = maskAnswerSecrets(found.item as Record<string, unknown>);
+        const patch = { loading: false, item: shown.value, masked: shown.paths };
+        if (app.key === appKey) return setItem(appKey, key, patch);
+        const here = ctx.get().activeKey === appKey && sameRoute(currentRoute(ctx.get()), route);
+        // Not this app's: neither its stack nor its cache keeps it.
+        ctx.updateView(appKey, (v) => withoutItem(v, key, route));
+        if (!here) return;
+        ctx.updateView(app.key, (v) => ({ ...withDetail(v, "resource", key, { loading: false }, patch), nav: [...v.nav.filter((r) => !sameRoute(r, route)), route] }));
+        ctx.get().notify(`switched to ${app.label} · ${app.region}: it has this ${resource.singular}`);
+        ctx.get().switchApp(app.key);
+      },
+      failedInto(ctx, request, (failure) => setItem(appKey, key, { loading: false, error: failure })),
+    ).finally(request.finish);
+  };
+
   /** Reads one item; `reveal`: its secrets kept whole (v, confirmed), else masked and where said. */
   const loadItem = (resource: AnyResource, params: readonly string[], reveal = false) => {
+    const find = resource.detail?.find;
+    if (find && !reveal) return findItem(resource, params, find);
     const appKey = ctx.get().activeKey;
     const key = resourceKey(resource.name, params);
     const slot = `${appKey}/resource-item/${key}`;
@@ -94,11 +141,11 @@ export function resourceActions(ctx: StoreContext<ResourceNeeds & ResourceAction
     if (child && !reveal) ctx.get().reload(resourceKey(child.name, params));
   };
 
-  /** The item in view: its resource, parameters and state. */
+  /** The item in view (or the item whose recording is in view): its resource, parameters and state. */
   const itemInView = () => {
     const route = currentRoute(ctx.get());
-    if (route.view !== "resource-item") return undefined;
-    const params = (route as { params: string[] }).params;
+    if (route.view !== "resource-item" && route.view !== "recording") return undefined;
+    const params = route.params;
     const resource = resourceNamed(route.name);
     return resource && { resource, params, state: itemOf(resourceKey(resource.name, params)) };
   };
@@ -130,6 +177,11 @@ export function resourceActions(ctx: StoreContext<ResourceNeeds & ResourceAction
       // An item's rows are the list of the sub-resource shown below it.
       const child = shown && shownChildOf(shown.resource, shown.state);
       if (child) ctx.get().select(resourceKey(child.name, shown.params), index);
+    },
+
+    selectItemRow(index) {
+      const shown = itemInView();
+      if (shown?.state) setItem(ctx.get().activeKey, resourceKey(shown.resource.name, shown.params), { selected: Math.max(0, index) });
     },
 
     askReveal() {

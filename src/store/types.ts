@@ -4,7 +4,6 @@ import type { CursorState } from "../api/cursor.js";
 import type { RateLimit } from "../api/errors.js";
 import type { ThreadScope } from "../resources/resource.js";
 import type { Message, User } from "../api/chat-schemas.js";
-import type { Call } from "../api/schemas.js";
 import type { MessageMetrics } from "../api/message-stats.js";
 import type { StatsProgress, StatsReport } from "../api/stats.js";
 import type { TraceReport } from "../api/trace.js";
@@ -32,8 +31,8 @@ export interface AppRef {
 export type Route =
   | { view: "user"; uid: string }
   | { view: "messages"; scope: ThreadScope }
-  | { view: "call"; sessionId: string }
-  | { view: "recording"; sessionId: string; rid: string }
+  /** One recording of an item (a call's), whole: the item's name and parameters, then the recording's id. */
+  | { view: "recording"; name: string; params: string[]; rid: string }
   | { view: "apps" }
   | { view: "log" }
   | { view: "stats" }
@@ -121,17 +120,6 @@ export interface LiveState {
   polls: number;
 }
 
-export interface CallDetailState {
-  loading: boolean;
-  call?: Call;
-  raw?: unknown;
-  /** The app the call was found in. */
-  appLabel?: string;
-  error?: Failure;
-  /** The selected row: participants first, then recordings. */
-  selected: number;
-}
-
 /** The lists a user's screen shows below the profile, one at a time. */
 export const USER_SECTIONS = ["groups", "calls", "conversations", "blocked", "friends"] as const;
 export type UserSection = (typeof USER_SECTIONS)[number];
@@ -216,6 +204,8 @@ export interface ResourceItemState {
   masked?: string[];
   /** Its secrets are shown whole: v was asked and confirmed; r reads it again masked. */
   revealed?: boolean;
+  /** The selected row of what its screen draws of it below its fields (a call's participants, then its recordings). */
+  selected?: number;
 }
 
 /** A message's trace (src/api/trace.ts), and the line the view is scrolled to. */
@@ -228,7 +218,6 @@ export interface TraceState {
 
 /** What the explorer keeps of one thing it opened, by the kind of thing (store/details.ts). */
 export interface DetailStates {
-  call: CallDetailState;
   user: UserDetailState;
   /** A thread of messages (the messages screen), by threadKey(scope). */
   messages: ThreadState;
@@ -247,7 +236,7 @@ export type DetailKey = `${DetailKind}:${string}`;
 export interface AppViewState {
   /** Every list opened, by resourceKey (its name and path's parameters): `groups`, `transcripts/v1.us.…`. */
   lists: Record<string, ListState>;
-  /** What was opened, by kind and id (store/details.ts): `call:<sessionId>`, `thread:group:<guid>`, … */
+  /** What was opened, by kind and id (store/details.ts): `resource:webhooks/w1`, `messages:group:<guid>`, … */
   details: Partial<Record<DetailKey, DetailStates[DetailKind]>>;
   /** The :stats screen's figures, over the calls list's filter. */
   stats?: StatsState;

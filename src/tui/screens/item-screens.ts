@@ -1,6 +1,8 @@
 import { banned } from "../../resources/banned.js";
+import { calls } from "../../resources/calls.js";
 import { groups } from "../../resources/groups.js";
 import { members } from "../../resources/members.js";
+import { callItem } from "./call-item.js";
 import { type ItemExtension, extendedItemScreen, itemSpot } from "./resource-item.js";
 import type { KeyContext, RouteOf, Screen } from "./types.js";
 import { verbKeyBindings } from "./verb-keys.js";
@@ -55,6 +57,7 @@ const groupItem: ItemExtension = {
  */
 export const ITEM_EXTENSIONS: Readonly<Record<string, ItemExtension>> = {
   [groups.name]: groupItem,
+  [calls.name]: callItem(calls),
 };
 
 export const ITEM_SCREENS: Readonly<Record<string, Screen<RouteOf<"resource-item">>>> = Object.fromEntries(

@@ -38,7 +38,7 @@ const SECTIONS: { [S in UserSection]: { title: string; columns: (rows: readonly 
   calls: {
     title: "calls",
     columns: (rows, width) => definedColumns(erased(RESOURCES.calls), rows, width),
-    open: (state, _uid, c: Call) => state.openCall(c.sessionId),
+    open: (state, _uid, c: Call) => state.openResourceItem(RESOURCES.calls.name, [c.sessionId]),
     id: (c: Call) => c.sessionId,
   },
   conversations: {
