@@ -66,7 +66,7 @@ export function listInView(state: Pick<ExplorerCore, "views" | "activeKey">): st
 /** The lists a route shows: a list's own, an item's sub-resources' below it. */
 export const listsShownBy = (route: Route): string[] =>
   route.view === "resource" ? [resourceKey(route.name, route.params)]
-  : route.view === "resource-item" ? childrenOf(resourceNamed(route.name)).map((child) => resourceKey(child.name, route.params))
+  : route.view === "resource-item" && !resourceNamed(route.name)?.detail?.childrenApart ? childrenOf(resourceNamed(route.name)).map((child) => resourceKey(child.name, route.params))
   : [];
 
 /**

@@ -4,9 +4,9 @@ import type { ManagementTarget } from "../api/apps.js";
 import { resourceNamed } from "../resources/index.js";
 import { type AnyResource, itemRequests, mergedItem } from "../resources/resource.js";
 import { type StoreContext, currentRoute } from "./context.js";
-import { failedInto, toFailure } from "./failure.js";
+import { failedInto } from "./failure.js";
 import { detailKey, detailOf, resourceKey, withDetail } from "./details.js";
-import type { AppViewState, ResourceItemState, Route } from "./types.js";
+import type { AppViewState, ResourceItemState, Route, Row } from "./types.js";
 
 /**
  * One item of any resource (src/resources/), read as its command reads it (the endpoint catalogue's
@@ -80,61 +80,40 @@ export function resourceActions(ctx: StoreContext<ResourceNeeds & ResourceAction
     }));
 
   /**
-   * Reads an item its definition finds in every known app (a call by its session id: the active app first,
-   * asked on behalf of nobody). Found in another app, it is shown there: the explorer switches to that app,
-   * so that what the item leads to (a participant's user) is asked of the app that has it, under its name.
+   * Reads one item; `reveal`: its secrets kept whole (v, confirmed), else masked and where said. One its
+   * definition finds in every known app (a call by its session id: the active app first, on behalf of
+   * nobody) and found in another is shown there: the explorer switches to that app, so that what the item
+   * leads to (a participant's user) is asked of the app that has it, under its name.
    */
-  const findItem = (resource: AnyResource, params: readonly string[], find: NonNullable<NonNullable<AnyResource["detail"]>["find"]>) => {
+  const loadItem = (resource: AnyResource, params: readonly string[], reveal = false) => {
     const { activeKey: appKey, apps } = ctx.get();
     const key = resourceKey(resource.name, params);
-    const route: Route = { view: "resource-item", name: resource.name, params: [...params] };
+    const id = params.at(-1) ?? "";
     const request = ctx.slots.begin(`${appKey}/resource-item/${key}`);
-    setItem(appKey, key, { loading: true, error: undefined });
-    const ordered = [...apps.filter((a) => a.key === appKey), ...apps.filter((a) => a.key !== appKey)];
-    Promise.resolve().then(() => find(ctx.http, params.at(-1) ?? "", ordered, request.signal)).then(
-      (found) => {
-        if (!request.isCurrent()) return;
-        const app = ordered.find((a) => a === found.app) ?? ordered[0]!;
-        const shown = maskAnswerSecrets(found.item as Record<string, unknown>);
-        const patch = { loading: false, item: shown.value, masked: shown.paths };
-        if (app.key === appKey) return setItem(appKey, key, patch);
-        const here = ctx.get().activeKey === appKey && sameRoute(currentRoute(ctx.get()), route);
-        // Not this app's: neither its stack nor its cache keeps it.
-        ctx.updateView(appKey, (v) => withoutItem(v, key, route));
-        if (!here) return;
-        ctx.updateView(app.key, (v) => ({ ...withDetail(v, "resource", key, { loading: false }, patch), nav: [...v.nav.filter((r) => !sameRoute(r, route)), route] }));
-        ctx.get().notify(`switched to ${app.label} · ${app.region}: it has this ${resource.singular}`);
-        ctx.get().switchApp(app.key);
-      },
-      failedInto(ctx, request, (failure) => setItem(appKey, key, { loading: false, error: failure })),
-    ).finally(request.finish);
-  };
-
-  /** Reads one item; `reveal`: its secrets kept whole (v, confirmed), else masked and where said. */
-  const loadItem = (resource: AnyResource, params: readonly string[], reveal = false) => {
-    const find = resource.detail?.find;
-    if (find && !reveal) return findItem(resource, params, find);
-    const appKey = ctx.get().activeKey;
-    const key = resourceKey(resource.name, params);
-    const slot = `${appKey}/resource-item/${key}`;
-    const request = ctx.slots.begin(slot);
     // Secrets shown whole are not left on the screen while the item is read again.
     setItem(appKey, key, { loading: true, error: undefined, ...(itemOf(key)?.revealed ? { item: undefined, revealed: false } : {}) });
+    const find = resource.detail?.find;
+    const ordered = [...apps.filter((a) => a.key === appKey), ...apps.filter((a) => a.key !== appKey)];
     // A request that cannot be made (no management key) fails like one the service refused.
-    Promise.resolve().then(() => sendAll(itemRequests(resource, params), request.signal)).then(
-      (bodies) => {
+    Promise.resolve().then((): Promise<{ item: unknown; app?: unknown }> => (find
+      ? find(ctx.http, id, ordered, request.signal)
+      : sendAll(itemRequests(resource, params), request.signal).then((bodies) => ({ item: mergedItem(resource, bodies, id), app: undefined })))).then(
+      ({ item, app }) => {
         if (!request.isCurrent()) return;
-        try {
-          const item = mergedItem(resource, bodies, params.at(-1) ?? "");
-          const shown = maskAnswerSecrets(item);
-          setItem(appKey, key, reveal ? { loading: false, item, masked: shown.paths, revealed: true } : { loading: false, item: shown.value, masked: shown.paths });
-        } catch (error) {
-          setItem(appKey, key, { loading: false, error: toFailure(error) });
-        }
+        const shown = maskAnswerSecrets(item as Row);
+        const patch = reveal ? { loading: false, item: item as Row, masked: shown.paths, revealed: true } : { loading: false, item: shown.value, masked: shown.paths };
+        const there = ordered.find((a) => a === app);
+        if (!there || there.key === appKey) return setItem(appKey, key, patch);
+        // The app it was asked from keeps it neither on its stack nor in its cache.
+        const route: Route = { view: "resource-item", name: resource.name, params: [...params] };
+        const shownHere = ctx.get().activeKey === appKey && sameRoute(currentRoute(ctx.get()), route);
+        ctx.updateView(appKey, (v) => withoutItem(v, key, route));
+        if (!shownHere) return;
+        ctx.updateView(there.key, (v) => ({ ...withDetail(v, "resource", key, { loading: false }, patch), nav: [...v.nav.filter((r) => !sameRoute(r, route)), route] }));
+        ctx.get().notify(`switched to ${there.label} · ${there.region}: it has this ${resource.singular}`);
+        ctx.get().switchApp(there.key);
       },
-      (error: unknown) => {
-        if (request.isCurrent()) setItem(appKey, key, { loading: false, error: toFailure(error) });
-      },
+      failedInto(ctx, request, (failure) => setItem(appKey, key, { loading: false, error: failure })),
     ).finally(request.finish);
     // The list of the sub-resource shown below its fields, keyed by the child's own path parameters.
     const child = shownChildOf(resource, itemOf(key));
