@@ -73,26 +73,26 @@ function CallBody({ call, selected, found, asTimeline, height, width, theme }: {
   const s = (value: unknown) => sanitize(value);
   return (
     <>
-        <Text wrap="truncate-end">
-          <Text color={statusColor(theme, call.status)} bold>{s(call.status)}</Text>
-          {` · ${s(call.type)} · ${s(call.mode)} · ${s(call.initiator)} → ${s(call.receiver)} (${s(call.receiverType)}) · found in ${s(found)}`}
-        </Text>
-        <Text wrap="truncate-end">
-          {`started ${formatTime(call.startedAt ?? call.initiatedAt)} · ended ${formatTime(call.endedAt)} · lasted ${formatDuration(callDuration(call, Date.now() / 1000))}`}
-          {` · participant minutes ${formatPlainMinutes(call.totalDurationInMinutes)} (audio ${call.totalAudioMinutes?.toFixed(2) ?? "—"}, video ${call.totalVideoMinutes?.toFixed(2) ?? "—"}) · ${countOf(entries, "entry", "entries")}`}
-        </Text>
-        {asTimeline && participants.length > 0 ? (
-          <TimelineRows heading={`Participants (${participants.length})`} drawn={timeline(call, width)} selected={inRecordings ? -1 : selected} height={participantsHeight + 1} theme={theme} />
-        ) : (
-          <>
-            <Text bold>{`Participants (${participants.length})`}</Text>
-            <Rows columns={participantColumns} rows={participants} selected={inRecordings ? -1 : selected} height={participantsHeight} width={width} theme={theme} />
-          </>
-        )}
-        <Text bold>{`Recordings (${recordings.length})${recordings.length ? " · enter shows one whole, y copies its URL, o opens it, d downloads" : ""}`}</Text>
-        {recordings.length === 0 ? <Text color={theme.muted}>  none</Text> : (
-          <Rows columns={recordingColumns} rows={recordings} selected={inRecordings ? selected - participants.length : -1} height={recordingsHeight - 1} width={width} theme={theme} />
-        )}
+      <Text wrap="truncate-end">
+        <Text color={statusColor(theme, call.status)} bold>{s(call.status)}</Text>
+        {` · ${s(call.type)} · ${s(call.mode)} · ${s(call.initiator)} → ${s(call.receiver)} (${s(call.receiverType)}) · found in ${s(found)}`}
+      </Text>
+      <Text wrap="truncate-end">
+        {`started ${formatTime(call.startedAt ?? call.initiatedAt)} · ended ${formatTime(call.endedAt)} · lasted ${formatDuration(callDuration(call, Date.now() / 1000))}`}
+        {` · participant minutes ${formatPlainMinutes(call.totalDurationInMinutes)} (audio ${call.totalAudioMinutes?.toFixed(2) ?? "—"}, video ${call.totalVideoMinutes?.toFixed(2) ?? "—"}) · ${countOf(entries, "entry", "entries")}`}
+      </Text>
+      {asTimeline && participants.length > 0 ? (
+        <TimelineRows heading={`Participants (${participants.length})`} drawn={timeline(call, width)} selected={inRecordings ? -1 : selected} height={participantsHeight + 1} theme={theme} />
+      ) : (
+        <>
+          <Text bold>{`Participants (${participants.length})`}</Text>
+          <Rows columns={participantColumns} rows={participants} selected={inRecordings ? -1 : selected} height={participantsHeight} width={width} theme={theme} />
+        </>
+      )}
+      <Text bold>{`Recordings (${recordings.length})${recordings.length ? " · enter shows one whole, y copies its URL, o opens it, d downloads" : ""}`}</Text>
+      {recordings.length === 0 ? <Text color={theme.muted}>  none</Text> : (
+        <Rows columns={recordingColumns} rows={recordings} selected={inRecordings ? selected - participants.length : -1} height={recordingsHeight - 1} width={width} theme={theme} />
+      )}
     </>
   );
 }
@@ -110,7 +110,7 @@ export function callItem(calls: Resource<Call>): ItemExtension {
       "found in every known app, the app named by its session id first: found in another app, the explorer switches to that app and says so",
       "lasted: from the call's start to its end (to now while it goes on); participant minutes: the service's total, summed over the entries",
       "the timeline: a bar per entry (one per device) from joined to left, ▶ still in the call, × never joined (its state said)",
-      `every field: Y on no row, :api ${calls.detail!.path.replace(/\{\w+\}/, "<sessionId>")}, or ccx ${calls.singular} <sessionId> --json`,
+      `its fields as sent: :api ${calls.detail!.path.replace(/\{\w+\}/, "<sessionId>")} (a tree), or ccx ${calls.singular} <sessionId> --json`,
     ],
     bindings: [
       { keys: ["enter"], description: "show the recording, or open the participant (the user)", footer: "open", onRows: true,

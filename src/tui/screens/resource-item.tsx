@@ -141,7 +141,7 @@ export const resourceItemScreen: Screen<ItemRoute> = {
   },
 };
 
-/** What an item's key acts on: its path's parameters, the item as read, the sub-resource below it and the row selected there. */
+/** What an item's key acts on: its path's parameters, the item as read and its body's row selected, the sub-resource below it and the row selected there. */
 export function itemSpot(c: KeyContext<ItemRoute>): { params: readonly string[]; item?: Row; selected: number; child?: AnyResource; row?: Row } {
   const list = childListOf(c.state, c.route);
   const item = itemOf(c.state, c.route);
@@ -151,8 +151,7 @@ export function itemSpot(c: KeyContext<ItemRoute>): { params: readonly string[];
 /**
  * What an extension draws of the item itself, in place of its field lines and of the list of its children
  * (a call: its summary, its participants, its recordings), with a cursor of its own over its rows: the item
- * as read (secrets masked), and the row selected (the item's `selected`, set by selectItemRow). Every field
- * stays in the item's JSON.
+ * as read (secrets masked), and the row selected (the item's `selected`, set by selectItemRow).
  */
 export interface ItemBody {
   /** How many rows its cursor goes over. */
