@@ -7,8 +7,8 @@ import type { Resource } from "./resource.js";
  * The app's calls (GET /calls, one by GET /calls/{sessionId}): `ccx calls` is
  * made from this definition, its filter grammar written by hand
  * (src/query/calls.ts), and `ccx stats` and `ccx download` take its flags;
- * `ccx call` (which looks in every app), the explorer's calls and call screen
- * are written by hand.
+ * one call is found in every known app (`detail.find`), by `ccx call`, written
+ * by hand, and by the explorer's generic item, extended (item-screens.ts).
  */
 export const calls: Resource<Call> = {
   name: "calls",
@@ -34,7 +34,16 @@ export const calls: Resource<Call> = {
     ],
     grammar: async () => (await import("../query/calls.js")).CALL_GRAMMAR,
   },
-  detail: { path: "/calls/{sessionId}" },
+  detail: {
+    path: "/calls/{sessionId}",
+    // Loaded with the first call opened: the explorer's start does not pay for it.
+    find: async (http, id, apps, signal) => {
+      const found = await (await import("../api/find-call.js")).findCall(http, id, apps, signal);
+      return { item: found.raw, app: found.candidate };
+    },
+    // T opens its transcripts: below its summary are its participants and recordings.
+    childrenApart: true,
+  },
   ownItemCommand: true,
   live: (c) => `${c.status}|${c.endedAt}|${c.participants?.length}|${c.recordings?.length}`,
   wideAt: 120,

@@ -6,6 +6,8 @@ import { listItems } from "../api/paging-styles.js";
 import { ODD_MARK, oddFields, shownField } from "../api/schemas.js";
 import { fieldLines } from "../text/fields.js";
 import type { Grammar } from "../query/grammar.js";
+import type { Candidate } from "../api/find-call.js";
+import type { Http } from "../api/http.js";
 
 /**
  * One resource of the service, defined once: where its list and its items
@@ -119,6 +121,14 @@ export interface Resource<Item extends Record<string, unknown> = Record<string, 
      * undefined when the catalogue has none. `path` is then one of them, for the host and group.
      */
     pathOf?: (id: string) => string | undefined;
+    /**
+     * It is looked up in every known app, not the active one alone (a call by its session id, which names
+     * its app): the item as sent and the app that has it, asked on behalf of nobody. The explorer opens it
+     * in that app.
+     */
+    find?: ItemFinder;
+    /** Its children open by a key of its screen (a call's T: its transcripts), not as a list below its fields. */
+    childrenApart?: true;
   };
   /**
    * One item is asked for by its list's command with its id (`ccx extensions <id>`, `ccx moderation
@@ -159,6 +169,9 @@ export interface Resource<Item extends Record<string, unknown> = Record<string, 
   ownItemCommand?: true;
   columns: ReadonlyArray<ResourceColumn<Item>>;
 }
+
+/** Finds an item in whichever of the apps has it (`apps` in the order to ask, the active one first). */
+export type ItemFinder = (http: Http, id: string, apps: Candidate[], signal: AbortSignal) => Promise<{ item: unknown; app: Candidate }>;
 
 /**
  * A resource shown below another's item whose path does not name the item: how it is narrowed to it.

@@ -1,9 +1,9 @@
 import type { AppViewState, DetailKey, DetailKind, DetailStates, Route, ThreadScope } from "./types.js";
 
 /**
- * The one cache of what the explorer opened (a call, a user, a
- * thread of messages, an item of a resource made from a definition), kept per app by
- * kind and id: `details["call:<sessionId>"]`. Which route shows which entry
+ * The one cache of what the explorer opened (a user, a thread of messages, an
+ * item of a resource made from a definition: a call, a group), kept per app by
+ * kind and id: `details["resource:webhooks/w1"]`. Which route shows which entry
  * is one table (ROUTE_DETAILS), which a new screen cannot leave out: the
  * entries the navigation stack shows are kept however many others load, and
  * all of them go when the acting user changes (their answers depend on them).
@@ -29,8 +29,7 @@ export const resourceKey = (name: string, params: readonly string[]) => [name, .
 /** The entry each route shows, if any: a route without one says so. */
 const ROUTE_DETAILS: { [V in Route["view"]]: (route: Extract<Route, { view: V }>) => DetailKey | undefined } = {
   messages: (r) => detailKey("messages", threadKey(r.scope)),
-  call: (r) => detailKey("call", r.sessionId),
-  recording: (r) => detailKey("call", r.sessionId),
+  recording: (r) => detailKey("resource", resourceKey(r.name, r.params)),
   apps: () => undefined,
   log: () => undefined,
   stats: () => undefined,

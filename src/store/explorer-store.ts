@@ -3,10 +3,9 @@ import type { ManagementTarget } from "../api/apps.js";
 import { AppClient } from "../api/client.js";
 import type { Http } from "../api/http.js";
 import { type StoreContext, activeApp, activeView, currentRoute } from "./context.js";
-import { detailsOfKind, resourceKey, routeDetail } from "./details.js";
+import { resourceKey, routeDetail } from "./details.js";
 import { type ApiActions, apiActions } from "./api-actions.js";
 import { type ResourceActions, resourceActions } from "./resource-actions.js";
-import { type DetailActions, detailActions } from "./detail-actions.js";
 import { type DownloadActions, downloadActions } from "./download-actions.js";
 import { type ListActions, listActions, listInView } from "./list-actions.js";
 import { loadRoute, viewForAnotherUser } from "./tables.js";
@@ -28,11 +27,12 @@ export { activeApp, activeView, currentRoute } from "./context.js";
 export { detailOf, resourceKey, threadKey } from "./details.js";
 export { marksHere } from "./ui-actions.js";
 
-/** Whether the view shown is still waiting for an answer: a request in flight, its list, or the call asked for. */
+/** Whether the view shown is still waiting for an answer: a request in flight, its list, or what it opened (the call asked for). */
 export function waitingForAnswer(state: ExplorerState): boolean {
   const view = activeView(state);
   const list = listInView(state);
-  return state.inflight > 0 || (list !== undefined && view.lists[list]?.loading === true) || detailsOfKind(view, "call").some((d) => d.loading);
+  const shown = routeDetail(currentRoute(state));
+  return state.inflight > 0 || (list !== undefined && view.lists[list]?.loading === true) || (shown !== undefined && view.details[shown]?.loading === true);
 }
 
 /**
@@ -60,7 +60,7 @@ export interface ExplorerOptions {
 }
 
 /** The whole store: its own state and actions (ExplorerCore), and every slice's. */
-export interface ExplorerState extends ExplorerCore, ListActions, LiveActions, DetailActions, ThreadActions, WriteActions, DownloadActions, StatsActions, ApiActions, ResourceActions, TraceActions, VerbActions, VerbFormActions, UiActions {}
+export interface ExplorerState extends ExplorerCore, ListActions, LiveActions, ThreadActions, WriteActions, DownloadActions, StatsActions, ApiActions, ResourceActions, TraceActions, VerbActions, VerbFormActions, UiActions {}
 
 export type ExplorerStore = StoreApi<ExplorerState>;
 
@@ -152,7 +152,6 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
       clock: Date.now(),
       ...listActions(ctx, options.management),
       ...liveActions(ctx, options.management),
-      ...detailActions(ctx),
       ...threadActions(ctx),
       ...writeActions(ctx),
       ...downloadActions(ctx),

@@ -17,9 +17,9 @@ export interface ItemChild {
   single: boolean;
 }
 
-/** The sections of an item of `resource`, in the order its definition names them. */
+/** The sections of an item of `resource`, in the order its definition names them; none where they open apart (a call's: T). */
 export const childrenOf = (resource: AnyResource | undefined): ItemChild[] =>
-  (resource?.children ?? []).map(childRelation).flatMap((relation) => {
+  resource?.detail?.childrenApart ? [] : (resource?.children ?? []).map(childRelation).flatMap((relation) => {
     const child = resourceNamed(relation.name);
     if (!child || (!child.list && !child.detail)) return [];
     return [{ resource: child, relation, title: relation.title ?? child.name, single: !child.list }];

@@ -4,10 +4,10 @@ import type { ManagementTarget } from "../api/apps.js";
 import { resourceNamed } from "../resources/index.js";
 import { type AnyResource, itemRequests, mergedItem } from "../resources/resource.js";
 import { type StoreContext, currentRoute } from "./context.js";
-import { toFailure } from "./failure.js";
-import { detailOf, resourceKey, withDetail } from "./details.js";
+import { failedInto } from "./failure.js";
+import { detailKey, detailOf, resourceKey, withDetail } from "./details.js";
 import { type ItemChild, childKey, childrenOf, shownChildOf } from "./item-children.js";
-import type { ResourceItemState } from "./types.js";
+import type { AppViewState, ResourceItemState, Route, Row } from "./types.js";
 
 /**
  * One item of any resource (src/resources/), read as its command reads it (the endpoint catalogue's
@@ -18,12 +18,17 @@ import type { ResourceItemState } from "./types.js";
 export interface ResourceActions {
   /** Opens a resource's list, its path's parameters given (the children of item `w1`: ["w1"]). */
   openResource(name: string, params: readonly string[]): void;
-  /** Opens one item: its list's parameters, then its id. */
+  /**
+   * Opens one item: its list's parameters, then its id. One its definition finds in every known app (a
+   * call) opens in the app that has it, the explorer switching to that app (and saying so).
+   */
   openResourceItem(name: string, params: readonly string[]): void;
   /** Asks for the item in view again (r). */
   reloadResource(): void;
   /** Moves the selection of the list below the item in view (its sub-resource's). */
   selectChildRow(index: number): void;
+  /** Moves the selection among the rows its screen draws of the item in view itself (a call's participants and recordings). */
+  selectItemRow(index: number): void;
   /** Shows the item's next (1) or previous (-1) section below its fields (tab: a message's thread, then its reactions). */
   stepResourceChild(step: 1 | -1): void;
   /** v: asks whether to show the secrets masked in the item in view, naming them. */
@@ -37,6 +42,14 @@ interface ResourceNeeds {
   ensureList(list: string, failed?: "retry"): void;
   reload(list: string): void;
   select(list: string, index: number): void;
+}
+
+const sameRoute = (a: Route, b: Route) => JSON.stringify(a) === JSON.stringify(b);
+
+/** An app's view without an item: neither on its stack nor in its cache. */
+function withoutItem(view: AppViewState, key: string, route: Route): AppViewState {
+  const { [detailKey("resource", key)]: _gone, ...details } = view.details;
+  return { ...view, details, nav: view.nav.filter((r) => !sameRoute(r, route)) };
 }
 
 export function resourceActions(ctx: StoreContext<ResourceNeeds & ResourceActions>, management: ManagementTarget | undefined): ResourceActions {
@@ -56,29 +69,41 @@ export function resourceActions(ctx: StoreContext<ResourceNeeds & ResourceAction
       return ctx.http.send({ method: "GET", url: urlWithQuery(call.url, call.query), headers: call.headers, signal }).then((response) => response.json);
     }));
 
-  /** Reads one item; `reveal`: its secrets kept whole (v, confirmed), else masked and where said. */
+  /**
+   * Reads one item; `reveal`: its secrets kept whole (v, confirmed), else masked and where said. One its
+   * definition finds in every known app (a call by its session id: the active app first, on behalf of
+   * nobody) and found in another is shown there: the explorer switches to that app, so that what the item
+   * leads to (a participant's user) is asked of the app that has it, under its name.
+   */
   const loadItem = (resource: AnyResource, params: readonly string[], reveal = false) => {
-    const appKey = ctx.get().activeKey;
+    const { activeKey: appKey, apps } = ctx.get();
     const key = resourceKey(resource.name, params);
-    const slot = `${appKey}/resource-item/${key}`;
-    const request = ctx.slots.begin(slot);
+    const id = params.at(-1) ?? "";
+    const request = ctx.slots.begin(`${appKey}/resource-item/${key}`);
     // Secrets shown whole are not left on the screen while the item is read again.
     setItem(appKey, key, { loading: true, error: undefined, ...(itemOf(key)?.revealed ? { item: undefined, revealed: false } : {}) });
+    const find = resource.detail?.find;
+    const ordered = [...apps.filter((a) => a.key === appKey), ...apps.filter((a) => a.key !== appKey)];
     // A request that cannot be made (no management key) fails like one the service refused.
-    Promise.resolve().then(() => sendAll(itemRequests(resource, params), request.signal)).then(
-      (bodies) => {
+    Promise.resolve().then((): Promise<{ item: unknown; app?: unknown }> => (find
+      ? find(ctx.http, id, ordered, request.signal)
+      : sendAll(itemRequests(resource, params), request.signal).then((bodies) => ({ item: mergedItem(resource, bodies, id), app: undefined })))).then(
+      ({ item, app }) => {
         if (!request.isCurrent()) return;
-        try {
-          const item = mergedItem(resource, bodies, params.at(-1) ?? "");
-          const shown = maskAnswerSecrets(item);
-          setItem(appKey, key, reveal ? { loading: false, item, masked: shown.paths, revealed: true } : { loading: false, item: shown.value, masked: shown.paths });
-        } catch (error) {
-          setItem(appKey, key, { loading: false, error: toFailure(error) });
-        }
+        const shown = maskAnswerSecrets(item as Row);
+        const patch = reveal ? { loading: false, item: item as Row, masked: shown.paths, revealed: true } : { loading: false, item: shown.value, masked: shown.paths };
+        const there = ordered.find((a) => a === app);
+        if (!there || there.key === appKey) return setItem(appKey, key, patch);
+        // The app it was asked from keeps it neither on its stack nor in its cache.
+        const route: Route = { view: "resource-item", name: resource.name, params: [...params] };
+        const shownHere = ctx.get().activeKey === appKey && sameRoute(currentRoute(ctx.get()), route);
+        ctx.updateView(appKey, (v) => withoutItem(v, key, route));
+        if (!shownHere) return;
+        ctx.updateView(there.key, (v) => ({ ...withDetail(v, "resource", key, { loading: false }, patch), nav: [...v.nav.filter((r) => !sameRoute(r, route)), route] }));
+        ctx.get().notify(`switched to ${there.label} · ${there.region}: it has this ${resource.singular}`);
+        ctx.get().switchApp(there.key);
       },
-      (error: unknown) => {
-        if (request.isCurrent()) setItem(appKey, key, { loading: false, error: toFailure(error) });
-      },
+      failedInto(ctx, request, (failure) => setItem(appKey, key, { loading: false, error: failure })),
     ).finally(request.finish);
     // The section shown below its fields is asked again with it.
     if (!reveal) showChild(resource, params, shownChildOf(resource, itemOf(key)), "again");
@@ -92,11 +117,11 @@ export function resourceActions(ctx: StoreContext<ResourceNeeds & ResourceAction
     if (again || !known || known.error) loadItem(child.resource, params);
   }
 
-  /** The item in view: its resource, parameters and state. */
+  /** The item in view (or the item whose recording is in view): its resource, parameters and state. */
   const itemInView = () => {
     const route = currentRoute(ctx.get());
-    if (route.view !== "resource-item") return undefined;
-    const params = (route as { params: string[] }).params;
+    if (route.view !== "resource-item" && route.view !== "recording") return undefined;
+    const params = route.params;
     const resource = resourceNamed(route.name);
     return resource && { resource, params, state: itemOf(resourceKey(resource.name, params)) };
   };
@@ -128,6 +153,11 @@ export function resourceActions(ctx: StoreContext<ResourceNeeds & ResourceAction
       // An item's rows are the list of the sub-resource shown below it.
       const child = shown && shownChildOf(shown.resource, shown.state);
       if (child && !child.single) ctx.get().select(childKey(shown.resource, child, shown.params), index);
+    },
+
+    selectItemRow(index) {
+      const shown = itemInView();
+      if (shown?.state) setItem(ctx.get().activeKey, resourceKey(shown.resource.name, shown.params), { selected: Math.max(0, index) });
     },
 
     askReveal() {

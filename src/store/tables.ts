@@ -14,7 +14,6 @@ type RouteOf<V extends Route["view"]> = Extract<Route, { view: V }>;
 interface Loaders {
   refreshList(list: string): void;
   reloadResource(): void;
-  loadCall(sessionId: string): void;
   loadThread(scope: ThreadScope): void;
 }
 
@@ -25,8 +24,8 @@ const nothing = () => {};
 export const ROUTE_LOADS: { [V in Route["view"]]: (state: Loaders, route: RouteOf<V>) => void } = {
   resource: (state, route) => state.refreshList(resourceKey(route.name, route.params)),
   "resource-item": (state) => state.reloadResource(),
-  call: (state, route) => state.loadCall(route.sessionId),
-  recording: (state, route) => state.loadCall(route.sessionId),
+  // A recording is shown from its item's answer (a call's): the item is asked again.
+  recording: (state) => state.reloadResource(),
   messages: (state, route) => state.loadThread(route.scope),
   // These screens' own r: :stats computes again, :api asks its path again, :trace traces again, :journal reads it again.
   stats: nothing,

@@ -4,7 +4,6 @@ import type { CursorState } from "../api/cursor.js";
 import type { RateLimit } from "../api/errors.js";
 import type { ThreadScope } from "../resources/resource.js";
 import type { Message } from "../api/chat-schemas.js";
-import type { Call } from "../api/schemas.js";
 import type { MessageMetrics } from "../api/message-stats.js";
 import type { StatsProgress, StatsReport } from "../api/stats.js";
 import type { TraceReport } from "../api/trace.js";
@@ -31,8 +30,8 @@ export interface AppRef {
 /** One entry of the navigation stack; the breadcrumbs are drawn from the stack. */
 export type Route =
   | { view: "messages"; scope: ThreadScope }
-  | { view: "call"; sessionId: string }
-  | { view: "recording"; sessionId: string; rid: string }
+  /** One recording of an item (a call's), whole: the item's name and parameters, then the recording's id. */
+  | { view: "recording"; name: string; params: string[]; rid: string }
   | { view: "apps" }
   | { view: "log" }
   | { view: "stats" }
@@ -120,17 +119,6 @@ export interface LiveState {
   polls: number;
 }
 
-export interface CallDetailState {
-  loading: boolean;
-  call?: Call;
-  raw?: unknown;
-  /** The app the call was found in. */
-  appLabel?: string;
-  error?: Failure;
-  /** The selected row: participants first, then recordings. */
-  selected: number;
-}
-
 /** A conversation's messages, oldest first; older ones load as the cursor reaches the top. */
 export interface ThreadState {
   scope: ThreadScope;
@@ -193,6 +181,8 @@ export interface ResourceItemState {
   masked?: string[];
   /** Its secrets are shown whole: v was asked and confirmed; r reads it again masked. */
   revealed?: boolean;
+  /** The selected row of what its screen draws of it below its fields (a call's participants, then its recordings). */
+  selected?: number;
 }
 
 /** A message's trace (src/api/trace.ts), and the line the view is scrolled to. */
@@ -205,7 +195,6 @@ export interface TraceState {
 
 /** What the explorer keeps of one thing it opened, by the kind of thing (store/details.ts). */
 export interface DetailStates {
-  call: CallDetailState;
   /** A thread of messages (the messages screen), by threadKey(scope). */
   messages: ThreadState;
   /** An item of a resource made from a definition, by resourceKey (name and parameters). */
@@ -223,7 +212,7 @@ export type DetailKey = `${DetailKind}:${string}`;
 export interface AppViewState {
   /** Every list opened, by resourceKey (its name and path's parameters): the groups, a call's transcripts (`transcripts/v1.us.…`), a user's calls (`calls/alice@users`). */
   lists: Record<string, ListState>;
-  /** What was opened, by kind and id (store/details.ts): `call:<sessionId>`, `thread:group:<guid>`, … */
+  /** What was opened, by kind and id (store/details.ts): `resource:webhooks/w1`, `messages:group:<guid>`, … */
   details: Partial<Record<DetailKey, DetailStates[DetailKind]>>;
   /** The :stats screen's figures, over the calls list's filter. */
   stats?: StatsState;

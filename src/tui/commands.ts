@@ -65,7 +65,7 @@ const OWN_COMMANDS: Command[] = [
     run: (arg, store) => {
       const id = sessionIdIn(arg);
       if (!id) return store.getState().notify("usage: :call <sessionId>");
-      store.getState().openCall(id);
+      store.getState().openResourceItem(RESOURCES.calls.name, [id]);
     },
   },
   {

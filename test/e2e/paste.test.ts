@@ -89,11 +89,11 @@ describe.skipIf(tmuxMissing !== undefined)(`pasting a session id${tmuxMissing ? 
     const backOn = (crumbs: string, what: string) => s.waitFor(resting(crumbs), { what, escapes: true });
 
     /** The call's view, and nothing else: the right session id, its participants and recordings, the frame within the terminal. */
-    const expectCall = async (call: DemoCall, how: string) => {
+    const expectCall = async (call: DemoCall, how: string, below = "calls") => {
       // The first call view drawn is the answer: a wrong one fails at once, with the screen.
       const view = await s.waitFor(callScreen, { what: `the call ${call.sessionId} opened (${how})` });
       expect(view.sessionId, `the call opened (${how}); the screen was:\n${s.lastScreen}\n`).toBe(call.sessionId);
-      expect(view.crumbs).toBe(`calls › call ${call.sessionId}`);
+      expect(view.crumbs).toBe(`${below} › call ${call.sessionId}`);
       expect(view.summary).toContain(`${call.initiator} → ${call.receiver}`);
       // Where it was found, when the line is not cut short (it is at 80 columns).
       const foundIn = /· found in (.*)$/.exec(view.summary)?.[1];
@@ -158,15 +158,17 @@ describe.skipIf(tmuxMissing !== undefined)(`pasting a session id${tmuxMissing ? 
       }
     });
 
-    it("a pasted log line that holds the id: opens that call, found in the app of another region", async () => {
+    it("a pasted log line that holds the id: opens that call in the app of another region that has it", async () => {
       for (const bracketed of [true, false]) {
         await s.type(":call ");
         await commandLine("call ", "`:call ` typed");
         await s.paste(`2026-11-01 12:00:03 ERROR call ${foreign.sessionId} dropped`, { bracketed });
         await s.keys("Enter");
-        await expectCall(foreign, `\`:call \` then a log line pasted${bracketed ? "" : " without the paste markers"}, Enter`);
+        // Shown in the app that has it (the header names its region), on top of that app's own stack.
+        await expectCall(foreign, `\`:call \` then a log line pasted${bracketed ? "" : " without the paste markers"}, Enter`, "groups");
+        expect((await s.lines())[0], "the header: the app of the call").toContain(" · eu ");
         await s.keys("Escape");
-        await backOn("calls", "back on the calls list");
+        await backOn("groups", "back on the groups of the app that has the call");
       }
     });
 

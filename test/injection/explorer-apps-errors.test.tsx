@@ -91,7 +91,7 @@ describe("app names and ids from the management API", () => {
     copies.forEach((copied, i) => expectIdCopy(copied, apps[i]!.appId, `app ${i}`));
 
     // A call says which app it was found in: by its name.
-    t.store.getState().openCall(fx.emulator.world.apps[0]!.calls[0]!.sessionId);
+    t.store.getState().openResourceItem("calls", [fx.emulator.world.apps[0]!.calls[0]!.sessionId]);
     const call = await t.waitForFrame((f) => f.includes("Participants ("), "a call of the first app");
     expect(call).toContain("found in Prod ␛]52;c;");
     await t.press("escape");
@@ -145,7 +145,7 @@ describe("the service's own error message", () => {
       t.store.getState().refresh();
       await t.waitForFrame((f) => f.includes(`✗ ${code}: `) && !f.includes("⟳"), `the calls' failure (${name})`);
       // A call looked up by id.
-      t.store.getState().openCall(`v1.us.failing.${name.length}`);
+      t.store.getState().openResourceItem("calls", [`v1.us.failing.${name.length}`]);
       await t.waitForFrame((f) => f.includes(`✗ ${code}`) && !f.includes("looking for"), `the call's failure (${name})`);
       await t.press("escape");
       t.store.getState().openRoot("groups");

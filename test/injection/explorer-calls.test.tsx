@@ -7,7 +7,7 @@ import { type Tui, type TuiEmulator, listRows, mountTui, startTuiEmulator } from
 import { PAYLOADS } from "./payloads.js";
 import { copiesFrom, expectFramesHarmless, expectIdCopy, expectJsonCopy, mountSized } from "./screen.js";
 import { type Injected, inject, injectCrowdedCall } from "./world.js";
-import { detailOf } from "../../src/store/details.js";
+import { detailOf, resourceKey } from "../../src/store/details.js";
 
 /**
  * Terminal injection, calls: the newest calls carry one payload each (the
@@ -67,7 +67,8 @@ describe("calls with escape sequences in every field", () => {
       expect(detail).toContain(`call ${sanitize(call.sessionId).slice(0, 30)}`);
       // The last row is a recording: y copies its URL.
       const [url, recording] = await copiesFrom(t, "GyY", `${what}, recording`);
-      const raw = detailOf(activeView(t.store.getState()), "call", call.sessionId)!.call!.recordings!.at(-1)!;
+      const item = detailOf(activeView(t.store.getState()), "resource", resourceKey("calls", [call.sessionId]))!.item!;
+      const raw = (item.recordings as Array<{ rid: string; recording_url: string }>).at(-1)!;
       expectIdCopy(url, raw.recording_url!, `${what}, recording URL`);
       expectJsonCopy(recording, { rid: raw.rid, recording_url: raw.recording_url }, `${what}, recording`);
       await t.press("escape");
@@ -81,7 +82,7 @@ describe("calls with escape sequences in every field", () => {
     const rows = 72;
     const { tui: t, sizedFrom } = await mountSized((o) => mountTui(fx, o), columns, rows);
     tui = t;
-    t.store.getState().openCall(crowded.sessionId);
+    t.store.getState().openResourceItem("calls", [crowded.sessionId]);
     const frame = await t.waitForFrame((f) => f.includes(`Participants (${PAYLOADS.length})`), "the crowded call");
     for (const p of crowded.participants) expect(frame).toContain(sanitize(p.uid).slice(0, 8));
     for (const r of crowded.recordings) expect(frame).toContain(sanitize(r.rid).slice(0, 8));
@@ -89,14 +90,14 @@ describe("calls with escape sequences in every field", () => {
     for (const name of ["osc-52-clipboard", "bidi-override", "line-breaks", "long", "c1-osc"]) {
       const k = PAYLOADS.findIndex((p) => p.name === name);
       const what = `participant ${name}`;
-      t.store.getState().selectInCall(crowded.sessionId, k);
+      t.store.getState().selectItemRow(k);
       await t.settle();
       const [uid, participant] = await copiesFrom(t, "yY", what);
       expectIdCopy(uid, crowded.participants[k]!.uid, what);
       expectJsonCopy(participant, { uid: crowded.participants[k]!.uid, deviceId: crowded.participants[k]!.deviceId }, what);
 
       const recording = crowded.recordings[k]!;
-      t.store.getState().selectInCall(crowded.sessionId, PAYLOADS.length + k);
+      t.store.getState().selectItemRow(PAYLOADS.length + k);
       await t.settle();
       const [url, opened] = await copiesFrom(t, "yo\r", `recording ${name}`);
       expectIdCopy(url, recording.recording_url, `recording ${name}`);
@@ -118,7 +119,7 @@ describe("calls with escape sequences in every field", () => {
     tui = t;
     const long = injected.calls.find((c) => c.payload.name === "long")!.call;
     for (const id of [long.sessionId, crowded.sessionId]) {
-      t.store.getState().openCall(id);
+      t.store.getState().openResourceItem("calls", [id]);
       await t.waitForFrame((f) => f.includes("Participants ("), "a call");
       await t.press("G", "enter");
       await t.waitForFrame((f) => f.includes("y copies the URL"), "its last recording");

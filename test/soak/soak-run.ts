@@ -47,7 +47,6 @@ function busy(state: ExplorerState): string | undefined {
   if (state.inflight !== 0) return "in flight";
   for (const [key, v] of Object.entries(state.views)) {
     if (Object.values(v.lists).some((l) => l.loading)) return `${key} list loading`;
-    for (const d of detailsOfKind(v, "call")) if (d.loading) return `${key} call loading`;
     for (const d of detailsOfKind(v, "resource")) if (d.loading) return `${key} item loading`;
   }
   return undefined;
@@ -120,8 +119,13 @@ async function aside(step: number): Promise<void> {
     await act(() => s().openResourceItem("groups", [guid]));
     await act(() => s().back());
   } else if (step % 250 === 130) {
-    await act(() => s().openCall(config.apps[opened++ % 2]!.sessionId));
-    await act(() => s().back());
+    // A call of either app: found in the other, the explorer switches to it; back, and to the app it was in.
+    const from = s().activeKey;
+    await act(() => s().openResourceItem("calls", [config.apps[opened++ % 2]!.sessionId]));
+    await act(() => {
+      s().back();
+      s().switchApp(from);
+    });
   }
 }
 
@@ -183,7 +187,6 @@ async function main(): Promise<void> {
       items: views.map((v) => Object.values(v.lists).reduce((n, l) => n + l.items.length, 0)),
       itemDetails: views.map((v) => detailsOfKind(v, "resource").length),
       lists: views.map((v) => Object.keys(v.lists).length),
-      callDetails: views.map((v) => detailsOfKind(v, "call").length),
     },
   };
   s().dispose();

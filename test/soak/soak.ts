@@ -28,8 +28,8 @@ export interface SoakFigures {
   rss: number;
   /** The heap after GC every SOAK_WARMUP requests, with the rows the groups list held then. */
   samples: Array<{ requests: number; heap: number; rows: number }>;
-  /** At the end, one entry per app's view: list rows, groups and calls kept open. */
-  sizes: { log: number; items: number[]; itemDetails: number[]; lists: number[]; callDetails: number[] };
+  /** At the end, one entry per app's view: list rows, items (groups and calls) kept open, lists kept. */
+  sizes: { log: number; items: number[]; itemDetails: number[]; lists: number[] };
 }
 
 export interface SoakRun {

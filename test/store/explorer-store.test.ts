@@ -114,16 +114,21 @@ describe("the explorer store", () => {
     expect(groups().items.map((g) => g.guid)).toEqual(first);
   });
 
-  it("opens a call found in another app, with participants and recordings, and goes back", async () => {
+  it("opens a call found in another app in that app, with participants and recordings, and goes back there", async () => {
     start();
     const call = fx.emulator.world.apps[2]!.calls.find((c) => c.hasRecording)!;
-    store.getState().openCall(call.sessionId);
-    expect(currentRoute(store.getState())).toEqual({ view: "call", sessionId: call.sessionId });
-    await until(() => detailOf(activeView(store.getState()), "call", call.sessionId)?.loading === false);
-    const detail = detailOf(activeView(store.getState()), "call", call.sessionId)!;
-    expect(detail.call!.participants).toHaveLength(call.participants.length);
-    expect(detail.call!.recordings!.map((r) => r.rid)).toEqual(call.recordings.map((r) => r.rid));
-    expect(detail.appLabel).toBe("app2 · in");
+    const route = { view: "resource-item", name: "calls", params: [call.sessionId] };
+    store.getState().openResourceItem("calls", [call.sessionId]);
+    expect(currentRoute(store.getState())).toEqual(route);
+    await until(() => store.getState().activeKey === apps[2]!.key && detailOf(activeView(store.getState()), "resource", `calls/${call.sessionId}`)?.loading === false);
+    // Shown under the app that has it, and said: the first app's stack and cache keep nothing of it.
+    expect(currentRoute(store.getState())).toEqual(route);
+    expect(store.getState().notice).toBe("switched to app2 · in: it has this call");
+    expect(store.getState().views[apps[0]!.key]!.nav).toEqual([{ view: "resource", name: "groups", params: [] }]);
+    expect(Object.keys(store.getState().views[apps[0]!.key]!.details)).toEqual([]);
+    const item = detailOf(activeView(store.getState()), "resource", `calls/${call.sessionId}`)!.item!;
+    expect(item.participants).toHaveLength(call.participants.length);
+    expect((item.recordings as Array<{ rid: string }>).map((r) => r.rid)).toEqual(call.recordings.map((r) => r.rid));
     store.getState().back();
     expect(currentRoute(store.getState())).toEqual({ view: "resource", name: "groups", params: [] });
     store.getState().back();
@@ -132,9 +137,10 @@ describe("the explorer store", () => {
 
   it("a call no app has shows ERR_CALL_SESSION_NOT_FOUND in place, with a hint", async () => {
     start();
-    store.getState().openCall("v1.us.nope.123");
-    await until(() => detailOf(activeView(store.getState()), "call", "v1.us.nope.123")?.loading === false);
-    const detail = detailOf(activeView(store.getState()), "call", "v1.us.nope.123")!;
+    const key = "calls/v1.us.nope.123";
+    store.getState().openResourceItem("calls", ["v1.us.nope.123"]);
+    await until(() => detailOf(activeView(store.getState()), "resource", key)?.loading === false);
+    const detail = detailOf(activeView(store.getState()), "resource", key)!;
     expect(detail.error).toMatchObject({ code: "ERR_CALL_SESSION_NOT_FOUND", hint: expect.any(String) });
     expect(store.getState().lastError?.code).toBe("ERR_CALL_SESSION_NOT_FOUND");
     // The header's last error stands until a request succeeds; the call keeps its own.
@@ -142,7 +148,7 @@ describe("the explorer store", () => {
     store.getState().reload("groups");
     await until(() => groups().items.length > 0 && !groups().loading);
     expect(store.getState().lastError).toBeUndefined();
-    expect(detailOf(activeView(store.getState()), "call", "v1.us.nope.123")!.error?.code).toBe("ERR_CALL_SESSION_NOT_FOUND");
+    expect(detailOf(activeView(store.getState()), "resource", key)!.error?.code).toBe("ERR_CALL_SESSION_NOT_FOUND");
   });
 
   it("acting for a user adds hasJoined and scope; an unknown user fails clearly", async () => {

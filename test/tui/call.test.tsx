@@ -7,6 +7,7 @@ const fixture = tuiFixture();
 let tui: Tui;
 
 const crumbs = (frame: string) => lines(frame)[1]!;
+const footer = (frame: string) => lines(frame).at(-1) ?? "";
 const listed = (request: string) => (f: string) => f.includes(request) && !f.includes("⟳") && listRows(f).length > 0;
 
 describe("a call", () => {
@@ -66,6 +67,64 @@ describe("a call", () => {
     expect(frame).toContain(`${call.status} · ${call.type} · ${call.mode}`);
     expect(frame).toContain(`Participants (${call.participants.length})`);
     expect(lines(frame).some((l) => l.startsWith(`${call.participants[0]!.uid} `))).toBe(true);
+  });
+
+  it("a call found in another app opens in that app: the header names it, the status line says so, Enter on a participant asks that app for the user", async () => {
+    tui = await fixture.mount({ columns: 160 });
+    const app = fixture.fx.info.apps[2]!;
+    const call = fixture.fx.emulator.world.apps[2]!.calls.find((c) => c.participants.length > 1)!;
+    expect(lines(tui.frame())[0]).toContain(fixture.fx.info.apps[0]!.name);
+    await tui.paste(`:call ${call.sessionId}\r`);
+    const frame = await tui.waitForFrame((f) => f.includes("Participants ("), "the call");
+    expect(lines(frame)[0], "the header: the app that has the call").toContain(app.name);
+    expect(lines(frame)[0]).not.toContain(fixture.fx.info.apps[0]!.name);
+    expect(lines(frame).at(-1), "the status line").toBe(`switched to ${app.name} · ${app.region}: it has this call`);
+
+    // The first row is the first participant entry: Enter opens that user, asked of the app that has the call.
+    const uid = call.participants[0]!.uid;
+    const served = fixture.fx.served.length;
+    await tui.press("enter");
+    const user = await tui.waitForFrame((f) => crumbs(f) === `groups › call ${call.sessionId} › user ${uid}` && !f.includes("⟳"), "the participant");
+    expect(user).not.toContain("✗");
+    const asked = fixture.fx.served.slice(served).filter((l) => l.startsWith("GET ") && l.split(" ")[1]!.endsWith(`/users/${uid}`));
+    expect(asked.map((l) => l.split(" ")[1])).toEqual([`/${app.appId}.api-${app.region}/v3/users/${uid}`]);
+
+    // Back: the call, then the groups of the app that has it, loaded as they show.
+    await tui.press("escape", "escape");
+    const groups = await tui.waitForFrame((f) => crumbs(f) === "groups" && listRows(f).length > 0, "that app's groups");
+    expect(lines(groups)[0]).toContain(app.name);
+  });
+
+  it("v, T, c and d are offered on a call's item and in help's section of its own, not on another item (a group's)", async () => {
+    tui = await fixture.mount({ columns: 200, rows: 40 });
+    const call = fixture.fx.emulator.world.apps[0]!.calls.find((c) => c.participants.length > 1 && c.recordings.length > 0)!;
+    await tui.paste(`:call ${call.sessionId}\r`);
+    let frame = await tui.waitForFrame((f) => f.includes("Participants ("), "the call");
+    for (const hint of ["v timeline⇄table", "T transcripts", "d download"]) expect(footer(frame)).toContain(hint);
+    // v is the call's: a call's answer has no secret the generic item's v would show whole.
+    expect(footer(frame)).not.toContain("reveal");
+    const item = Object.values(tui.store.getState().views[tui.store.getState().activeKey]!.details).find((d) => d && "item" in d && d.item?.sessionId === call.sessionId);
+    expect(item && "masked" in item ? item.masked : undefined).toEqual([]);
+    expect(frame).toContain(`Participants (${call.participants.length}) · Timeline`);
+    await tui.press("v");
+    frame = await tui.waitForFrame((f) => /^UID\s+DEVICE\s+STATE/m.test(f), "the participants as a table");
+    expect(frame).not.toContain("Timeline");
+
+    const group = fixture.fx.emulator.world.apps[0]!.groups.find((g) => g.membersCount >= 1)!;
+    await tui.paste(`:group ${group.guid}\r`);
+    const other = await tui.waitForFrame((f) => f.includes("Members (") && !f.includes("⟳"), "a group");
+    for (const hint of ["timeline⇄table", "T transcripts", "d download"]) expect(footer(other)).not.toContain(hint);
+    const served = fixture.fx.served.length;
+    await tui.press("T", "c");
+    await tui.settle();
+    expect(crumbs(tui.frame())).toMatch(new RegExp(`group ${group.guid}$`));
+    expect(fixture.fx.served.slice(served)).toEqual([]);
+
+    await tui.press("?", "/");
+    await tui.type("participants as a timeline");
+    await tui.press("enter");
+    const help = await tui.waitForFrame((f) => f.includes("1 line matches"), "help narrowed");
+    expect(help).toContain("A call (:call <sessionId>, a pasted session id, or Enter on :calls)");
   });
 
   it.each([[1, "1 entry"], [2, "2 entries"]])("a call with %i participant entries counts them as \"%s\"", async (entries, words) => {

@@ -29,7 +29,7 @@ const footer = (frame: string) => frame.split("\n").at(-1) ?? "";
 
 /** Opens the call and waits for its recordings. */
 async function openCall(call: Call): Promise<void> {
-  tui.store.getState().openCall(call.sessionId);
+  tui.store.getState().openResourceItem("calls", [call.sessionId]);
   await tui.waitForFrame((f) => f.includes(`Recordings (${call.recordings.length})`), "the call");
 }
 

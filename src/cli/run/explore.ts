@@ -80,7 +80,8 @@ export async function runExplore(command: Command, options: ExploreOptions = {})
       http, apps: appRefs(settings), user: settings.active?.onBehalfOf, caFile: settings.caFile, management: settings.management,
       root: unconfigured ? "welcome" : undefined, journal: options.journal ?? journalPath(io.env),
     });
-    if (options.sessionId) store.getState().openCall(options.sessionId);
+    // The call, found in whichever known app has it (the explorer switches to that app).
+    if (options.sessionId) store.getState().openResourceItem((await import("../../resources/calls.js")).calls.name, [options.sessionId.trim()]);
     else if (!unconfigured) store.getState().reload("groups");
     // The screens load while the request is on its way (the kernel connects meanwhile), and the first
     // frame waits a little for its answer: on a near server it then has the rows, on a far one it

@@ -1,7 +1,9 @@
 import { banned } from "../../resources/banned.js";
+import { calls } from "../../resources/calls.js";
 import { groups } from "../../resources/groups.js";
 import { members } from "../../resources/members.js";
 import { users } from "../../resources/users.js";
+import { callItem } from "./call-item.js";
 import { callsOf } from "./jumps.js";
 import { type ItemExtension, extendedItemScreen, itemSpot } from "./resource-item.js";
 import type { KeyContext, RouteOf, Screen } from "./types.js";
@@ -70,6 +72,7 @@ const userItem: ItemExtension = {
 export const ITEM_EXTENSIONS: Readonly<Record<string, ItemExtension>> = {
   [groups.name]: groupItem,
   [users.name]: userItem,
+  [calls.name]: callItem(calls),
 };
 
 export const ITEM_SCREENS: Readonly<Record<string, Screen<RouteOf<"resource-item">>>> = Object.fromEntries(

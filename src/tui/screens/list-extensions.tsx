@@ -17,7 +17,7 @@ import type { Theme } from "../theme.js";
 /**
  * What a resource's list adds to the generic list screen (resource-list.tsx), registered by the
  * resource's name as k9s decorates its generic browser: what Enter opens when it is not the row's generic
- * item (a call's screen; a member's user), and the preview beside the rows. A resource without an entry
+ * item (a member's user), and the preview beside the rows. A resource without an entry
  * opens its generic item and previews its fields.
  */
 export interface ListExtension {
@@ -39,7 +39,8 @@ export const LIST_EXTENSIONS: Readonly<Record<string, ListExtension>> = Object.f
   // A group's members and the users it banned open as the users they are.
   extension<User>(members, { open: (state, member) => state.openResourceItem(users.name, [member.uid]) }),
   extension<User>(banned, { open: (state, user) => state.openResourceItem(users.name, [user.uid]) }),
-  extension<Call>(calls, { open: (state, call) => state.openCall(call.sessionId), preview: CallPreview }),
+  // A call opens as its generic item, extended (item-screens.ts), found in whichever app has it.
+  extension<Call>(calls, { preview: CallPreview }),
   extension<User>(users, { preview: UserPreview }),
   extension<Conversation>(conversations, {
     open: (state, conversation, as) => {

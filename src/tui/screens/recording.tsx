@@ -1,9 +1,10 @@
 import { Box, Text } from "ink";
 import type { Recording } from "../../api/schemas.js";
-import { type ExplorerState, activeView, detailOf } from "../../store/explorer-store.js";
+import { type ExplorerState, activeView, detailOf, resourceKey } from "../../store/explorer-store.js";
 import { formatMinutes, formatTime } from "../../text/format.js";
 import { sanitize } from "../../text/sanitize.js";
 import type { Theme } from "../theme.js";
+import { readCall, recordingKey } from "./call-item.js";
 import { downloadBinding } from "./download-key.js";
 import type { RouteOf, Screen } from "./types.js";
 
@@ -28,21 +29,20 @@ function RecordingView({ recording, theme }: RecordingViewProps) {
   );
 }
 
-/** How a recording is named in the route: its rid, or its place in the call when it came without one. */
-export const recordingKey = (recording: Recording, index: number) => recording.rid ?? `#${index + 1}`;
-
-const recordingOf = (state: ExplorerState, route: RouteOf<"recording">) =>
-  detailOf(activeView(state), "call", route.sessionId)?.call?.recordings?.find((r, i) => recordingKey(r, i) === route.rid);
+/** The call whose recording the route names, from its item's answer (no request of its own). */
+const callOf = (state: ExplorerState, route: RouteOf<"recording">) => {
+  const item = detailOf(activeView(state), "resource", resourceKey(route.name, route.params))?.item;
+  return item && readCall(item);
+};
+const recordingOf = (state: ExplorerState, route: RouteOf<"recording">) => callOf(state, route)?.recordings?.find((r, i) => recordingKey(r, i) === route.rid);
 
 export const recordingScreen: Screen<RouteOf<"recording">> = {
   title: "A recording",
   crumb: (route) => `recording ${sanitize(route.rid)}`,
   bindings: [
-    downloadBinding("download this recording", (c) => {
-      const route = c.route as RouteOf<"recording">;
-      const recording = recordingOf(c.state, route);
-      const call = detailOf(activeView(c.state), "call", route.sessionId)?.call;
-      return recording && { sessionId: call?.sessionId ?? route.sessionId, recordings: [recording] };
+    downloadBinding<RouteOf<"recording">>("download this recording", (c) => {
+      const recording = recordingOf(c.state, c.route);
+      return recording && { sessionId: callOf(c.state, c.route)?.sessionId ?? c.route.params.at(-1) ?? "", recordings: [recording] };
     }),
   ],
   cursor: () => ({ index: 0, count: 0 }),

@@ -1,7 +1,6 @@
 import type { Route } from "../../store/types.js";
 import { apiScreen } from "./api.js";
 import { appsScreen } from "./apps.js";
-import { callScreen } from "./call.js";
 import { messagesScreen } from "./messages.js";
 import { HELP_BINDINGS, createHelpScreen } from "./help.js";
 import { helpSections } from "./help-text.js";
@@ -20,7 +19,6 @@ import type { RouteOf, Screen } from "./types.js";
 type Registry = { [V in Route["view"]]: Screen<RouteOf<V>> };
 
 const SCREENS_BUT_HELP = {
-  call: callScreen,
   recording: recordingScreen,
   messages: messagesScreen,
   apps: appsScreen,

@@ -1,4 +1,5 @@
 import { Box, Text } from "ink";
+import type { ReactNode } from "react";
 import { type ExplorerState, activeView, detailOf, resourceKey } from "../../store/explorer-store.js";
 import { type ItemChild, childKey, childrenOf, listRefOf, shownChildOf } from "../../store/item-children.js";
 import type { ListState, ResourceItemState, Row } from "../../store/types.js";
@@ -11,7 +12,7 @@ import type { Theme } from "../theme.js";
 import { rowIdOf, rowSelection } from "./resource-list.js";
 import { Rows } from "../components/rows.js";
 import { explorerColumns } from "./resource-columns.js";
-import type { Binding, KeyContext, RouteOf, Screen } from "./types.js";
+import type { Binding, KeyContext, RouteOf, Screen, ScreenProps, Selection } from "./types.js";
 import { markedRows, verbKeyBindings } from "./verb-keys.js";
 
 type ItemRoute = RouteOf<"resource-item">;
@@ -50,9 +51,12 @@ function childHeading(resource: AnyResource, child: ItemChild, list: ListState |
   return others.length === 0 ? title : `${title} · tab: ${others.join(", ")}`;
 }
 
-function ItemView({ resource, detail, child, state, route, height, width, theme }: { resource: AnyResource; detail?: ResourceItemState; child?: ItemChild; state: ExplorerState; route: ItemRoute; height: number; width: number; theme: Theme }) {
-  if (!detail || (detail.loading && !detail.item)) return <Text color={theme.muted}>{`loading ${resource.singular} ${sanitize(route.params.at(-1) ?? "")}…`}</Text>;
+function ItemView({ resource, detail, child, body, state, route, height, width, theme }: { resource: AnyResource; detail?: ResourceItemState; child?: ItemChild; body?: ItemBody; state: ExplorerState; route: ItemRoute; height: number; width: number; theme: Theme }) {
+  const id = sanitize(route.params.at(-1) ?? "");
+  if (!detail || (detail.loading && !detail.item)) return <Text color={theme.muted}>{resource.detail?.find ? `looking for ${id} in every known app…` : `loading ${resource.singular} ${id}…`}</Text>;
   if (detail.error && !detail.item) return <FailureBox failure={detail.error} theme={theme} />;
+  // A body draws the item in its own words, in place of its field lines.
+  if (body) return <Box flexDirection="column" height={height}>{body.render({ state, route, height, width, theme, item: detail.item ?? {}, selected: detail.selected ?? 0 })}</Box>;
   const fields = itemLines(resource, detail.item ?? {});
   // The fields take what the section (its status, header and five rows) leaves.
   const room = child ? Math.max(3, height - 9) : height;
@@ -165,15 +169,30 @@ export const resourceItemScreen: Screen<ItemRoute> = {
 };
 
 /**
- * What an item's key acts on: its path's parameters, the item as read, the resource listed below it, that
- * list's own parameters (not the item's id where its path does not name it: a user's calls) and the row selected there.
+ * What an item's key acts on: its path's parameters, the item as read and its body's row selected, the resource
+ * listed below it, that list's own parameters (not the item's id where its path does not name it: a user's
+ * calls) and the row selected there.
  */
-export function itemSpot(c: KeyContext<ItemRoute>): { params: readonly string[]; item?: Row; child?: AnyResource; childParams: readonly string[]; row?: Row } {
+export function itemSpot(c: KeyContext<ItemRoute>): { params: readonly string[]; item?: Row; selected: number; child?: AnyResource; childParams: readonly string[]; row?: Row } {
   const child = childOf(c.state, c.route);
   const list = childListOf(c.state, c.route);
+  const item = itemOf(c.state, c.route);
   const params = c.route.params;
   const childParams = child?.resource.list && narrowsBeyondPath(child.relation) ? params.slice(0, listParams(child.resource.list).length) : params;
-  return { params, item: itemOf(c.state, c.route)?.item, child: child?.single ? undefined : child?.resource, childParams, row: list?.items[list.selected] };
+  return { params, item: item?.item, selected: item?.selected ?? 0, child: child?.single ? undefined : child?.resource, childParams, row: list?.items[list.selected] };
+}
+
+/**
+ * What an extension draws of the item itself, in place of its field lines and of the list of its children
+ * (a call: its summary, its participants, its recordings), with a cursor of its own over its rows: the item
+ * as read (secrets masked), and the row selected (the item's `selected`, set by selectItemRow).
+ */
+export interface ItemBody {
+  /** How many rows its cursor goes over. */
+  rows(item: Row): number;
+  /** What y, Y, o and Enter act on at row `index` (the item itself where it has no row). */
+  selection(state: ExplorerState, route: ItemRoute, item: Row, index: number): Selection | undefined;
+  render(props: ScreenProps<ItemRoute> & { item: Row; selected: number }): ReactNode;
 }
 
 /**
@@ -184,15 +203,32 @@ export interface ItemExtension {
   title: string;
   legend?: readonly string[];
   bindings: ReadonlyArray<Binding<ItemRoute>>;
+  /** What it draws of the item below its fields, its rows the cursor's: none, the list of its children. */
+  body?: ItemBody;
 }
 
-/** The generic item screen with an extension's keys after its own; a key both bind is the extension's. */
+/** The generic item screen with an extension's keys after its own (a key both bind is the extension's), and its body's cursor. */
 export function extendedItemScreen(extension: ItemExtension): Screen<ItemRoute> {
   const taken = new Set(extension.bindings.flatMap((b) => b.keys));
+  const { body } = extension;
   return {
     ...resourceItemScreen,
     title: extension.title,
     legend: [...(extension.legend ?? []), ...(resourceItemScreen.legend ?? [])],
     bindings: [...resourceItemScreen.bindings.filter((b) => !b.keys.some((k) => taken.has(k))), ...extension.bindings],
+    ...(body ? {
+      cursor: (state, route) => {
+        const item = itemOf(state, route);
+        return { index: item?.selected ?? 0, count: item?.item ? body.rows(item.item) : 0 };
+      },
+      select: (store, _route, index) => store.getState().selectItemRow(index),
+      selection: (state, route) => {
+        const item = itemOf(state, route);
+        return item?.item && body.selection(state, route, item.item, item.selected ?? 0);
+      },
+      render: ({ state, route, height, width, theme }) => (
+        <ItemView resource={resourceNamed(route.name)!} detail={itemOf(state, route)} body={body} state={state} route={route} height={height} width={width} theme={theme} />
+      ),
+    } satisfies Partial<Screen<ItemRoute>> : {}),
   };
 }

@@ -43,7 +43,6 @@ function snapshot(store: ExplorerStore, copies: string[], router: InputRouter): 
   const views = Object.fromEntries(Object.entries(s.views).map(([key, v]) => [key, {
     nav: v.nav,
     lists: Object.fromEntries(Object.entries(v.lists).map(([kind, l]) => [kind, { filter: l.filter, params: l.params, errors: l.errors.length, page: l.page, selected: l.selected }])),
-    calls: detailIds(v, "call"),
     items: detailIds(v, "resource"),
   }]));
   return { ui: { ...s.ui }, activeKey: s.activeKey, user: s.user, notice: s.notice, apps: s.apps.map((a) => a.key), views, copies, held: router.held() };
@@ -147,7 +146,7 @@ describe("keys in order at any speed", () => {
     const { store, router } = explorer();
     router.feed(`:\u001b[200~  call v1.eu.app1.9f8e7d  \u001b[201~\r`);
     const view = store.getState().views[store.getState().activeKey]!;
-    expect(view.nav.at(-1)).toEqual({ view: "call", sessionId: "v1.eu.app1.9f8e7d" });
+    expect(view.nav.at(-1)).toEqual({ view: "resource-item", name: "calls", params: ["v1.eu.app1.9f8e7d"] });
     expect(store.getState().ui.prompt).toBeUndefined();
     expect(store.getState().ui.history.command).toEqual(["call v1.eu.app1.9f8e7d"]);
   });
@@ -171,7 +170,7 @@ describe("keys in order at any speed", () => {
     expect(store.getState().ui.prompt).toMatchObject({ kind: "command", text: "call v1.us.app0.abc123" });
     expect(store.getState().views[store.getState().activeKey]!.nav).toHaveLength(1);
     router.feed("\r");
-    expect(store.getState().views[store.getState().activeKey]!.nav.at(-1)).toEqual({ view: "call", sessionId: "v1.us.app0.abc123" });
+    expect(store.getState().views[store.getState().activeKey]!.nav.at(-1)).toEqual({ view: "resource-item", name: "calls", params: ["v1.us.app0.abc123"] });
   });
 
   describe("a session id in one read, with no paste markers", () => {
@@ -183,14 +182,14 @@ describe("keys in order at any speed", () => {
       expect(store.getState().ui.prompt).toMatchObject({ kind: "command", text: "call v1.us.app0.u7a2b9" });
       expect(store.getState().user).toBeUndefined();
       router.feed("\r");
-      expect(nav(store).at(-1)).toEqual({ view: "call", sessionId: "v1.us.app0.u7a2b9" });
+      expect(nav(store).at(-1)).toEqual({ view: "resource-item", name: "calls", params: ["v1.us.app0.u7a2b9"] });
       expect(store.getState().user).toBeUndefined();
     });
 
     it("with its Enter in the same read, or inside a log line, opens that call", () => {
       const a = explorer();
       a.router.feed("v1.eu.app1.uu42\r\n");
-      expect(nav(a.store).at(-1)).toEqual({ view: "call", sessionId: "v1.eu.app1.uu42" });
+      expect(nav(a.store).at(-1)).toEqual({ view: "resource-item", name: "calls", params: ["v1.eu.app1.uu42"] });
       const b = explorer();
       b.router.feed("2026-11-01 12:00:03 ERROR\tsession=v1.in.app2.77aa dropped");
       expect(b.store.getState().ui.prompt).toMatchObject({ kind: "command", text: "call v1.in.app2.77aa" });
@@ -223,7 +222,7 @@ describe("keys in order at any speed", () => {
   it(":call takes the session id out of a pasted log line", () => {
     const { store, router } = explorer();
     router.feed(":call \u001b[200~2026-11-01 12:00:03 ERROR session=v1.in.app2.77aa dropped (code 1006)\u001b[201~\r");
-    expect(store.getState().views[store.getState().activeKey]!.nav.at(-1)).toEqual({ view: "call", sessionId: "v1.in.app2.77aa" });
+    expect(store.getState().views[store.getState().activeKey]!.nav.at(-1)).toEqual({ view: "resource-item", name: "calls", params: ["v1.in.app2.77aa"] });
   });
 
   it("↑ recalls earlier commands, ↓ comes back to what was typed; tab completes a command and its argument", () => {
