@@ -78,6 +78,8 @@ const GRAMMAR = defineGrammar(RULES, { example: '"release notes"', description: 
  * first entry, key "", is the search: bare words and quoted phrases.
  */
 export const MESSAGE_FILTER_KEYS = GRAMMAR.keys;
+/** The grammar of every list of messages (their definitions' `list.grammar`). */
+export const MESSAGE_GRAMMAR = GRAMMAR;
 export const parseMessageFilter = GRAMMAR.parse;
 
 /**

@@ -62,10 +62,10 @@ export interface WriteItem {
 }
 
 /**
- * The lists a write's key may be offered on: a resource's (`friends`, as `:friends <uid>` shows it), or
- * one of the screens still written by hand (a user's, a group's, a thread): a name the compiler checks.
+ * The lists a write's key may be offered on: a resource's (`friends`, as `:friends <uid>` shows it; a
+ * thread: `group-messages`), or an item's screen (a user's, a group's): a name the compiler checks.
  */
-export type VerbList = ResourceName | "user" | "group" | "messages";
+export type VerbList = ResourceName | "user" | "group";
 
 /** Where the explorer offers a write: its key on a list, and how the list fills the write's input. */
 export interface VerbKey {

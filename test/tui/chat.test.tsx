@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { journalEntries } from "../support/journal.js";
 import { scratchDir } from "../support/scratch.js";
 import { type Tui, appRefs, lines, listRows, tuiFixture } from "../support/tui.js";
-import { detailsOfKind } from "../../src/store/details.js";
+import { activeView } from "../../src/store/explorer-store.js";
+import { listInView } from "../../src/store/list-actions.js";
 
 /**
  * The chat side in the explorer: users (live filter), a user's screen and
@@ -122,11 +123,11 @@ describe("messages", () => {
     tui = await fixture.mount({ columns: 120, rows: 30, debounceMs: 30 });
     await tui.paste(`:msgs ${guid}\r`);
     await tui.waitForFrame((f) => crumbs(f).includes(`messages of group ${guid}`) && / loaded/.test(f), "the group's messages");
-    const thread = () => detailsOfKind(tui.store.getState().views[tui.store.getState().activeKey]!, "messages")[0]!;
+    const thread = () => activeView(tui.store.getState()).lists[listInView(tui.store.getState())!]!;
     expect(thread().selected).toBe(thread().items.length - 1);
     const first = thread().items.length;
     const oldestBefore = Number(thread().items[0]!.id);
-    expect(thread().hasOlder).toBe(true);
+    expect(thread().hasMore).toBe(true);
     await tui.press("g");
     await tui.waitForFrame(() => thread().items.length > first && !thread().loading, "older messages");
     expect(tui.store.getState().log.some((e) => e.url.includes("affix=prepend") && e.url.includes(`id=${oldestBefore}`))).toBe(true);

@@ -2,6 +2,7 @@ import { banned } from "../../resources/banned.js";
 import { groups } from "../../resources/groups.js";
 import { members } from "../../resources/members.js";
 import { users } from "../../resources/users.js";
+import { openGroupThread, openOneToOne } from "./chat.js";
 import { callsOf } from "./jumps.js";
 import { type ItemExtension, extendedItemScreen, itemSpot } from "./resource-item.js";
 import type { KeyContext, RouteOf, Screen } from "./types.js";
@@ -41,7 +42,7 @@ const groupItem: ItemExtension = {
       } }),
     { keys: ["M"], description: "the group's messages", footer: "messages", run: (c) => {
       const guid = itemSpot(c).params.at(-1);
-      if (guid !== undefined) c.store.getState().openThread({ kind: "group", guid });
+      if (guid !== undefined) openGroupThread(c.store.getState(), guid);
     } },
     // e edits the group itself, as on the groups list; m sends it a message.
     ...verbKeyBindings<ItemRoute>(["group"], (c) => {
@@ -60,11 +61,8 @@ const userItem: ItemExtension = {
   legend: ["their fields, then what hangs off them, one at a time (tab, ←/→): the groups they joined and the conversations they see (asked as them), their calls, whom they blocked, their friends, tokens and notification preferences"],
   bindings: [
     { keys: ["c"], description: "the calls list, filtered to this user's calls", run: (c) => callsOf(c.state, uidOf(c)) },
-    { keys: ["M"], description: "the messages between this user and the one you act for", footer: "messages", run: (c) => {
-      const as = c.state.user;
-      if (!as) return c.store.getState().notify("the messages of a 1:1 conversation need the other side: u chooses whom to act for");
-      c.store.getState().openThread({ kind: "user", uid: uidOf(c), as });
-    } },
+    { keys: ["M"], description: "the messages between this user and the one you act for", footer: "messages", run: (c) =>
+      openOneToOne(c.store.getState(), uidOf(c), "the messages of a 1:1 conversation need the other side: u chooses whom to act for") },
     { keys: ["a"], description: "act on behalf of this user", run: (c) => c.store.getState().setUser(uidOf(c)) },
     // e edits the user's fields, D deactivates them, t makes them a token, m sends them a message: the same writes as on the users list.
     ...verbKeyBindings<ItemRoute>(["user"], (c) => ({ on: "user", params: [], row: itemSpot(c).item ?? { uid: uidOf(c) } })),
