@@ -135,7 +135,8 @@ export async function grammarFor(resource: AnyResource): Promise<Grammar | undef
 /** Every list's filter keys, its grammar loaded (a list that documents no filter has none): what help lists. */
 export async function listFilterHelp(): Promise<Array<{ list: string; keys: ReadonlyArray<FilterKeyHelp> }>> {
   const lists = await Promise.all(RESOURCE_LIST.filter((r) => r.list).map(async (r) => ({ list: r.name, keys: (await grammarFor(r))?.keys ?? [] })));
-  return lists.filter((l) => l.keys.length > 0);
+  // Lists that share a grammar (the app's, a group's and a 1:1's messages) are listed once, by the first.
+  return lists.filter((l, i) => l.keys.length > 0 && lists.findIndex((other) => other.keys === l.keys) === i);
 }
 
 export function listActions(ctx: StoreContext<ListActions>, management: ManagementTarget | undefined): ListActions {

@@ -123,11 +123,10 @@ describe("the layers", () => {
 
 describe("resources made from a definition", () => {
   it("are named by no store or screen file: those draw and keep any resource from its definition", () => {
-    // The messages' views (the thread, the write) are the first resources' own until they move (a thread's scope
-    // is a "group" or a "user", its footer says "messages"); the call's screen is written by hand until it becomes
-    // an extension of the generic item; a verb's key names the item it acts on by its singular (`on: "user"`).
-    // Every other resource, a user's sections included, is drawn and kept from its definition alone.
-    const theirOwn = new Set(["messages", "message", "group", "user", "call"]);
+    // The call's screen is written by hand until it becomes an extension of the generic item; a verb's key names
+    // the item it acts on by its singular (`on: "user"`). Every other resource, a user's sections and the
+    // threads of messages included, is drawn and kept from its definition alone.
+    const theirOwn = new Set(["group", "user", "call"]);
     const names = RESOURCE_LIST.flatMap((r) => [r.name, r.singular, ...(r.aliases ?? [])]).filter((name) => !theirOwn.has(name));
     const files = [...sources(path.join(SRC, "store")), ...sources(path.join(SRC, "tui", "screens"))];
     const naming = files.flatMap((file) => {

@@ -46,8 +46,8 @@ function extension<Item extends Record<string, unknown>>(resource: Resource<Item
 const CHAT_KEYS: ListExtension["keys"] = {
   title: "Messages (:msgs, M on a group or a user, Enter on a conversation)",
   legend: [
-    "a chat: oldest at the top, the cursor on the newest at the bottom; going up near the top loads older messages (by id, as the SDK pages), the cursor staying on its message",
-    "the selected message shows whole below the rows; / filters the thread as you type (sender:, type:, sent:, …), w follows it live",
+    "oldest at the top, the cursor on the newest at the bottom; going up past the top loads older messages (by id, as the SDK pages: as the cursor nears it, the cursor staying on its message)",
+    "the selected message shows whole below the rows; / filters the thread as you type (sender:, type:, sent:, …), w follows it live (what came is added at the bottom)",
   ],
   bindings: CHAT_BINDINGS,
 };
