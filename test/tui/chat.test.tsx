@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { journalEntries } from "../support/journal.js";
+import { injectTexts } from "../injection/world.js";
 import { scratchDir } from "../support/scratch.js";
 import { type Tui, appRefs, lines, listRows, tuiFixture } from "../support/tui.js";
 import { activeView } from "../../src/store/explorer-store.js";
@@ -191,6 +192,25 @@ describe("messages", () => {
     const asked = tui.store.getState().log.filter((e) => e.id > from && e.url.includes(`/users/${other}/messages`));
     expect(asked.map((e) => e.onBehalfOf)).toEqual(asked.map(() => me));
   });
+
+  it("w follows a thread: its newest page asked again, what came added at the bottom, the cursor on the newest following it", async () => {
+    const [me, other] = [world().users[0]!, world().users[6]!];
+    tui = await fixture.mount({ columns: 140, rows: 30, debounceMs: 30, root: "calls" });
+    await tui.paste(`:as ${me.uid}\r`);
+    await tui.paste(`:msgs ${other.uid}\r`);
+    await tui.waitForFrame((f) => crumbs(f).endsWith(`messages of ${me.uid} and ${other.uid}`) && / loaded/.test(f), "the 1:1");
+    const thread = () => activeView(tui.store.getState()).lists[listInView(tui.store.getState())!]!;
+    const had = thread().items.length;
+    await tui.paste(":interval 2\r");
+    await tui.press("w");
+    await tui.waitForFrame((f) => f.includes("· live (w stops)"), "live on");
+    const [id] = injectTexts(world(), other, ["said while followed"]);
+    const frame = await tui.waitForFrame((f) => f.includes("said while followed") && f.includes(`· id ${id}`), "the new message, under the cursor", 8000);
+    expect(thread().items.length).toBe(had + 1);
+    expect(String(thread().items.at(-1)!.id)).toBe(id);
+    expect(thread().selected).toBe(had);
+    expect(frame).toMatch(/^\+ /m);
+  }, 15_000);
 
   it("m sends a test message as the user acted for: typed, shown, confirmed, then in the thread", async () => {
     const { guid, member } = await groupWithMessages();

@@ -132,7 +132,9 @@ export const resourceListScreen: Screen<ListRoute> = {
       const field = prompt?.kind === "field" && prompt.list === key ? prompt : undefined;
       return <FilterForm noun={resource.name} endpoint={`GET ${resource.list!.path.split("?")[0]}`} fields={form.keys} list={list} form={form} editing={field} height={height} width={width} theme={theme} />;
     }
-    if (!list) return <Text color={theme.muted}>{`loading ${resource.name}…`}</Text>;
+    // What its rows are, where the resource says it (`messages of group design`), else its name.
+    const noun = sanitize(LIST_EXTENSIONS[resource.name]?.crumb?.(route.params, route.as) ?? resource.name);
+    if (!list) return <Text color={theme.muted}>{`loading ${noun}…`}</Text>;
     const editing = prompt?.kind === "filter" && prompt.list === key ? prompt : undefined;
     const rows = shownRows(list);
     const idOf = rowIdOf(resource);
@@ -144,7 +146,7 @@ export const resourceListScreen: Screen<ListRoute> = {
     const selected = rows[list.selected];
     const below = detail && selected ? { node: detail.draw({ item: selected, width, theme }), height: detail.height } : undefined;
     return (
-      <ListBody noun={resource.name} list={shown} columns={list.live ? [liveMarkColumn(list.live, idOf, state.clock), ...columns] : columns}
+      <ListBody noun={noun} list={shown} columns={list.live ? [liveMarkColumn(list.live, idOf, state.clock), ...columns] : columns}
         editing={editing} filterLine={narrowLine} below={below} height={height} width={width} theme={theme} marked={markedRows(state, idOf)} />
     );
   },
