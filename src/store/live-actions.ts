@@ -93,7 +93,7 @@ export function liveActions(ctx: StoreContext<LiveActions>, management: Manageme
       const selectedId = before.items[before.selected] && id(before.items[before.selected]!);
       const kept = selectedId === undefined ? -1 : items.findIndex((item) => id(item) === selectedId);
       // A chat's cursor on the newest follows what comes.
-      const newest = before.chat && before.selected === before.items.length - 1;
+      const newest = before.chat && before.selected >= before.items.length - 1;
       const slowed = sawRateLimit(logged) ? slowDown(before.live!) : speedUp(before.live!);
       const counts = numberedPageCounts(page.pagination, before.page, Number(query.perPage), page.items.length);
       setLive(key, kind, {
