@@ -13,7 +13,7 @@ import { loadFilterHelp } from "../src/cli/list-command.js";
 import { RESOURCE_LIST } from "../src/resources/index.js";
 import { grammarOf } from "../src/resources/filter-grammar.js";
 import { commandWords } from "../src/resources/resource.js";
-import { type FilterKeyHelp, MESSAGE_FILTER_KEYS } from "../src/query/index.js";
+import type { FilterKeyHelp } from "../src/query/index.js";
 import { filterSections, helpMarkdown, markdownCell } from "../src/tui/screens/help-text.js";
 import { listFilterHelp } from "../src/store/list-actions.js";
 import { HELP_SECTIONS } from "../src/tui/screens/registry.js";
@@ -58,13 +58,20 @@ function keyTable(keys: ReadonlyArray<FilterKeyHelp>): string {
 }
 
 async function filterKeys(): Promise<string> {
-  const handWritten = `### messages (\`GET /messages\`, \`/groups/{guid}/messages\`, \`/users/{uid}/messages\`)\n\n${keyTable(MESSAGE_FILTER_KEYS)}`;
   // The lists made from definitions: their grammars (written by hand, or derived from the catalogue), or the narrowing `/` does without one.
   const derived = await Promise.all(RESOURCE_LIST.filter((r) => r.list).map(async (r) => ({ resource: r, grammar: await grammarOf(r) })));
-  const title = (r: (typeof derived)[number]["resource"]) => `\`ccx ${commandWords(r).join(" ")}\`, \`:${r.name}\` (\`GET ${r.list!.path.split("?")[0]}\`)`;
-  const withKeys = derived.filter((d) => d.grammar).map((d) => `### ${title(d.resource)}\n\n${keyTable(d.grammar!.keys)}`);
+  type Resource = (typeof derived)[number]["resource"];
+  // A list read by a flag of a shared command (the messages: `ccx messages --group`) has no `:` command of its own.
+  const title = (r: Resource) => `\`ccx ${commandWords(r).join(" ")}\`${r.listFlag ? "" : `, \`:${r.name}\``} (\`GET ${r.list!.path.split("?")[0]}\`)`;
+  // Lists that share a grammar (the app's, a group's and a 1:1's messages) have one table, their reads named together.
+  const shared = derived.filter((d, i) => d.grammar && derived.findIndex((other) => other.grammar === d.grammar) === i);
+  const withKeys = shared.map((d) => {
+    const paths = derived.filter((other) => other.grammar === d.grammar).map((other) => other.resource.list!.path.split("?")[0]);
+    const heading = paths.length > 1 ? title(d.resource).replace(/\(`GET [^`]+`\)$/, `(\`GET ${paths.join("`, `")}\`)`) : title(d.resource);
+    return `### ${heading}\n\n${keyTable(d.grammar!.keys)}`;
+  });
   const without = derived.filter((d) => !d.grammar).map((d) => `- ${title(d.resource)}`);
-  return [handWritten, ...withKeys, `### The lists that document no filter\n\n\`/\` narrows the rows loaded by their text; \`--query\` exits 2, sending nothing.\n\n${without.join("\n")}`].join("\n\n");
+  return [...withKeys, `### The lists that document no filter\n\n\`/\` narrows the rows loaded by their text; \`--query\` exits 2, sending nothing.\n\n${without.join("\n")}`].join("\n\n");
 }
 
 async function explorerKeys(): Promise<string> {

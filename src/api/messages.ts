@@ -16,7 +16,7 @@ import { endpointPager, pageQuery, typedPages } from "./paging-styles.js";
 
 export type MessageScope = { kind: "app" } | { kind: "group"; guid: string } | { kind: "user"; uid: string };
 
-export function messagesPath(scope: MessageScope): string {
+function messagesPath(scope: MessageScope): string {
   if (scope.kind === "group") return `/groups/${encodePathSegment(scope.guid)}/messages`;
   if (scope.kind === "user") return `/users/${encodePathSegment(scope.uid)}/messages`;
   return "/messages";
@@ -42,9 +42,6 @@ export async function listMessages(client: AppClient, scope: MessageScope, query
   const { value, raw } = await client.get("chat", messagesPath(scope), sized(scope, query), messageListSchema, signal);
   return { items: value.data, pagination: value.meta?.pagination, raw: rawItems(raw) };
 }
-
-/** How the walk knows a message, and where it stands: by its id. */
-export const MESSAGE_CURSOR_ITEM = { idOf: (m: Message) => m.id, timeOf: (m: Message) => m.id };
 
 /**
  * Every page from the query's cursor (`id` and `affix`: older by default, from the newest), each with

@@ -137,7 +137,8 @@ export function pagerFor(style: PagingStyle, query: PageQuery, takes: readonly s
   if (style === "pages" && takes.includes("updatedAt") && (query.updatedAt !== undefined || query.affix !== undefined)) return byCursor(query, "updatedAt", "perPage");
   switch (style) {
     case "pages": return byPage(query);
-    case "message-id": return byCursor(query, "id", "limit");
+    // A 1:1's messages take their page size as perPage (docs/service.md): a page shorter than it is the last.
+    case "message-id": return byCursor(query, "id", query.limit === undefined && query.perPage !== undefined ? "perPage" : "limit");
     case "next": return byNext(query);
     case "log-id": return byLogId(query);
     case "none": return { first: query, step: (_asked, body) => ({ items: listItems(body) }) };

@@ -51,7 +51,7 @@ const AFTER_RESOURCES: readonly Registrar[] = [
 /** Every registrar, in help's order: the resources' ones made from their definitions (src/resources/), loaded for it. */
 export async function allRegistrars(): Promise<readonly Registrar[]> {
   const [{ RESOURCE_LIST, COMMAND_GROUPS, HOME_LISTS }, { resourceCommandNames }] = await Promise.all([import("../resources/index.js"), import("../resources/resource.js")]);
-  const made = RESOURCE_LIST.filter((r) => !r.command && !r.itemFlag).map((resource) => ({ resource, registrar: {
+  const made = RESOURCE_LIST.filter((r) => !r.command && !r.itemFlag && resourceCommandNames(r).length > 0).map((resource) => ({ resource, registrar: {
     names: resourceCommandNames(resource),
     load: async () => (await import("./commands/resource.js")).resourceRegistrar(resource),
   } satisfies Registrar }));

@@ -59,6 +59,10 @@ const RULES: readonly KeyRule[] = [
   choiceRule("receiver", "receiverType", ["user", "group"], "receiver:group", "messages to a user or to a group"),
   attachmentsRule,
   booleanRule("mentions", "hasMentions", "mentions:yes", "messages with (yes) or without (no) mentions", ["yes", "no"]),
+  listRule("mentioned", "mentionedUids", "mentioned:alice,bob", "messages that mention any of these users (UIDs)"),
+  booleanRule("mentionblocked", "mentionsWithBlockedInfo", "mentionblocked:true", "say in each mention whether the user is blocked: true or false", ["true", "false"]),
+  booleanRule("mentiontags", "mentionsWithTagInfo", "mentiontags:true", "include the tags of each user mentioned: true or false", ["true", "false"]),
+  booleanRule("hideblocked", "hideMessagesFromBlockedUsers", "hideblocked:true", "leave out the messages of users the user acted for blocked: true or false", ["true", "false"]),
   booleanRule("links", "hasLinks", "links:yes", "messages with (yes) or without (no) links", ["yes", "no"]),
   booleanRule("reactions", "hasReactions", "reactions:yes", "messages with (yes) or without (no) reactions", ["yes", "no"]),
   timeRule("sent", SENT, "sent:>=2024-01-01", "send time: >=2024-01-01, >=7d (the last 7 days), <1h (over an hour ago), A..B, or a date for that day"),
@@ -71,13 +75,25 @@ const RULES: readonly KeyRule[] = [
   perPageRule("messages", "limit", "limit"),
 ];
 
-const GRAMMAR = defineGrammar(RULES, { example: '"release notes"', description: "bare words and quoted phrases: text the messages contain" }, { meant: { per: "limit", created: "sent" } });
+const SEARCH = { example: '"release notes"', description: "bare words and quoted phrases: text the messages contain" };
+const GRAMMAR = defineGrammar(RULES, SEARCH, { meant: { per: "limit", created: "sent" } });
+
+/** What a group's and a 1:1's messages document besides GET /messages' (undelivered, myMentionsOnly). */
+const CONVERSATION_RULES: readonly KeyRule[] = [
+  ...RULES,
+  booleanRule("undelivered", "undelivered", "undelivered:true", "only the messages not delivered yet to the user acted for: true or false", ["true", "false"]),
+  booleanRule("mymentions", "myMentionsOnly", "mymentions:true", "only the messages that mention the user acted for: true or false", ["true", "false"]),
+];
 
 /**
  * Every messages filter key with a one-line description and an example. The
  * first entry, key "", is the search: bare words and quoted phrases.
  */
 export const MESSAGE_FILTER_KEYS = GRAMMAR.keys;
+/** The grammar of every list of messages (their definitions' `list.grammar`). */
+export const MESSAGE_GRAMMAR = GRAMMAR;
+/** The grammar of a group's and a 1:1's messages: the same keys and two of their own. */
+export const CONVERSATION_MESSAGE_GRAMMAR = defineGrammar(CONVERSATION_RULES, SEARCH, { meant: { per: "limit", created: "sent" } });
 export const parseMessageFilter = GRAMMAR.parse;
 
 /**

@@ -1,14 +1,15 @@
 import { type Conversation, conversationSchema } from "../api/chat-schemas.js";
 import { formatAge, formatTime } from "../text/format.js";
 import { messageSummary } from "../text/message.js";
-import type { Resource, ThreadScope } from "./resource.js";
+import { groupMessages, userMessages } from "./messages.js";
+import type { ListOpening, Resource } from "./resource.js";
 
-/** The thread a conversation of `as` opens: the group's, or the 1:1 with the other user. */
-export function conversationScope(c: Conversation, as: string | undefined): ThreadScope | undefined {
+/** The messages a conversation of `as` opens: the group's, or the 1:1 with the other user, asked as `as`. */
+export function conversationThread(c: Conversation, as: string | undefined): ListOpening | undefined {
   const other = c.conversationWith?.id;
   if (!other) return undefined;
-  if (c.conversationType === "group") return { kind: "group", guid: other };
-  return as ? { kind: "user", uid: other, as } : undefined;
+  if (c.conversationType === "group") return { name: groupMessages.name, params: [other] };
+  return as ? { name: userMessages.name, params: [other], as } : undefined;
 }
 
 /**

@@ -12,7 +12,7 @@ import { contactDetails, notificationLogs, notificationSettings, preferences, pr
 import { permissions, scopePermissions } from "./permissions.js";
 import { restrictedFeatures } from "./restricted-features.js";
 import { roles } from "./roles.js";
-import { message, reactions, thread } from "./messages.js";
+import { groupMessages, message, reactions, thread, userMessages } from "./messages.js";
 import type { AnyResource, Resource } from "./resource.js";
 import { tokens } from "./tokens.js";
 import { transcripts } from "./transcripts.js";
@@ -27,7 +27,7 @@ import { webhooks } from "./webhooks.js";
  */
 export const RESOURCES = {
   groups, members, banned, "scope-permissions": scopePermissions, users, tokens, friends, blocked, conversations,
-  "user-conversation": userConversation, "group-conversation": groupConversation, "conversation-by-id": conversationById, message, thread, reactions, calls, transcripts,
+  "user-conversation": userConversation, "group-conversation": groupConversation, "conversation-by-id": conversationById, messages: message, "group-messages": groupMessages, "user-messages": userMessages, thread, reactions, calls, transcripts,
   roles, "restricted-features": restrictedFeatures, permissions, apikeys, webhooks, triggers, extensions, "push-certificates": pushCertificates, settings, collaborators,
   "notification-logs": notificationLogs, "push-tokens": pushTokens, preferences, "notification-settings": notificationSettings, providers, "contact-details": contactDetails,
   rules: moderationRules, revisions: ruleRevisions, keywords: moderationKeywords, "blocked-messages": blockedMessages, "flagged-messages": flaggedMessages,

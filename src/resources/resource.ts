@@ -108,6 +108,11 @@ export interface Resource<Item extends Record<string, unknown> = Record<string, 
      * providers): each item says which in `source`. `path` is the first of them.
      */
     sources?: ReadonlyArray<{ path: string; label: string }>;
+    /**
+     * It reads as a chat (a conversation's messages): the newest last, the cursor starting on it, and the
+     * walk loading older rows above as the cursor nears the top.
+     */
+    chat?: true;
   };
   /** The path of one item, and the fields a person looks for first (a screen of its own orders its own). */
   detail?: {
@@ -146,6 +151,12 @@ export interface Resource<Item extends Record<string, unknown> = Record<string, 
    * read by the flag given; its description is COMMAND_GROUPS').
    */
   itemFlag?: { command: string; flag: string };
+  /**
+   * Its list is read by a command it shares with other reads (`ccx messages`, `ccx messages --group
+   * <guid>`), a flag choosing which (none: this one), not by a command of its own; the explorer opens it
+   * from that command's `:` command (`:msgs`), not from one of its own.
+   */
+  listFlag?: { command: string; flag?: string };
   /**
    * ccx reads it only as a user sees it, where the catalogue does not require one (the conversations
    * of a user, not the app's unordered list): its commands take `--as <onBehalfOf>`.
@@ -205,8 +216,12 @@ export type ListFlag = { flag: string; description: string } & ({ param: string;
 
 export const isKeyFlag = (f: ListFlag): f is Extract<ListFlag, { key: string }> => "key" in f;
 
-/** Whose messages a thread shows: the app's, a group's, or the 1:1 conversation `as` has with `uid`. */
-export type ThreadScope = { kind: "app" } | { kind: "group"; guid: string } | { kind: "user"; uid: string; as: string };
+/** A list to open: a resource's, its path's parameters, and the user it is asked as when not the one acted for (a 1:1). */
+export interface ListOpening {
+  name: string;
+  params: string[];
+  as?: string;
+}
 
 /**
  * A list that ccx reads only as a user sees it (`actedFor`), asked with no one acted for: refused before
@@ -248,7 +263,7 @@ export const growthOf = (column: ResourceColumn<never>): number => (column.grows
 
 /** The commands a resource defines: `ccx <name>` for its list, `ccx <singular>` for one item. */
 export const resourceCommandNames = (resource: AnyResource): string[] =>
-  resource.command ? [resource.command.group] : resource.itemFlag ? [] : [...(resource.list ? [resource.name] : []), ...(resource.detail && !resource.itemByList && !resource.ownItemCommand ? [resource.singular] : [])];
+  resource.command ? [resource.command.group] : resource.itemFlag ? [] : [...(resource.list && !resource.listFlag ? [resource.name] : []), ...(resource.detail && !resource.itemByList && !resource.ownItemCommand ? [resource.singular] : [])];
 
 /** The documented operation behind a path of a resource: a definition naming an undocumented path is a mistake. */
 export function endpointOf(template: string): Endpoint {
@@ -385,11 +400,12 @@ export function mergedItem(resource: AnyResource, bodies: readonly unknown[], id
 /**
  * The explorer's `:` commands of a resource: its list's (its name, the list's parameters) and one item's
  * (its singular, dashed), unless the item is read by a flag of a hand-written command, for which the
- * explorer has no `:` command (one conversation).
+ * explorer has no `:` command (one conversation); a list read by a flag of a shared command opens from
+ * that command's own `:` command (`:msgs`).
  */
 export function colonCommands(r: AnyResource): { list?: { name: string; params: string[] }; item?: { name: string; params: string[] } } {
   return {
-    ...(r.list ? { list: { name: r.name, params: listParams(r.list) } } : {}),
+    ...(r.list && !r.listFlag ? { list: { name: r.name, params: listParams(r.list) } } : {}),
     ...(r.detail && !r.itemFlag ? { item: { name: r.singular.replace(/ /g, "-"), params: itemParams(r) } } : {}),
   };
 }
@@ -404,8 +420,9 @@ export const colonLine = (c: { name: string; params: readonly string[] }): strin
 export const itemCommandWords = (r: AnyResource, options: readonly string[] = []): string[] =>
   r.itemFlag ? [r.itemFlag.command, ...options, `--${r.itemFlag.flag}`] : [...(r.command ? [r.command.group, r.command.word] : r.itemByList ? [r.name] : [r.singular]), ...options];
 
-/** The words of a resource's list command: `["notifications", "logs"]`, or its name. */
-export const commandWords = (resource: AnyResource): string[] => (resource.command ? [resource.command.group, resource.command.word] : [resource.name]);
+/** The words of a resource's list command: `["notifications", "logs"]`, `["messages", "--group"]`, or its name. */
+export const commandWords = (resource: AnyResource): string[] =>
+  resource.command ? [resource.command.group, resource.command.word] : resource.listFlag ? [resource.listFlag.command] : [resource.name];
 
 /** An item's fields as sent, one line each, the telling ones first; a field the schema could not read marked. */
 export function itemLines(resource: AnyResource, raw: Record<string, unknown>): string[] {

@@ -1,8 +1,8 @@
-import type { AppViewState, DetailKey, DetailKind, DetailStates, Route, ThreadScope } from "./types.js";
+import type { AppViewState, DetailKey, DetailKind, DetailStates, Route } from "./types.js";
 
 /**
- * The one cache of what the explorer opened (a user, a thread of messages, an
- * item of a resource made from a definition: a call, a group), kept per app by
+ * The one cache of what the explorer opened (a trace, an item of a resource made
+ * from a definition: a call, a group, a user), kept per app by
  * kind and id: `details["resource:webhooks/w1"]`. Which route shows which entry
  * is one table (ROUTE_DETAILS), which a new screen cannot leave out: the
  * entries the navigation stack shows are kept however many others load, and
@@ -18,17 +18,11 @@ export const MAX_DETAILS = 20;
 
 export const detailKey = (kind: DetailKind, id: string): DetailKey => `${kind}:${id}`;
 
-/** A thread's id: the app's, a group's, or a user's 1:1 with another. */
-export function threadKey(scope: ThreadScope): string {
-  return scope.kind === "app" ? "app" : scope.kind === "group" ? `group:${scope.guid}` : `user:${scope.as}:${scope.uid}`;
-}
-
 /** The id of an item of a resource made from a definition: its name and its path's parameters. */
 export const resourceKey = (name: string, params: readonly string[]) => [name, ...params].map(encodeURIComponent).join("/");
 
 /** The entry each route shows, if any: a route without one says so. */
 const ROUTE_DETAILS: { [V in Route["view"]]: (route: Extract<Route, { view: V }>) => DetailKey | undefined } = {
-  messages: (r) => detailKey("messages", threadKey(r.scope)),
   recording: (r) => detailKey("resource", resourceKey(r.name, r.params)),
   apps: () => undefined,
   log: () => undefined,

@@ -3,7 +3,8 @@ import type { ManagementTarget } from "../api/apps.js";
 import { AppClient } from "../api/client.js";
 import type { Http } from "../api/http.js";
 import { type StoreContext, activeApp, activeView, currentRoute } from "./context.js";
-import { resourceKey, routeDetail } from "./details.js";
+import { routeDetail } from "./details.js";
+import { routeListKey } from "./item-children.js";
 import { type ApiActions, apiActions } from "./api-actions.js";
 import { type ResourceActions, resourceActions } from "./resource-actions.js";
 import { type DownloadActions, downloadActions } from "./download-actions.js";
@@ -19,12 +20,11 @@ import { type VerbActions, verbActions } from "./verb-actions.js";
 import { type VerbFormActions, verbFormActions } from "./verb-form-actions.js";
 import { journalPath } from "../writes/journal.js";
 import type { AppRef, AppViewState, ExplorerCore, Route } from "./types.js";
-import { type ThreadActions, threadActions } from "./thread-actions.js";
 import { type UiActions, initialUi, uiActions } from "./ui-actions.js";
 import { type WriteActions, writeActions } from "./write-actions.js";
 
 export { activeApp, activeView, currentRoute } from "./context.js";
-export { detailOf, resourceKey, threadKey } from "./details.js";
+export { detailOf, resourceKey } from "./details.js";
 export { marksHere } from "./ui-actions.js";
 
 /** Whether the view shown is still waiting for an answer: a request in flight, its list, or what it opened (the call asked for). */
@@ -60,13 +60,13 @@ export interface ExplorerOptions {
 }
 
 /** The whole store: its own state and actions (ExplorerCore), and every slice's. */
-export interface ExplorerState extends ExplorerCore, ListActions, LiveActions, ThreadActions, WriteActions, DownloadActions, StatsActions, ApiActions, ResourceActions, TraceActions, VerbActions, VerbFormActions, UiActions {}
+export interface ExplorerState extends ExplorerCore, ListActions, LiveActions, WriteActions, DownloadActions, StatsActions, ApiActions, ResourceActions, TraceActions, VerbActions, VerbFormActions, UiActions {}
 
 export type ExplorerStore = StoreApi<ExplorerState>;
 
 /**
  * A view whose list was never loaded or was made stale (another user acted for, a write), or whose item
- * or thread was dropped meanwhile: showing it must load it.
+ * was dropped meanwhile: showing it must load it.
  */
 function needsLoad(view: AppViewState): boolean {
   const route = view.nav[view.nav.length - 1];
@@ -75,7 +75,7 @@ function needsLoad(view: AppViewState): boolean {
     const detail = routeDetail(route);
     return detail !== undefined && !Object.hasOwn(view.details, detail);
   }
-  const list = view.lists[resourceKey(route.name, route.params)];
+  const list = view.lists[routeListKey(route)];
   return !list || (list.items.length === 0 && !list.loading && !list.error && list.errors.length === 0 && list.request === undefined);
 }
 
@@ -115,7 +115,7 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
     const afterMove = () => {
       const { ui } = get();
       const route = currentRoute(get());
-      const list = route.view === "resource" ? resourceKey(route.name, route.params) : undefined;
+      const list = route.view === "resource" ? routeListKey(route) : undefined;
       // Each belongs to a list, or to none (the command bar).
       const belongs = (on: { list?: string }) => on.list === undefined || on.list === list;
       const promptStays = !ui.prompt || belongs(ui.prompt);
@@ -152,7 +152,6 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
       clock: Date.now(),
       ...listActions(ctx, options.management),
       ...liveActions(ctx, options.management),
-      ...threadActions(ctx),
       ...writeActions(ctx),
       ...downloadActions(ctx),
       ...statsActions(ctx),

@@ -46,15 +46,29 @@ export interface ListRef {
   resource: AnyResource;
   params: string[];
   below?: ChildRelation;
+  /** Asked as this user, whoever is acted for (a 1:1 conversation, asked as one of its two). */
+  as?: string;
 }
+
+/**
+ * The key of a list asked as a user of its own (a 1:1's messages): its key and that user after `#`
+ * (which resourceKey's encoding never writes), so that whom it is asked as is part of what it is.
+ */
+export const listKey = (name: string, params: readonly string[], as?: string): string =>
+  as === undefined ? resourceKey(name, params) : `${resourceKey(name, params)}#${encodeURIComponent(as)}`;
+
+/** The key of the list a list's route shows. */
+export const routeListKey = (route: { name: string; params: readonly string[]; as?: string }): string => listKey(route.name, route.params, route.as);
 
 /** The resource and parameters of a list's key; undefined for a key that names no list. */
 export function listRefOf(key: string): ListRef | undefined {
-  const [path = "", parentName] = key.split("@");
+  const [named = "", as] = key.split("#");
+  const [path = "", parentName] = named.split("@");
   const [name = "", ...params] = path.split("/").map(decodeURIComponent);
   const resource = resourceNamed(name);
   if (!resource?.list) return undefined;
-  if (parentName === undefined) return { resource, params };
+  const asked = as === undefined ? {} : { as: decodeURIComponent(as) };
+  if (parentName === undefined) return { resource, params, ...asked };
   const below = childrenOf(resourceNamed(decodeURIComponent(parentName))).find((c) => c.resource === resource)?.relation;
-  return below ? { resource, params, below } : undefined;
+  return below ? { resource, params, below, ...asked } : undefined;
 }

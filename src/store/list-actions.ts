@@ -4,13 +4,13 @@ import { numberedPageCounts, trustedTotal } from "../api/paging.js";
 import { RESOURCE_LIST, resourceNamed } from "../resources/index.js";
 import type { AnyResource } from "../resources/resource.js";
 import { type StoreContext, currentRoute } from "./context.js";
-import { MAX_DETAILS, resourceKey } from "./details.js";
+import { MAX_DETAILS } from "./details.js";
 import { toFailure } from "./failure.js";
 import { listRequester } from "./list-request.js";
 import type { FilterKeyHelp } from "../query/filter.js";
 import type { Grammar } from "../query/grammar.js";
-import { childKey, childrenOf, listRefOf } from "./item-children.js";
-import type { AppViewState, ExplorerCore, ListState, Route } from "./types.js";
+import { childKey, childrenOf, listRefOf, routeListKey } from "./item-children.js";
+import type { AppViewState, ExplorerCore, ListState, Route, Row } from "./types.js";
 
 /**
  * Every list the explorer shows, of any resource, by its key (resourceKey: the resource's name and its
@@ -18,7 +18,9 @@ import type { AppViewState, ExplorerCore, ListState, Route } from "./types.js";
  * definition has one, else derived from the list's documented parameters; none: the line narrows the
  * rows loaded), debounced, the request a key press makes stale aborted and a late answer never
  * overwriting a newer one; numbered pages flipped with n/p; walks (a cursor, `meta.next`, a log id)
- * loading more below as the cursor nears the end. Nothing here names a resource: the definitions say all.
+ * loading more below as the cursor nears the end, or, in a list its definition reads as a chat (a
+ * conversation's messages), older rows above as the cursor nears the top. Nothing here names a resource:
+ * the definitions say all.
  */
 export interface ListActions {
   /** Sets the filter line as typed; a valid one is sent after a short pause, an invalid one never. */
@@ -28,7 +30,7 @@ export interface ListActions {
   goToPage(list: string, page: number): void;
   nextPage(list: string): void;
   prevPage(list: string): void;
-  /** A walk: appends the next step's rows. */
+  /** A walk: adds the next step's rows (below; a chat's older ones above). */
   loadMore(list: string): void;
   select(list: string, index: number): void;
   /** Sends a filter still waiting out its pause now (Enter on the filter line). */
@@ -40,11 +42,50 @@ export interface ListActions {
 }
 
 /**
- * Most rows a walk keeps: beyond it, the oldest rows are dropped as more load (counted in `dropped`).
- * Why: every step is appended, and walking a cursor across 100,000 groups held them all (~45 MB, the
- * soak found); 5,000 rows is 50 pages of scrolling, far more than a screen, and a few MB.
+ * Most rows a walk keeps: beyond it, the first rows had are dropped as more load (counted in `dropped`):
+ * the top ones, or a chat's newest, at the bottom (r loads them again). Why: every step is added, and
+ * walking a cursor across 100,000 groups held them all (~45 MB, the soak found); 5,000 rows is 50 pages
+ * of scrolling, far more than a screen, and a few MB.
  */
 export const MAX_LIST_ROWS = 5_000;
+
+/** How near the end a walk's cursor comes (a chat's: the top) before the next step loads. */
+const NEAR_END = 10;
+
+/**
+ * A chat's rows oldest first: by their id when every id is a number (the service's ids count up, and a
+ * page going older comes newest first); ids that are not numbers keep the order they came in.
+ */
+export function oldestFirst(rows: readonly Row[], idField: string): Row[] {
+  const ids = rows.map((row) => Number(row[idField]));
+  if (!ids.every(Number.isFinite)) return [...rows];
+  return rows.map((row, i) => ({ row, id: ids[i]! })).sort((a, b) => a.id - b.id).map((r) => r.row);
+}
+
+/**
+ * A walk's rows after one more step: below what it had (a chat's first step: the cursor on the newest, at
+ * the bottom; its later ones above, the cursor staying on the row it was on), bounded (MAX_LIST_ROWS).
+ */
+function walkedRows(before: ListState, fresh: readonly Row[], append: boolean, chat: boolean): Pick<ListState, "items" | "dropped" | "selected"> {
+  let dropped = append ? before.dropped ?? 0 : 0;
+  if (chat) {
+    const older = append ? fresh.length : 0;
+    let items = append ? [...fresh, ...before.items] : [...fresh];
+    const cut = Math.max(0, items.length - MAX_LIST_ROWS);
+    if (cut > 0) items = items.slice(0, MAX_LIST_ROWS);
+    const selected = append ? before.selected + older : items.length - 1;
+    return { items, dropped: dropped + cut, selected: Math.max(0, Math.min(selected, items.length - 1)) };
+  }
+  let items = append ? [...before.items, ...fresh] : [...fresh];
+  let selected = append ? before.selected : 0;
+  if (items.length > MAX_LIST_ROWS) {
+    const cut = items.length - MAX_LIST_ROWS;
+    items = items.slice(cut);
+    dropped += cut;
+    selected = Math.max(0, selected - cut);
+  }
+  return { items, dropped, selected };
+}
 
 export function emptyList(): ListState {
   return { filter: "", tokens: [], errors: [], params: {}, items: [], page: 1, hasMore: false, loading: false, selected: 0 };
@@ -53,12 +94,12 @@ export function emptyList(): ListState {
 /** The list of the route in view, by its key; undefined on a screen that is no list. */
 export function listInView(state: Pick<ExplorerCore, "views" | "activeKey">): string | undefined {
   const route = currentRoute(state);
-  return route.view === "resource" ? resourceKey(route.name, route.params) : undefined;
+  return route.view === "resource" ? routeListKey(route) : undefined;
 }
 
 /** The lists a route shows: a list's own, an item's sections' below it. */
 export function listsShownBy(route: Route): string[] {
-  if (route.view === "resource") return [resourceKey(route.name, route.params)];
+  if (route.view === "resource") return [routeListKey(route)];
   if (route.view !== "resource-item") return [];
   const item = resourceNamed(route.name);
   return item ? childrenOf(item).filter((child) => !child.single).map((child) => childKey(item, child, route.params)) : [];
@@ -96,7 +137,8 @@ export async function grammarFor(resource: AnyResource): Promise<Grammar | undef
 /** Every list's filter keys, its grammar loaded (a list that documents no filter has none): what help lists. */
 export async function listFilterHelp(): Promise<Array<{ list: string; keys: ReadonlyArray<FilterKeyHelp> }>> {
   const lists = await Promise.all(RESOURCE_LIST.filter((r) => r.list).map(async (r) => ({ list: r.name, keys: (await grammarFor(r))?.keys ?? [] })));
-  return lists.filter((l) => l.keys.length > 0);
+  // Lists that share a grammar (the app's, a group's and a 1:1's messages) are listed once, by the first.
+  return lists.filter((l, i) => l.keys.length > 0 && lists.findIndex((other) => other.keys === l.keys) === i);
 }
 
 export function listActions(ctx: StoreContext<ListActions>, management: ManagementTarget | undefined): ListActions {
@@ -136,19 +178,13 @@ export function listActions(ctx: StoreContext<ListActions>, management: Manageme
       // A newer request was made meanwhile: this answer is stale.
       if (!request.isCurrent()) return;
       const before = listOf(appKey, key) ?? emptyList();
-      const done = { loading: false, awaiting: false, error: undefined, retry: undefined, asked: sent };
+      // (A walk's later steps leave `asked` at its first: what live mode asks again.)
+      const done = { loading: false, awaiting: false, error: undefined, retry: undefined, ...(append ? {} : { asked: sent }) };
       if (answer.walk) {
-        let items = append ? [...before.items, ...answer.items] : answer.items;
-        let dropped = append ? before.dropped ?? 0 : 0;
-        let selected = append ? before.selected : 0;
-        if (items.length > MAX_LIST_ROWS) {
-          const cut = items.length - MAX_LIST_ROWS;
-          items = items.slice(cut);
-          dropped += cut;
-          selected = Math.max(0, selected - cut);
-        }
-        const total = append ? before.total : trustedTotal(answer.pagination?.total, items.length);
-        setList(appKey, key, { ...done, items, dropped, walk: true, numbered: false, next: answer.next, hasMore: answer.next !== undefined, page: 1, totalPages: undefined, total, selected });
+        const chat = ref.resource.list!.chat === true;
+        const rows = walkedRows(before, chat ? oldestFirst(answer.items, ref.resource.idField) : answer.items, append, chat);
+        const total = append ? before.total : trustedTotal(answer.pagination?.total, rows.items.length);
+        setList(appKey, key, { ...done, ...rows, walk: true, chat, numbered: false, next: answer.next, hasMore: answer.next !== undefined, page: 1, totalPages: undefined, total });
       } else {
         const page = answer.pagination?.current_page ?? Number(sent.page ?? 1);
         // Counts the service sends are shown only when believable (api/paging.ts: total 0 beside 5 rows is not).
@@ -270,7 +306,7 @@ export function listActions(ctx: StoreContext<ListActions>, management: Manageme
     prevPage(key) {
       const list = listOf(active(), key);
       if (!list) return;
-      if (list.walk || list.page <= 1) return ctx.get().notify(list.walk ? "the rows before are above: scroll up" : "this is the first page");
+      if (list.walk || list.page <= 1) return ctx.get().notify(list.chat ? "older rows load above as you scroll up (or n)" : list.walk ? "the rows before are above: scroll up" : "this is the first page");
       send(key, list.page - 1);
     },
 
@@ -287,8 +323,9 @@ export function listActions(ctx: StoreContext<ListActions>, management: Manageme
       if (!list) return;
       const selected = Math.max(0, Math.min(index, list.items.length - 1));
       if (selected !== list.selected) setList(appKey, key, { selected });
-      // A walk loads more as the selection nears the end; numbered pages wait for n.
-      if (list.walk && list.hasMore && selected >= list.items.length - 10) ctx.get().loadMore(key);
+      // A walk loads more as the selection nears the end (a chat's: the top); numbered pages wait for n.
+      const nearEnd = list.chat ? selected < NEAR_END : selected >= list.items.length - NEAR_END;
+      if (list.walk && list.hasMore && nearEnd) ctx.get().loadMore(key);
     },
 
     refreshList(key) {

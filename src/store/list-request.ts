@@ -68,8 +68,8 @@ export function listRequester(ctx: StoreContext, management: ManagementTarget | 
     const own = listParams(ref.resource.list!).length;
     return { own: ref.params.slice(0, own), itemId: ref.below ? ref.params[own] : undefined };
   };
-  /** Whom a list is asked as: the item it is narrowed to (a user's conversations), else the user acted for. */
-  const asOf = (ref: ListRef) => (ref.below?.actsAs ? partsOf(ref).itemId : undefined);
+  /** Whom a list is asked as: its own user (a 1:1), the item it is narrowed to (a user's conversations), else the user acted for. */
+  const asOf = (ref: ListRef) => ref.as ?? (ref.below?.actsAs ? partsOf(ref).itemId : undefined);
 
   return {
     /**

@@ -5,7 +5,7 @@ import type { AnyResource } from "../resources/resource.js";
 import type { StoreContext } from "./context.js";
 import { toFailure } from "./failure.js";
 import { listRefOf } from "./item-children.js";
-import { listInView } from "./list-actions.js";
+import { MAX_LIST_ROWS, listInView, oldestFirst } from "./list-actions.js";
 import { listRequester } from "./list-request.js";
 import type { ListState, LiveState, Row } from "./types.js";
 
@@ -15,7 +15,9 @@ import type { ListState, LiveState, Row } from "./types.js";
  * time and none while it is not on screen; rows that came or changed are
  * marked for a few seconds; a 429 doubles the wait (up to a minute), which
  * halves back on each clean answer. Keys never wait for a live answer: its
- * rows are the same query's.
+ * rows are the same query's. A chat (a conversation's messages) asks its
+ * newest page again, and what came is added at the bottom, the older rows
+ * walked kept.
  */
 export interface LiveActions {
   /** Seconds between a live list's requests. */
@@ -87,16 +89,19 @@ export function liveActions(ctx: StoreContext<LiveActions>, management: Manageme
       const now = Date.now();
       const id = idOf(ref.resource);
       const marks = markChanges(before, page.items, id, liveKeyOf(ref.resource), now);
+      const items = before.chat ? followedChat(before.items, page.items, id, ref.resource.idField) : page.items;
       const selectedId = before.items[before.selected] && id(before.items[before.selected]!);
-      const kept = selectedId === undefined ? -1 : page.items.findIndex((item) => id(item) === selectedId);
+      const kept = selectedId === undefined ? -1 : items.findIndex((item) => id(item) === selectedId);
+      // A chat's cursor on the newest follows what comes.
+      const newest = before.chat && before.selected >= before.items.length - 1;
       const slowed = sawRateLimit(logged) ? slowDown(before.live!) : speedUp(before.live!);
       const counts = numberedPageCounts(page.pagination, before.page, Number(query.perPage), page.items.length);
       setLive(key, kind, {
-        items: page.items,
-        total: counts.total ?? before.total,
+        items,
+        total: before.chat ? before.total : counts.total ?? before.total,
         totalPages: counts.lastPage ?? before.totalPages,
         // The cursor stays on its row where the row still is.
-        selected: kept >= 0 ? kept : Math.min(before.selected, Math.max(0, page.items.length - 1)),
+        selected: newest ? items.length - 1 : kept >= 0 ? kept : Math.min(before.selected, Math.max(0, items.length - 1)),
         error: undefined,
         live: { ...before.live!, marks, polls: before.live!.polls + 1, slowedMs: slowed },
       });
@@ -129,7 +134,7 @@ export function liveActions(ctx: StoreContext<LiveActions>, management: Manageme
         setLive(key, kind, { live: undefined });
         ctx.get().notify(`live off: ${noun} no longer followed`);
       } else {
-        if (list.walk) return ctx.get().notify(list.params.updatedAt !== undefined ? "live follows pages: take after:/before: out of the filter first" : `live follows pages: ${noun} are walked, not paged`);
+        if (list.walk && !list.chat) return ctx.get().notify(list.params.updatedAt !== undefined ? "live follows pages: take after:/before: out of the filter first" : `live follows pages: ${noun} are walked, not paged`);
         setLive(key, kind, { live: { marks: {}, polls: 0 } });
         ctx.get().notify(`live: ${noun} asked again every ${ctx.get().liveInterval} s (w stops, :interval changes it)`);
         schedule(key, kind);
@@ -146,6 +151,18 @@ export function liveActions(ctx: StoreContext<LiveActions>, management: Manageme
       }
     },
   };
+}
+
+/**
+ * A chat's rows after its newest page was asked again: those it had (the changed ones as they are now),
+ * then those that came, oldest first; bounded as its walk is, the oldest going.
+ */
+function followedChat(had: readonly Row[], newest: readonly Row[], idOf: (item: Row) => string, idField: string): Row[] {
+  const now = new Map(newest.map((item) => [idOf(item), item]));
+  const rows = had.map((item) => now.get(idOf(item)) ?? item);
+  const known = new Set(had.map(idOf));
+  const came = oldestFirst(newest.filter((item) => !known.has(idOf(item))), idField);
+  return [...rows, ...came].slice(-MAX_LIST_ROWS);
 }
 
 /** The rows new since the last answer, or whose live key changed; earlier marks kept until they fade. */

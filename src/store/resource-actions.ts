@@ -3,10 +3,11 @@ import { maskAnswerSecrets } from "../api/answer-secrets.js";
 import type { ManagementTarget } from "../api/apps.js";
 import { resourceNamed } from "../resources/index.js";
 import { type AnyResource, itemRequests, mergedItem } from "../resources/resource.js";
-import { type StoreContext, currentRoute } from "./context.js";
-import { failedInto } from "./failure.js";
-import { detailKey, detailOf, resourceKey, withDetail } from "./details.js";
-import { type ItemChild, childKey, childrenOf, shownChildOf } from "./item-children.js";
+import { isApiError, isNotFound } from "../api/errors.js";
+import { type StoreContext, activeView, currentRoute } from "./context.js";
+import { failedInto, toFailure } from "./failure.js";
+import { detailKey, detailOf, hasDetail, resourceKey, withDetail } from "./details.js";
+import { type ItemChild, childKey, childrenOf, listKey, shownChildOf } from "./item-children.js";
 import type { AppViewState, ResourceItemState, Route, Row } from "./types.js";
 
 /**
@@ -16,8 +17,17 @@ import type { AppViewState, ResourceItemState, Route, Row } from "./types.js";
  * the definitions say everything.
  */
 export interface ResourceActions {
-  /** Opens a resource's list, its path's parameters given (the children of item `w1`: ["w1"]). */
-  openResource(name: string, params: readonly string[]): void;
+  /**
+   * Opens a resource's list, its path's parameters given (the children of item `w1`: ["w1"]); `as`: asked
+   * as that user, whoever is acted for (a 1:1's messages, as one of its two).
+   */
+  openResource(name: string, params: readonly string[], as?: string): void;
+  /**
+   * Opens what the first of `choices` whose item has the id opens (`:msgs <id>`: a group's messages, else
+   * a 1:1 with a user): at once for an item this app has shown (its screen, a row of its list); else each
+   * is asked of the service in turn, by its item's path, and an id none has is said so.
+   */
+  openFirstFound(id: string, choices: ReadonlyArray<{ name: string; open(): void }>): void;
   /**
    * Opens one item: its list's parameters, then its id. One its definition finds in every known app (a
    * call) opens in the app that has it, the explorer switching to that app (and saying so).
@@ -127,11 +137,47 @@ export function resourceActions(ctx: StoreContext<ResourceNeeds & ResourceAction
   };
 
   return {
-    openResource(name, params) {
+    openResource(name, params, as) {
       const resource = resourceNamed(name);
       if (!resource?.list) return ctx.get().notify(`no list of ${name}`);
-      ctx.get().navigate({ view: "resource", name: resource.name, params: [...params] });
-      ctx.get().ensureList(resourceKey(resource.name, params), "retry");
+      ctx.get().navigate({ view: "resource", name: resource.name, params: [...params], ...(as === undefined ? {} : { as }) });
+      ctx.get().ensureList(listKey(resource.name, params, as), "retry");
+    },
+
+    openFirstFound(id, choices) {
+      const found = choices.map((choice) => ({ ...choice, resource: resourceNamed(choice.name)! })).filter((c) => c.resource?.detail);
+      const shown = activeView(ctx.get());
+      const known = found.find(({ resource }) =>
+        hasDetail(shown, "resource", resourceKey(resource.name, [id])) || (shown.lists[resource.name]?.items ?? []).some((row) => String(row[resource.idField]) === id));
+      if (known) return known.open();
+      const appKey = ctx.get().activeKey;
+      const request = ctx.slots.begin(`${appKey}/first-found`);
+      const nav = shown.nav;
+      const kinds = found.map((c) => c.resource.singular);
+      ctx.get().notify(`looking up ${id}: ${kinds.map((k) => `a ${k}`).join(" or ")}?`);
+      // On behalf of nobody: whether the id exists is the question, not what the user acted for may see.
+      const target = ctx.clientFor(appKey, null).target;
+      const exists = async (resource: AnyResource) => {
+        const [first] = itemRequests(resource, [id]);
+        const call = prepareCall({ method: "GET", path: first!.path, query: first!.query }, { app: target, management, readOnly: true });
+        return ctx.http.send({ method: "GET", url: urlWithQuery(call.url, call.query), headers: call.headers, signal: request.signal }).then(() => true, (error: unknown) => {
+          if (isApiError(error) && isNotFound(error.code)) return false;
+          throw error;
+        });
+      };
+      (async () => {
+        for (const choice of found) if (await exists(choice.resource)) return choice;
+        return undefined;
+      })().then(
+        (choice) => {
+          // Moved elsewhere meanwhile: the answer is not opened over what is in view now.
+          if (!request.isCurrent() || ctx.get().activeKey !== appKey || activeView(ctx.get()).nav !== nav) return;
+          ctx.get().notify(undefined);
+          if (choice) choice.open();
+          else ctx.get().notify(`no ${kinds.join(" or ")} has the id ${id} in this app`);
+        },
+        failedInto(ctx, request, (failure) => ctx.get().notify(`${failure.code}: ${failure.message}`)),
+      ).finally(request.finish);
     },
 
     openResourceItem(name, params) {

@@ -1,6 +1,7 @@
-import { resourceKey, routeDetail } from "./details.js";
+import { routeDetail } from "./details.js";
+import { listRefOf, routeListKey } from "./item-children.js";
 import { emptyList, listsShownBy } from "./list-actions.js";
-import type { AppViewState, ListState, Route, ThreadScope } from "./types.js";
+import type { AppViewState, ListState, Route } from "./types.js";
 
 /**
  * What the store does for each kind of thing, as tables the compiler checks: a route or a cache added
@@ -14,7 +15,6 @@ type RouteOf<V extends Route["view"]> = Extract<Route, { view: V }>;
 interface Loaders {
   refreshList(list: string): void;
   reloadResource(): void;
-  loadThread(scope: ThreadScope): void;
 }
 
 /** Nothing to ask again: the screen holds nothing of the service's, or asks with keys of its own (said where). */
@@ -22,11 +22,10 @@ const nothing = () => {};
 
 /** What `r` (and coming back to a list made stale) asks again for each route. */
 export const ROUTE_LOADS: { [V in Route["view"]]: (state: Loaders, route: RouteOf<V>) => void } = {
-  resource: (state, route) => state.refreshList(resourceKey(route.name, route.params)),
+  resource: (state, route) => state.refreshList(routeListKey(route)),
   "resource-item": (state) => state.reloadResource(),
   // A recording is shown from its item's answer (a call's): the item is asked again.
   recording: (state) => state.reloadResource(),
-  messages: (state, route) => state.loadThread(route.scope),
   // These screens' own r: :stats computes again, :api asks its path again, :trace traces again, :journal reads it again.
   stats: nothing,
   api: nothing,
@@ -46,12 +45,16 @@ export const loadRoute = (state: Loaders, route: Route): void => (ROUTE_LOADS[ro
 /** A list made stale: its filter kept, its rows gone (loaded again when shown). */
 const staleList = (list: ListState): ListState => ({ ...emptyList(), filter: list.filter, tokens: list.tokens, errors: list.errors, params: list.params, narrowing: list.narrowing });
 
+/** A list asked as a user of its own, whole (the change aborts what is under way and stops live mode's timers). */
+const ownUsers = (key: string, list: ListState) => listRefOf(key)?.as !== undefined && !list.loading && !list.live;
+
 /**
  * What each of an app's caches becomes when the user acted for changes: every answer may depend on them
- * (hasJoined, scope, the calls one sees), so every cache says what it keeps.
+ * (hasJoined, scope, the calls one sees), so every cache says what it keeps. A list asked as a user of its
+ * own (a 1:1's messages) is that user's, whoever is acted for: it stays.
  */
 export const ON_USER_CHANGE: { [K in keyof AppViewState]-?: (value: AppViewState[K]) => AppViewState[K] } = {
-  lists: (lists) => Object.fromEntries(Object.entries(lists).map(([key, list]) => [key, staleList(list)])),
+  lists: (lists) => Object.fromEntries(Object.entries(lists).map(([key, list]) => [key, ownUsers(key, list) ? list : staleList(list)])),
   details: () => ({}),
   stats: () => undefined,
   apis: () => undefined,
@@ -61,7 +64,7 @@ export const ON_USER_CHANGE: { [K in keyof AppViewState]-?: (value: AppViewState
 /**
  * What each of an app's caches becomes after a write to it (the service may have acted): the screen in
  * front is asked again at once (refresh), and everything else answers as it did before the write, so it
- * goes: the other lists keep their filters and lose their rows, the items and threads not in front are
+ * goes: the other lists keep their filters and lose their rows, the items not in front are
  * dropped, and each is asked again when shown (a thread a message was sent to, a group's members after a
  * kick seen from its members' list).
  */

@@ -1,9 +1,6 @@
 import type { AppTarget } from "../api/client.js";
 import type { Region } from "../api/regions.js";
-import type { CursorState } from "../api/cursor.js";
 import type { RateLimit } from "../api/errors.js";
-import type { ThreadScope } from "../resources/resource.js";
-import type { Message } from "../api/chat-schemas.js";
 import type { MessageMetrics } from "../api/message-stats.js";
 import type { StatsProgress, StatsReport } from "../api/stats.js";
 import type { TraceReport } from "../api/trace.js";
@@ -29,7 +26,6 @@ export interface AppRef {
 
 /** One entry of the navigation stack; the breadcrumbs are drawn from the stack. */
 export type Route =
-  | { view: "messages"; scope: ThreadScope }
   /** One recording of an item (a call's), whole: the item's name and parameters, then the recording's id. */
   | { view: "recording"; name: string; params: string[]; rid: string }
   | { view: "apps" }
@@ -38,8 +34,11 @@ export type Route =
   | { view: "help" }
   /** Any documented GET as a tree (:api <path>). */
   | { view: "api"; path: string }
-  /** A list of a resource (src/resources/): its path's parameters given (the children of item `w1`: ["w1"]). */
-  | { view: "resource"; name: string; params: string[] }
+  /**
+   * A list of a resource (src/resources/): its path's parameters given (the children of item `w1`: ["w1"]),
+   * and the user it is asked as when it is one of its own (a 1:1's messages), whoever is acted for.
+   */
+  | { view: "resource"; name: string; params: string[]; as?: string }
   /** Every resource, by group (:resources). */
   | { view: "resources" }
   /** One item of such a resource: its list's parameters, then its id. */
@@ -50,9 +49,6 @@ export type Route =
   | { view: "journal" }
   /** Nothing is configured: try the demo, or set up (the explorer's only screen then). */
   | { view: "welcome" };
-
-/** Whose messages a thread shows: the app's, a group's, or the 1:1 conversation `as` has with `uid` (a list's row opens one). */
-export type { ThreadScope };
 
 /** A failure as the explorer shows it: the service's code and what to do. */
 export interface Failure {
@@ -79,13 +75,18 @@ export interface ListState<Item = Row> {
   /** The service documents no filter for this list: the line narrows the rows loaded by their text. */
   narrowing?: boolean;
   items: Item[];
-  /** A walk (a cursor, `meta.next`, a log id): rows dropped from the top to keep the list bounded (MAX_LIST_ROWS). */
+  /**
+   * A walk (a cursor, `meta.next`, a log id): rows dropped to keep the list bounded (MAX_LIST_ROWS): from
+   * the top, or, in a chat, from the newest end at the bottom.
+   */
   dropped?: number;
   total?: number;
   page: number;
   totalPages?: number;
   /** The rows come from a walk, not numbered pages: more load below as the cursor nears the end (and n). */
   walk?: boolean;
+  /** Its definition reads it as a chat: oldest first, the walk loading older rows above as the cursor nears the top. */
+  chat?: boolean;
   /** The list is paged by number (n/p flip its pages); neither this nor `walk`: one answer holds it all. */
   numbered?: boolean;
   /** A walk's next query; none after the last. */
@@ -117,20 +118,6 @@ export interface LiveState {
   marks: Record<string, { kind: "new" | "changed"; at: number }>;
   /** Answers had since live mode began. */
   polls: number;
-}
-
-/** A conversation's messages, oldest first; older ones load as the cursor reaches the top. */
-export interface ThreadState {
-  scope: ThreadScope;
-  items: Message[];
-  /** The walk back through older messages (api/cursor.ts), from the oldest had. */
-  walk?: CursorState;
-  hasOlder: boolean;
-  loading: boolean;
-  error?: Failure;
-  selected: number;
-  /** Rows dropped from the newest end to keep the thread bounded (MAX_THREAD_ROWS). */
-  dropped?: number;
 }
 
 /** Call analytics (:stats) over the calls list's filter, computed by streaming every page. */
@@ -195,8 +182,6 @@ export interface TraceState {
 
 /** What the explorer keeps of one thing it opened, by the kind of thing (store/details.ts). */
 export interface DetailStates {
-  /** A thread of messages (the messages screen), by threadKey(scope). */
-  messages: ThreadState;
   /** An item of a resource made from a definition, by resourceKey (name and parameters). */
   resource: ResourceItemState;
   /** A message's trace, by its id. */
@@ -210,9 +195,9 @@ export type DetailKey = `${DetailKind}:${string}`;
 
 /** Everything the explorer remembers of one app, kept when switching away and back. */
 export interface AppViewState {
-  /** Every list opened, by resourceKey (its name and path's parameters): the groups, a call's transcripts (`transcripts/v1.us.…`), a user's calls (`calls/alice@users`). */
+  /** Every list opened, by resourceKey (its name and path's parameters): the groups, a call's transcripts (`transcripts/v1.us.…`), a user's calls (`calls/alice@users`), a 1:1's messages asked as one side (`user-messages/bob#alice`). */
   lists: Record<string, ListState>;
-  /** What was opened, by kind and id (store/details.ts): `resource:webhooks/w1`, `messages:group:<guid>`, … */
+  /** What was opened, by kind and id (store/details.ts): `resource:webhooks/w1`, `trace:<messageId>`, … */
   details: Partial<Record<DetailKey, DetailStates[DetailKind]>>;
   /** The :stats screen's figures, over the calls list's filter. */
   stats?: StatsState;

@@ -6,6 +6,7 @@ import { LIVE } from "../store/live-actions.js";
 import { SESSION_ID, sessionIdIn } from "../api/session-id.js";
 import { RESOURCE_LIST, HOME_LISTS, RESOURCES } from "../resources/index.js";
 import { type AnyResource, colonCommands, erased } from "../resources/resource.js";
+import { openAppMessages, openGroupThread, openOneToOne } from "./screens/chat.js";
 
 /**
  * The command bar (`:`): one table, which runs the commands, completes them
@@ -28,13 +29,23 @@ const loadedUids = (state: ExplorerState) => (activeView(state).lists.users?.ite
 /** An id as pasted: quotes around it are not part of it. */
 const unquoted = (arg: string) => arg.trim().replace(/^["'`]+|["'`]+$/g, "");
 
-/** `:msgs`: of the id given (a group's, else a user's), else of the group or user in view, else the app's. */
+/**
+ * `:msgs`: of the id given (a group's, else the 1:1 of the user acted for with a user's: looked up when the
+ * app has not shown it), else of the group or user in view, else the app's.
+ */
 function openMessages(id: string, state: ExplorerState): void {
   const route = currentRoute(state);
-  if (id) return state.openMessagesOf(id);
-  if (route.view === "resource-item" && route.name === RESOURCES.groups.name) return state.openThread({ kind: "group", guid: route.params.at(-1) ?? "" });
-  if (route.view === "resource-item" && route.name === RESOURCES.users.name) return state.openMessagesWith(route.params.at(-1) ?? "");
-  state.openThread({ kind: "app" });
+  // A conversation id of a group (group_<guid>) names its group.
+  if (id.startsWith("group_")) return openGroupThread(state, id.slice("group_".length));
+  if (id) {
+    return state.openFirstFound(id, [
+      { name: RESOURCES.groups.name, open: () => openGroupThread(state, id) },
+      { name: RESOURCES.users.name, open: () => openOneToOne(state, id) },
+    ]);
+  }
+  if (route.view === "resource-item" && route.name === RESOURCES.groups.name) return openGroupThread(state, route.params.at(-1) ?? "");
+  if (route.view === "resource-item" && route.name === RESOURCES.users.name) return openOneToOne(state, route.params.at(-1) ?? "");
+  openAppMessages(state);
 }
 
 /** `:<name> <params>` opens a resource's list, `:<singular> <params> <id>` one item: made from the definitions. */

@@ -70,14 +70,16 @@ function rowConversation({ row, as }: Parameters<VerbKey["input"]>[0]): VerbInpu
   return { args: {}, flags: { as, [group ? "group" : "user"]: id } };
 }
 
-/** A thread's conversation (`params`: "group" and its guid, or "user", its uid and the user acting), read up to the message under the cursor. */
-function threadConversation({ params, row, as }: Parameters<VerbKey["input"]>[0]): VerbInput | string {
-  const [kind, id, acting = as] = params;
-  if (kind !== "group" && kind !== "user") return "the app's messages are of no one conversation: open a group's or a user's";
+/**
+ * A thread's conversation (`params`: a group's guid; a 1:1's uid and the user it is asked as), read up to
+ * the message under the cursor.
+ */
+const threadConversation = (kind: "group" | "user") => ({ params, row, as }: Parameters<VerbKey["input"]>[0]): VerbInput | string => {
+  const [id, acting = as] = params;
   if (!acting) return "whose read? u chooses the user to act for";
   const message = fieldOf(row, "id");
   return { args: {}, flags: { as: acting, [kind]: id, ...(message ? { message } : {}) } };
-}
+};
 
 export const conversationRead: WriteVerb = {
   noun: "conversation", verb: "read",
@@ -86,7 +88,12 @@ export const conversationRead: WriteVerb = {
   flags: [...FLAGS, { flag: "message", value: "id", description: "read up to this message" }],
   items: itemsOf,
   request: (item) => receipt(item, "POST", "read", messageIdOf(item.input)),
-  keys: [{ on: "conversations", key: "R", footer: "read", input: rowConversation }, { on: "messages", key: "R", footer: "read to here", input: threadConversation }],
+  keys: [
+    { on: "conversations", key: "R", footer: "read", input: rowConversation },
+    { on: "group-messages", key: "R", footer: "read to here", input: threadConversation("group") },
+    { on: "user-messages", key: "R", footer: "read to here", input: threadConversation("user") },
+    { on: "messages", key: "R", footer: "read to here", input: () => "the app's messages are of no one conversation: open a group's or a user's" },
+  ],
   before: (item) => documentedRead(...conversationAt(item), { as: asOf(item) }),
   inverse: (item, before) => {
     const { lastRead, unread } = readState(before);

@@ -20,6 +20,9 @@ const oneMessage = (item: WriteItem, method: "PUT" | "DELETE", body: unknown): D
 const messageBefore = (item: WriteItem) => documentedRead("/messages/{id}", { id: arg(item, "id") }, { as: asOf(item) });
 const edit = (item: WriteItem, text: string) => oneMessage(item, "PUT", { data: { text } });
 
+/** The lists of a conversation's messages (the explorer's threads): the app's, a group's, a 1:1's. */
+const THREADS = ["messages", "group-messages", "user-messages"] as const;
+
 export const messageEdit: WriteVerb = {
   noun: "message", verb: "edit",
   description: "change a message's text, as its sender with --as UID (undo: the text it had)",
@@ -28,7 +31,7 @@ export const messageEdit: WriteVerb = {
   items: (input) => [{ label: String(input.args.id), input }],
   request: (item) => edit(item, String(item.input.flags.text)),
   // Its text, in the form, as the sender: only they may edit it.
-  keys: [{ on: "messages", key: "e", footer: "edit", form: true, input: ({ row }) => ({ args: { id: fieldOf(row, "id") }, flags: { as: fieldOf(row, "sender") || undefined } }) }],
+  keys: THREADS.map((on) => ({ on, key: "e", footer: "edit", form: true, input: ({ row }) => ({ args: { id: fieldOf(row, "id") }, flags: { as: fieldOf(row, "sender") || undefined } }) })),
   before: (item) => messageBefore(item),
   inverse: (item, before) => {
     const had = (dataOf(before)?.data as { text?: unknown } | undefined)?.text;
@@ -45,7 +48,7 @@ export const messageDelete: WriteVerb = {
   items: (input) => eachOf(input, "id"),
   selectable: "messages",
   request: (item) => oneMessage(item, "DELETE", { permanent: item.input.flags.permanent === true }),
-  keys: [{ on: "messages", key: "D", footer: "delete", input: ({ row }) => ({ args: { id: [fieldOf(row, "id")] }, flags: {} }) }],
+  keys: THREADS.map((on) => ({ on, key: "D", footer: "delete", input: ({ row }) => ({ args: { id: [fieldOf(row, "id")] }, flags: {} }) })),
   irreversible: "a deleted message cannot be brought back",
   destructive: () => true,
   check: (item) => `ccx message ${arg(item, "id")}`,
@@ -68,12 +71,12 @@ export const reactAdd: WriteVerb = {
   args: reactionArgs,
   items: reactionItem,
   request: react,
-  keys: (["messages", "reactions"] as const).map((on) => ({
+  keys: ([...THREADS, "reactions"] as const).map((on) => ({
     on, key: "+" as const, footer: "react", asks: { label: "react with: ", into: { arg: "reaction" } },
     input: ({ params, row, as }: Parameters<VerbKey["input"]>[0]) => {
       if (!as) return "who reacts? u chooses the user to act for";
-      if (on === "messages" && !row) return "no message selected";
-      return { args: { id: on === "messages" ? fieldOf(row, "id") : params[0] ?? "" }, flags: { as } };
+      if (on !== "reactions" && !row) return "no message selected";
+      return { args: { id: on !== "reactions" ? fieldOf(row, "id") : params[0] ?? "" }, flags: { as } };
     },
   })),
   before: messageBefore,
@@ -105,17 +108,14 @@ function receiverOf(input: VerbInput): { receiver: string; receiverType: "user" 
 }
 
 /** m on a user, a group, or a thread: a message there, as the user acted for (a 1:1 thread's own side). */
-const sendKey = (on: "user" | "users" | "group" | "messages"): VerbKey => ({
+const sendKey = (on: "user" | "users" | "group" | (typeof THREADS)[number]): VerbKey => ({
   on, key: "m", footer: "message",
   asks: { label: ({ flags }) => `message as ${String(flags.as)} to ${typeof flags.group === "string" ? `group ${flags.group}` : `user ${String(flags.to)}`}: `, into: { flag: "text" }, initial: TEST_MESSAGE },
   input: ({ params, row, as }) => {
-    if (on === "messages") {
-      // A thread's params: ["group", guid] or ["user", uid, as]; the app's messages have no receiver.
-      const [kind, id, side] = params;
-      if (kind === "group") return as ? { args: {}, flags: { group: id, as } } : "a message is sent as a user: u chooses whom to act for";
-      if (kind === "user" && side) return { args: {}, flags: { to: id, as: side } };
-      return "the app's messages have no one to send to: open a group's or a user's";
-    }
+    // A thread's params: a group's [guid], a 1:1's [uid, the side it is asked as]; the app's messages have no receiver.
+    if (on === "messages") return "the app's messages have no one to send to: open a group's or a user's";
+    if (on === "group-messages") return as ? { args: {}, flags: { group: params[0], as } } : "a message is sent as a user: u chooses whom to act for";
+    if (on === "user-messages") return params[1] ? { args: {}, flags: { to: params[0], as: params[1] } } : "a message is sent as a user: u chooses whom to act for";
     if (!as) return "a message is sent as a user: u chooses whom to act for";
     if (!row) return `no ${on === "group" ? "group" : "user"} selected`;
     return on === "group" ? { args: {}, flags: { group: fieldOf(row, "guid"), as } } : { args: {}, flags: { to: fieldOf(row, "uid"), as } };
@@ -153,7 +153,7 @@ export const messageSend: WriteVerb = {
       inverse: oneMessage({ ...item, input: { args: { id: String(id) }, flags: item.input.flags } }, "DELETE", { permanent: false }),
     };
   },
-  keys: [sendKey("user"), sendKey("users"), sendKey("group"), sendKey("messages")],
+  keys: [sendKey("user"), sendKey("users"), sendKey("group"), ...THREADS.map(sendKey)],
   // Said of an item given whole or not (an undo names the verb's check with no input).
   check: (item) => {
     const { to, group } = item.input.flags;

@@ -63,10 +63,10 @@ export interface WriteItem {
 
 /**
  * Where a write's key may be offered, a name the compiler checks: a resource's rows (`friends`, as
- * `:friends <uid>` shows them); one item of a resource, by its singular (`user`, `group`: the item's
- * screen offers it on the item itself); or the thread of messages, still written by hand.
+ * `:friends <uid>` shows them; a thread: `group-messages`), or one item of a resource, by its singular
+ * (`user`, `group`: the item's screen offers it on the item itself).
  */
-export type VerbList = ResourceName | "user" | "group" | "messages";
+export type VerbList = ResourceName | "user" | "group";
 
 /** Where the explorer offers a write: its key on a list, and how the list fills the write's input. */
 export interface VerbKey {

@@ -123,11 +123,10 @@ describe("the layers", () => {
 
 describe("resources made from a definition", () => {
   it("are named by no store or screen file: those draw and keep any resource from its definition", () => {
-    // The messages' views (the thread, the write) are the first resources' own until they move (a thread's scope
-    // is a "group" or a "user", its footer says "messages"); a verb's key names the item it acts on by its
-    // singular (`on: "user"`). Every other resource, a user's sections and one call included, is drawn and kept
-    // from its definition alone (item-screens.ts and list-extensions.tsx name them by their definitions).
-    const theirOwn = new Set(["messages", "message", "group", "user"]);
+    // A verb's key names the item it acts on by its singular (`on: "user"`). Every other resource, a user's
+    // sections, one call and the threads of messages included, is drawn and kept from its definition alone
+    // (item-screens.ts, list-extensions.tsx and chat.tsx name them by their definitions).
+    const theirOwn = new Set(["group", "user"]);
     const names = RESOURCE_LIST.flatMap((r) => [r.name, r.singular, ...(r.aliases ?? [])]).filter((name) => !theirOwn.has(name));
     const files = [...sources(path.join(SRC, "store")), ...sources(path.join(SRC, "tui", "screens"))];
     const naming = files.flatMap((file) => {

@@ -40,7 +40,8 @@ describe("every definition", () => {
   });
 
   it("ccx resources lists each with its commands, host, paths and paging; --json one array, --ndjson one a line", async () => {
-    const table = await runCcx(["resources"], { ...env, COLUMNS: "200" });
+    // (Wide enough for the widest paging style, message-id, beside a webhook's commands whole.)
+    const table = await runCcx(["resources"], { ...env, COLUMNS: "210" });
     expect(table.code).toBe(0);
     expect(table.stdout).toMatch(/^webhooks\s+ccx webhooks, ccx webhook <webhookId>\s+:webhooks, :webhook <webhookId>\s+management\s+none\s+\/apps\/\{appId\}\/webhooks\s/m);
     const json = JSON.parse((await runCcx(["resources", "--json"], env)).stdout) as Array<Record<string, any>>;

@@ -2,15 +2,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import type { Conversation, Message, User } from "../../src/api/chat-schemas.js";
 
 import { activeView } from "../../src/store/explorer-store.js";
-import type { ThreadScope } from "../../src/store/types.js";
+import type { ListState } from "../../src/store/types.js";
 import { sanitize } from "../../src/text/sanitize.js";
 import { type Tui, type TuiEmulator, inkWritesColour, lines, listRows, mountTui, startTuiEmulator } from "../support/tui.js";
 import { PAYLOADS } from "./payloads.js";
 import { copiesFrom, expectFramesHarmless, expectIdCopy, expectJsonCopy, mountSized } from "./screen.js";
 import { hugeHostileText } from "../fuzz/hostile-text.js";
 import { ACTING_UID, type InjectedChat, injectChat, injectTexts } from "./world.js";
-import { detailOf, threadKey } from "../../src/store/details.js";
-import { childKey, childrenOf } from "../../src/store/item-children.js";
+import { childKey, childrenOf, listKey } from "../../src/store/item-children.js";
 import { RESOURCES } from "../../src/resources/index.js";
 import { erased } from "../../src/resources/resource.js";
 
@@ -56,9 +55,15 @@ const USERS = PAYLOADS.length + 1;
 const count = (n: number) => `${n} of ${n}`;
 /** The planted message of an id, as the world holds it. */
 const planted = (id: string) => world().messages.posted.get(Number(id) - 1)!;
-const threadOf = (t: Tui, scope: ThreadScope) => detailOf(activeView(t.store.getState()), "messages", threadKey(scope));
+/** A thread, as the list it is: its resource, its parameters, and whom it is asked as (a 1:1's own side). */
+type Thread = { name: string; params: string[]; as?: string };
+const APP_MESSAGES: Thread = { name: RESOURCES.messages.name, params: [] };
+const groupThread = (guid: string): Thread => ({ name: RESOURCES["group-messages"].name, params: [guid] });
+const oneToOne = (uid: string): Thread => ({ name: RESOURCES["user-messages"].name, params: [uid], as: ACTING_UID });
+const threadOf = (t: Tui, scope: Thread) => activeView(t.store.getState()).lists[listKey(scope.name, scope.params, scope.as)] as ListState<Message> | undefined;
+const openThread = (t: Tui, scope: Thread) => t.store.getState().openResource(scope.name, scope.params, scope.as);
 /** The thread in view, once loaded. */
-async function loadedThread(t: Tui, scope: ThreadScope, what: string) {
+async function loadedThread(t: Tui, scope: Thread, what: string) {
   await t.waitForFrame(() => Boolean(threadOf(t, scope)?.items.length) && !threadOf(t, scope)!.loading, what);
   return t.waitForFrame((f) => / loaded/.test(f) && f.includes("┌"), what);
 }
@@ -169,9 +174,10 @@ describe("conversations and messages with escape sequences in every field", () =
       const [id, json] = await copiesFrom(t, `${row > 0 ? "j" : ""}yY\r`, what);
       expectIdCopy(id, c.conversationId, what);
       expectJsonCopy(json, { conversationId: c.conversationId, conversationWith: { name: c.conversationWith!.name }, lastMessage: { id: c.lastMessage!.id, data: { ...planted(c.lastMessage!.id).data } } }, what);
-      const scope: ThreadScope = c.conversationType === "group" ? { kind: "group", guid: c.conversationWith!.id } : { kind: "user", uid: c.conversationWith!.id, as: ACTING_UID };
+      const group = c.conversationType === "group";
+      const scope = group ? groupThread(c.conversationWith!.id) : oneToOne(c.conversationWith!.id);
       const thread = await loadedThread(t, scope, `the thread of ${what}`);
-      expect(crumbs(thread)).toContain(scope.kind === "group" ? `messages of group ${sanitize(scope.guid).slice(0, 12)}` : `messages of ${ACTING_UID} and ${sanitize(scope.uid).slice(0, 12)}`);
+      expect(crumbs(thread)).toContain(group ? `messages of group ${sanitize(c.conversationWith!.id).slice(0, 12)}` : `messages of ${ACTING_UID} and ${sanitize(c.conversationWith!.id).slice(0, 12)}`);
       // The cursor starts on the newest message: the conversation's last.
       const newest = threadOf(t, scope)!.items.at(-1)!;
       expect(newest.id).toBe(c.lastMessage!.id);
@@ -191,7 +197,7 @@ describe("conversations and messages with escape sequences in every field", () =
     ({ tui, sizedFrom } = await mountSized((o) => mountTui(fx, o), columns, rows));
     const t = tui;
     await t.paste(":msgs\r");
-    const app: ThreadScope = { kind: "app" };
+    const app = APP_MESSAGES;
     let frame = await loadedThread(t, app, "the app's messages");
     expect(crumbs(frame)).toContain("the app's messages");
     const first = threadOf(t, app)!.items.length;
@@ -220,8 +226,8 @@ describe("conversations and messages with escape sequences in every field", () =
 
     // A group's messages: the guid in the breadcrumbs, harmless.
     const group = injected.groups.find(({ group: g }) => world().messages.findGroupConversation(g.index))!.group;
-    const scope: ThreadScope = { kind: "group", guid: group.guid };
-    t.store.getState().openThread(scope);
+    const scope = groupThread(group.guid);
+    openThread(t, scope);
     frame = await loadedThread(t, scope, "a group's messages");
     expect(crumbs(frame)).toContain(`messages of group ${sanitize(group.guid).slice(0, 20)}`);
     const newest = threadOf(t, scope)!.items.at(-1)!;
@@ -245,8 +251,8 @@ describe("layout holds", () => {
       t.store.getState().openResourceItem(RESOURCES.users.name, [user.uid]);
       await t.waitForFrame((f) => /groups joined/i.test(f) && f.includes("✗"), `the user ${name}`);
       // Their 1:1 with the user acted for: its newest message is in their payload.
-      const scope: ThreadScope = { kind: "user", uid: user.uid, as: ACTING_UID };
-      t.store.getState().openThread(scope);
+      const scope = oneToOne(user.uid);
+      openThread(t, scope);
       const thread = await loadedThread(t, scope, `the thread with ${name}`);
       expectMessageShown(thread, threadOf(t, scope)!.items.at(-1)!, `the thread with ${name}`);
       await t.press("escape", "escape");
@@ -315,8 +321,8 @@ describe("huge texts", () => {
     const other = injected.conversations.find((c) => c.payload.name === "bel")!.user;
     const texts = Object.entries(hugeHostileText(10_000));
     const ids = injectTexts(world(), other, texts.map(([, text]) => text));
-    const scope: ThreadScope = { kind: "user", uid: other.uid, as: ACTING_UID };
-    t.store.getState().openThread(scope);
+    const scope = oneToOne(other.uid);
+    openThread(t, scope);
     await loadedThread(t, scope, "the thread of huge texts");
     for (let k = texts.length - 1; k >= 0; k--) {
       const [name, text] = texts[k]!;

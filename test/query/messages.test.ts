@@ -87,7 +87,7 @@ describe("parseMessageFilter and formatMessageFilter", () => {
     const reached = new Set(MESSAGE_FILTER_KEYS.flatMap((k) => k.params));
     const spec = ["searchKey", "category", "categories", "type", "types", "sender", "receiverType", "hasAttachments", "attachmentTypes",
       "hasMentions", "hasLinks", "hasReactions", "hideDeleted", "onlyDeleted", "hideReplies", "unread", "conversationId", "tags", "withTags",
-      "fromTimestamp", "toTimestamp", "limit"];
+      "fromTimestamp", "toTimestamp", "limit", "mentionedUids", "mentionsWithBlockedInfo", "mentionsWithTagInfo", "hideMessagesFromBlockedUsers"];
     expect([...reached].sort()).toEqual([...spec].sort());
     for (const k of MESSAGE_FILTER_KEYS) {
       if (k.key === "") continue;

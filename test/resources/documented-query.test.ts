@@ -89,7 +89,10 @@ function listCommands(r: AnyResource): string[][] {
   const list = r.list!;
   const endpoint = endpointOf(list.path);
   // A list read only as a user sees it (the conversations) is read as one.
-  const base = [...commandWords(r), ...pathParams(list.path).map((p) => `${p}-1`), ...(list.required ?? []).flatMap((f) => [`--${f.flag}`, `${f.param}-1`]), ...(r.actedFor ? ["--as", "u1"] : [])];
+  const args = pathParams(list.path).map((p) => `${p}-1`);
+  // A list read by a flag of a shared command (a group's messages: `ccx messages --group <guid>`) is run so.
+  const words = r.listFlag ? [r.listFlag.command, ...(r.listFlag.flag ? [`--${r.listFlag.flag}`] : [])] : commandWords(r);
+  const base = [...words, ...args, ...(list.required ?? []).flatMap((f) => [`--${f.flag}`, `${f.param}-1`]), ...(r.actedFor ? ["--as", "u1"] : [])];
   const paged = [...(endpoint.paging && endpoint.paging !== "none" ? ["--all"] : []), ...(list.perPage ? ["--per-page", "1"] : []), "--json"];
   // Flags naming a grammar key (groups', users', calls') take its values: the lines below give them.
   const flags = (list.flags ?? []).flatMap((f) => ("param" in f ? [`--${f.flag}`, ...(f.switch ? [] : [f.time ? "2024-01-01" : "v"])] : []));

@@ -95,7 +95,7 @@ describe("the envelopes the exports give", () => {
   });
 
   it("a message's notification log lines, below it: the log narrowed to it by messageId, keyed apart from the whole log", () => {
-    const message = as(RESOURCES.message);
+    const message = as(RESOURCES.messages);
     const child = childrenOf(message).find((c) => c.resource === logs)!;
     expect(child.relation).toEqual({ name: "notification-logs", param: "messageId" });
     const key = childKey(message, child, ["1842"]);

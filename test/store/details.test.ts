@@ -29,7 +29,9 @@ describe("the details of an app", () => {
 
   it("each route names the entry it shows, or none", () => {
     expect(routeDetail({ view: "recording", name: "calls", params: ["s1"], rid: "r" })).toBe("resource:calls/s1");
-    expect(routeDetail({ view: "messages", scope: { kind: "user", uid: "bob", as: "alice" } })).toBe("messages:user:alice:bob");
+    expect(routeDetail({ view: "trace", messageId: "m1" })).toBe("trace:m1");
+    // A 1:1's messages are a list, kept by its key (whom it is asked as in it), not an entry.
+    expect(routeDetail({ view: "resource", name: "user-messages", params: ["bob"], as: "alice" })).toBeUndefined();
     expect(routeDetail({ view: "resource-item", name: "webhooks", params: ["w 1"] })).toBe("resource:webhooks/w%201");
     expect(routeDetail({ view: "resource", name: "groups", params: [] })).toBeUndefined();
   });

@@ -2,10 +2,12 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { journalEntries } from "../support/journal.js";
+import { injectTexts } from "../injection/world.js";
 import { scratchDir } from "../support/scratch.js";
 import { type Tui, appRefs, lines, listRows, tuiFixture } from "../support/tui.js";
 import { detailsOfKind } from "../../src/store/details.js";
 import { activeView, currentRoute } from "../../src/store/explorer-store.js";
+import { listInView } from "../../src/store/list-actions.js";
 
 /**
  * The chat side in the explorer: users (live filter), a user's screen and
@@ -157,11 +159,11 @@ describe("messages", () => {
     tui = await fixture.mount({ columns: 120, rows: 30, debounceMs: 30 });
     await tui.paste(`:msgs ${guid}\r`);
     await tui.waitForFrame((f) => crumbs(f).includes(`messages of group ${guid}`) && / loaded/.test(f), "the group's messages");
-    const thread = () => detailsOfKind(tui.store.getState().views[tui.store.getState().activeKey]!, "messages")[0]!;
+    const thread = () => activeView(tui.store.getState()).lists[listInView(tui.store.getState())!]!;
     expect(thread().selected).toBe(thread().items.length - 1);
     const first = thread().items.length;
     const oldestBefore = Number(thread().items[0]!.id);
-    expect(thread().hasOlder).toBe(true);
+    expect(thread().hasMore).toBe(true);
     await tui.press("g");
     await tui.waitForFrame(() => thread().items.length > first && !thread().loading, "older messages");
     expect(tui.store.getState().log.some((e) => e.url.includes("affix=prepend") && e.url.includes(`id=${oldestBefore}`))).toBe(true);
@@ -172,6 +174,78 @@ describe("messages", () => {
     // Oldest first.
     expect(ids.map(Number)).toEqual([...ids.map(Number)].sort((a, b) => a - b));
   });
+
+  it("scrolling up near the top loads the older messages above, the cursor staying on the message it was on", async () => {
+    const { guid } = await groupWithMessages();
+    tui = await fixture.mount({ columns: 120, rows: 30, debounceMs: 30 });
+    await tui.paste(`:msgs ${guid}\r`);
+    await tui.waitForFrame((f) => crumbs(f).includes(`messages of group ${guid}`) && / loaded/.test(f), "the group's messages");
+    const thread = () => activeView(tui.store.getState()).lists[listInView(tui.store.getState())!]!;
+    const first = thread().items.length;
+    const oldest = String(thread().items[0]!.id);
+    // Up, row by row, to ten rows from the top: not the top itself.
+    const on = String(thread().items[9]!.id);
+    await tui.press(...Array<string>(first - 10).fill("k"));
+    const frame = await tui.waitForFrame(() => thread().items.length > first && !thread().loading, "the older messages above");
+    expect(tui.store.getState().log.some((e) => e.url.includes("affix=prepend") && e.url.includes(`id=${oldest}`))).toBe(true);
+    // Above: the rows it had are where they were, under the older ones; the cursor and its box on the same message.
+    expect(String(thread().items[thread().selected]!.id)).toBe(on);
+    expect(thread().items.slice(-first).map((m) => String(m.id))[0]).toBe(oldest);
+    expect(frame).toMatch(new RegExp(`· id ${on}\\b`));
+  });
+
+  it("/sender:<uid> filters a thread as you type: the request carries sender=, every message is theirs, the cursor on the newest", async () => {
+    const { guid, member } = await groupWithMessages();
+    tui = await fixture.mount({ columns: 140, rows: 30, debounceMs: 30 });
+    await tui.paste(`:msgs ${guid}\r`);
+    await tui.waitForFrame((f) => / loaded/.test(f), "the thread");
+    const from = fixture.fx.served.length;
+    await tui.press("/");
+    await tui.type(`sender:${member}`);
+    await tui.press("enter");
+    await tui.waitForFrame((f) => f.includes(`sender=${member}`) && !f.includes("⟳") && / loaded/.test(f), "the thread filtered");
+    expect(fixture.fx.served.slice(from).some((l) => l.includes(`/groups/${guid}/messages?`) && l.includes(`sender=${member}`))).toBe(true);
+    const thread = activeView(tui.store.getState()).lists[listInView(tui.store.getState())!]!;
+    expect(thread.items.length).toBeGreaterThan(0);
+    expect(thread.items.every((m) => m.sender === member)).toBe(true);
+    expect(thread.selected).toBe(thread.items.length - 1);
+  });
+
+  it("a 1:1 is asked as the user it was opened for, while another is acted for", async () => {
+    const [me, other, third] = [world().users[4]!.uid, world().users[6]!.uid, world().users[8]!.uid];
+    tui = await fixture.mount({ columns: 140, rows: 30, debounceMs: 30, root: "calls" });
+    await tui.paste(`:as ${me}\r`);
+    await tui.paste(`:msgs ${other}\r`);
+    await tui.waitForFrame((f) => crumbs(f).endsWith(`messages of ${me} and ${other}`) && !f.includes("⟳"), "the 1:1");
+    // Another acted for: the thread is asked again (r), as its own side still, and says so.
+    await tui.paste(`:as ${third}\r`);
+    const from = tui.store.getState().log.length === 0 ? 0 : tui.store.getState().log.at(-1)!.id;
+    await tui.press("r");
+    const frame = await tui.waitForFrame((f) => lines(f)[0]!.includes(`as ${third}`) && tui.store.getState().log.some((e) => e.id > from && e.done && e.url.includes(`/users/${other}/messages`)), "asked again");
+    expect(crumbs(frame)).toBe(`calls › messages of ${me} and ${other}`);
+    expect(frame).toContain(`(as ${me})`);
+    const asked = tui.store.getState().log.filter((e) => e.id > from && e.url.includes(`/users/${other}/messages`));
+    expect(asked.map((e) => e.onBehalfOf)).toEqual(asked.map(() => me));
+  });
+
+  it("w follows a thread: its newest page asked again, what came added at the bottom, the cursor on the newest following it", async () => {
+    const [me, other] = [world().users[0]!, world().users[6]!];
+    tui = await fixture.mount({ columns: 140, rows: 30, debounceMs: 30, root: "calls" });
+    await tui.paste(`:as ${me.uid}\r`);
+    await tui.paste(`:msgs ${other.uid}\r`);
+    await tui.waitForFrame((f) => crumbs(f).endsWith(`messages of ${me.uid} and ${other.uid}`) && / loaded/.test(f), "the 1:1");
+    const thread = () => activeView(tui.store.getState()).lists[listInView(tui.store.getState())!]!;
+    const had = thread().items.length;
+    await tui.paste(":interval 2\r");
+    await tui.press("w");
+    await tui.waitForFrame((f) => f.includes("· live (w stops)"), "live on");
+    const [id] = injectTexts(world(), other, ["said while followed"]);
+    const frame = await tui.waitForFrame((f) => f.includes("said while followed") && f.includes(`· id ${id}`), "the new message, under the cursor", 8000);
+    expect(thread().items.length).toBe(had + 1);
+    expect(String(thread().items.at(-1)!.id)).toBe(id);
+    expect(thread().selected).toBe(had);
+    expect(frame).toMatch(/^\+ /m);
+  }, 15_000);
 
   it("m sends a test message as the user acted for: typed, shown, confirmed, then in the thread", async () => {
     const { guid, member } = await groupWithMessages();

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { activeHints } from "../../src/tui/input/router.js";
 import { type Tui, lines, listRows, tuiFixture } from "../support/tui.js";
-import { detailsOfKind } from "../../src/store/details.js";
+import { activeView } from "../../src/store/explorer-store.js";
+import { listInView } from "../../src/store/list-actions.js";
 
 /**
  * Footers that tell the truth: every key a footer offers does what it says there, and a key that would
@@ -38,8 +39,7 @@ describe("footers", () => {
     await tui.waitForFrame((f) => listRows(f).length > 0, "the groups");
     await tui.paste(":msgs\r");
     let frame = await tui.waitForFrame((f) => lines(f)[1]!.includes("messages") && hints().includes("y copy"), "the app's messages");
-    const key = tui.store.getState().activeKey;
-    const thread = detailsOfKind(tui.store.getState().views[key]!, "messages")[0]!;
+    const thread = activeView(tui.store.getState()).lists[listInView(tui.store.getState())!]!;
     await tui.press("y");
     await tui.waitForFrame((f) => footer(f).startsWith("copied the id"), "the copy said");
     expect(tui.copies().at(-1)).toBe(thread.items[thread.selected]!.id);

@@ -80,7 +80,8 @@ function defineItem(item: Command, resource: AnyResource): void {
 /** `ccx <name>` (its list) and `ccx <singular> <id>` (one item), made from the definition. */
 export function resourceRegistrar(resource: AnyResource) {
   return (program: Command): void => {
-    if (resource.list) defineList(program.command(resource.name).description(`${resource.description} (GET ${resource.list.path.split("?")[0]})`), resource);
+    // A list read by a flag of a shared command (`ccx messages --group`) is that command's, not one of its own.
+    if (resource.list && !resource.listFlag) defineList(program.command(resource.name).description(`${resource.description} (GET ${resource.list.path.split("?")[0]})`), resource);
     if (resource.detail && !resource.itemByList && !resource.ownItemCommand) {
       endpointOf(resource.detail.path);
       defineItem(program.command(resource.singular).description(`one of ${resource.name}, every field the service sent (GET ${resource.detail.path.split("?")[0]})`), resource);

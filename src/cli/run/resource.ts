@@ -194,7 +194,8 @@ function commandsOf(r: AnyResource): string[] {
   const as = actedFor(r, r.detail?.path);
   const item = r.detail && itemCommandWords(r, as);
   return [
-    ...(r.list ? [commandLine([...words, ...actedFor(r, r.list.path)], pathParams(r.list.path), r.list.required)] : []),
+    // A list read by a flag of a shared command: the flag before the value it takes (`ccx messages --group <guid>`).
+    ...(r.list ? [commandLine([...words, ...actedFor(r, r.list.path), ...(r.listFlag?.flag ? [`--${r.listFlag.flag}`] : [])], pathParams(r.list.path), r.list.required)] : []),
     ...(item ? [commandLine(item, itemParams(r))] : []),
   ];
 }

@@ -18,6 +18,8 @@ export interface ListBodyProps<Item> {
   editing?: LineState;
   /** Drawn instead of the filter line (a list that documents no filter: what `/` narrows). */
   filterLine?: ReactNode;
+  /** Drawn under the count, in `height` rows (a chat's selected message, whole). */
+  below?: { node: ReactNode; height: number };
   height: number;
   width: number;
   theme: Theme;
@@ -28,6 +30,11 @@ function summary<Item>(list: ListState<Item>): string {
   if (list.error && list.items.length === 0) return "";
   // One answer holds the whole list (a resource the service does not page): how many, and nothing of pages.
   if (list.walk === false && list.numbered === false) return `${list.items.length} loaded${list.live ? " · live (w stops)" : ""}`;
+  // A chat: its older rows load above.
+  if (list.walk && list.chat) {
+    const dropped = list.dropped ? ` · ${list.dropped} newer let go (r reloads)` : "";
+    return `${list.items.length} loaded${list.hasMore ? " · ↑ older load as you go up (n)" : " · from the first"}${dropped}${list.live ? " · live (w stops)" : ""}`;
+  }
   if (list.walk) {
     const dropped = list.dropped ? ` · ${list.dropped} earlier rows let go (kept: the latest ${list.items.length})` : "";
     return `${list.items.length} loaded${list.hasMore ? " · more below (n, or scroll)" : " · all loaded"}${dropped}`;
@@ -44,8 +51,8 @@ function summary<Item>(list: ListState<Item>): string {
 }
 
 /** A list: the filter line, the rows that fit, and where in the list this is. */
-export function ListBody<Item>({ noun, list, columns, editing, filterLine, height, width, theme, marked }: ListBodyProps<Item>) {
-  const rowsHeight = Math.max(2, height - 3);
+export function ListBody<Item>({ noun, list, columns, editing, filterLine, below, height, width, theme, marked }: ListBodyProps<Item>) {
+  const rowsHeight = Math.max(2, height - 3 - (below?.height ?? 0));
   let body;
   if (list.error && list.items.length === 0) {
     body = <FailureBox failure={list.error} theme={theme} />;
@@ -65,6 +72,7 @@ export function ListBody<Item>({ noun, list, columns, editing, filterLine, heigh
           {list.error && list.items.length > 0 ? ` · ✗ ${sanitize(list.error.code)} (r retries)` : ""}
         </Text>
       </Box>
+      {below?.node}
     </Box>
   );
 }

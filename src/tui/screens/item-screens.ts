@@ -2,8 +2,10 @@ import { banned } from "../../resources/banned.js";
 import { calls } from "../../resources/calls.js";
 import { groups } from "../../resources/groups.js";
 import { members } from "../../resources/members.js";
+import { message } from "../../resources/messages.js";
 import { users } from "../../resources/users.js";
 import { callItem } from "./call-item.js";
+import { openGroupThread, openOneToOne } from "./chat.js";
 import { callsOf } from "./jumps.js";
 import { type ItemExtension, extendedItemScreen, itemSpot } from "./resource-item.js";
 import type { KeyContext, RouteOf, Screen } from "./types.js";
@@ -40,9 +42,10 @@ const groupItem: ItemExtension = {
         const p = selectedPerson(c)!;
         c.store.getState().askVerb("member scope", { args: { guid: p.guid, uid: p.uid, scope: NEXT_SCOPE[p.scope!] ?? "participant" }, flags: {} });
       } }),
-    { keys: ["M"], description: "the group's messages", footer: "messages", run: (c) => {
+    // (Its footer is the name of the lists M opens: messages.)
+    { keys: ["M"], description: "the group's messages", footer: message.name, run: (c) => {
       const guid = itemSpot(c).params.at(-1);
-      if (guid !== undefined) c.store.getState().openThread({ kind: "group", guid });
+      if (guid !== undefined) openGroupThread(c.store.getState(), guid);
     } },
   ],
 };
@@ -56,11 +59,8 @@ const userItem: ItemExtension = {
   legend: ["their fields, then what hangs off them, one at a time (tab, ←/→): the groups they joined and the conversations they see (asked as them), their calls, whom they blocked, their friends, tokens and notification preferences"],
   bindings: [
     { keys: ["c"], description: "the calls list, filtered to this user's calls", run: (c) => callsOf(c.state, uidOf(c)) },
-    { keys: ["M"], description: "the messages between this user and the one you act for", footer: "messages", run: (c) => {
-      const as = c.state.user;
-      if (!as) return c.store.getState().notify("the messages of a 1:1 conversation need the other side: u chooses whom to act for");
-      c.store.getState().openThread({ kind: "user", uid: uidOf(c), as });
-    } },
+    { keys: ["M"], description: "the messages between this user and the one you act for", footer: message.name, run: (c) =>
+      openOneToOne(c.store.getState(), uidOf(c), "the messages of a 1:1 conversation need the other side: u chooses whom to act for") },
     { keys: ["a"], description: "act on behalf of this user", run: (c) => c.store.getState().setUser(uidOf(c)) },
   ],
 };

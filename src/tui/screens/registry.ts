@@ -1,14 +1,13 @@
 import type { Route } from "../../store/types.js";
 import { apiScreen } from "./api.js";
 import { appsScreen } from "./apps.js";
-import { messagesScreen } from "./messages.js";
 import { HELP_BINDINGS, createHelpScreen } from "./help.js";
 import { helpSections } from "./help-text.js";
 import { logScreen } from "./log.js";
 import { recordingScreen } from "./recording.js";
 import { ITEM_EXTENSIONS, ITEM_SCREENS } from "./item-screens.js";
 import { resourceItemScreen } from "./resource-item.js";
-import { resourceListScreen } from "./resource-list.js";
+import { LIST_KEY_SECTIONS, LIST_SCREENS, resourceListScreen } from "./resource-list.js";
 import { resourcesScreen } from "./resources.js";
 import { statsScreen } from "./stats.js";
 import { traceScreen } from "./trace.js";
@@ -20,7 +19,6 @@ type Registry = { [V in Route["view"]]: Screen<RouteOf<V>> };
 
 const SCREENS_BUT_HELP = {
   recording: recordingScreen,
-  messages: messagesScreen,
   apps: appsScreen,
   log: logScreen,
   stats: statsScreen,
@@ -34,11 +32,12 @@ const SCREENS_BUT_HELP = {
 } satisfies Omit<Registry, "help">;
 
 /**
- * What help says: every screen's keys and legend (after the generic item's, each extended item's own keys
- * as a section of their own: a group's), then the keys of the boxes and lines, the commands and the filters.
+ * What help says: every screen's keys and legend (after the generic list's and item's, each extension's own
+ * keys as a section of their own: a thread's, a group's), then the keys of the boxes and lines, the commands and the filters.
  */
 export const HELP_SECTIONS = helpSections([
-  ...(Object.values(SCREENS_BUT_HELP) as ReadonlyArray<Screen<never>>).flatMap((s) => (s === resourceItemScreen ? [s, ...Object.values(ITEM_EXTENSIONS)] : [s])),
+  ...(Object.values(SCREENS_BUT_HELP) as ReadonlyArray<Screen<never>>).flatMap((s): ReadonlyArray<Pick<Screen<never>, "title" | "bindings" | "legend">> =>
+    s === resourceItemScreen ? [s, ...Object.values(ITEM_EXTENSIONS)] : s === resourceListScreen ? [s, ...LIST_KEY_SECTIONS] : [s]),
   { title: "Help (?)", bindings: HELP_BINDINGS },
 ]);
 
@@ -48,8 +47,8 @@ export const SCREENS: Registry = {
   help: createHelpScreen(HELP_SECTIONS),
 };
 
-/** The screen that draws a route and has its keys: an item's is its resource's extension of the generic one, where it registers one. */
+/** The screen that draws a route and has its keys: a list's or an item's is its resource's extension of the generic one, where it registers one. */
 export function screenFor<R extends Route>(route: R): Screen<R> {
-  const extended = route.view === "resource-item" ? ITEM_SCREENS[route.name] : undefined;
+  const extended = route.view === "resource-item" ? ITEM_SCREENS[route.name] : route.view === "resource" ? LIST_SCREENS[route.name] : undefined;
   return (extended ?? SCREENS[route.view]) as unknown as Screen<R>;
 }

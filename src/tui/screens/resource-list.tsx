@@ -1,28 +1,28 @@
 import { isSecretField } from "../../api/answer-secrets.js";
 import { Box, Text } from "ink";
-import { type ExplorerState, activeView, resourceKey } from "../../store/explorer-store.js";
+import { type ExplorerState, activeView } from "../../store/explorer-store.js";
 import { LIVE } from "../../store/live-actions.js";
 import type { ListState, LiveState, Row } from "../../store/types.js";
 import { RESOURCE_LIST, resourceNamed } from "../../resources/index.js";
 import { markedRows, verbKeyBindings } from "./verb-keys.js";
 import { type AnyResource, listParams } from "../../resources/resource.js";
-import { type ListRef, listRefOf } from "../../store/item-children.js";
+import { type ListRef, listRefOf, routeListKey } from "../../store/item-children.js";
 import { sanitize } from "../../text/sanitize.js";
 import type { Column } from "../components/rows.js";
 import type { Theme } from "../theme.js";
 import { explorerColumns } from "./resource-columns.js";
-import type { RouteOf, Screen } from "./types.js";
+import type { Binding, RouteOf, Screen } from "./types.js";
 import { NothingSelected } from "../components/nothing-selected.js";
 import { ResourcePreview } from "../components/resource-preview.js";
 import { FilterForm } from "../components/filter-form.js";
 import { ListBody } from "../components/list-body.js";
 import { LineView } from "../components/line-view.js";
 import { narrowRows } from "../../resources/narrow-rows.js";
-import { LIST_EXTENSIONS } from "./list-extensions.js";
+import { LIST_EXTENSIONS, type ListExtension } from "./list-extensions.js";
 
 type ListRoute = RouteOf<"resource">;
 
-const keyOf = (route: ListRoute) => resourceKey(route.name, route.params);
+const keyOf = (route: ListRoute) => routeListKey(route);
 const listOf = (state: ExplorerState, route: ListRoute): ListState | undefined => activeView(state).lists[keyOf(route)];
 
 /** Narrowed rows, made once per answer and line: every key press draws again. */
@@ -52,7 +52,7 @@ export function rowSelection(state: ExplorerState, ref: ListRef | undefined, lis
   // Below an item that its path does not name (a user's calls), the rows are the resource's own: the item's id is not theirs.
   const params = ref.below ? ref.params.slice(0, listParams(resource.list!).length) : ref.params;
   const own = LIST_EXTENSIONS[resource.name]?.open;
-  const as = ref.below?.actsAs ? ref.params.at(-1) : undefined;
+  const as = ref.as ?? (ref.below?.actsAs ? ref.params.at(-1) : undefined);
   // An id that is a secret (an API key, an auth token) is masked in the row: it cannot name the item to open.
   const opens = own ? () => own(state, row, as) : resource.detail && !isSecretField(resource.idField) ? () => state.openResourceItem(resource.name, [...params, id]) : undefined;
   return { id, json: row, open: opens };
@@ -85,7 +85,7 @@ export const resourceListScreen: Screen<ListRoute> = {
     "under the list: the rows, of how many when the service's count can be true, and the page (n/p flip numbered pages; a walk, as after:/before: or a log, loads more as you scroll)",
     `live (w): + marks a row that came, ~ one whose status changed, for ${LIVE.markMs / 1000} s`,
   ],
-  crumb: (route) => sanitize([route.name, ...route.params].join(" ")),
+  crumb: (route) => sanitize(LIST_EXTENSIONS[route.name]?.crumb?.(route.params, route.as) ?? [route.name, ...route.params].join(" ")),
   bindings: [
     { keys: ["/"], description: "filter as you type: the query parameters the service documents for this list (docs/filters.md); where it documents none, the rows loaded narrowed by their text", footer: "filter", run: (c) => c.store.getState().openPrompt("filter", listOf(c.state, c.route)?.filter ?? "") },
     { keys: ["f"], description: "filter form: every documented parameter, the same filter as the / line", footer: "form", run: (c) => c.store.getState().openForm(keyOf(c.route)) },
@@ -108,8 +108,11 @@ export const resourceListScreen: Screen<ListRoute> = {
     },
     { keys: ["w"], description: "live: follow the list (asked again every interval, :interval; new and changed rows marked)", footer: "live", run: (c) => c.store.getState().toggleLive(keyOf(c.route)) },
     { keys: ["r"], description: "ask again (after a failure: what failed)", footer: "refresh", run: (c) => c.store.getState().refresh() },
-    // The writes on a resource's rows (+ a friend, - a trigger, D a group, t a user's token), from their definitions.
-    ...verbKeyBindings<ListRoute>(RESOURCE_LIST.map((r) => r.name), (c) => ({ on: c.route.name, params: c.route.params, row: c.selection()?.json as Row | undefined })),
+    // The writes on a resource's rows (+ a friend, - a trigger, D a group, t a user's token), from their
+    // definitions; a list asked as a user of its own (a 1:1) gives that user after its parameters.
+    ...verbKeyBindings<ListRoute>(RESOURCE_LIST.map((r) => r.name), (c) => ({
+      on: c.route.name, params: c.route.as === undefined ? c.route.params : [...c.route.params, c.route.as], row: c.selection()?.json as Row | undefined,
+    })),
   ],
   cursor: (state, route) => {
     const list = listOf(state, route);
@@ -129,16 +132,22 @@ export const resourceListScreen: Screen<ListRoute> = {
       const field = prompt?.kind === "field" && prompt.list === key ? prompt : undefined;
       return <FilterForm noun={resource.name} endpoint={`GET ${resource.list!.path.split("?")[0]}`} fields={form.keys} list={list} form={form} editing={field} height={height} width={width} theme={theme} />;
     }
-    if (!list) return <Text color={theme.muted}>{`loading ${resource.name}…`}</Text>;
+    // What its rows are, where the resource says it (`messages of group design`), else its name.
+    const noun = sanitize(LIST_EXTENSIONS[resource.name]?.crumb?.(route.params, route.as) ?? resource.name);
+    if (!list) return <Text color={theme.muted}>{`loading ${noun}…`}</Text>;
     const editing = prompt?.kind === "filter" && prompt.list === key ? prompt : undefined;
     const rows = shownRows(list);
     const idOf = rowIdOf(resource);
     const columns = explorerColumns(resource, { width, actingUser: Boolean(state.user), rows });
     const shown = rows === list.items ? list : { ...list, items: rows };
     const narrowLine = list.narrowing ? <NarrowLine list={list} editing={editing} width={width} theme={theme} /> : undefined;
+    // The selected row whole below the rows, where the resource draws one (a message's text).
+    const detail = LIST_EXTENSIONS[resource.name]?.detail;
+    const selected = rows[list.selected];
+    const below = detail && selected ? { node: detail.draw({ item: selected, width, theme }), height: detail.height } : undefined;
     return (
-      <ListBody noun={resource.name} list={shown} columns={list.live ? [liveMarkColumn(list.live, idOf, state.clock), ...columns] : columns}
-        editing={editing} filterLine={narrowLine} height={height} width={width} theme={theme} marked={markedRows(state, idOf)} />
+      <ListBody noun={noun} list={shown} columns={list.live ? [liveMarkColumn(list.live, idOf, state.clock), ...columns] : columns}
+        editing={editing} filterLine={narrowLine} below={below} height={height} width={width} theme={theme} marked={markedRows(state, idOf)} />
     );
   },
   preview: ({ state, route, height, width, theme }) => {
@@ -163,3 +172,16 @@ function NarrowLine({ list, editing, width, theme }: { list: ListState; editing:
     </Box>
   );
 }
+
+/** The generic list screen with an extension's keys after its own (a key both bind is the extension's) and its title in help. */
+function extendedListScreen(keys: NonNullable<ListExtension["keys"]>): Screen<ListRoute> {
+  const taken = new Set(keys.bindings.flatMap((b) => b.keys));
+  const bindings: ReadonlyArray<Binding<ListRoute>> = [...resourceListScreen.bindings.filter((b) => !b.keys.some((k) => taken.has(k))), ...keys.bindings];
+  return { ...resourceListScreen, title: keys.title, legend: [...(keys.legend ?? []), ...(resourceListScreen.legend ?? [])], bindings };
+}
+
+/** The lists whose resource adds keys (a thread's T), by name: their screen; the keys' sections of help, each once. */
+export const LIST_SCREENS: Readonly<Record<string, Screen<ListRoute>>> = Object.fromEntries(
+  Object.entries(LIST_EXTENSIONS).flatMap(([name, extension]) => (extension.keys ? [[name, extendedListScreen(extension.keys)]] : [])),
+);
+export const LIST_KEY_SECTIONS = [...new Set(Object.values(LIST_EXTENSIONS).flatMap((extension) => (extension.keys ? [extension.keys] : [])))];

@@ -1,5 +1,6 @@
 import { type ExplorerState, marksHere } from "../../store/explorer-store.js";
 import { VERBS } from "../../writes/index.js";
+import { resourceNamed } from "../../resources/index.js";
 import { type VerbInput, type VerbKey, type WriteVerb, verbWords } from "../../writes/verb.js";
 import type { Route } from "../../store/types.js";
 import type { Binding, KeyContext } from "./types.js";
@@ -85,12 +86,13 @@ export function verbKeyBindings<R extends Route = Route>(lists: readonly string[
     };
     // m on a thread sends there, whatever row the cursor is on.
     const needsRow = letter !== "+" && letter !== "m";
-    const where = (o: Offered) => (lists.length > 1 ? ` on :${o.key.on}` : "");
+    // A list read by a flag of a shared command (a group's messages) is said by that command's name (:messages), once.
+    const where = (o: Offered) => (lists.length > 1 ? ` on :${resourceNamed(o.key.on)?.listFlag?.command ?? o.key.on}` : "");
     const undone = uses.every((o) => !o.verb.irreversible) ? "; U in :journal undoes it" : uses.some((o) => o.verb.destructive) ? "; one that destroys only once its id is typed back" : "";
     const marks = (c: KeyContext<R>, at: { key: VerbKey; spot: VerbSpot }) => (onRows(at.key) && !at.spot.item ? marksHere(c.state) : []);
     return writeKey<R>({
       keys: [letter],
-      description: `${meaning}: ${uses.map((o) => `${o.words}${where(o)}`).join(", ")} (asks first${undone})`,
+      description: `${meaning}: ${[...new Set(uses.map((o) => `${o.words}${where(o)}`))].join(", ")} (asks first${undone})`,
       footer: (c) => {
         const at = here(c);
         const marked = at ? marks(c, at).length : 0;
