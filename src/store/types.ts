@@ -225,7 +225,7 @@ export interface LogEntry {
 }
 
 /** The line inputs: the command bar, the live filter, the user prompt, a field of the filter form, a search in a tree, a value a write needs (a message's text). */
-export type PromptKind = "command" | "filter" | "user" | "field" | "search" | "verb";
+export type PromptKind = "command" | "filter" | "act-as" | "field" | "search" | "verb";
 
 /** The :journal screen: its entries, newest first, and the one selected. */
 export interface JournalViewState {

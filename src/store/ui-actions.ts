@@ -102,7 +102,7 @@ export function uiActions(ctx: StoreContext<UiNeeds & UiActions>): UiActions {
     // `/` in help narrows its lines as you type, from the top.
     search: (prompt) => currentRoute(ctx.get()).view === "help" && setUi({ helpFilter: prompt.text, cursors: { ...ui().cursors, help: 0 } }),
     command: () => {},
-    user: () => {},
+    "act-as": () => {},
     verb: () => {},
   };
   const lineChanged = (prompt: Prompt) => LINE_CHANGES[prompt.kind](prompt);
@@ -111,7 +111,7 @@ export function uiActions(ctx: StoreContext<UiNeeds & UiActions>): UiActions {
   const LINE_SUBMITS: { [K in PromptKind]: (prompt: Prompt, text: string) => void } = {
     filter: (prompt) => prompt.list !== undefined && ctx.get().submitFilter(prompt.list),
     field: (prompt) => submitFormFilter(prompt),
-    user: (_prompt, text) => ctx.get().setUser(text.trim() || undefined),
+    "act-as": (_prompt, text) => ctx.get().setUser(text.trim() || undefined),
     search: (_prompt, text) => ctx.get().searchApi(text),
     verb: (prompt, text) => prompt.verb && ctx.get().submitVerbValue(prompt.verb, text),
     // The command bar's line is the input router's to run (src/tui/commands.ts): the store knows no command.

@@ -22,7 +22,7 @@ const LINE_HINTS = LINE_BINDINGS.filter((b) => b.footer).map((b) => `${keyLabel(
 /** The lines drawn at the bottom, by what they say before the text; the others are drawn in their view. */
 const PROMPT_LABELS: Partial<Record<Prompt["kind"], (prompt: Prompt) => string>> = {
   command: () => ":",
-  user: () => "act as user (empty: nobody): ",
+  "act-as": () => "act as user (empty: nobody): ",
   search: () => "/",
   verb: (p) => p.verb?.label ?? "",
 };

@@ -80,7 +80,7 @@ export const GLOBAL_BINDINGS: Binding[] = [
   { keys: ["shift-tab"], description: "the list before", run: (c) => stepList(c, -1) },
   { keys: ["ctrl-p"], description: "apps (the apps pane when it shows, else the apps screen)", footer: "apps", run: openApps },
   { keys: ["ctrl-r"], description: `next region (${REGIONS.join(" → ")})`, run: nextRegion },
-  { keys: ["u"], description: "act on behalf of a user (empty: nobody)", footer: "act as", run: (c) => c.store.getState().openPrompt("user", c.state.user ?? "") },
+  { keys: ["u"], description: "act on behalf of a user (empty: nobody)", footer: "act as", run: (c) => c.store.getState().openPrompt("act-as", c.state.user ?? "") },
   { keys: ["L"], description: "request log", footer: "log", run: (c) => c.store.getState().navigate({ view: "log" }) },
   { keys: ["y"], description: "copy the id or URL (OSC 52: works over SSH and in tmux)", footer: "copy", onRows: true, disabled: nothingToCopy, run: (c) => copySelection(c, "id") },
   { keys: ["Y"], description: "copy the JSON", onRows: true, disabled: noJson, run: (c) => copySelection(c, "json") },

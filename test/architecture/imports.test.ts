@@ -123,11 +123,9 @@ describe("the layers", () => {
 
 describe("resources made from a definition", () => {
   it("are named by no store or screen file: those draw and keep any resource from its definition", () => {
-    // A verb's key names the item it acts on by its singular (`on: "user"`). Every other resource, a user's
-    // sections, one call and the threads of messages included, is drawn and kept from its definition alone
-    // (item-screens.ts, list-extensions.tsx and chat.tsx name them by their definitions).
-    const theirOwn = new Set(["group", "user"]);
-    const names = RESOURCE_LIST.flatMap((r) => [r.name, r.singular, ...(r.aliases ?? [])]).filter((name) => !theirOwn.has(name));
+    // Every resource, a user's sections, one call and the threads of messages included, is drawn and kept from
+    // its definition alone: item-screens.ts, list-extensions.tsx and chat.tsx name them by their definitions.
+    const names = RESOURCE_LIST.flatMap((r) => [r.name, r.singular, ...(r.aliases ?? [])]);
     const files = [...sources(path.join(SRC, "store")), ...sources(path.join(SRC, "tui", "screens"))];
     const naming = files.flatMap((file) => {
       const text = readFileSync(file, "utf8");

@@ -29,7 +29,7 @@ export const RESOURCE_ROWS: ResourceRow[] = RESOURCE_LIST.flatMap((resource) => 
 const commandOf = (row: ResourceRow) => colonLine({ name: row.command, params: row.params });
 
 const COLUMNS: Column<ResourceRow>[] = [
-  { header: "group", get: (r) => r.group, width: 18, priority: 7 },
+  { header: "docs", get: (r) => r.group, width: 18, priority: 7 },
   { header: "command", get: commandOf, width: 34, priority: 9 },
   { header: "what it answers", get: (r) => r.resource.description, flex: 1, minWidth: 16, priority: 8 },
 ];

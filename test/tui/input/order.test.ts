@@ -208,7 +208,7 @@ describe("keys in order at any speed", () => {
       const { store, router } = explorer();
       // One character a read: the keys they are (u opens the act-as prompt, and the rest is typed into it).
       for (const char of "v1.us.app0.u7") router.feed(char);
-      expect(store.getState().ui.prompt).toMatchObject({ kind: "user", text: "s.app0.u7" });
+      expect(store.getState().ui.prompt).toMatchObject({ kind: "act-as", text: "s.app0.u7" });
       router.feed("\u001b");
       router.flush();
       // Keys typed faster than one read: no line opens with them, u and what follows act as keys do.
