@@ -116,8 +116,8 @@ export async function buildProgram(argv?: readonly string[]): Promise<Command> {
       says.unknownOption(first);
     }
     if (first !== undefined) says.unknownCommand();
-    const { runExplore } = await import("./run/explore.js");
-    await runExplore(command);
+    const { runStart } = await import("./run/start.js");
+    await runStart(command);
   });
   for (const register of registers) register(program);
   for (const command of program.commands) command.version(VERSION, "-V, --version").exitOverride();

@@ -36,6 +36,26 @@ const CHAT_COLUMNS: ReadonlyArray<ResourceColumn<Message>> = [
  */
 const chatList = {
   chat: true,
+  // `ccx messages`' filters as flags (its command is written by hand; they are the grammar's keys).
+  flags: [
+    { flag: "search", key: "", description: "text the messages contain (searchKey)" },
+    { flag: "category", key: "category", description: "message, action, call or custom; a comma list for several" },
+    { flag: "type", key: "type", description: "text, image, video, audio, file or a custom type; a comma list for several" },
+    { flag: "sender", key: "sender", description: "messages sent by this uid" },
+    { flag: "receiver-type", key: "receiver", description: "user or group" },
+    { flag: "attachments", key: "attachments", description: "yes, no, or attachment types such as image,video (hasAttachments, attachmentTypes)" },
+    { flag: "mentions", key: "mentions", description: "yes or no (hasMentions)" },
+    { flag: "mentioned", key: "mentioned", description: "messages that mention any of these uids, comma-separated (mentionedUids)" },
+    { flag: "links", key: "links", description: "yes or no (hasLinks)" },
+    { flag: "reactions", key: "reactions", description: "yes or no (hasReactions)" },
+    { flag: "sent", key: "sent", description: "sent: >=2024-01-01, >=1d (the last day), A..B (fromTimestamp, toTimestamp)" },
+    { flag: "deleted", key: "deleted", description: "hide or only (hideDeleted, onlyDeleted)" },
+    { flag: "hide-replies", key: "replies", switch: "hide", description: "leave out replies in threads (hideReplies)" },
+    { flag: "tags", key: "tag", description: "messages with any of these tags, comma-separated" },
+    { flag: "with-tags", key: "withtags", switch: "true", description: "include each message's tags (withTags)" },
+    { flag: "unread", key: "unread", switch: "true", description: "only messages the --as user has not read" },
+    { flag: "conversation", key: "conversation", description: "messages of this conversation id (conversationId)" },
+  ],
   grammar: async () => (await import("../query/messages.js")).MESSAGE_GRAMMAR,
   always: { limit: "50" },
 } as const;

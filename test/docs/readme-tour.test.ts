@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_SEED } from "../../src/cli/commands/demo.js";
+import { DEMO_SEED } from "../../src/cli/demo-seed.js";
 import { demoEnvironment, demoWorld } from "../../src/cli/run/demo.js";
 import type { App } from "../../src/emulator/data/model.js";
 import type { CcxRun } from "../support/run-ccx.js";

@@ -23,7 +23,7 @@ export function registerCall(program: Command): void {
     .action(async (sessionId: string, flags: { json?: boolean; tui?: boolean }, command: Command) => {
       if (flags.tui) {
         const { runExplore } = await import("../run/explore.js");
-        return runExplore(command, { sessionId });
+        return void (await runExplore(command, { sessionId }));
       }
       const { runCall } = await import("../run/call.js");
       await runCall(sessionId, flags, command);

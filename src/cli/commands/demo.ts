@@ -1,8 +1,6 @@
 import type { Command } from "commander";
+import { DEMO_SEED } from "../demo-seed.js";
 import { integerOption } from "../usage-error.js";
-
-/** The demo's data when no --seed is given (also what the welcome screen's d opens). */
-export const DEMO_SEED = 1;
 
 export function registerDemo(program: Command): void {
   program

@@ -2,11 +2,10 @@ import { journalPath } from "../../writes/journal.js";
 import type { Command } from "commander";
 import { ConfigError } from "../../config/config-file.js";
 import { redact } from "../../config/mask.js";
-import { type KnownApp, Settings } from "../../config/resolve.js";
+import type { KnownApp, Settings } from "../../config/resolve.js";
 import type { ExplorerState, ExplorerStore } from "../../store/explorer-store.js";
 import type { AppRef } from "../../store/types.js";
 import type { ExplorerNext } from "../../tui/screens/types.js";
-import { DEMO_SEED } from "../commands/demo.js";
 import { useColor } from "../render/terminal.js";
 import { runCommand } from "../runtime.js";
 
@@ -54,11 +53,11 @@ function firstAnswer(store: ExplorerStore, waiting: (state: ExplorerState) => bo
 const SET_UP = "run ccx init to set one up (or ccx demo to try the explorer on demo data), pass --app-id and --api-key, or set CCX_MANAGEMENT_KEY and CCX_MANAGEMENT_SECRET";
 
 /**
- * `ccx`, `ccx call <id> --tui` and `ccx demo`: the interactive explorer over the known apps.
- * With nothing configured it opens on the welcome screen, and runs what the user chose there
- * (the demo, or `ccx init` and then the explorer on the new profile) once it has left the terminal.
+ * `ccx`, `ccx call <id> --tui` and `ccx demo`: the interactive explorer over the known apps. With nothing
+ * configured it opens on the welcome screen, and says what the user chose there (the demo, or `ccx init`)
+ * once it has left the terminal: `ccx` alone runs it (run/start.ts).
  */
-export async function runExplore(command: Command, options: ExploreOptions = {}): Promise<void> {
+export async function runExplore(command: Command, options: ExploreOptions = {}): Promise<ExplorerNext | undefined> {
   let next: ExplorerNext | undefined;
   await runCommand(command, async ({ settings, http, io }) => {
     const unconfigured = settings.apps.length === 0 && !settings.management;
@@ -100,15 +99,5 @@ export async function runExplore(command: Command, options: ExploreOptions = {})
     next = exit.next;
     return exit.status;
   }, options.settings);
-  if (next === "demo") {
-    const { runDemo } = await import("./demo.js");
-    await runDemo({ seed: DEMO_SEED }, command);
-  } else if (next === "init") {
-    const { runInit } = await import("./init.js");
-    const written = await runInit({}, command, { thenExplore: true });
-    // The new profile by name: it is the default only when it was the first. Its URLs and CA are what
-    // init kept (answers may have changed the flags'), so the flags' no longer override them.
-    const kept = { chatUrl: undefined, callsUrl: undefined, managementUrl: undefined, ca: undefined };
-    if (written) await runExplore(command, { settings: () => new Settings({ ...command.optsWithGlobals(), ...kept, profile: written.profile }) });
-  }
+  return next;
 }

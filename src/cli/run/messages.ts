@@ -7,7 +7,8 @@ import { parseMessageFilter } from "../../query/index.js";
 import { formatTime } from "../../text/format.js";
 import { jsonForTerminal } from "../../text/json.js";
 import { sanitize } from "../../text/sanitize.js";
-import { MESSAGE_FLAGS, type MessagesFlags } from "../commands/messages.js";
+import type { MessagesFlags } from "../commands/messages.js";
+import { message } from "../../resources/messages.js";
 import { messageColumns } from "../render/message-rows.js";
 import { progressLine, progressWanted } from "../render/progress.js";
 import { runCommand } from "../runtime.js";
@@ -38,7 +39,7 @@ function messagesFooter(page: MessagePage & { walk?: CursorState }, shown: numbe
 export function runMessages(flags: MessagesFlags, command: Command): Promise<void> {
   return runCommand(command, async (runtime) => {
     if (flags.before !== undefined && flags.after !== undefined) throw badInput("give --before or --after, not both");
-    const params = filterParams(parseMessageFilter, MESSAGE_FLAGS, flags);
+    const params = filterParams(parseMessageFilter, message.list!.flags!, flags);
     const client = await activeAppClient(runtime);
     const scope = scopeOf(flags, client.target.onBehalfOf);
     const start = flags.after !== undefined ? { id: flags.after, affix: "append" } : flags.before !== undefined ? { id: flags.before, affix: "prepend" } : {};
