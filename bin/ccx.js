@@ -14,8 +14,14 @@ if (!existsSync(bundle)) {
 }
 
 // A closed pipe (`ccx groups --help | head -1`) ends the output, not in a stack trace.
+// A terminal that hung up (EIO) is left to its SIGHUP, which ends ccx (src/tui/terminal.ts).
 process.stdout.on("error", (error) => {
   if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+  if (error.code === "EIO") return;
+  throw error;
+});
+process.stderr.on("error", (error) => {
+  if (error.code === "EIO" || error.code === "EPIPE") return;
   throw error;
 });
 

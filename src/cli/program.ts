@@ -5,6 +5,7 @@ import { addGlobalOptions } from "./global-options.js";
 import { type IOStreams, systemIO, useIO } from "./io.js";
 import { loadFilterHelp } from "./list-command.js";
 import { EXIT } from "./usage-error.js";
+import { HANG_UP_STATUS, endByHangUp, terminalDescriptors } from "../tui/terminal.js";
 
 /** What defines one or more commands on the program. */
 type Register = (program: Command) => void;
@@ -151,5 +152,9 @@ export async function runProgram(program: Command, argv: string[], io: IOStreams
 }
 
 export async function main(argv: string[]): Promise<void> {
+  const terminals = terminalDescriptors();
   await runProgram(await buildProgram(argv), argv);
+  // The terminal hung up while ccx ran (the explorer has stopped and cleaned up; it says so in its status, or
+  // its input ended first): the process ends by the signal, as a shell's program does.
+  if (process.exitCode === HANG_UP_STATUS || terminalDescriptors().length < terminals.length) endByHangUp();
 }

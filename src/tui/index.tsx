@@ -6,7 +6,7 @@ import { crashReport } from "./crash.js";
 import { attachInput } from "./input/attach.js";
 import { createInputRouter } from "./input/router.js";
 import { explorerServices } from "./services.js";
-import { enterAlternateScreen, screenStream } from "./terminal.js";
+import { enterAlternateScreen, hangUp, screenStream, terminalRefused } from "./terminal.js";
 import type { ExplorerNext } from "./screens/types.js";
 import { createTheme } from "./theme.js";
 
@@ -58,9 +58,13 @@ export async function runExplorer(launch: ExplorerLaunch): Promise<ExplorerExit>
   let status: number | undefined;
   const onSignal = (signal: NodeJS.Signals) => {
     status = 128 + (os.constants.signals[signal] ?? 0);
+    // The terminal is gone: nothing more is drawn or restored there (the command line ends by the signal: program.ts).
+    if (signal === "SIGHUP") hangUp();
     stop();
   };
   const onCrash = (error: unknown) => {
+    // A read or write the closed terminal refused (EIO) may come before its SIGHUP: the same hang-up, no crash.
+    if (terminalRefused(error)) return status === undefined && onSignal("SIGHUP");
     // An auth token on screen is a secret too: the report masks it as it masks the keys.
     const dialog = store.getState().ui.dialog;
     const token = dialog?.kind === "secret" ? dialog.value : undefined;

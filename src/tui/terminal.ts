@@ -1,8 +1,39 @@
+import { isatty } from "node:tty";
+
 /**
  * What the explorer asks of the terminal beyond drawing: the alternate screen,
  * leaving the terminal as it was on every way out, and opening a URL
  * (copying is clipboard.ts).
  */
+
+/**
+ * Whether the terminal hung up (SIGHUP: the SSH link dropped, the window closed): from then on nothing is
+ * written to it or asked of it, since each would fail (EIO) and a failure there crashed the process.
+ */
+let hungUp = false;
+/** The status of a program a hang-up ended, as a shell says it: 128 + SIGHUP's number. */
+export const HANG_UP_STATUS = 129;
+export const terminalHungUp = (): boolean => hungUp;
+export function hangUp(): void {
+  hungUp = true;
+}
+
+/** The standard descriptors that are terminals now: one that hung up is no longer one (its TCGETS fails). */
+export const terminalDescriptors = (): number[] => [0, 1, 2].filter((fd) => isatty(fd));
+
+/** A failure of the terminal itself, gone (EIO on a read or a write of a closed one). */
+export const terminalRefused = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === "EIO";
+
+/**
+ * Ends the process by the hang-up, as a shell's program ends on one (status 129), once what must be cleaned
+ * up is: not through Node's exit, which puts the terminal's modes back and aborts when the terminal is gone
+ * (node::ResetStdio asserts on EIO; closing a terminal in ccx's first second crashed it so, SIGABRT or SIGSEGV).
+ */
+export function endByHangUp(): void {
+  hungUp = true;
+  process.removeAllListeners("SIGHUP");
+  process.kill(process.pid, "SIGHUP");
+}
 
 const ENTER_ALT = "\u001b[?1049h\u001b[H";
 const LEAVE_ALT = "\u001b[?1049l";
@@ -21,7 +52,8 @@ export function enterAlternateScreen(out: NodeJS.WriteStream): () => void {
   const restore = () => {
     if (restored) return;
     restored = true;
-    out.write(`${PASTE_OFF}${SHOW_CURSOR}${LEAVE_ALT}`);
+    // A terminal that hung up has nothing left to restore.
+    if (!hungUp) out.write(`${PASTE_OFF}${SHOW_CURSOR}${LEAVE_ALT}`);
   };
   process.once("exit", restore);
   return restore;
@@ -32,14 +64,19 @@ const ERASE_SCROLLBACK = "\u001b[3J";
 /**
  * The terminal as Ink sees it, minus one thing: Ink clears the whole terminal
  * (scrollback too, with ESC[3J) before every frame as tall as the screen, and
- * the user's scrollback is not ours to erase. The rest passes through.
+ * the user's scrollback is not ours to erase. The rest passes through, until a hang-up.
  */
 export function screenStream(out: NodeJS.WriteStream): NodeJS.WriteStream {
   return new Proxy(out, {
     get(target, property) {
       if (property === "write") {
-        return (chunk: unknown, ...rest: unknown[]) =>
-          (target.write as (...args: unknown[]) => boolean)(typeof chunk === "string" ? chunk.replaceAll(ERASE_SCROLLBACK, "") : chunk, ...rest);
+        return (chunk: unknown, ...rest: unknown[]) => {
+          if (!hungUp) return (target.write as (...args: unknown[]) => boolean)(typeof chunk === "string" ? chunk.replaceAll(ERASE_SCROLLBACK, "") : chunk, ...rest);
+          // After a hang-up Ink's last frame goes nowhere, but its unmount waits for the write's callback.
+          const written = rest.find((arg): arg is () => void => typeof arg === "function");
+          if (written) setImmediate(written);
+          return true;
+        };
       }
       const value = Reflect.get(target, property, target) as unknown;
       return typeof value === "function" ? value.bind(target) : value;

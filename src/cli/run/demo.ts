@@ -5,6 +5,7 @@ import type { Command } from "commander";
 import { Settings } from "../../config/resolve.js";
 import { type EmulatorLine, spawnEmulator } from "../emulator-process.js";
 import { EXIT } from "../usage-error.js";
+import { endByHangUp } from "../../tui/terminal.js";
 
 /**
  * Settings that reach the emulator and nothing else: its URLs, its CA, and its
@@ -89,7 +90,10 @@ export async function runDemo(flags: { seed: number }, command: Command): Promis
   // The explorer handles these while it runs (and returns here); before and after it, they end the demo.
   const onSignal = (signal: NodeJS.Signals) => {
     if (process.listenerCount(signal) > 1) return;
-    process.exit(128 + (constants.signals[signal] ?? 0));
+    if (signal !== "SIGHUP") process.exit(128 + (constants.signals[signal] ?? 0));
+    // The terminal is gone: what the exit would have cleaned up is, and the process ends by the signal.
+    cleanUp();
+    endByHangUp();
   };
   for (const signal of DEMO_SIGNALS) process.on(signal, onSignal);
   writeFileSync(envFile, demoEnvironment(emulator.line, journal), { mode: 0o600 });

@@ -38,7 +38,10 @@ export function attachInput(stream: InputStream, router: InputRouter): () => voi
     clearTimeout(timer);
     router.dispose();
     stream.off("data", onData);
-    stream.setRawMode?.(false);
+    // A terminal that hung up refuses it (EIO): there is no mode left to restore.
+    try {
+      stream.setRawMode?.(false);
+    } catch {}
     stream.pause?.();
   };
 }
