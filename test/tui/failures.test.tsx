@@ -87,6 +87,20 @@ describe("failures in place", () => {
     expect(header(frame)).toContain("✗ CCX_HTTP_ERROR");
   });
 
+  it("the header's error goes when the screen it came from is left; a failure on the next screen says its own", async () => {
+    tui = await mountTui(plain, { columns: 120 });
+    await tui.paste(":group no-such-group\r");
+    let frame = await tui.waitForFrame((f) => header(f).includes("✗ ERR_GUID_NOT_FOUND"), "the group not found");
+    await tui.press("escape");
+    frame = await tui.waitForFrame((f) => lines(f)[1] === "groups", "back to the groups");
+    expect(header(frame)).not.toContain("✗");
+    expect(footer(frame)).toContain("q quit");
+
+    await tui.paste(":user no-such-user\r");
+    frame = await tui.waitForFrame((f) => header(f).includes("✗ ERR_UID_NOT_FOUND"), "the user not found, in the header");
+    expect(header(frame)).not.toContain("ERR_GUID_NOT_FOUND");
+  });
+
   it("a wrong key: the auth code and what to check; another app still works", async () => {
     const apps = appRefs(plain).map((a, i) => (i === 0 ? { ...a, target: () => ({ ...a.target(), apiKey: "not-the-key" }) } : a));
     tui = await mountTui(plain, { apps });
