@@ -55,6 +55,11 @@ export interface ExplorerOptions {
   caFile?: string;
   /** The management API's credentials, for :api on its paths. */
   management?: ManagementTarget;
+  /**
+   * What the command line said at start that stays true while ccx runs (the demo's `source …/env` line):
+   * the first frame's footer says it, and help and :apps keep it, since a notice goes at the first key.
+   */
+  note?: string;
   /** Where the journal of writes is (src/writes/journal.ts): `ccx`'s own, so that `ccx undo` and :journal agree. */
   journal?: string;
 }
@@ -152,6 +157,7 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
       inflight: 0,
       log: [],
       caFile: options.caFile,
+      note: options.note,
       ui: initialUi(),
       liveInterval: LIVE.defaultSeconds,
       clock: Date.now(),
