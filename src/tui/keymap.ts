@@ -69,7 +69,9 @@ export const GLOBAL_BINDINGS: Binding[] = [
   { keys: [":"], description: `command bar (${commandNames()}; tab completes)`, run: (c) => c.store.getState().openPrompt("command") },
   { keys: ["escape"], description: "back (with rows marked: unmark them)", footer: (c) => (marksHere(c.state).length > 0 ? "unmark" : "back"),
     // A root screen (a list tab reaches, the first screen) has nothing under it: esc is not offered there.
-    disabled: (c) => (marksHere(c.state).length > 0 || activeView(c.state).nav.length > 1 ? undefined : "nothing to go back to"),
+    // Not `disabled`: esc is also how a footer's notice (the demo's source line) is dismissed, and a
+    // disabled key pressed puts its reason in its place, so that no esc on a root screen could clear one.
+    offered: (c) => marksHere(c.state).length > 0 || activeView(c.state).nav.length > 1,
     run: (c) => (marksHere(c.state).length > 0 ? c.store.getState().clearMarks() : c.store.getState().back()) },
   { keys: ["j", "down"], description: "down", onRows: true, run: (c) => move(c, c.cursor.index + 1) },
   { keys: ["k", "up"], description: "up", onRows: true, run: (c) => move(c, c.cursor.index - 1) },
