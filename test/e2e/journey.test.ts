@@ -1,6 +1,7 @@
 /**
  * `ccx demo` in a real terminal (tmux) at 80×24 and at 200×50: it starts and
- * shows groups, and help keeps the demo's `source …/env` line once a key took it from the footer; the main journey (groups → filter → calls → a call → its
+ * shows groups, and help keeps the demo's `source …/env` line once a key took
+ * it from the footer; the main journey (groups → filter → calls → a call → its
  * recordings → back → quit) works, with the apps and preview panes beside it
  * at 200 columns; every frame fits; and after `q` the
  * terminal is as it was (normal screen, cursor shown, what was there before
