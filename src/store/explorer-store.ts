@@ -55,6 +55,11 @@ export interface ExplorerOptions {
   caFile?: string;
   /** The management API's credentials, for :api on its paths. */
   management?: ManagementTarget;
+  /**
+   * What the command line said at start that stays true while ccx runs (the demo's `source …/env` line):
+   * the first frame's footer says it, and help and :apps keep it, since a notice goes at the first key.
+   */
+  note?: string;
   /** Where the journal of writes is (src/writes/journal.ts): `ccx`'s own, so that `ccx undo` and :journal agree. */
   journal?: string;
 }
@@ -111,10 +116,15 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
       for (const t of timers.values()) clearTimeout(t);
       timers.clear();
     };
-    /** The filter line and the form belong to a list: leaving it (help, a call, :app) closes them. */
-    const afterMove = () => {
+    /**
+     * The filter line and the form belong to a list: leaving it (help, a call, :app) closes them. The
+     * header's last error belongs to the screen it came from (`from`, the route on top before the move):
+     * once that screen is left it goes, as k9s's does; a failure on the new screen says its own.
+     */
+    const afterMove = (from: Route) => {
       const { ui } = get();
       const route = currentRoute(get());
+      if (get().lastError && JSON.stringify(route) !== JSON.stringify(from)) set({ lastError: undefined });
       const list = route.view === "resource" ? routeListKey(route) : undefined;
       // Each belongs to a list, or to none (the command bar).
       const belongs = (on: { list?: string }) => on.list === undefined || on.list === list;
@@ -129,7 +139,7 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
 
     const unsubscribe = options.http.onEvent((event) => {
       const { inflight } = get();
-      // The header's last error stands until a request succeeds; the view keeps its own in place.
+      // The header's last error stands until a request succeeds or its screen is left; the view keeps its own in place.
       const succeeded = event.phase === "end" && !event.code && (event.status ?? 0) >= 200 && (event.status ?? 0) < 400;
       set({
         log: log.record(event),
@@ -147,6 +157,7 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
       inflight: 0,
       log: [],
       caFile: options.caFile,
+      note: options.note,
       ui: initialUi(),
       liveInterval: LIVE.defaultSeconds,
       clock: Date.now(),
@@ -166,7 +177,7 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
         if (!get().apps.some((a) => a.key === key)) return;
         const known = get().views[key];
         set({ activeKey: key, views: known ? get().views : { ...get().views, [key]: freshView(root) }, lastError: undefined });
-        afterMove();
+        afterMove(currentRoute(get()));
         if (!known || needsLoad(known)) get().refresh();
       },
 
@@ -194,6 +205,7 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
       },
 
       navigate(route) {
+        const from = currentRoute(get());
         // A screen is on the stack once: opening the one on top again does nothing, and opening one
         // deeper goes back to it (L on the log, ? on help, :log twice piled up "log › log › help › help").
         const same = (r: Route) => JSON.stringify(r) === JSON.stringify(route);
@@ -201,12 +213,13 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
           const at = v.nav.findIndex(same);
           return { ...v, nav: at >= 0 ? v.nav.slice(0, at + 1) : [...v.nav, route] };
         });
-        afterMove();
+        afterMove(from);
       },
 
       back() {
+        const from = currentRoute(get());
         ctx.updateView(get().activeKey, (v) => (v.nav.length > 1 ? { ...v, nav: v.nav.slice(0, -1) } : v));
-        afterMove();
+        afterMove(from);
         // Back on a list made stale meanwhile (another user acted for, a write), or an item dropped: it loads again.
         if (needsLoad(activeView(get()))) get().refresh();
       },
@@ -216,8 +229,9 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
       },
 
       openRoot(name) {
+        const from = currentRoute(get());
         ctx.updateView(get().activeKey, (v) => ({ ...v, nav: [{ view: "resource", name, params: [] }] }));
-        afterMove();
+        afterMove(from);
         get().ensureList(name);
       },
 

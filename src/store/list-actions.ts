@@ -199,7 +199,8 @@ export function listActions(ctx: StoreContext<ListActions>, management: Manageme
       // A fresh query that failed leaves the previous answer's rows on screen, but no more is loaded
       // after them: that would append this query's rows to another query's (found by the faults suite).
       setList(appKey, key, { loading: false, awaiting: false, error: failure, retry: { query, append }, ...(append ? {} : { hasMore: false, next: undefined }) });
-      ctx.get().setLastError(failure);
+      // The header's error is the screen in front's: a list left before its answer failed keeps its failure in place.
+      if (active() === appKey && listsShownBy(currentRoute(ctx.get())).includes(key)) ctx.get().setLastError(failure);
     } finally {
       request.finish();
     }

@@ -306,6 +306,8 @@ export interface ExplorerCore {
   caFile?: string;
   /** A passing message: "copied", "no recording here", … */
   notice?: string;
+  /** What the command line said at start and help and :apps keep (ExplorerOptions.note). */
+  note?: string;
   /** The input and layout state: keys change it through the store, in the order they arrive. */
   ui: UiState;
 

@@ -84,7 +84,7 @@ export function App({ store, theme }: AppProps) {
         {state.inflight > 0 ? ` · ⟳ ${state.inflight}` : ""}
         {error ? <Text color={theme.error}>{` · ✗ ${sanitize(error.code)}`}</Text> : null}
       </Text>
-      <Text color={theme.muted} wrap="truncate-end">{view.nav.map((r) => screenFor(r).crumb(r as never)).join(" › ")}</Text>
+      <Text color={theme.muted} wrap="truncate-end">{breadcrumbs(view.nav.map((r) => screenFor(r).crumb(r as never)), columns)}</Text>
       <Box height={height} flexDirection="row" overflow="hidden">
         {panes.side > 0 ? <SidePane state={state} width={panes.side} height={height} theme={theme} /> : null}
         <Box width={panes.main} height={height} flexDirection="column" overflow="hidden">
@@ -114,6 +114,25 @@ export function App({ store, theme }: AppProps) {
       )}
     </Box>
   );
+}
+
+const CRUMB_GAP = " › ";
+
+/**
+ * The breadcrumbs in `width` columns, cut from the left (marked `…`) so that the screen in front always
+ * shows: `… › user alice › calls of alice`. Only a crumb wider than the line alone is cut at its end.
+ */
+function breadcrumbs(crumbs: readonly string[], width: number): string {
+  const whole = crumbs.join(CRUMB_GAP);
+  if (displayWidth(whole) <= width) return whole;
+  const cut = `…${CRUMB_GAP}`;
+  let kept = crumbs.at(-1)!;
+  for (const crumb of crumbs.slice(0, -1).reverse()) {
+    const more = `${crumb}${CRUMB_GAP}${kept}`;
+    if (displayWidth(cut + more) > width) break;
+    kept = more;
+  }
+  return truncate(crumbs.length > 1 ? cut + kept : kept, width);
 }
 
 /** What the keys do while the line under a box has them: a destroying write's id typed back, or a form's field. */

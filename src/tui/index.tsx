@@ -17,8 +17,6 @@ export interface ExplorerLaunch {
    */
   store: ExplorerStore;
   color: boolean;
-  /** Said in the footer at start. */
-  notice?: string;
   /** Masks the secrets in use, for the crash report. */
   redact?: (text: string) => string;
 }
@@ -36,8 +34,9 @@ export interface ExplorerExit {
 export async function runExplorer(launch: ExplorerLaunch): Promise<ExplorerExit> {
   const { store } = launch;
   store.getState().setViewport(Math.max(20, (process.stdout.columns || 80) - 1), process.stdout.rows || 24);
-  // Said in the first frame, with the rows the store may already have.
-  if (launch.notice) store.getState().notify(launch.notice);
+  // Said in the first frame, with the rows the store may already have (help and :apps keep it).
+  const { note } = store.getState();
+  if (note) store.getState().notify(note);
   const restore = enterAlternateScreen(process.stdout);
   // Ink never reads the keyboard: the router does (it would only if a component asked for input).
   const instance = render(<App store={store} theme={createTheme(launch.color)} />, {

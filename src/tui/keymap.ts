@@ -4,7 +4,7 @@ import { HOME_LISTS } from "../resources/index.js";
 import { REGIONS } from "../api/regions.js";
 import type { WriteRequest } from "../store/types.js";
 import { COMMANDS } from "./commands.js";
-import { activeApp, marksHere } from "../store/explorer-store.js";
+import { activeApp, activeView, marksHere } from "../store/explorer-store.js";
 import { jsonForTerminal } from "../text/json.js";
 import { sanitize } from "../text/sanitize.js";
 import { frameLayout } from "./layout.js";
@@ -68,6 +68,10 @@ export const GLOBAL_BINDINGS: Binding[] = [
   { keys: ["q", "ctrl-c"], description: "quit", footer: "quit", run: (c) => c.services.quit() },
   { keys: [":"], description: `command bar (${commandNames()}; tab completes)`, run: (c) => c.store.getState().openPrompt("command") },
   { keys: ["escape"], description: "back (with rows marked: unmark them)", footer: (c) => (marksHere(c.state).length > 0 ? "unmark" : "back"),
+    // A root screen (a list tab reaches, the first screen) has nothing under it: esc is not offered there.
+    // Not `disabled`: esc is also how a footer's notice (the demo's source line) is dismissed, and a
+    // disabled key pressed puts its reason in its place, so that no esc on a root screen could clear one.
+    offered: (c) => marksHere(c.state).length > 0 || activeView(c.state).nav.length > 1,
     run: (c) => (marksHere(c.state).length > 0 ? c.store.getState().clearMarks() : c.store.getState().back()) },
   { keys: ["j", "down"], description: "down", onRows: true, run: (c) => move(c, c.cursor.index + 1) },
   { keys: ["k", "up"], description: "up", onRows: true, run: (c) => move(c, c.cursor.index - 1) },

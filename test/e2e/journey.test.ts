@@ -1,6 +1,7 @@
 /**
  * `ccx demo` in a real terminal (tmux) at 80×24 and at 200×50: it starts and
- * shows groups; the main journey (groups → filter → calls → a call → its
+ * shows groups, and help keeps the demo's `source …/env` line once a key took
+ * it from the footer; the main journey (groups → filter → calls → a call → its
  * recordings → back → quit) works, with the apps and preview panes beside it
  * at 200 columns; every frame fits; and after `q` the
  * terminal is as it was (normal screen, cursor shown, what was there before
@@ -58,6 +59,18 @@ describe.skipIf(tmuxMissing !== undefined)(`ccx demo in a real terminal${tmuxMis
         .toEqual({ side: width >= PANES.side.from, preview: width >= PANES.preview.from });
       // The demo's env file, named in the footer, gave the secrets scan the keys in use (an API key, the management key and secret).
       expect(scanOutputs().secrets).toBeGreaterThanOrEqual(3);
+    });
+
+    it("keeps the demo's source line in help once a key has taken it from the footer", async () => {
+      const sourceLine = (lines: string[]) => lines.find((l) => /^demo · in another shell: source \/\S+\/env$/.test(l.trim()));
+      const said = sourceLine(await s.lines());
+      expect(said, "the source line in the first footer").toBeDefined();
+      await s.keys("?");
+      const help = await step("help", (lines) => lines[1] === "groups › help" && lines);
+      // Back first: the tests after this one start on the groups whatever it finds.
+      await s.keys("Escape");
+      await step("back on the groups", (lines) => settledList(lines)?.crumbs === "groups");
+      expect(sourceLine(help), "the source line in help").toBe(said);
     });
 
     it("filters groups, opens a call with recordings, shows one whole, goes back and quits", async () => {

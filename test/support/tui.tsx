@@ -71,6 +71,8 @@ export interface MountOptions {
   management?: boolean;
   /** The journal of writes (default: a file of its own in a new temporary directory). */
   journal?: string;
+  /** What the command line said at start and help and :apps keep (the demo's `source …/env` line). */
+  note?: string;
 }
 
 const CSI = "\u001b[";
@@ -148,7 +150,7 @@ export async function mountTui(fx: EmulatorFixture, options: MountOptions = {}):
   const apps = options.apps ?? appRefs(fx);
   const management = options.management ? { url: fx.info.managementUrl, key: fx.info.management.key, secret: fx.info.management.secret } : undefined;
   const journal = options.journal ?? join(scratchDir("ccx-tui-journal-"), "journal.ndjson");
-  const store = createExplorerStore({ http, apps, debounceMs: options.debounceMs ?? 80, root: options.root, caFile: fx.info.caFile, management, journal });
+  const store = createExplorerStore({ http, apps, debounceMs: options.debounceMs ?? 80, root: options.root, caFile: fx.info.caFile, management, journal, note: options.note });
   if (!options.panes) for (const pane of ["side", "preview"] as const) store.getState().togglePane(pane);
   const writes: string[] = [];
   const instance = render(<App store={store} theme={createTheme(options.color ?? false)} />);

@@ -58,4 +58,21 @@ describe("apps and regions", () => {
     await tui.press("ctrl-r");
     await tui.waitForFrame((f) => header(f).includes(`${fixture.fx.info.apps[0]!.appId} · us ·`), "back in us");
   });
+
+  it("the demo's source line, gone from the footer at the first key, is in help and on :apps", async () => {
+    // As `ccx demo` says it (src/cli/run/demo.ts): how another shell reaches its emulator.
+    const note = "demo · in another shell: source /tmp/ccx-demo-x1/env";
+    tui = await fixture.mount({ columns: 80, note });
+    tui.store.getState().notify(note);
+    await tui.press("j");
+    expect(tui.frame()).not.toContain(note);
+    await tui.press("?");
+    let frame = await tui.waitForFrame((f) => lines(f)[1] === "groups › help", "help");
+    expect(lines(frame)[2]).toBe(note);
+    await tui.press("escape");
+    await tui.paste(":apps\r");
+    frame = await tui.waitForFrame((f) => lines(f)[1] === "groups › apps", "the apps screen");
+    expect(frame).toContain(note);
+    expect(frame).toContain(fixture.fx.info.apps[2]!.appId);
+  });
 });

@@ -26,6 +26,21 @@ describe("breadcrumbs", () => {
     frame = await tui.waitForFrame((f) => crumbs(f) === "groups", "back to the groups");
     expect(crumbs(frame)).toBe("groups");
   });
+
+  it("at 80 columns a deep stack is cut from the left, marked …, and ends with the screen in front", async () => {
+    const world = fixture.fx.emulator.world.apps[0]!;
+    const [g1, g2] = world.groups;
+    const [alice, bob] = world.users;
+    tui = await fixture.mount({ columns: 80, rows: 24 });
+    await tui.waitForFrame((f) => listRows(f).length > 0, "the groups");
+    for (const command of [`:group ${g1!.guid}`, `:user ${alice!.uid}`, `:group ${g2!.guid}`, `:user ${bob!.uid}`, `:msgs ${g2!.guid}`]) await tui.paste(`${command}\r`);
+    const last = `messages of group ${g2!.guid}`;
+    const frame = await tui.waitForFrame((f) => crumbs(f).endsWith(last), "the thread's crumb at the end of the line");
+    expect(crumbs(frame)).toMatch(new RegExp(`^… › .*user ${bob!.uid} › ${last}$`));
+    expect(crumbs(frame).length).toBeLessThan(80);
+    // What was cut is the bottom of the stack: the root's crumb.
+    expect(crumbs(frame)).not.toContain("groups ›");
+  });
 });
 
 describe("the request log", () => {

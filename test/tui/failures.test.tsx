@@ -7,20 +7,22 @@ let failing: TuiEmulator;
 let limited: TuiEmulator;
 let proxied: TuiEmulator;
 let plain: TuiEmulator;
+let slowFailing: TuiEmulator;
 let tui: Tui | undefined;
 
 const WINDOW_SECONDS = 2;
 
 beforeAll(async () => {
-  [failing, limited, proxied, plain] = await Promise.all([
+  [failing, limited, proxied, plain, slowFailing] = await Promise.all([
     startTuiEmulator({ faults: { errorRate: 1 } }),
     startTuiEmulator({ faults: { rateLimit: { limit: 2, windowSeconds: WINDOW_SECONDS } } }),
     startTuiEmulator({ faults: { htmlRate: 1 } }),
     startTuiEmulator(),
+    startTuiEmulator({ faults: { errorRate: 1, latency: { min: 400, max: 400 } } }),
   ]);
 });
 afterAll(async () => {
-  await Promise.all([failing?.close(), limited?.close(), proxied?.close(), plain?.close()]);
+  await Promise.all([failing?.close(), limited?.close(), proxied?.close(), plain?.close(), slowFailing?.close()]);
 });
 afterEach(async () => {
   await tui?.unmount();
@@ -85,6 +87,31 @@ describe("failures in place", () => {
     expect(frame).toContain("✗ CCX_HTTP_ERROR: HTTP 502");
     expect(frame).toContain("the service answered an error page: r retries");
     expect(header(frame)).toContain("✗ CCX_HTTP_ERROR");
+  });
+
+  it("the header's error goes when the screen it came from is left; a failure on the next screen says its own", async () => {
+    tui = await mountTui(plain, { columns: 120 });
+    await tui.paste(":group no-such-group\r");
+    let frame = await tui.waitForFrame((f) => header(f).includes("✗ ERR_GUID_NOT_FOUND"), "the group not found");
+    await tui.press("escape");
+    frame = await tui.waitForFrame((f) => lines(f)[1] === "groups", "back to the groups");
+    expect(header(frame)).not.toContain("✗");
+    expect(footer(frame)).toContain("q quit");
+
+    await tui.paste(":user no-such-user\r");
+    frame = await tui.waitForFrame((f) => header(f).includes("✗ ERR_UID_NOT_FOUND"), "the user not found, in the header");
+    expect(header(frame)).not.toContain("ERR_GUID_NOT_FOUND");
+  });
+
+  it("a list left before its request failed keeps the failure in place, out of the next screen's header", async () => {
+    tui = await mountTui(slowFailing, { load: false });
+    tui.store.getState().reload("groups");
+    await tui.press("L");
+    await tui.waitForFrame((f) => lines(f)[1] === "groups › log" && f.includes("ERR_INTERNAL_SERVER") && !f.includes("⟳"), "the groups' failure in the log");
+    expect(header(tui.frame())).not.toContain("✗");
+    await tui.press("escape");
+    const frame = await tui.waitForFrame((f) => lines(f)[1] === "groups", "back on the groups");
+    expect(frame).toContain("✗ ERR_INTERNAL_SERVER_ERROR:");
   });
 
   it("a wrong key: the auth code and what to check; another app still works", async () => {

@@ -34,6 +34,48 @@ describe("footers", () => {
     await tui.waitForFrame((f) => footer(f) === "this is the last page", "n refused in words");
   });
 
+  it("on a one-page list neither n nor p is offered, on its item's one-page members neither, and each says why", async () => {
+    const group = fixture.fx.emulator.world.apps[0]!.groups[0]!;
+    tui = await fixture.mount({ columns: 120, rows: 30 });
+    await tui.waitForFrame((f) => listRows(f).length > 0, "the groups");
+    await tui.paste(":users\r");
+    await tui.waitForFrame((f) => lines(f)[1] === "users" && f.includes("page 1/1 (the last)"), "the users, one page");
+    expect(hints().filter((h) => /^[np] /.test(h))).toEqual([]);
+    await tui.press("n");
+    await tui.waitForFrame((f) => footer(f) === "this is the last page", "n refused in words");
+    await tui.press("p");
+    await tui.waitForFrame((f) => footer(f) === "this is the first page", "p refused in words");
+
+    await tui.paste(`:group ${group.guid}\r`);
+    await tui.waitForFrame((f) => f.includes(`Members (${group.membersCount})`) && /\d+ loaded · GET/.test(f), "the group's members, one page");
+    expect(hints().filter((h) => /^[np] /.test(h))).toEqual([]);
+    await tui.press("n");
+    await tui.waitForFrame((f) => footer(f) === "this is the last page", "n below the item refused in words");
+  });
+
+  it("esc back is offered only where there is somewhere to go back to; with rows marked it unmarks", async () => {
+    tui = await fixture.mount({ columns: 120, rows: 30 });
+    let frame = await tui.waitForFrame((f) => listRows(f).length > 0, "the groups");
+    // The root list: nothing under it. Pressed all the same, esc only dismisses the footer's notice.
+    expect(hints().filter((h) => h.startsWith("esc "))).toEqual([]);
+    tui.store.getState().notify("demo · in another shell: source /tmp/ccx-demo-x1/env");
+    await tui.press("escape");
+    frame = await tui.waitForFrame((f) => footer(f).startsWith("/ filter"), "the notice dismissed, the keys back");
+    expect(lines(frame)[1]).toBe("groups");
+    // A row marked: esc unmarks it, on a root list too.
+    await tui.press(" ");
+    expect(hints()).toContain("esc unmark");
+    await tui.press("escape");
+    frame = await tui.waitForFrame((f) => !/^✓ /m.test(f), "the mark gone");
+    expect(hints().filter((h) => h.startsWith("esc "))).toEqual([]);
+    // Above the root, esc goes back, and says so.
+    await tui.press("L");
+    await tui.waitForFrame((f) => lines(f)[1] === "groups › log", "the log");
+    expect(hints()).toContain("esc back");
+    await tui.press("escape");
+    await tui.waitForFrame((f) => lines(f)[1] === "groups", "back to the groups");
+  });
+
   it("y copy is offered on a message, and copies its id; on stats it is not, and y says there is nothing to copy", async () => {
     tui = await fixture.mount({ columns: 120, rows: 30 });
     await tui.waitForFrame((f) => listRows(f).length > 0, "the groups");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CALL_FILTER_KEYS, GROUP_FILTER_KEYS } from "../../src/query/index.js";
 import { fieldLabel } from "../../src/tui/components/filter-form.js";
-import { type Tui, listRows, tuiFixture } from "../support/tui.js";
+import { type Tui, lines, listRows, tuiFixture } from "../support/tui.js";
 
 /** The filter form (f): every parameter in reach, editing the very line `/` edits. */
 
@@ -18,7 +18,33 @@ const focusField = async (t: Tui, label: string, labels: string[]) => {
   expect(fieldRow(t.frame(), label)).toMatch(/^›/);
 };
 
+/** The rows drawn under the form: those after the list's header, up to the footer. */
+const rowsBelowForm = (frame: string) => {
+  const all = lines(frame);
+  const header = all.findIndex((l) => /^\s*NAME\s+GUID/.test(l));
+  return header < 0 ? [] : all.slice(header + 1, -1).filter((l) => l.trim() !== "");
+};
+
 describe("the filter form", () => {
+  it("at 120×40 leaves the list's first rows in sight below every field, and they follow the fields", async () => {
+    tui = await fixture.mount({ columns: 120, rows: 40, debounceMs: 40 });
+    const first = listRows(tui.frame()).slice(0, 3);
+    await tui.press("f");
+    let frame = await tui.waitForFrame((f) => f.includes("filter form · groups"), "the form");
+    for (const key of GROUP_FILTER_KEYS) expect(fieldRow(frame, fieldLabel(key)), fieldLabel(key)).toBeDefined();
+    expect(rowsBelowForm(frame).slice(0, 3)).toEqual(first);
+
+    await focusField(tui, "type", GROUP_FILTER_KEYS.map(fieldLabel));
+    await tui.press("enter");
+    await tui.waitForFrame((f) => f.includes("type: choose a value"), "the choices");
+    await tui.press("down", "down", "enter");
+    const privateCount = groups().filter((g) => g.type === "private").length;
+    frame = await tui.waitForFrame((f) => f.includes("/ type:private") && f.includes(`of ${privateCount}`) && !f.includes("⟳"), "the private groups");
+    const below = rowsBelowForm(frame);
+    expect(below.length).toBeGreaterThanOrEqual(3);
+    expect(below.filter((row) => !/\s{2}private\s{2}/.test(row)), "rows below that are not private").toEqual([]);
+  });
+
   it("has a field for every groups filter key, and says which API parameters each sets", async () => {
     tui = await fixture.mount({ rows: 30 });
     await tui.press("f");

@@ -89,13 +89,14 @@ describe("resources from their definitions", () => {
   });
 
   it("T on a call opens its transcripts", async () => {
-    tui = await fixture.mount({ load: true });
+    // Wide enough for the whole stack (two session ids): narrower, the crumbs are cut from the left.
+    tui = await fixture.mount({ load: true, columns: 140 });
     const call = fixture.fx.emulator.world.apps[0]!.calls.find((c) => c.transcriptions.length > 0)!;
     await command(`call ${call.sessionId}`);
     await tui.waitForFrame((f) => f.includes("Participants ("), "the call");
     await tui.press("T");
     const frame = await tui.waitForFrame((f) => f.includes(call.transcriptions[0]!.tid), "the call's transcripts");
-    expect(lines(frame)[1]).toMatch(/› call .* › transcripts /);
+    expect(lines(frame)[1]).toBe(`groups › call ${call.sessionId} › transcripts ${call.sessionId}`);
   });
 
   it(":roles lists the roles; enter opens one: its fields, its restricted features below, tab: its permissions", async () => {

@@ -110,7 +110,7 @@ export async function runDemo(flags: { seed: number }, command: Command): Promis
     await runExplore(command, {
       settings: () => emulatorSettings(emulator.line, emptyConfigHome, { flag: command.optsWithGlobals().readOnly, env: process.env.CCX_READ_ONLY }),
       // Short, so that the file's path fits an 80-column footer under a longer TMPDIR too (a cut path is useless).
-      notice: `demo · in another shell: source ${envFile}`,
+      note: `demo · in another shell: source ${envFile}`,
       journal,
     });
   } finally {

@@ -26,8 +26,8 @@ export interface ExploreOptions {
   sessionId?: string;
   /** Settings of its own instead of the flags' and env's (`ccx demo`). */
   settings?: () => Settings;
-  /** Said in the footer at start. */
-  notice?: string;
+  /** Said in the footer at start, and kept where it can be found again (help, :apps): the demo's `source …/env` line. */
+  note?: string;
   /** The journal of its writes instead of the user's (`ccx demo`: its own, gone with it). */
   journal?: string;
 }
@@ -77,7 +77,7 @@ export async function runExplore(command: Command, options: ExploreOptions = {})
     const { createExplorerStore, waitingForAnswer } = await import("../../store/explorer-store.js");
     const store = createExplorerStore({
       http, apps: appRefs(settings), user: settings.active?.onBehalfOf, caFile: settings.caFile, management: settings.management,
-      root: unconfigured ? "welcome" : undefined, journal: options.journal ?? journalPath(io.env),
+      root: unconfigured ? "welcome" : undefined, journal: options.journal ?? journalPath(io.env), note: options.note,
     });
     // The call, found in whichever known app has it (the explorer switches to that app).
     if (options.sessionId) store.getState().openResourceItem((await import("../../resources/calls.js")).calls.name, [options.sessionId.trim()]);
@@ -93,7 +93,6 @@ export async function runExplore(command: Command, options: ExploreOptions = {})
     const exit = await runExplorer({
       store,
       color: useColor(flags.color === false),
-      notice: options.notice,
       redact: (text) => redact(text, settings.secrets()),
     });
     next = exit.next;

@@ -27,6 +27,11 @@ export interface FilterFormProps {
 }
 
 const LABEL_WIDTH = 14;
+/** The form's lines besides its fields: the title, the filter line and its request, the field's detail (2) and the summary. */
+const FRAME_LINES = 6;
+
+/** The form's height with every field in sight: what a list leaves the form before it shows its rows below. */
+export const formHeight = (fields: number) => fields + FRAME_LINES;
 export const fieldLabel = (field: FilterKeyHelp) => (field.key === "" ? "search" : field.key);
 
 function summary(list: FormList): string {
@@ -47,9 +52,7 @@ const choiceLabels = (field: FilterKeyHelp) => ["(any: take the field out)", ...
 export function FilterForm({ noun, endpoint = `GET /${noun}`, fields, list, form, editing, height, width, theme }: FilterFormProps) {
   const focus = form.field;
   const field = fields[focus] ?? fields[0]!;
-  const detailLines = 2;
-  // Title, the filter line and its request, the field's detail and the summary.
-  const fieldRows = Math.max(1, height - 3 - detailLines - 1);
+  const fieldRows = Math.max(1, height - FRAME_LINES);
   const start = Math.max(0, Math.min(focus - Math.floor(fieldRows / 2), fields.length - fieldRows));
   const errorOf = (key: string) => list.errors.find((t) => (t.key ?? "") === key);
   const valueWidth = Math.max(8, width - LABEL_WIDTH - 4);

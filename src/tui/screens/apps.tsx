@@ -1,5 +1,6 @@
 import { Box, Text } from "ink";
 import type { AppRef } from "../../store/types.js";
+import { sanitize } from "../../text/sanitize.js";
 import { type Column, Rows } from "../components/rows.js";
 import type { Theme } from "../theme.js";
 import type { RouteOf, Screen } from "./types.js";
@@ -13,11 +14,13 @@ const appColumns = (activeKey: string): Column<AppRef>[] => [
   { header: "source", get: (a) => a.source, width: 10 },
 ];
 
-function AppsView({ apps, activeKey, selected, height, width, theme }: { apps: AppRef[]; activeKey: string; selected: number; height: number; width: number; theme: Theme }) {
+function AppsView({ apps, activeKey, note, selected, height, width, theme }: { apps: AppRef[]; activeKey: string; note?: string; selected: number; height: number; width: number; theme: Theme }) {
   return (
     <Box flexDirection="column">
+      {/* How the demo points another shell at its apps: said at start, and here where the apps are. */}
+      {note ? <Text color={theme.warning} wrap="truncate-end">{sanitize(note)}</Text> : null}
       <Text color={theme.muted}>enter switches to the app; each app keeps its own filters and place</Text>
-      <Rows columns={appColumns(activeKey)} rows={apps} selected={selected} height={height - 1} width={width} theme={theme} />
+      <Rows columns={appColumns(activeKey)} rows={apps} selected={selected} height={height - 1 - (note ? 1 : 0)} width={width} theme={theme} />
     </Box>
   );
 }
@@ -35,5 +38,5 @@ export const appsScreen: Screen<RouteOf<"apps">> = {
     const app = state.apps[cursorOf(state)];
     return app && { id: app.appId, open: () => { state.back(); state.switchApp(app.key); } };
   },
-  render: ({ state, height, width, theme }) => <AppsView apps={state.apps} activeKey={state.activeKey} selected={cursorOf(state)} height={height} width={width} theme={theme} />,
+  render: ({ state, height, width, theme }) => <AppsView apps={state.apps} activeKey={state.activeKey} note={state.note} selected={cursorOf(state)} height={height} width={width} theme={theme} />,
 };

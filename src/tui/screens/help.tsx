@@ -1,4 +1,5 @@
 import { Box, Text } from "ink";
+import { sanitize } from "../../text/sanitize.js";
 import { bodyHeight, frameLayout } from "../layout.js";
 import { type HelpLine, type HelpSection, filterSections, helpLines } from "./help-text.js";
 import type { Binding, RouteOf, Screen } from "./types.js";
@@ -27,7 +28,9 @@ export function createHelpScreen(sections: readonly HelpSection[]): Screen<Route
     if (narrowed?.lines !== lines || narrowed.words !== words) narrowed = { lines, words, shown: narrowHelp(lines, words) };
     return narrowed.shown;
   };
-  const lineCount = (state: ExplorerState) => shownAt(state, frameLayout(state.ui, false).main).length + (state.ui.helpFilter?.trim() ? 1 : 0);
+  // The note (the demo's `source …/env` line) stays above the lines: it takes a row of the body.
+  const noteRows = (state: ExplorerState) => (state.note ? 1 : 0);
+  const lineCount = (state: ExplorerState) => shownAt(state, frameLayout(state.ui, false).main).length + (state.ui.helpFilter?.trim() ? 1 : 0) + noteRows(state);
   const scrollOf = (state: ExplorerState, height: number) => Math.max(0, Math.min(state.ui.cursors.help ?? 0, lineCount(state) - height));
   return {
     title: "Help",
@@ -42,10 +45,12 @@ export function createHelpScreen(sections: readonly HelpSection[]): Screen<Route
       const lines = shownAt(state, width);
       const matching = lines.filter((l) => !l.title).length;
       const said: HelpLine[] = words === "" ? lines : [{ text: `/ ${words} · ${matching} ${matching === 1 ? "line matches" : "lines match"} (/ again to change, an empty line shows all)` }, ...lines];
-      const start = scrollOf(state, height);
+      const rows = height - noteRows(state);
+      const start = scrollOf(state, rows);
       return (
         <Box flexDirection="column">
-          {said.slice(start, start + height).map((l, i) => (
+          {state.note ? <Text color={theme.warning} wrap="truncate-end">{sanitize(state.note)}</Text> : null}
+          {said.slice(start, start + rows).map((l, i) => (
             <Text key={i} bold={l.title} color={l.title ? theme.accent : undefined} wrap="truncate-end">{l.text}</Text>
           ))}
         </Box>

@@ -8,19 +8,22 @@ import { markedRows, verbKeyBindings } from "./verb-keys.js";
 import { type AnyResource, listParams } from "../../resources/resource.js";
 import { type ListRef, listRefOf, routeListKey } from "../../store/item-children.js";
 import { sanitize } from "../../text/sanitize.js";
-import type { Column } from "../components/rows.js";
+import { type Column, Rows } from "../components/rows.js";
 import type { Theme } from "../theme.js";
 import { explorerColumns } from "./resource-columns.js";
 import type { Binding, RouteOf, Screen } from "./types.js";
 import { NothingSelected } from "../components/nothing-selected.js";
 import { ResourcePreview } from "../components/resource-preview.js";
-import { FilterForm } from "../components/filter-form.js";
+import { FilterForm, formHeight } from "../components/filter-form.js";
 import { ListBody } from "../components/list-body.js";
 import { LineView } from "../components/line-view.js";
 import { narrowRows } from "../../resources/narrow-rows.js";
 import { LIST_EXTENSIONS, type ListExtension } from "./list-extensions.js";
 
 type ListRoute = RouteOf<"resource">;
+
+/** The least the filter form leaves below it for the list's rows (their header and three rows), else it takes the body. */
+const ROWS_BELOW_FORM = 4;
 
 const keyOf = (route: ListRoute) => routeListKey(route);
 const listOf = (state: ExplorerState, route: ListRoute): ListState | undefined => activeView(state).lists[keyOf(route)];
@@ -130,7 +133,20 @@ export const resourceListScreen: Screen<ListRoute> = {
     const form = state.ui.form;
     if (form?.list === key && list) {
       const field = prompt?.kind === "field" && prompt.list === key ? prompt : undefined;
-      return <FilterForm noun={resource.name} endpoint={`GET ${resource.list!.path.split("?")[0]}`} fields={form.keys} list={list} form={form} editing={field} height={height} width={width} theme={theme} />;
+      // With room for every field and a few rows, the list's first rows stay in sight below the form and
+      // follow its fields as they change; a short terminal gives the form the whole body.
+      const formRows = formHeight(form.keys.length);
+      const rowsBelow = height - formRows >= ROWS_BELOW_FORM ? height - formRows : 0;
+      const filterForm = <FilterForm noun={resource.name} endpoint={`GET ${resource.list!.path.split("?")[0]}`} fields={form.keys} list={list} form={form} editing={field} height={height - rowsBelow} width={width} theme={theme} />;
+      if (rowsBelow === 0) return filterForm;
+      const rows = shownRows(list);
+      return (
+        <Box flexDirection="column" height={height}>
+          {filterForm}
+          {/* No row selected: the cursor is on the form's fields. */}
+          <Rows columns={explorerColumns(resource, { width, actingUser: Boolean(state.user), rows })} rows={rows} selected={-1} height={rowsBelow} width={width} theme={theme} />
+        </Box>
+      );
     }
     // What its rows are, where the resource says it (`messages of group design`), else its name.
     const noun = sanitize(LIST_EXTENSIONS[resource.name]?.crumb?.(route.params, route.as) ?? resource.name);
