@@ -3,10 +3,13 @@ import type { InputRouter } from "./router.js";
 /**
  * How long a lone ESC waits for the rest of a sequence before it is the
  * Escape key (a terminal sends a sequence in one write; a split one arrives
- * within this over a slow link), and how long a bracketed paste waits for
- * its end marker between reads.
+ * within this over a slow link), how long a bracketed paste waits for its end
+ * marker between reads, and how long text that may start an unmarked paste
+ * waits for the next read: SSH and mosh deliver a long paste's reads a few ms
+ * apart, where a person's keys come 30 ms apart or more (and a key alone in
+ * its read never waits).
  */
-export const WAIT_MS = { sequence: 50, paste: 1000 } as const;
+export const WAIT_MS = { sequence: 50, paste: 1000, burst: 15 } as const;
 
 export interface InputStream {
   on(event: "data", listener: (chunk: string | Buffer) => void): unknown;

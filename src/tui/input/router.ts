@@ -1,7 +1,7 @@
 import { listInView } from "../../store/list-actions.js";
 import { type ExplorerStore, currentRoute } from "../../store/explorer-store.js";
-import type { Dialog } from "../../store/types.js";
-import { type KeyPress, editLine } from "../../store/line-editor.js";
+import type { Dialog, PromptKind } from "../../store/types.js";
+import { type KeyPress, editLine, pastedText } from "../../store/line-editor.js";
 import { completeCommand, runCommand } from "../commands.js";
 import { CONFIRM_BINDINGS, FORM_BINDINGS, GLOBAL_BINDINGS, REVEAL_BINDINGS, SECRET_BINDINGS, SIDE_BINDINGS, VERB_FORM_BINDINGS, bindingIn, footerHints } from "../keymap.js";
 import { bodyHeight, frameLayout } from "../layout.js";
@@ -24,8 +24,8 @@ export interface InputRouter {
   feed(chunk: string): void;
   /** One key, as if it had been read. */
   dispatch(key: KeyPress): void;
-  /** What waits for more bytes, if anything: a paste's rest, or the rest of a sequence. */
-  waiting(): "paste" | "sequence" | undefined;
+  /** What waits for more bytes, if anything: a paste's rest, the rest of a sequence, or text that may start a paste. */
+  waiting(): "paste" | "sequence" | "burst" | undefined;
   /** Applies what waits as it stands (a lone ESC is the Escape key). */
   flush(): void;
   /** Keys held until the rows they act on arrive. */
@@ -35,6 +35,16 @@ export interface InputRouter {
 
 /** The keys of each kind of box over the view: nothing else has them while it is open. */
 const DIALOG_BINDINGS: Readonly<Record<Dialog["kind"], readonly Binding[]>> = { confirm: CONFIRM_BINDINGS, secret: SECRET_BINDINGS, reveal: REVEAL_BINDINGS, form: VERB_FORM_BINDINGS };
+
+/** The lines that ask for something a session id never is: a uid (act-as), a filter. */
+const NOT_A_SESSION_ID: ReadonlySet<PromptKind> = new Set(["act-as", "filter"]);
+
+/** The session id a paste is, whole (blanks and quotes around it aside), if it is one. */
+function wholeSessionId(key: KeyPress): string | undefined {
+  if (!key.paste) return undefined;
+  const text = pastedText(key.text ?? "");
+  return SESSION_ID.exec(text)?.[0] === text ? text : undefined;
+}
 
 /** Whether the keys act on a list whose new rows are on their way (a new filter, page or refresh). */
 function awaitingRows(store: ExplorerStore): boolean {
@@ -96,6 +106,8 @@ export function createInputRouter(store: ExplorerStore, services: Services): Inp
   // Keys that came while the rows they act on were on their way, and every key after them, in order.
   let held: KeyPress[] = [];
   let unsubscribe: (() => void) | undefined;
+  /** A session id pasted into a line that does not take one: the notice offering its call, while it shows. */
+  let offer: { id: string; notice: string } | undefined;
 
   const release = () => {
     if (awaitingRows(store) || store.getState().ui.formLoading !== undefined) return;
@@ -124,7 +136,17 @@ export function createInputRouter(store: ExplorerStore, services: Services): Inp
     const state = store.getState();
     // A form on its way (f, its grammar loading): every key after it is the form's, so it waits for it.
     if (state.ui.formLoading !== undefined && key.name !== "ctrl-c") return hold(key);
+    const offered = offer;
+    offer = undefined;
+    if (offered && state.notice === offered.notice) {
+      // Enter takes the offer, as the command bar would run `call <id>`; Esc only declines it; any other key declines it and acts.
+      if (key.name === "enter") return runLine(`call ${offered.id}`);
+      state.notify(undefined);
+      if (key.name === "escape") return;
+    }
     if (state.ui.prompt) {
+      const id = NOT_A_SESSION_ID.has(state.ui.prompt.kind) ? wholeSessionId(key) : undefined;
+      if (id) return offerCall(id);
       if (splitAlt(key) && editLine(state.ui.prompt, key).kind === "ignore") return splitAlt(key)!.forEach(dispatch);
       const { command } = state.keyInPrompt(key, (text) => completeCommand(text, store.getState()));
       if (command !== undefined) runCommand(command, store, services.quit);
@@ -145,6 +167,26 @@ export function createInputRouter(store: ExplorerStore, services: Services): Inp
     const reason = binding.disabled?.(ctx);
     if (reason) return state.notify(reason);
     binding.run(ctx);
+  }
+
+  /** A line run as if typed after `:` and Enter pressed: it goes into the command history too. */
+  function runLine(line: string): void {
+    store.getState().openPrompt("command", line);
+    const { command } = store.getState().keyInPrompt({ name: "enter" });
+    if (command !== undefined) runCommand(command, store, services.quit);
+  }
+
+  /**
+   * A session id pasted into the act-as prompt or a filter line (its copy was
+   * for `:call`, or a split paste's first keys opened the line): the line
+   * closes as Esc closes it, nothing taken as a uid or a filter, and the
+   * status line says what was pasted and offers its call.
+   */
+  function offerCall(id: string): void {
+    store.getState().keyInPrompt({ name: "escape" });
+    const notice = `that is a call's session id (${id}): enter opens the call · esc leaves it`;
+    store.getState().notify(notice);
+    offer = { id, notice };
   }
 
   const apply = (keys: KeyPress[]) => {
