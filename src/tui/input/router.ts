@@ -20,7 +20,7 @@ import { KeyParser, charKey } from "./parse-keys.js";
  * screen), then to the keys that work everywhere.
  */
 export interface InputRouter {
-  /** Bytes as they were read. */
+  /** Bytes as they were read; what waits for more is taken as it stands when none come for its wait (WAIT_MS). */
   feed(chunk: string): void;
   /** One key, as if it had been read. */
   dispatch(key: KeyPress): void;
@@ -32,6 +32,17 @@ export interface InputRouter {
   held(): number;
   dispose(): void;
 }
+
+/**
+ * How long a lone ESC waits for the rest of a sequence before it is the
+ * Escape key (a terminal sends a sequence in one write; a split one arrives
+ * within this over a slow link), how long a bracketed paste waits for its end
+ * marker between reads, and how long text that may start an unmarked paste
+ * waits for the next read: SSH and mosh deliver a long paste's reads a few ms
+ * apart, where a person's keys come 30 ms apart or more (and a key alone in
+ * its read never waits).
+ */
+const WAIT_MS = { sequence: 50, paste: 1000, burst: 15 } as const;
 
 /** The keys of each kind of box over the view: nothing else has them while it is open. */
 const DIALOG_BINDINGS: Readonly<Record<Dialog["kind"], readonly Binding[]>> = { confirm: CONFIRM_BINDINGS, secret: SECRET_BINDINGS, reveal: REVEAL_BINDINGS, form: VERB_FORM_BINDINGS };
@@ -184,7 +195,7 @@ export function createInputRouter(store: ExplorerStore, services: Services): Inp
    */
   function offerCall(id: string): void {
     store.getState().keyInPrompt({ name: "escape" });
-    const notice = `that is a call's session id (${id}): enter opens the call · esc leaves it`;
+    const notice = "that is a call's session id: enter opens the call · esc leaves it";
     store.getState().notify(notice);
     offer = { id, notice };
   }
@@ -192,14 +203,25 @@ export function createInputRouter(store: ExplorerStore, services: Services): Inp
   const apply = (keys: KeyPress[]) => {
     for (const key of keys) dispatch(key);
   };
+  let quiet: NodeJS.Timeout | undefined;
+  const flush = () => {
+    clearTimeout(quiet);
+    apply(parser.flush());
+  };
 
   return {
-    feed: (chunk) => apply(parser.push(chunk)),
+    feed: (chunk) => {
+      clearTimeout(quiet);
+      apply(parser.push(chunk));
+      const waiting = parser.waiting();
+      if (waiting) quiet = setTimeout(flush, WAIT_MS[waiting]);
+    },
     dispatch,
     waiting: () => parser.waiting(),
-    flush: () => apply(parser.flush()),
+    flush,
     held: () => held.length,
     dispose: () => {
+      clearTimeout(quiet);
       unsubscribe?.();
       held = [];
     },
