@@ -50,6 +50,9 @@ const DIALOG_BINDINGS: Readonly<Record<Dialog["kind"], readonly Binding[]>> = { 
 /** The lines that ask for something a session id never is: a uid (act-as), a filter. */
 const NOT_A_SESSION_ID: ReadonlySet<PromptKind> = new Set(["act-as", "filter"]);
 
+/** What the status line says of a session id pasted into a line that does not take one. */
+const CALL_OFFER = "that is a call's session id: enter opens the call · esc leaves it";
+
 /** The session id a paste is, whole (blanks and quotes around it aside), if it is one. */
 function wholeSessionId(key: KeyPress): string | undefined {
   if (!key.paste) return undefined;
@@ -117,8 +120,8 @@ export function createInputRouter(store: ExplorerStore, services: Services): Inp
   // Keys that came while the rows they act on were on their way, and every key after them, in order.
   let held: KeyPress[] = [];
   let unsubscribe: (() => void) | undefined;
-  /** A session id pasted into a line that does not take one: the notice offering its call, while it shows. */
-  let offer: { id: string; notice: string } | undefined;
+  /** A session id pasted into a line that does not take one: its call is offered while the notice says so. */
+  let offered: string | undefined;
 
   const release = () => {
     if (awaitingRows(store) || store.getState().ui.formLoading !== undefined) return;
@@ -147,11 +150,11 @@ export function createInputRouter(store: ExplorerStore, services: Services): Inp
     const state = store.getState();
     // A form on its way (f, its grammar loading): every key after it is the form's, so it waits for it.
     if (state.ui.formLoading !== undefined && key.name !== "ctrl-c") return hold(key);
-    const offered = offer;
-    offer = undefined;
-    if (offered && state.notice === offered.notice) {
+    const offer = offered;
+    offered = undefined;
+    if (offer && state.notice === CALL_OFFER) {
       // Enter takes the offer, as the command bar would run `call <id>`; Esc only declines it; any other key declines it and acts.
-      if (key.name === "enter") return runLine(`call ${offered.id}`);
+      if (key.name === "enter") return runLine(`call ${offer}`);
       state.notify(undefined);
       if (key.name === "escape") return;
     }
@@ -195,9 +198,8 @@ export function createInputRouter(store: ExplorerStore, services: Services): Inp
    */
   function offerCall(id: string): void {
     store.getState().keyInPrompt({ name: "escape" });
-    const notice = "that is a call's session id: enter opens the call · esc leaves it";
-    store.getState().notify(notice);
-    offer = { id, notice };
+    store.getState().notify(CALL_OFFER);
+    offered = id;
   }
 
   const apply = (keys: KeyPress[]) => {
