@@ -43,6 +43,12 @@ export interface InputRouter {
  * its read never waits).
  */
 const WAIT_MS = { sequence: 50, paste: 1000, burst: 15 } as const;
+/**
+ * The longest such text is held, however its reads follow each other: a
+ * paste's reads are all in by then, and keys that keep coming closer than the
+ * wait (a held key's repeats bunched over a slow link) still move the screen.
+ */
+const MAX_BURST_MS = 50;
 
 /** The keys of each kind of box over the view: nothing else has them while it is open. */
 const DIALOG_BINDINGS: Readonly<Record<Dialog["kind"], readonly Binding[]>> = { confirm: CONFIRM_BINDINGS, secret: SECRET_BINDINGS, reveal: REVEAL_BINDINGS, form: VERB_FORM_BINDINGS };
@@ -206,9 +212,18 @@ export function createInputRouter(store: ExplorerStore, services: Services): Inp
     for (const key of keys) dispatch(key);
   };
   let quiet: NodeJS.Timeout | undefined;
+  /** When the text held now began to be held. */
+  let burstSince: number | undefined;
   const flush = () => {
     clearTimeout(quiet);
+    burstSince = undefined;
     apply(parser.flush());
+  };
+  /** How long what waits may wait for the next read. */
+  const waitFor = (waiting: keyof typeof WAIT_MS) => {
+    if (waiting !== "burst") return WAIT_MS[waiting];
+    burstSince ??= Date.now();
+    return Math.max(0, Math.min(WAIT_MS.burst, burstSince + MAX_BURST_MS - Date.now()));
   };
 
   return {
@@ -216,7 +231,8 @@ export function createInputRouter(store: ExplorerStore, services: Services): Inp
       clearTimeout(quiet);
       apply(parser.push(chunk));
       const waiting = parser.waiting();
-      if (waiting) quiet = setTimeout(flush, WAIT_MS[waiting]);
+      if (waiting !== "burst") burstSince = undefined;
+      if (waiting) quiet = setTimeout(flush, waitFor(waiting));
     },
     dispatch,
     waiting: () => parser.waiting(),
