@@ -98,6 +98,16 @@ export class TmuxSession {
   }
 
   /**
+   * Text typed in several reads `gapMs` apart, as SSH and mosh hand over a long
+   * paste: one tmux command whose server waits between the writes
+   * (`run-shell -d`), so that no client's start stretches the gap.
+   */
+  async typeInReads(reads: readonly string[], gapMs: number): Promise<void> {
+    const wait = [";", "run-shell", "-d", String(gapMs / 1000), ";"];
+    await this.tmux(...reads.flatMap((read, i) => [...(i > 0 ? wait : []), "send-keys", "-t", "e2e", "-l", read]));
+  }
+
+  /**
    * Text pasted as a terminal pastes it: tmux's `paste-buffer -p`, which wraps
    * it in the bracketed-paste markers (ESC[200~ … ESC[201~) when the program
    * asked for them, and sends each line break as a carriage return, as

@@ -129,8 +129,12 @@ export interface Tui {
   press(...keys: string[]): Promise<void>;
   /** Types text one character at a time, each its own key press. */
   type(text: string): Promise<void>;
-  /** Pastes text: one input event, as a terminal sends a paste (or keys faster than frames). */
-  paste(text: string): Promise<void>;
+  /**
+   * Pastes text: one input event, as a terminal sends a paste (or keys faster
+   * than frames); reads given apart are written `gapMs` apart, as SSH and mosh
+   * hand over a long paste. Returns once the input layer has taken the text.
+   */
+  paste(text: string | readonly string[], gapMs?: number): Promise<void>;
   /** Resolves once a frame satisfies `predicate`; rejects with the last frame after `ms`. */
   waitForFrame(predicate: (frame: string) => boolean, what?: string, ms?: number): Promise<string>;
   /** Waits until no new frame has been drawn for `quietMs`. */
@@ -197,8 +201,13 @@ export async function mountTui(fx: EmulatorFixture, options: MountOptions = {}):
         await settle(5);
       }
     },
-    async paste(text) {
-      instance.stdin.write(text);
+    async paste(text, gapMs = 5) {
+      for (const [i, read] of (typeof text === "string" ? [text] : text).entries()) {
+        if (i > 0) await sleep(gapMs);
+        instance.stdin.write(read);
+      }
+      // Text that may start a paste waits a moment for the rest (a few ms) before it is taken.
+      await until(() => router.waiting() !== "burst", "the pasted text to be taken");
       await settle();
     },
     copies: () => writes.flatMap((w) => [...w.matchAll(/\u001b\]52;c;([A-Za-z0-9+/=]*)\u0007/g)].map((m) => Buffer.from(m[1]!, "base64").toString("utf8"))),

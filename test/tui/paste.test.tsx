@@ -40,6 +40,42 @@ describe("paste", () => {
     expect(crumb(frame)).toBe(`groups › call ${wanted.sessionId}`);
   });
 
+  it("a session id in two reads 5 ms apart, no paste markers (as SSH delivers it), then Enter: that call opens, no act-as prompt on the way", async () => {
+    tui = await fixture.mount();
+    const { wanted } = calls();
+    const id = wanted.sessionId;
+    await tui.paste([id.slice(0, 9), id.slice(9)], 5);
+    expect(lines(tui.frame()).at(-1)).toBe(`:call ${id}`);
+    await tui.press("enter");
+    const frame = await tui.waitForFrame((f) => f.includes("Participants ("), "the call");
+    expect(crumb(frame)).toBe(`groups › call ${id}`);
+    expect(tui.frames().some((f) => f.includes("act as user"))).toBe(false);
+    expect(tui.store.getState().user).toBeUndefined();
+  });
+
+  it("u typed by hand opens the act-as prompt; a session id pasted into it is offered as its call, and Enter opens it", async () => {
+    tui = await fixture.mount();
+    const { wanted } = calls();
+    await tui.press("u");
+    expect(lines(tui.frame()).at(-1)).toMatch(/^act as user \(empty: nobody\):/);
+    await tui.paste([wanted.sessionId.slice(0, 12), wanted.sessionId.slice(12)], 5);
+    expect(lines(tui.frame()).at(-1)).toBe("that is a call's session id: enter opens the call · esc leaves it");
+    await tui.press("enter");
+    const frame = await tui.waitForFrame((f) => f.includes("Participants ("), "the call");
+    expect(crumb(frame)).toBe(`groups › call ${wanted.sessionId}`);
+    expect(tui.store.getState().user).toBeUndefined();
+  });
+
+  it("keys typed one by one at a person's pace stay keys: u, a uid and Enter act as that user", async () => {
+    tui = await fixture.mount();
+    const uid = fixture.fx.emulator.world.apps[0]!.users[0]!.uid;
+    await tui.press("u");
+    await tui.type(uid);
+    await tui.press("enter");
+    await tui.waitForFrame((f) => lines(f)[0]!.includes(` · as ${uid.slice(0, 20)}`), "the header naming the user");
+    expect(tui.store.getState().user).toBe(uid);
+  });
+
   it("a pasted log line: :call finds the session id in it", async () => {
     tui = await fixture.mount();
     const { wanted } = calls();

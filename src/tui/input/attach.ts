@@ -1,13 +1,5 @@
 import type { InputRouter } from "./router.js";
 
-/**
- * How long a lone ESC waits for the rest of a sequence before it is the
- * Escape key (a terminal sends a sequence in one write; a split one arrives
- * within this over a slow link), and how long a bracketed paste waits for
- * its end marker between reads.
- */
-export const WAIT_MS = { sequence: 50, paste: 1000 } as const;
-
 export interface InputStream {
   on(event: "data", listener: (chunk: string | Buffer) => void): unknown;
   off(event: "data", listener: (chunk: string | Buffer) => void): unknown;
@@ -22,20 +14,13 @@ export interface InputStream {
  * Returns what undoes it.
  */
 export function attachInput(stream: InputStream, router: InputRouter): () => void {
-  let timer: NodeJS.Timeout | undefined;
-  const onData = (chunk: string | Buffer) => {
-    clearTimeout(timer);
-    router.feed(String(chunk));
-    const waiting = router.waiting();
-    if (waiting) timer = setTimeout(() => router.flush(), WAIT_MS[waiting]);
-  };
+  const onData = (chunk: string | Buffer) => router.feed(String(chunk));
   stream.setRawMode?.(true);
   // utf8: a character split across two reads is joined by the stream's decoder, not cut in two.
   stream.setEncoding?.("utf8");
   stream.on("data", onData);
   stream.resume?.();
   return () => {
-    clearTimeout(timer);
     router.dispose();
     stream.off("data", onData);
     // A terminal that hung up refuses it (EIO): there is no mode left to restore.

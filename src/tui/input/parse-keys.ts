@@ -59,30 +59,72 @@ function csiKey(params: string, final: string): KeyPress | "paste-start" | "past
 
 /** Controls that no pasted line holds (a tab may; line breaks are looked at apart). */
 const CONTROLS = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/;
+/** Text, then the line breaks that end it (and nothing after them). */
+const ENDED_LINE = /^[^\u0000-\u0008\u000a-\u001f\u007f-\u009f]*[\r\n]+$/;
 
 /**
- * One read that holds a session id and nothing a key sends but text (a line
- * break may end it): an id pasted where the terminal does not mark pastes, or
- * typed by a program. It is a paste, as a bracketed one is, never keys (its
- * `u` opened the act-as prompt); its line breaks at the end are Enter. A person
- * types nothing that long in one read, and keys cut across reads stay keys.
+ * Text that holds a session id and nothing a key sends but text (a line break
+ * may end it): an id pasted where the terminal does not mark pastes, or typed
+ * by a program. It is a paste, as a bracketed one is, never keys (its `u`
+ * opened the act-as prompt); its line breaks at the end are Enter.
  */
-function unmarkedPaste(chunk: string): KeyPress[] | undefined {
-  const text = chunk.replace(/[\r\n]+$/, "");
-  if (CONTROLS.test(text) || !SESSION_ID.test(text)) return undefined;
-  const enters = chunk.slice(text.length).replaceAll("\r\n", "\r");
-  return [{ name: "paste", text, paste: true }, ...[...enters].map(charKey)];
+function unmarkedPaste(text: string): KeyPress[] | undefined {
+  const line = text.replace(/[\r\n]+$/, "");
+  if (CONTROLS.test(line) || !SESSION_ID.test(line)) return undefined;
+  const enters = text.slice(line.length).replaceAll("\r\n", "\r");
+  return [{ name: "paste", text: line, paste: true }, ...[...enters].map(charKey)];
 }
 
 export class KeyParser {
   private pending = "";
   private paste: string[] | undefined;
   private pasteLength = 0;
+  /**
+   * Text of more than one character a read, its reads following each other
+   * closely: the start of a paste the terminal did not mark (SSH and mosh
+   * hand a long one over in several reads a few ms apart), or keys bunched
+   * together. Held until a read ends it or none comes for a moment, then
+   * taken whole: a paste if it holds a session id, else the keys it is. A
+   * key alone in its read, as a person types, is never held.
+   */
+  private burst = "";
+  /** The last read ended such a paste with CR: an LF first in the next is the rest of its CRLF, not a second Enter. */
+  private pasteEndedInCR = false;
 
-  /** The keys these bytes complete; an unfinished sequence waits for the next read. */
-  push(chunk: string): KeyPress[] {
-    const burst = this.pending === "" && !this.paste ? unmarkedPaste(chunk) : undefined;
-    if (burst) return burst;
+  /** The keys these bytes complete; an unfinished sequence, or text that may start a paste, waits for the next read. */
+  push(read: string): KeyPress[] {
+    const chunk = this.pasteEndedInCR && read.startsWith("\n") ? read.slice(1) : read;
+    this.pasteEndedInCR = false;
+    if (this.pending !== "" || this.paste) return this.parse(chunk);
+    const text = this.burst + chunk;
+    if (!CONTROLS.test(chunk) && (this.burst !== "" || [...chunk].length > 1) && text.length <= MAX_PASTE) {
+      this.burst = text;
+      return [];
+    }
+    // A line break ends a paste: the text up to it is taken whole now.
+    if (ENDED_LINE.test(chunk)) {
+      this.burst = "";
+      return this.unmarked(text);
+    }
+    return [...this.flushBurst(), ...this.parse(chunk)];
+  }
+
+  /** Held text taken as it stands. */
+  private flushBurst(): KeyPress[] {
+    const text = this.burst;
+    this.burst = "";
+    return text === "" ? [] : this.unmarked(text);
+  }
+
+  /** Text no terminal marked as a paste: a paste if it holds a session id, else its keys. */
+  private unmarked(text: string): KeyPress[] {
+    const paste = unmarkedPaste(text);
+    if (!paste) return this.parse(text);
+    this.pasteEndedInCR = text.endsWith("\r");
+    return paste;
+  }
+
+  private parse(chunk: string): KeyPress[] {
     const keys: KeyPress[] = [];
     let input = this.pending + chunk;
     this.pending = "";
@@ -135,17 +177,23 @@ export class KeyParser {
     return keys;
   }
 
-  /** What waits for more bytes: a paste's rest, or the rest of a sequence (a lone ESC may be the Escape key). */
-  waiting(): "paste" | "sequence" | undefined {
+  /**
+   * What waits for more bytes: a paste's rest, the rest of a sequence (a lone
+   * ESC may be the Escape key), or text that may start a paste no terminal marked.
+   */
+  waiting(): "paste" | "sequence" | "burst" | undefined {
     if (this.paste) return "paste";
+    if (this.burst !== "") return "burst";
     return this.pending !== "" ? "sequence" : undefined;
   }
 
   /**
    * Takes what waits as it stands: called when no more bytes came for a while.
-   * A lone ESC is the Escape key; an unfinished paste is a paste.
+   * A lone ESC is the Escape key; an unfinished paste is a paste; held text is
+   * a paste if it holds a session id, else keys.
    */
   flush(): KeyPress[] {
+    if (this.burst !== "") return this.flushBurst();
     const rest = this.pending;
     this.pending = "";
     if (this.paste) {
@@ -157,8 +205,7 @@ export class KeyParser {
     }
     if (rest === "") return [];
     const [first, ...others] = [...rest];
-    const keys = [charKey(first!)];
-    return [...keys, ...this.push(others.join(""))];
+    return [charKey(first!), ...this.parse(others.join(""))];
   }
 
   private addPaste(text: string): void {

@@ -1,7 +1,7 @@
 import { listInView } from "../../store/list-actions.js";
 import { type ExplorerStore, currentRoute } from "../../store/explorer-store.js";
-import type { Dialog } from "../../store/types.js";
-import { type KeyPress, editLine } from "../../store/line-editor.js";
+import type { Dialog, PromptKind } from "../../store/types.js";
+import { type KeyPress, editLine, pastedText } from "../../store/line-editor.js";
 import { completeCommand, runCommand } from "../commands.js";
 import { CONFIRM_BINDINGS, FORM_BINDINGS, GLOBAL_BINDINGS, REVEAL_BINDINGS, SECRET_BINDINGS, SIDE_BINDINGS, VERB_FORM_BINDINGS, bindingIn, footerHints } from "../keymap.js";
 import { bodyHeight, frameLayout } from "../layout.js";
@@ -20,12 +20,12 @@ import { KeyParser, charKey } from "./parse-keys.js";
  * screen), then to the keys that work everywhere.
  */
 export interface InputRouter {
-  /** Bytes as they were read. */
+  /** Bytes as they were read; what waits for more is taken as it stands when none come for its wait (WAIT_MS). */
   feed(chunk: string): void;
   /** One key, as if it had been read. */
   dispatch(key: KeyPress): void;
-  /** What waits for more bytes, if anything: a paste's rest, or the rest of a sequence. */
-  waiting(): "paste" | "sequence" | undefined;
+  /** What waits for more bytes, if anything: a paste's rest, the rest of a sequence, or text that may start a paste. */
+  waiting(): "paste" | "sequence" | "burst" | undefined;
   /** Applies what waits as it stands (a lone ESC is the Escape key). */
   flush(): void;
   /** Keys held until the rows they act on arrive. */
@@ -33,8 +33,38 @@ export interface InputRouter {
   dispose(): void;
 }
 
+/**
+ * How long a lone ESC waits for the rest of a sequence before it is the
+ * Escape key (a terminal sends a sequence in one write; a split one arrives
+ * within this over a slow link), how long a bracketed paste waits for its end
+ * marker between reads, and how long text that may start an unmarked paste
+ * waits for the next read: SSH and mosh deliver a long paste's reads a few ms
+ * apart, where a person's keys come 30 ms apart or more (and a key alone in
+ * its read never waits).
+ */
+const WAIT_MS = { sequence: 50, paste: 1000, burst: 15 } as const;
+/**
+ * The longest such text is held, however its reads follow each other: a
+ * paste's reads are all in by then, and keys that keep coming closer than the
+ * wait (a held key's repeats bunched over a slow link) still move the screen.
+ */
+const MAX_BURST_MS = 50;
+
 /** The keys of each kind of box over the view: nothing else has them while it is open. */
 const DIALOG_BINDINGS: Readonly<Record<Dialog["kind"], readonly Binding[]>> = { confirm: CONFIRM_BINDINGS, secret: SECRET_BINDINGS, reveal: REVEAL_BINDINGS, form: VERB_FORM_BINDINGS };
+
+/** The lines that ask for something a session id never is: a uid (act-as), a filter. */
+const NOT_A_SESSION_ID: ReadonlySet<PromptKind> = new Set(["act-as", "filter"]);
+
+/** What the status line says of a session id pasted into a line that does not take one. */
+const CALL_OFFER = "that is a call's session id: enter opens the call · esc leaves it";
+
+/** The session id a paste is, whole (blanks and quotes around it aside), if it is one. */
+function wholeSessionId(key: KeyPress): string | undefined {
+  if (!key.paste) return undefined;
+  const text = pastedText(key.text ?? "");
+  return SESSION_ID.exec(text)?.[0] === text ? text : undefined;
+}
 
 /** Whether the keys act on a list whose new rows are on their way (a new filter, page or refresh). */
 function awaitingRows(store: ExplorerStore): boolean {
@@ -96,6 +126,8 @@ export function createInputRouter(store: ExplorerStore, services: Services): Inp
   // Keys that came while the rows they act on were on their way, and every key after them, in order.
   let held: KeyPress[] = [];
   let unsubscribe: (() => void) | undefined;
+  /** A session id pasted into a line that does not take one: its call is offered while the notice says so. */
+  let offered: string | undefined;
 
   const release = () => {
     if (awaitingRows(store) || store.getState().ui.formLoading !== undefined) return;
@@ -124,7 +156,17 @@ export function createInputRouter(store: ExplorerStore, services: Services): Inp
     const state = store.getState();
     // A form on its way (f, its grammar loading): every key after it is the form's, so it waits for it.
     if (state.ui.formLoading !== undefined && key.name !== "ctrl-c") return hold(key);
+    const offer = offered;
+    offered = undefined;
+    if (offer && state.notice === CALL_OFFER) {
+      // Enter takes the offer, as the command bar would run `call <id>`; Esc only declines it; any other key declines it and acts.
+      if (key.name === "enter") return runLine(`call ${offer}`);
+      state.notify(undefined);
+      if (key.name === "escape") return;
+    }
     if (state.ui.prompt) {
+      const id = NOT_A_SESSION_ID.has(state.ui.prompt.kind) ? wholeSessionId(key) : undefined;
+      if (id) return offerCall(id);
       if (splitAlt(key) && editLine(state.ui.prompt, key).kind === "ignore") return splitAlt(key)!.forEach(dispatch);
       const { command } = state.keyInPrompt(key, (text) => completeCommand(text, store.getState()));
       if (command !== undefined) runCommand(command, store, services.quit);
@@ -147,17 +189,57 @@ export function createInputRouter(store: ExplorerStore, services: Services): Inp
     binding.run(ctx);
   }
 
+  /** A line run as if typed after `:` and Enter pressed: it goes into the command history too. */
+  function runLine(line: string): void {
+    store.getState().openPrompt("command", line);
+    const { command } = store.getState().keyInPrompt({ name: "enter" });
+    if (command !== undefined) runCommand(command, store, services.quit);
+  }
+
+  /**
+   * A session id pasted into the act-as prompt or a filter line (its copy was
+   * for `:call`, or a split paste's first keys opened the line): the line
+   * closes as Esc closes it, nothing taken as a uid or a filter, and the
+   * status line says what was pasted and offers its call.
+   */
+  function offerCall(id: string): void {
+    store.getState().keyInPrompt({ name: "escape" });
+    store.getState().notify(CALL_OFFER);
+    offered = id;
+  }
+
   const apply = (keys: KeyPress[]) => {
     for (const key of keys) dispatch(key);
   };
+  let quiet: NodeJS.Timeout | undefined;
+  /** When the text held now began to be held. */
+  let burstSince: number | undefined;
+  const flush = () => {
+    clearTimeout(quiet);
+    burstSince = undefined;
+    apply(parser.flush());
+  };
+  /** How long what waits may wait for the next read. */
+  const waitFor = (waiting: keyof typeof WAIT_MS) => {
+    if (waiting !== "burst") return WAIT_MS[waiting];
+    burstSince ??= Date.now();
+    return Math.max(0, Math.min(WAIT_MS.burst, burstSince + MAX_BURST_MS - Date.now()));
+  };
 
   return {
-    feed: (chunk) => apply(parser.push(chunk)),
+    feed: (chunk) => {
+      clearTimeout(quiet);
+      apply(parser.push(chunk));
+      const waiting = parser.waiting();
+      if (waiting !== "burst") burstSince = undefined;
+      if (waiting) quiet = setTimeout(flush, waitFor(waiting));
+    },
     dispatch,
     waiting: () => parser.waiting(),
-    flush: () => apply(parser.flush()),
+    flush,
     held: () => held.length,
     dispose: () => {
+      clearTimeout(quiet);
       unsubscribe?.();
       held = [];
     },

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Http } from "../../../src/api/http.js";
 import { type ExplorerStore, createExplorerStore } from "../../../src/store/explorer-store.js";
 import { type InputRouter, createInputRouter } from "../../../src/tui/input/router.js";
@@ -179,6 +179,9 @@ describe("keys in order at any speed", () => {
     it("is a paste: the command bar opens with `call <id>`, u never opens the act-as prompt, and Enter opens the call", () => {
       const { store, router } = explorer();
       router.feed("v1.us.app0.u7a2b9");
+      // Held for the next read a moment: the rest of a paste may follow.
+      expect(router.waiting()).toBe("burst");
+      router.flush();
       expect(store.getState().ui.prompt).toMatchObject({ kind: "command", text: "call v1.us.app0.u7a2b9" });
       expect(store.getState().user).toBeUndefined();
       router.feed("\r");
@@ -192,6 +195,7 @@ describe("keys in order at any speed", () => {
       expect(nav(a.store).at(-1)).toEqual({ view: "resource-item", name: "calls", params: ["v1.eu.app1.uu42"] });
       const b = explorer();
       b.router.feed("2026-11-01 12:00:03 ERROR\tsession=v1.in.app2.77aa dropped");
+      b.router.flush();
       expect(b.store.getState().ui.prompt).toMatchObject({ kind: "command", text: "call v1.in.app2.77aa" });
     });
 
@@ -200,6 +204,7 @@ describe("keys in order at any speed", () => {
       store.getState().askVerb("token", { args: { uid: "someone" }, flags: {} });
       await vi.waitFor(() => expect(store.getState().ui.dialog?.kind).toBe("confirm"));
       router.feed("v1.us.app0.yyyy");
+      router.flush();
       expect(store.getState().ui.dialog?.kind).toBe("confirm");
       expect(store.getState().notice).toBeUndefined();
     });
@@ -213,9 +218,155 @@ describe("keys in order at any speed", () => {
       router.flush();
       // Keys typed faster than one read: no line opens with them, u and what follows act as keys do.
       router.feed("jjj");
+      router.flush();
       expect(store.getState().ui.prompt).toBeUndefined();
       router.feed("ualice\r");
       expect(store.getState().user).toBe("alice");
+    });
+  });
+
+  describe("a session id cut across reads a few ms apart, with no paste markers (as SSH and mosh deliver a long paste)", () => {
+    const nav = (store: ExplorerStore) => store.getState().views[store.getState().activeKey]!.nav;
+    const ID = "v1.us.app0.u7a2b9";
+
+    /** An explorer fed through the terminal's stream, on the test's clock: the input layer's waits run as `advance` says. */
+    async function streamed() {
+      const { attachInput } = await import("../../../src/tui/input/attach.js");
+      const { EventEmitter } = await import("node:events");
+      const e = explorer();
+      const stream = new EventEmitter();
+      const detach = attachInput(stream as never, e.router);
+      const read = (bytes: string, thenMs = 0) => {
+        stream.emit("data", bytes);
+        vi.advanceTimersByTime(thenMs);
+      };
+      return { ...e, read, detach };
+    }
+
+    beforeEach(() => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] }));
+    afterEach(() => vi.useRealTimers());
+
+    it("in two reads 5 ms apart is one paste: `:call <id>` in the command bar, u never opening the act-as prompt, and Enter opens the call", async () => {
+      const { store, read, detach } = await streamed();
+      read("v1.us.ap", 5);
+      read("p0.u7a2b9", 30);
+      expect(store.getState().ui.prompt).toMatchObject({ kind: "command", text: `call ${ID}` });
+      read("\r");
+      expect(nav(store).at(-1)).toEqual({ view: "resource-item", name: "calls", params: [ID] });
+      expect(store.getState().user).toBeUndefined();
+      detach();
+      store.getState().dispose();
+    });
+
+    it("its Enter in the last read opens the call at once, and so does a log line cut in three", async () => {
+      const a = await streamed();
+      a.read("v1.us.app0", 5);
+      a.read(".u7a2b9\r\n");
+      expect(nav(a.store).at(-1)).toEqual({ view: "resource-item", name: "calls", params: [ID] });
+      expect(a.store.getState().ui.prompt).toBeUndefined();
+      a.detach();
+      a.store.getState().dispose();
+      const b = await streamed();
+      b.read("2026-11-01 12:00:03 ERROR\tsess", 3);
+      b.read(`ion=${ID.slice(0, 6)}`, 8);
+      b.read(`${ID.slice(6)} dropped\r`);
+      expect(nav(b.store).at(-1)).toEqual({ view: "resource-item", name: "calls", params: [ID] });
+      b.detach();
+      b.store.getState().dispose();
+    });
+
+    it("any session id line cut into reads anywhere, 0 to 8 ms apart, ends as it does read whole", async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(ID, `${ID}\r`, ` "${ID}"\r\n`, `session=${ID} ended (1006)`, `\t${ID}\t`),
+          fc.array(fc.integer({ min: 2, max: 60 }), { maxLength: 5 }),
+          // Six reads at most, all within the 50 ms the input layer holds such text at most.
+          fc.array(fc.integer({ min: 0, max: 8 }), { minLength: 6, maxLength: 6 }),
+          async (line, at, pauses) => {
+            const whole = explorer();
+            whole.router.feed(line);
+            if (whole.router.waiting()) whole.router.flush();
+            const cutUp = await streamed();
+            // The first read holds two characters at least: a single one first is a key at once (a person's).
+            for (const [i, bytes] of cut(line, at.map((p) => 2 + (p % (line.length - 1)))).entries()) cutUp.read(bytes, pauses[i]);
+            vi.advanceTimersByTime(100);
+            expect(snapshot(cutUp.store, cutUp.copies, cutUp.router)).toEqual(snapshot(whole.store, whole.copies, whole.router));
+            cutUp.detach();
+            whole.store.getState().dispose();
+            cutUp.store.getState().dispose();
+          },
+        ),
+        { numRuns: 60 },
+      );
+    });
+
+    it("keys bunched in a read, then more coming closer than the wait (a held key over a slow link): taken within 50 ms, not at the end", async () => {
+      const { store, read, detach } = await streamed();
+      read("ua", 10);
+      for (let i = 0; i < 4; i++) read("b", 10);
+      // 50 ms after the first read: what came so far is typed into the act-as prompt, while the key still comes.
+      expect(store.getState().ui.prompt).toMatchObject({ kind: "act-as", text: "abbbb" });
+      for (let i = 0; i < 3; i++) read("c", 10);
+      expect(store.getState().ui.prompt).toMatchObject({ kind: "act-as", text: "abbbbccc" });
+      detach();
+      store.getState().dispose();
+    });
+
+    it("keys typed by hand stay keys, each taken as it comes: u opens the act-as prompt at once, the uid typed after it is the user", async () => {
+      const { store, read, detach } = await streamed();
+      read("u");
+      expect(store.getState().ui.prompt).toMatchObject({ kind: "act-as" });
+      for (const char of "v1.us.app0.bob") read(char, 40);
+      read("\r");
+      expect(store.getState().user).toBe("v1.us.app0.bob");
+      detach();
+      store.getState().dispose();
+    });
+  });
+
+  describe("a whole session id pasted into a line that asks for something else", () => {
+    const nav = (store: ExplorerStore) => store.getState().views[store.getState().activeKey]!.nav;
+    const ID = "v1.eu.app1.9f8e7d";
+
+    it("the act-as prompt: no user taken, the status line says it is a call's id, and Enter opens that call", () => {
+      const { store, router } = explorer();
+      router.feed("u");
+      router.feed(`\u001b[200~ "${ID}" \u001b[201~`);
+      expect(store.getState().ui.prompt).toBeUndefined();
+      expect(store.getState().user).toBeUndefined();
+      expect(store.getState().notice).toBe("that is a call's session id: enter opens the call · esc leaves it");
+      router.feed("\r");
+      expect(nav(store).at(-1)).toEqual({ view: "resource-item", name: "calls", params: [ID] });
+      expect(store.getState().ui.history.command).toEqual([`call ${ID}`]);
+      expect(store.getState().user).toBeUndefined();
+    });
+
+    it("a filter line: the filter is left as it was; Esc declines it, and the keys after act as ever", () => {
+      const { store, router } = explorer();
+      const filter = () => store.getState().views[store.getState().activeKey]!.lists.groups?.filter ?? "";
+      router.feed("/");
+      router.feed(`\u001b[200~${ID}\u001b[201~`);
+      expect(store.getState().ui.prompt).toBeUndefined();
+      expect(filter()).toBe("");
+      expect(store.getState().notice).toContain("that is a call's session id");
+      router.feed("\u001b");
+      router.flush();
+      expect(store.getState().notice).toBeUndefined();
+      expect(nav(store)).toHaveLength(1);
+      router.feed("/");
+      expect(store.getState().ui.prompt).toMatchObject({ kind: "filter", text: "" });
+    });
+
+    it("an id typed into the act-as prompt by hand, or pasted beside other words, is what was typed", () => {
+      const { store, router } = explorer();
+      router.feed("u");
+      for (const char of ID) router.feed(char);
+      router.feed("\r");
+      expect(store.getState().user).toBe(ID);
+      router.feed("/");
+      router.feed(`\u001b[200~uid:${ID}\u001b[201~`);
+      expect(store.getState().ui.prompt).toMatchObject({ kind: "filter", text: `uid:${ID}` });
+      expect(store.getState().notice).toBeUndefined();
     });
   });
 
@@ -238,6 +389,7 @@ describe("keys in order at any speed", () => {
     router.feed("\u0015reg\t");
     expect(store.getState().ui.prompt?.text).toBe("region ");
     router.feed("e\t");
+    router.flush();
     expect(store.getState().ui.prompt?.text).toBe("region eu");
   });
 });

@@ -11,7 +11,7 @@ describe("bytes to keys", () => {
       ["up", "down", "right", "left", "home", "end", "pageUp", "pageDown", "delete", "shift-tab"]);
     expect(names(p, "\u001bOA\u001bOH\u001b[1~\u001b[4~\u001b[1;5D\u001b[1;3C")).toEqual(["up", "home", "home", "end", "ctrl-left", "ctrl-right"]);
     expect(names(p, "\u001bb\u001bf\u001b\u007f")).toEqual(["alt-b", "alt-f", "alt-backspace"]);
-    expect(names(p, "日本")).toEqual(["日", "本"]);
+    expect(names(p, "日")).toEqual(["日"]);
   });
 
   it("holds a sequence cut across reads until its end comes, at any cut", () => {
@@ -44,6 +44,56 @@ describe("bytes to keys", () => {
     expect(p.flush().map((k) => k.name)).toEqual(["escape"]);
     expect(names(p, "\u001b\t\u001b\r")).toEqual(["escape", "tab", "escape", "enter"]);
     expect(names(p, "\u001b\u001b[A")).toEqual(["escape", "up"]);
+  });
+
+  describe("text no terminal marked as a paste", () => {
+    const ID = "v1.us.app0.u7a2b9";
+
+    it("a key alone in its read is taken at once, whatever it is", () => {
+      const p = new KeyParser();
+      for (const key of ["u", "v", "1", ".", "日", "\t", "\r"]) {
+        expect(p.push(key)).toHaveLength(1);
+        expect(p.waiting()).toBeUndefined();
+      }
+    });
+
+    it("a session id cut into reads anywhere, its reads close together, is one paste; its line break is Enter", () => {
+      for (const line of [ID, `${ID}\r`, `${ID}\r\n`, `2026-11-01 12:00:03 ERROR\tsession=${ID} dropped`]) {
+        const whole = line.endsWith("\n") || line.endsWith("\r") ? ["paste:" + line.trimEnd(), "enter"] : ["paste:" + line];
+        for (let i = 1; i < line.length; i++) {
+          for (const j of [i + 1, Math.floor((i + line.length) / 2), line.length]) {
+            if (j <= i || j > line.length) continue;
+            const p = new KeyParser();
+            const got = names(p, line.slice(0, i), line.slice(i, j), line.slice(j));
+            // No read came after the last: the quiet moment takes what is held.
+            if (p.waiting()) got.push(...p.flush().map((k) => (k.paste ? `paste:${k.text}` : k.name)));
+            // A single character first is a key at once (a person's): the paste then starts at the next read.
+            if (i === 1) continue;
+            expect(got, `cut at ${i} and ${j}`).toEqual(whole);
+          }
+        }
+      }
+    });
+
+    it("waits for the next read only while it may be a paste's start; its line break ends it at once", () => {
+      const p = new KeyParser();
+      expect(p.push("v1.us.ap")).toEqual([]);
+      expect(p.waiting()).toBe("burst");
+      expect(p.push("p0.u7")).toEqual([]);
+      expect(names(p, "a2b9\r")).toEqual([`paste:${ID}`, "enter"]);
+      expect(p.waiting()).toBeUndefined();
+    });
+
+    it("text that holds no session id is the keys it is, in order, with the keys after it", () => {
+      const p = new KeyParser();
+      expect(names(p, "jj", "k")).toEqual([]);
+      expect(names(p, "\u001b[A")).toEqual(["j", "j", "k", "up"]);
+      expect(names(p, "ualice\r")).toEqual(["u", "a", "l", "i", "c", "e", "enter"]);
+      expect(names(p, "gg")).toEqual([]);
+      expect(p.flush().map((k) => k.name)).toEqual(["g", "g"]);
+      // A bracketed paste after held text: the text first, then the paste.
+      expect(names(p, "ab", "\u001b[200~x\u001b[201~")).toEqual(["a", "b", "paste:x"]);
+    });
   });
 
   it("keeps at most MAX_PASTE of a runaway paste", () => {
