@@ -40,9 +40,10 @@ export interface InputRouter {
  * marker between reads, and how long text that may start an unmarked paste
  * waits for the next read: SSH and mosh deliver a long paste's reads a few ms
  * apart, where a person's keys come 30 ms apart or more (and a key alone in
- * its read never waits).
+ * its read never waits). 25 ms, not less: a busy machine (or tmux's server)
+ * may hand two reads over more than 15 ms apart.
  */
-const WAIT_MS = { sequence: 50, paste: 1000, burst: 15 } as const;
+const WAIT_MS = { sequence: 50, paste: 1000, burst: 25 } as const;
 /**
  * The longest such text is held, however its reads follow each other: a
  * paste's reads are all in by then, and keys that keep coming closer than the
