@@ -26,7 +26,7 @@ export type LineOutcome =
   | { kind: "cancel" }
   /** Up (-1, older) or down (+1, newer) through the line's history. */
   | { kind: "recall"; step: -1 | 1 }
-  | { kind: "complete" }
+  | { kind: "complete"; step: 1 | -1 }
   /** Not a line key: nothing changes. */
   | { kind: "ignore" };
 
@@ -116,7 +116,8 @@ export const LINE_BINDINGS: readonly LineBinding[] = [
   { keys: ["escape", "ctrl-c"], description: "closes the line", footer: "close", apply: () => ({ kind: "cancel" }) },
   { keys: ["up", "ctrl-p"], description: "an earlier command or filter (kept while ccx runs)", footer: "earlier", apply: () => ({ kind: "recall", step: -1 }) },
   { keys: ["down", "ctrl-n"], description: "a later command or filter", apply: () => ({ kind: "recall", step: 1 }) },
-  { keys: ["tab"], description: "completes a command and its argument (the command bar)", apply: () => ({ kind: "complete" }) },
+  { keys: ["tab"], description: "completes a command and its argument (the command bar); with several, lists them under the line and goes to the next", apply: () => ({ kind: "complete", step: 1 }) },
+  { keys: ["shift-tab"], description: "the candidate before (the command bar)", apply: () => ({ kind: "complete", step: -1 }) },
   { keys: ["left", "ctrl-b"], description: "a character back", apply: ({ text, cursor }) => edit({ text, cursor: prevBoundary(text, cursor) }) },
   { keys: ["right", "ctrl-f"], description: "a character on", apply: ({ text, cursor }) => edit({ text, cursor: nextBoundary(text, cursor) }) },
   { keys: ["ctrl-a", "home"], description: "to the start", footer: "start", apply: ({ text }) => edit({ text, cursor: 0 }) },

@@ -244,8 +244,16 @@ export interface Prompt extends LineState {
   field?: { key: string; original: string };
   /** Browsing the history (↑/↓): the entry shown, and the line as it was typed before. */
   recall?: { at: number; typed: string };
+  /** Tab with several candidates: each as the whole line it makes, listed under the line; tab and shift-tab go through them (`at`: -1 before the first). */
+  completion?: { candidates: string[]; at: number };
   /** A value a write needs (`+`: the uids to add; `e`: a new name): the write, and the argument or flag typed here. */
   verb?: VerbPrompt;
+}
+
+/** What tab makes of the command bar's line: it completed as far as every candidate agrees, and the candidates, each the whole line it makes. */
+export interface Completion {
+  line: string;
+  candidates: string[];
 }
 
 /** The filter form (f) of a list: the focused field, and the value list open for it, if any. */

@@ -4,7 +4,7 @@ import { listRefOf } from "./item-children.js";
 import { grammarFor, listFilterHelp, listInView, loadedGrammar } from "./list-actions.js";
 import type { Grammar } from "../query/grammar.js";
 import { type KeyPress, editLine, lineAt } from "./line-editor.js";
-import type { ExplorerCore, FormState, PaneName, Prompt, PromptKind, UiState, VerbPrompt } from "./types.js";
+import type { Completion, ExplorerCore, FormState, PaneName, Prompt, PromptKind, UiState, VerbPrompt } from "./types.js";
 
 /**
  * The explorer's input state (the open line, the filter form, histories,
@@ -19,7 +19,7 @@ export interface UiActions {
    * One key for the open line. Returns the command submitted on the `:` line
    * (run by the caller, which knows the commands); the other lines act here.
    */
-  keyInPrompt(key: KeyPress, complete?: (text: string) => string): { command?: string };
+  keyInPrompt(key: KeyPress, complete?: (text: string) => Completion): { command?: string };
   /** f: the filter form of a list, one field a key of its grammar (loaded first); said when it documents none. */
   openForm(list: string): void;
   /** ? and :help: every key, then every list's filter keys (their grammars loaded as help opens). */
@@ -134,7 +134,8 @@ export function uiActions(ctx: StoreContext<UiNeeds & UiActions>): UiActions {
       const outcome = editLine(prompt, key);
       switch (outcome.kind) {
         case "edit": {
-          const next: Prompt = { ...prompt, ...outcome.line, recall: undefined };
+          // Typing ends the list of candidates: the next tab completes what the line says then.
+          const next: Prompt = { ...prompt, ...outcome.line, recall: undefined, completion: undefined };
           setUi({ prompt: next });
           if (next.text !== prompt.text) lineChanged(next);
           return {};
@@ -149,15 +150,22 @@ export function uiActions(ctx: StoreContext<UiNeeds & UiActions>): UiActions {
           if (at < 0 || at > history.length) return {};
           const typed = prompt.recall?.typed ?? prompt.text;
           const text = at === history.length ? typed : history[at]!;
-          const next: Prompt = { ...prompt, ...lineAt(text), recall: at === history.length ? undefined : { at, typed } };
+          const next: Prompt = { ...prompt, ...lineAt(text), recall: at === history.length ? undefined : { at, typed }, completion: undefined };
           setUi({ prompt: next });
           if (next.text !== prompt.text) lineChanged(next);
           return {};
         }
         case "complete": {
-          const text = complete?.(prompt.text);
-          if (text === undefined || text === prompt.text) return {};
-          setUi({ prompt: { ...prompt, ...lineAt(text), recall: undefined } });
+          const shown = prompt.completion;
+          // Going through the candidates listed: each in turn is the line.
+          if (shown) {
+            const at = (shown.at + outcome.step + shown.candidates.length + (shown.at < 0 && outcome.step < 0 ? 1 : 0)) % shown.candidates.length;
+            setUi({ prompt: { ...prompt, ...lineAt(shown.candidates[at]!), recall: undefined, completion: { ...shown, at } } });
+            return {};
+          }
+          const found = complete?.(prompt.text);
+          if (!found || (found.line === prompt.text && found.candidates.length < 2)) return {};
+          setUi({ prompt: { ...prompt, ...lineAt(found.line), recall: undefined, ...(found.candidates.length > 1 ? { completion: { candidates: found.candidates, at: -1 } } : {}) } });
           return {};
         }
         case "cancel":

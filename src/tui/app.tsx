@@ -99,6 +99,7 @@ export function App({ store, theme }: AppProps) {
           </Box>
         ) : null}
       </Box>
+      {prompt?.completion ? <Candidates completion={prompt.completion} width={columns} theme={theme} /> : null}
       {prompt && promptLabel !== undefined ? (
         <Box>
           <Box flexShrink={0}>
@@ -136,6 +137,26 @@ function breadcrumbs(crumbs: readonly string[], width: number): string {
 }
 
 /** What the keys do while the line under a box has them: a destroying write's id typed back, or a form's field. */
+/** The candidates tab goes through, under the line: each as its last word, the one the line holds in inverse video. */
+function Candidates({ completion, width, theme }: { completion: NonNullable<Prompt["completion"]>; width: number; theme: Theme }) {
+  const words = completion.candidates.map((line) => sanitize(line.trim().split(/\s+/).at(-1) ?? ""));
+  // In their order, as many as fit from the first, or from the one chosen when it would not show.
+  const fitFrom = (from: number) => {
+    const fit: number[] = [];
+    let room = width - 6;
+    for (let at = from; at < words.length && (room -= displayWidth(words[at]!) + 2) >= 0; at++) fit.push(at);
+    return fit.length > 0 ? fit : [from];
+  };
+  const first = fitFrom(0);
+  const shown = completion.at < 0 || first.includes(completion.at) ? first : fitFrom(completion.at);
+  return (
+    <Text wrap="truncate-end">
+      {shown.map((at) => <Text key={at} inverse={at === completion.at} color={at === completion.at ? undefined : theme.muted}>{` ${words[at]} `}</Text>)}
+      {shown.length < words.length ? <Text color={theme.muted}>{` +${words.length - shown.length}`}</Text> : null}
+    </Text>
+  );
+}
+
 function lineKeys(prompt: Prompt): string {
   const into = prompt.verb?.into;
   if (into && "typeBack" in into) return `type ${into.typeBack} in the line below, then enter to send · esc: nothing sent`;

@@ -1,7 +1,8 @@
 import { REGIONS } from "../api/regions.js";
 import { type ExplorerState, type ExplorerStore, activeView, currentRoute } from "../store/explorer-store.js";
 import { listInView } from "../store/list-actions.js";
-import { childrenOf } from "../store/item-children.js";
+import { childrenOf, listRefOf } from "../store/item-children.js";
+import type { Completion } from "../store/types.js";
 import { LIVE } from "../store/live-actions.js";
 import { SESSION_ID, sessionIdIn } from "../api/session-id.js";
 import { RESOURCE_LIST, HOME_LISTS, RESOURCES } from "../resources/index.js";
@@ -48,12 +49,20 @@ function openMessages(id: string, state: ExplorerState): void {
   openAppMessages(state);
 }
 
+/** The ids of the rows of the list in view, for tab after a command that takes one (`:group gr⇥`). */
+function idsOnScreen(state: ExplorerState): string[] {
+  const key = listInView(state);
+  const ref = key === undefined ? undefined : listRefOf(key);
+  return ref ? (activeView(state).lists[key!]?.items ?? []).map((row) => String(row[ref.resource.idField] ?? "")).filter(Boolean) : [];
+}
+
 /** `:<name> <params>` opens a resource's list, `:<singular> <params> <id>` one item: made from the definitions. */
 function resourceCommands(resource: AnyResource): Command[] {
   const command = ({ name, params: wanted }: { name: string; params: string[] }, description: string, aliases: readonly string[] | undefined, open: (store: ExplorerStore, params: string[]) => void): Command => {
     const args = wanted.map((p) => `<${p}>`).join(" ");
     return {
       name, ...(aliases?.length ? { aliases: [...aliases] } : {}), ...(args ? { args } : {}), description,
+      ...(args ? { complete: idsOnScreen } : {}),
       run: (arg, store) => {
         const params = arg.trim() ? arg.trim().split(/\s+/).map(unquoted) : [];
         if (params.length !== wanted.length) return store.getState().notify(`usage: :${name}${args ? ` ${args}` : ""}`);
@@ -101,7 +110,7 @@ const OWN_COMMANDS: Command[] = [
   { name: "apps", description: "the known apps", run: (_, store) => store.getState().navigate({ view: "apps" }) },
   {
     name: "app", args: "<appId|name>", description: "switch to an app",
-    complete: (state) => state.apps.map((a) => a.appId),
+    complete: (state) => state.apps.flatMap((a) => [a.appId, a.label]),
     run: (arg, store) => {
       const state = store.getState();
       const app = state.apps.find((a) => a.appId === arg || a.label === arg || a.key === arg);
@@ -184,21 +193,24 @@ function commonStart(words: string[]): string {
 }
 
 /**
- * Tab in the command bar: completes the command's name, then its argument
- * (regions, app ids), as far as every candidate agrees.
+ * Tab in the command bar: completes the command's name, then its argument (regions, apps, the ids of the
+ * rows on screen), as far as every candidate agrees; with several left, they are the lines tab goes through.
  */
-export function completeCommand(line: string, state: ExplorerState): string {
+export function completeCommand(line: string, state: ExplorerState): Completion {
   const match = /^(\s*:?)(\S*)(\s+)?(\S*)$/.exec(line);
-  if (!match) return line;
+  if (!match) return { line, candidates: [] };
   const [, lead = "", name = "", gap, arg = ""] = match;
+  const completed = (words: string[], typed: string, lineOf: (word: string) => string): Completion => {
+    const found = [...new Set(words)].filter((w) => w.startsWith(typed)).sort();
+    if (found.length === 0) return { line, candidates: [] };
+    const done = found.length === 1 ? found[0]! : commonStart(found);
+    return { line: lineOf(done.length > typed.length ? done : typed), candidates: found.length > 1 ? found.map(lineOf) : [] };
+  };
   if (gap === undefined) {
-    const names = COMMANDS.flatMap((c) => [c.name, ...(c.aliases ?? [])]).filter((n) => n.startsWith(name));
-    if (names.length === 0) return line;
-    const done = names.length === 1 ? `${names[0]} ` : commonStart(names);
-    return `${lead}${done.length > name.length ? done : name}`;
+    const names = COMMANDS.flatMap((c) => [c.name, ...(c.aliases ?? [])]);
+    const only = names.filter((n) => n.startsWith(name));
+    // One command: its name and the space after it, its argument next.
+    return completed(names, name, (word) => `${lead}${word}${only.length === 1 ? " " : ""}`);
   }
-  const values = (byName(name)?.complete?.(state) ?? []).filter((v) => v.startsWith(arg));
-  if (values.length === 0) return line;
-  const done = values.length === 1 ? values[0]! : commonStart(values);
-  return `${lead}${name}${gap}${done.length > arg.length ? done : arg}`;
+  return completed(byName(name)?.complete?.(state) ?? [], arg, (word) => `${lead}${name}${gap}${word}`);
 }

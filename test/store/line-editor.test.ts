@@ -46,7 +46,8 @@ describe("line editing as readline does it", () => {
     expect(editLine(lineAt("x"), { name: "escape" })).toEqual({ kind: "cancel" });
     expect(editLine(lineAt("x"), { name: "up" })).toEqual({ kind: "recall", step: -1 });
     expect(editLine(lineAt("x"), { name: "down" })).toEqual({ kind: "recall", step: 1 });
-    expect(editLine(lineAt("x"), { name: "tab" })).toEqual({ kind: "complete" });
+    expect(editLine(lineAt("x"), { name: "tab" })).toEqual({ kind: "complete", step: 1 });
+    expect(editLine(lineAt("x"), { name: "shift-tab" })).toEqual({ kind: "complete", step: -1 });
     expect(editLine(lineAt("x"), { name: "pageDown" })).toEqual({ kind: "ignore" });
     expect(editLine(lineAt("x"), { name: "unknown" })).toEqual({ kind: "ignore" });
   });
