@@ -14,9 +14,9 @@
  * each (ESC[?2026h … ESC[?2026l); the selection by its inverse video.
  */
 import { type ChildProcessWithoutNullStreams, execFile, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import type { Figure } from "./emulator-groups.js";
 
@@ -335,9 +335,10 @@ async function pasteLatency(emulator: Emulator, ids: string[], runs: number): Pr
 
 export async function benchTui(runs = 9, presses = 200): Promise<Figure[]> {
   const emulator = await startEmulator();
+  let hello = "";
   try {
     const guids = await groupGuids(emulator.env);
-    const hello = await buildHelloInk();
+    hello = await buildHelloInk();
     // This machine names its whole system bundle in NODE_EXTRA_CA_CERTS, which every Node start pays for;
     // a user's machine names none (the explorer trusts the emulator through CCX_CA_FILE).
     const { NODE_EXTRA_CA_CERTS: _roots, ...userEnv } = emulator.env;
@@ -382,5 +383,7 @@ export async function benchTui(runs = 9, presses = 200): Promise<Figure[]> {
     ];
   } finally {
     emulator.stop();
+    // The Ink app's folder goes with the run (eight runs left eight behind).
+    if (hello) rmSync(dirname(hello), { recursive: true, force: true });
   }
 }
