@@ -27,6 +27,8 @@ export type LineOutcome =
   /** Up (-1, older) or down (+1, newer) through the line's history. */
   | { kind: "recall"; step: -1 | 1 }
   | { kind: "complete"; step: 1 | -1 }
+  /** At the line's end, → or End: take the rest the history suggests (suggestionOf). */
+  | { kind: "accept" }
   /** Not a line key: nothing changes. */
   | { kind: "ignore" };
 
@@ -119,9 +121,9 @@ export const LINE_BINDINGS: readonly LineBinding[] = [
   { keys: ["tab"], description: "completes a command and its argument (the command bar); with several, lists them under the line and goes to the next", apply: () => ({ kind: "complete", step: 1 }) },
   { keys: ["shift-tab"], description: "the candidate before (the command bar)", apply: () => ({ kind: "complete", step: -1 }) },
   { keys: ["left", "ctrl-b"], description: "a character back", apply: ({ text, cursor }) => edit({ text, cursor: prevBoundary(text, cursor) }) },
-  { keys: ["right", "ctrl-f"], description: "a character on", apply: ({ text, cursor }) => edit({ text, cursor: nextBoundary(text, cursor) }) },
+  { keys: ["right", "ctrl-f"], description: "a character on (at the end: takes the rest of an earlier line, shown grey)", apply: ({ text, cursor }) => (cursor < text.length ? edit({ text, cursor: nextBoundary(text, cursor) }) : { kind: "accept" }) },
   { keys: ["ctrl-a", "home"], description: "to the start", footer: "start", apply: ({ text }) => edit({ text, cursor: 0 }) },
-  { keys: ["ctrl-e", "end"], description: "to the end", footer: "end", apply: ({ text }) => edit({ text, cursor: text.length }) },
+  { keys: ["ctrl-e", "end"], description: "to the end (there: takes the rest of an earlier line, shown grey)", footer: "end", apply: ({ text, cursor }) => (cursor < text.length ? edit({ text, cursor: text.length }) : { kind: "accept" }) },
   { keys: ["alt-b", "ctrl-left"], description: "a word back", apply: ({ text, cursor }) => edit({ text, cursor: wordStart(text, cursor) }) },
   { keys: ["alt-f", "ctrl-right"], description: "a word on", apply: ({ text, cursor }) => edit({ text, cursor: wordEnd(text, cursor) }) },
   { keys: ["backspace", "ctrl-h"], description: "deletes the character before the cursor", apply: (line) => edit(cut(line, prevBoundary(line.text, line.cursor), line.cursor)) },
@@ -142,4 +144,18 @@ export function editLine(line: LineState, key: KeyPress): LineOutcome {
   if (binding) return binding.apply(line);
   // A printable key types its character; other named keys do nothing to the line.
   return key.text !== undefined && key.text.replace(CONTROLS, "") !== "" ? edit(insert(line, key.text.replace(CONTROLS, ""))) : { kind: "ignore" };
+}
+
+/**
+ * What the history suggests for a line being typed, as fish does: the newest earlier line that starts with
+ * what is typed and says more, while the cursor is at the end and no earlier line is being browsed; the
+ * rest of it is drawn grey after the cursor, and → or End takes it.
+ */
+export function suggestionOf(line: LineState & { recall?: unknown }, history: readonly string[]): string | undefined {
+  if (line.recall !== undefined || line.text.trim() === "" || line.cursor < line.text.length) return undefined;
+  for (let i = history.length - 1; i >= 0; i--) {
+    const earlier = history[i]!;
+    if (earlier.length > line.text.length && earlier.startsWith(line.text)) return earlier;
+  }
+  return undefined;
 }

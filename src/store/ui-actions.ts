@@ -3,7 +3,7 @@ import { type StoreContext, currentRoute } from "./context.js";
 import { listRefOf } from "./item-children.js";
 import { grammarFor, listFilterHelp, listInView, loadedGrammar } from "./list-actions.js";
 import type { Grammar } from "../query/grammar.js";
-import { type KeyPress, editLine, lineAt } from "./line-editor.js";
+import { type KeyPress, editLine, lineAt, suggestionOf } from "./line-editor.js";
 import type { Completion, ExplorerCore, FormState, PaneName, Prompt, PromptKind, UiState, VerbPrompt } from "./types.js";
 
 /**
@@ -65,7 +65,7 @@ export function initialUi(): UiState {
 }
 
 /** The history a line kind recalls from, if any. */
-const historyOf = (kind: PromptKind): keyof UiState["history"] | undefined => (kind === "command" || kind === "filter" ? kind : undefined);
+export const historyOf = (kind: PromptKind): keyof UiState["history"] | undefined => (kind === "command" || kind === "filter" ? kind : undefined);
 
 function remember(history: string[], text: string): string[] {
   if (text.trim() === "" || history[history.length - 1] === text) return history;
@@ -153,6 +153,15 @@ export function uiActions(ctx: StoreContext<UiNeeds & UiActions>): UiActions {
           const next: Prompt = { ...prompt, ...lineAt(text), recall: at === history.length ? undefined : { at, typed }, completion: undefined };
           setUi({ prompt: next });
           if (next.text !== prompt.text) lineChanged(next);
+          return {};
+        }
+        case "accept": {
+          const name = historyOf(prompt.kind);
+          const suggested = name && suggestionOf(prompt, ui().history[name]);
+          if (!suggested) return {};
+          const next: Prompt = { ...prompt, ...lineAt(suggested), recall: undefined, completion: undefined };
+          setUi({ prompt: next });
+          lineChanged(next);
           return {};
         }
         case "complete": {

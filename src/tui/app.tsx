@@ -2,14 +2,15 @@ import { Box, Text, useStdout } from "ink";
 import { useEffect } from "react";
 import { useStore } from "zustand";
 import { type ExplorerStore, activeApp, activeView, currentRoute } from "../store/explorer-store.js";
-import type { Prompt } from "../store/types.js";
+import type { Prompt, UiState } from "../store/types.js";
 import { sanitize } from "../text/sanitize.js";
 import { displayWidth, truncate } from "../text/width.js";
 import { DialogBox } from "./components/dialog-box.js";
 import { downloadStatus } from "./components/download-status.js";
 import { LineView } from "./components/line-view.js";
 import { keyLabel } from "./keymap.js";
-import { LINE_BINDINGS } from "../store/line-editor.js";
+import { LINE_BINDINGS, suggestionOf } from "../store/line-editor.js";
+import { historyOf } from "../store/ui-actions.js";
 import { activeHints } from "./input/router.js";
 import { bodyHeight, frameLayout } from "./layout.js";
 import { screenFor } from "./screens/registry.js";
@@ -105,7 +106,7 @@ export function App({ store, theme }: AppProps) {
           <Box flexShrink={0}>
             <Text color={theme.accent}>{promptLabel}</Text>
           </Box>
-          <LineView line={prompt} width={columns - displayWidth(promptLabel)} />
+          <LineView line={prompt} width={columns - displayWidth(promptLabel)} hint={suggestedRest(prompt, state.ui.history)} />
         </Box>
       ) : (
         <Text color={state.notice ? theme.warning : theme.muted} wrap="truncate-end">
@@ -137,6 +138,12 @@ function breadcrumbs(crumbs: readonly string[], width: number): string {
 }
 
 /** What the keys do while the line under a box has them: a destroying write's id typed back, or a form's field. */
+/** What an earlier line suggests after what is typed (suggestionOf): drawn dim, → or End takes it. */
+function suggestedRest(prompt: Prompt, history: UiState["history"]): string | undefined {
+  const name = historyOf(prompt.kind);
+  return name && suggestionOf(prompt, history[name])?.slice(prompt.text.length);
+}
+
 /** The candidates tab goes through, under the line: each as its last word, the one the line holds in inverse video. */
 function Candidates({ completion, width, theme }: { completion: NonNullable<Prompt["completion"]>; width: number; theme: Theme }) {
   const words = completion.candidates.map((line) => sanitize(line.trim().split(/\s+/).at(-1) ?? ""));

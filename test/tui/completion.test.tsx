@@ -57,3 +57,24 @@ describe("tab in the command bar", () => {
     expect(promptText()).toBe(`group ${guid}`);
   });
 });
+
+describe("the history's suggestion", () => {
+  it("an earlier command that starts with what is typed shows its rest after the cursor; → takes it, Enter runs it; typing on drops it", async () => {
+    tui = await fixture.mount({ columns: 100, rows: 24 });
+    await tui.press(":");
+    await tui.type("resources");
+    await tui.press("enter");
+    await tui.waitForFrame((f) => lines(f)[1]!.endsWith("resources"), "the resources");
+    await tui.press("escape", ":");
+    await tui.type("res");
+    // The rest of `resources` follows what is typed, not yet in the line.
+    await tui.waitForFrame((f) => lines(f).some((l) => l.startsWith(":resources")), "the suggestion drawn");
+    expect(promptText()).toBe("res");
+    await tui.type("t");
+    await tui.waitForFrame((f) => lines(f).some((l) => l.startsWith(":rest")) && !lines(f).some((l) => l.startsWith(":resources")), "no suggestion for rest");
+    await tui.press("backspace", "right");
+    expect(promptText()).toBe("resources");
+    await tui.press("enter");
+    await tui.waitForFrame((f) => lines(f)[1]!.endsWith("resources"), "the resources again");
+  });
+});
