@@ -2,7 +2,6 @@ import { type Message, messageListSchema } from "./chat-schemas.js";
 import { type AppClient, type Query, encodePathSegment } from "./client.js";
 import type { CursorState } from "./cursor.js";
 import { findEndpoint } from "./endpoints.js";
-import { ApiError, CLIENT_CODES } from "./errors.js";
 import { type Page, rawItems } from "./paging.js";
 import { endpointPager, pageQuery, typedPages } from "./paging-styles.js";
 

@@ -29,6 +29,9 @@ export interface StoreContext<Needs = unknown> {
 /** What the selectors read of the state. */
 type Viewed = Pick<ExplorerCore, "views" | "activeKey">;
 
+/** Whether two routes name the same screen (the same view, resource and parameters). */
+export const sameRoute = (a: Route, b: Route): boolean => JSON.stringify(a) === JSON.stringify(b);
+
 export function currentRoute(state: Viewed): Route {
   const nav = state.views[state.activeKey]?.nav ?? [];
   return nav[nav.length - 1] ?? { view: "resource", name: HOME_LISTS[0]!, params: [] };

@@ -2,7 +2,7 @@ import { createStore, type StoreApi } from "zustand/vanilla";
 import type { ManagementTarget } from "../api/apps.js";
 import { AppClient } from "../api/client.js";
 import type { Http } from "../api/http.js";
-import { type StoreContext, activeApp, activeView, currentRoute } from "./context.js";
+import { type StoreContext, activeApp, activeView, currentRoute, sameRoute } from "./context.js";
 import { routeDetail } from "./details.js";
 import { routeListKey } from "./item-children.js";
 import { type ApiActions, apiActions } from "./api-actions.js";
@@ -124,7 +124,7 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
     const afterMove = (from: Route) => {
       const { ui } = get();
       const route = currentRoute(get());
-      if (get().lastError && JSON.stringify(route) !== JSON.stringify(from)) set({ lastError: undefined });
+      if (get().lastError && !sameRoute(route, from)) set({ lastError: undefined });
       const list = route.view === "resource" ? routeListKey(route) : undefined;
       // Each belongs to a list, or to none (the command bar).
       const belongs = (on: { list?: string }) => on.list === undefined || on.list === list;
@@ -208,9 +208,8 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
         const from = currentRoute(get());
         // A screen is on the stack once: opening the one on top again does nothing, and opening one
         // deeper goes back to it (L on the log, ? on help, :log twice piled up "log › log › help › help").
-        const same = (r: Route) => JSON.stringify(r) === JSON.stringify(route);
         ctx.updateView(get().activeKey, (v) => {
-          const at = v.nav.findIndex(same);
+          const at = v.nav.findIndex((r) => sameRoute(r, route));
           return { ...v, nav: at >= 0 ? v.nav.slice(0, at + 1) : [...v.nav, route] };
         });
         afterMove(from);

@@ -4,8 +4,8 @@ import type { ManagementTarget } from "../api/apps.js";
 import { resourceNamed } from "../resources/index.js";
 import { type AnyResource, itemRequests, mergedItem } from "../resources/resource.js";
 import { isApiError, isNotFound } from "../api/errors.js";
-import { type StoreContext, activeView, currentRoute } from "./context.js";
-import { failedInto, toFailure } from "./failure.js";
+import { type StoreContext, activeView, currentRoute, sameRoute } from "./context.js";
+import { failedInto } from "./failure.js";
 import { detailKey, detailOf, hasDetail, resourceKey, withDetail } from "./details.js";
 import { type ItemChild, childKey, childrenOf, listKey, shownChildOf } from "./item-children.js";
 import type { AppViewState, ResourceItemState, Route, Row } from "./types.js";
@@ -53,8 +53,6 @@ interface ResourceNeeds {
   reload(list: string): void;
   select(list: string, index: number): void;
 }
-
-const sameRoute = (a: Route, b: Route) => JSON.stringify(a) === JSON.stringify(b);
 
 /** An app's view without an item: neither on its stack nor in its cache. */
 function withoutItem(view: AppViewState, key: string, route: Route): AppViewState {

@@ -53,7 +53,9 @@ function openMessages(id: string, state: ExplorerState): void {
 function idsOnScreen(state: ExplorerState): string[] {
   const key = listInView(state);
   const ref = key === undefined ? undefined : listRefOf(key);
-  return ref ? (activeView(state).lists[key!]?.items ?? []).map((row) => String(row[ref.resource.idField] ?? "")).filter(Boolean) : [];
+  // An id sent as a number is typed as one; an object where an id belongs is none to complete.
+  const ids = ref ? (activeView(state).lists[key!]?.items ?? []).map((row) => row[ref.resource.idField]) : [];
+  return ids.filter((id): id is string | number => (typeof id === "string" && id !== "") || typeof id === "number").map(String);
 }
 
 /** `:<name> <params>` opens a resource's list, `:<singular> <params> <id>` one item: made from the definitions. */

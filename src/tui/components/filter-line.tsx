@@ -1,6 +1,7 @@
 import { Box, Text } from "ink";
 import type { FilterToken } from "../../query/index.js";
 import type { LineState } from "../../store/line-editor.js";
+import { sanitize } from "../../text/sanitize.js";
 import { LineView } from "./line-view.js";
 import type { Theme } from "../theme.js";
 
@@ -47,7 +48,8 @@ export function FilterLine({ editing, tokens, errors, request, width, theme }: F
           {`  ✗ nothing sent · ${errors[0]!.error}${errors.length > 1 ? ` (+${errors.length - 1} more)` : ""}`}
         </Text>
       ) : (
-        <Text color={theme.muted} wrap="truncate-end">{`  → ${request ?? "…"}`}</Text>
+        // The request may name whom it was asked as (a uid the service sent): sanitized as every server string.
+        <Text color={theme.muted} wrap="truncate-end">{`  → ${sanitize(request ?? "…")}`}</Text>
       )}
     </Box>
   );
