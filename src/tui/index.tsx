@@ -6,7 +6,8 @@ import { crashReport } from "./crash.js";
 import { attachInput } from "./input/attach.js";
 import { createInputRouter } from "./input/router.js";
 import { explorerServices } from "./services.js";
-import { enterAlternateScreen, hangUp, screenStream, terminalRefused } from "./terminal.js";
+import { frameWriter } from "./frame-writer.js";
+import { enterAlternateScreen, hangUp, holdConsole, terminalHungUp, terminalRefused } from "./terminal.js";
 import type { ExplorerNext } from "./screens/types.js";
 import { createTheme } from "./theme.js";
 
@@ -37,12 +38,21 @@ export async function runExplorer(launch: ExplorerLaunch): Promise<ExplorerExit>
   // Said in the first frame, with the rows the store may already have (help and :apps keep it).
   const { note } = store.getState();
   if (note) store.getState().notify(note);
-  const restore = enterAlternateScreen(process.stdout);
+  const leaveScreen = enterAlternateScreen(process.stdout);
+  const releaseConsole = holdConsole();
+  // Ink lays the frames out and hands each over whole (its debug mode); ccx's renderer sends what changed.
+  const frames = frameWriter(process.stdout, () => !terminalHungUp());
+  const restore = () => {
+    frames.stop();
+    leaveScreen();
+    releaseConsole();
+  };
   // Ink never reads the keyboard: the router does (it would only if a component asked for input).
   const instance = render(<App store={store} theme={createTheme(launch.color)} />, {
-    stdout: screenStream(process.stdout),
+    stdout: frames.stream,
+    debug: true,
     exitOnCtrlC: false,
-    patchConsole: true,
+    patchConsole: false,
   });
   let detach = () => {};
   let next: ExplorerNext | undefined;

@@ -59,29 +59,24 @@ export function enterAlternateScreen(out: NodeJS.WriteStream): () => void {
   return restore;
 }
 
-const ERASE_SCROLLBACK = "\u001b[3J";
+/** The console's methods that print. */
+const PRINTING = ["log", "info", "warn", "error", "debug"] as const;
 
 /**
- * The terminal as Ink sees it, minus one thing: Ink clears the whole terminal
- * (scrollback too, with ESC[3J) before every frame as tall as the screen, and
- * the user's scrollback is not ours to erase. The rest passes through, until a hang-up.
+ * Holds what is printed to the console while the explorer draws (a library's
+ * warning would tear the frame); the function returned puts the console back
+ * and prints what was held on stderr, once the screen is left.
  */
-export function screenStream(out: NodeJS.WriteStream): NodeJS.WriteStream {
-  return new Proxy(out, {
-    get(target, property) {
-      if (property === "write") {
-        return (chunk: unknown, ...rest: unknown[]) => {
-          if (!hungUp) return (target.write as (...args: unknown[]) => boolean)(typeof chunk === "string" ? chunk.replaceAll(ERASE_SCROLLBACK, "") : chunk, ...rest);
-          // After a hang-up Ink's last frame goes nowhere, but its unmount waits for the write's callback.
-          const written = rest.find((arg): arg is () => void => typeof arg === "function");
-          if (written) setImmediate(written);
-          return true;
-        };
-      }
-      const value = Reflect.get(target, property, target) as unknown;
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
+export function holdConsole(): () => void {
+  const held: string[] = [];
+  const original = PRINTING.map((name) => [name, console[name]] as const);
+  const { format } = process.getBuiltinModule("node:util") as typeof import("node:util");
+  for (const name of PRINTING) console[name] = (...args: unknown[]) => void held.push(`${format(...args)}\n`);
+  return () => {
+    for (const [name, method] of original) console[name] = method;
+    if (held.length > 0 && !hungUp) process.stderr.write(held.join(""));
+    held.length = 0;
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: runs every benchmark and prints one table of figures against
  * their budgets. Names given select some: `node --import tsx test/bench/run.ts tui`
- * (tui, filter, text, emulator, cli, download, live, notifications, writes, journal, soak).
+ * (tui, wire, filter, text, emulator, cli, download, live, notifications, writes, journal, soak).
  */
 import { benchCli } from "./cli.js";
 import { benchDownload } from "./download.js";
@@ -14,12 +14,14 @@ import { benchWrites } from "./writes.js";
 import { benchSoak } from "./soak.js";
 import { benchText } from "./text.js";
 import { benchTui } from "./tui.js";
+import { benchWire } from "./wire.js";
 
 // The start-up benches first (the explorer, then ccx call against node -e 0): the benches over 100,000
 // groups leave emulators with large heaps exiting behind them, which a ratio of start-up times would
 // measure instead of ccx. The soak last: its emulators run in this process.
 const benches: Record<string, () => Promise<Figure[]>> = {
   tui: () => benchTui(),
+  wire: () => benchWire(),
   cli: () => benchCli(),
   download: () => benchDownload(),
   filter: () => benchFilter(),

@@ -10,159 +10,23 @@
  *   (j, k, PgDn, PgUp, g), one at a time, each timed from its write to the first bytes
  *   of the frame that shows the selection where the key put it
  *   (budget: p95 ≤ 50 ms).
- * Frames are told apart by the synchronized-output brackets Ink writes around
- * each (ESC[?2026h … ESC[?2026l); the selection by its inverse video.
+ * Frames are told apart by the synchronized-output brackets ccx's renderer
+ * writes around each update (ESC[?2026h … ESC[?2026l); the selection by its inverse video.
  */
-import { type ChildProcessWithoutNullStreams, execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { createInterface } from "node:readline";
 import type { Figure } from "./emulator-groups.js";
+import { ANSI, BIN, type Emulator, ESU, Pty, framesFrom, groupGuids, median, percentile, screenText, selectedRow, showsGuid, sleep, startEmulator } from "./pty.js";
 
-const BIN = new URL("../../bin/ccx.js", import.meta.url).pathname;
-const COLS = 100;
-const ROWS = 30;
-const BSU = "\u001b[?2026h";
-const ESU = "\u001b[?2026l";
-const INVERSE = /\u001b\[(?:\d*;)*7(?:;\d*)*m/;
-const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;
-
-const median = (values: number[]) => percentile(values, 50);
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-
-/** A command in a pseudo-terminal of COLS×ROWS: `script` gives it one, its output comes back on a pipe. */
-class Pty {
-  readonly child: ChildProcessWithoutNullStreams;
-  readonly spawnedAt = performance.now();
-  output = "";
-  /** When each chunk arrived: its end offset in `output` and the time. */
-  readonly chunks: Array<{ end: number; at: number }> = [];
-  private waiters = new Set<() => void>();
-
-  constructor(argv: string[], env: NodeJS.ProcessEnv) {
-    const command = `stty cols ${COLS} rows ${ROWS} && exec ${argv.map(shellQuote).join(" ")}`;
-    this.child = spawn("script", ["-qfec", command, "/dev/null"], { env, stdio: ["pipe", "pipe", "pipe"] });
-    this.child.stdout.setEncoding("utf8").on("data", (text: string) => {
-      this.output += text;
-      this.chunks.push({ end: this.output.length, at: performance.now() });
-      for (const wake of this.waiters) wake();
-    });
-    this.child.stderr.resume();
-  }
-
-  /** When the byte at `offset` of the output arrived. */
-  arrival(offset: number): number {
-    for (let i = this.chunks.length - 1; i >= 0; i--) {
-      if (this.chunks[i]!.end <= offset) return this.chunks[i + 1]!.at;
-    }
-    return this.chunks[0]!.at;
-  }
-
-  write(text: string): void {
-    this.child.stdin.write(text);
-  }
-
-  /** Resolves with the time of the chunk after which `predicate(output)` first holds. */
-  until<T>(predicate: (output: string) => T | undefined | false, what: string, timeoutMs = 10_000): Promise<T> {
-    return new Promise((resolve, reject) => {
-      const check = () => {
-        const found = predicate(this.output);
-        if (!found) return false;
-        this.waiters.delete(check);
-        clearTimeout(timer);
-        resolve(found);
-        return true;
-      };
-      const timer = setTimeout(() => {
-        this.waiters.delete(check);
-        reject(new Error(`the explorer did not show ${what} within ${timeoutMs} ms; its last output:\n${this.output.slice(-3000).replace(ANSI, "")}`));
-      }, timeoutMs);
-      if (!check()) this.waiters.add(check);
-    });
-  }
-
-  /** Quits with `q` (the terminal restored as a person would leave it), or kills. */
-  async close(quitKey?: string): Promise<void> {
-    const exited = new Promise<void>((r) => (this.child.exitCode !== null ? r() : this.child.once("exit", () => r())));
-    if (quitKey) this.write(quitKey);
-    const timer = setTimeout(() => this.child.kill("SIGKILL"), 3000);
-    if (!quitKey) this.child.kill("SIGTERM");
-    await exited;
-    clearTimeout(timer);
-  }
-}
-
-interface Emulator {
-  env: NodeJS.ProcessEnv;
-  /** Each request the emulator served (its --verbose line), with when the line arrived here. */
-  served: Array<{ line: string; at: number }>;
-  stop(): void;
-}
-
-async function startEmulator(): Promise<Emulator> {
-  const child = spawn(process.execPath, [BIN, "emulator", "--verbose", "--apps", "1", "--groups", "2000", "--calls", "20", "--users", "200"], { stdio: ["ignore", "pipe", "pipe"] });
-  const served: Emulator["served"] = [];
-  createInterface({ input: child.stderr }).on("line", (line) => served.push({ line, at: performance.now() }));
-  const line = await new Promise<string>((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`the emulator exited ${code}`)));
-    createInterface({ input: child.stdout }).once("line", resolve);
-  });
-  const info = JSON.parse(line) as { chatUrl: string; callsUrl: string; caFile: string; apps: Array<{ appId: string; region: string; fullAccessKey: string }> };
-  const app = info.apps[0]!;
-  // A person's terminal: colour on (the selection is inverse video), no CI, no config of theirs.
-  const env: NodeJS.ProcessEnv = { ...process.env, TERM: "xterm-256color", XDG_CONFIG_HOME: "/nonexistent-ccx-config" };
-  for (const key of Object.keys(env)) if (/^(CI|CI_.*|CONTINUOUS_INTEGRATION|NO_COLOR|FORCE_COLOR|CCX_.*)$/.test(key)) delete env[key];
-  Object.assign(env, {
-    CCX_CHAT_URL: info.chatUrl, CCX_CALLS_URL: info.callsUrl, CCX_CA_FILE: info.caFile,
-    CCX_APP_ID: app.appId, CCX_REGION: app.region, CCX_API_KEY: app.fullAccessKey,
-  });
-  return { env, served, stop: () => child.kill("SIGTERM") };
-}
-
-/** The groups in the explorer's order (its first request: default sort), from the one-shot command. */
-function groupGuids(env: NodeJS.ProcessEnv): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, [BIN, "groups", "--per-page", "1000", "--json"], { env, maxBuffer: 1 << 26 }, (error, stdout) =>
-      error ? reject(error) : resolve((JSON.parse(stdout) as Array<{ guid: string }>).map((g) => g.guid)),
-    );
-  });
-}
-
-/** Whether a row drawn on screen (guid perhaps cut with "…") shows this guid. */
-function showsGuid(line: string, guid: string): boolean {
-  return line.split(/\s+/).some((cell) => cell === guid || (cell.endsWith("…") && cell.length >= 6 && guid.startsWith(cell.slice(0, -1))));
-}
-
-/** Frames complete in `output` from `from` on: the text between each BSU and its ESU, and where the BSU is. */
-function framesFrom(output: string, from: number): Array<{ text: string; start: number }> {
-  const frames: Array<{ text: string; start: number }> = [];
-  let at = output.indexOf(BSU, from);
-  while (at >= 0) {
-    const end = output.indexOf(ESU, at);
-    if (end < 0) break;
-    frames.push({ text: output.slice(at + BSU.length, end), start: at });
-    at = output.indexOf(BSU, end);
-  }
-  return frames;
-}
-
-/** The selected row of a frame, without its escape sequences. */
-function selectedRow(frame: string): string | undefined {
-  const line = frame.split("\n").find((l) => INVERSE.test(l));
-  return line?.replace(ANSI, "");
-}
+const SIZE = { cols: 100, rows: 30 };
 
 async function spawnToData(env: NodeJS.ProcessEnv, firstGuid: string): Promise<{ frame: number; data: number }> {
-  const pty = new Pty([process.execPath, BIN], env);
+  const pty = new Pty([process.execPath, BIN], env, SIZE);
   try {
     const frame = await pty.until((o) => o.includes(ESU) && performance.now(), "a first frame");
-    const data = await pty.until((o) => o.replace(ANSI, "").split("\n").some((l) => showsGuid(l, firstGuid)) && performance.now(), "the first group");
+    const data = await pty.until((o) => screenText(o).split("\n").some((l) => showsGuid(l, firstGuid)) && performance.now(), "the first group");
     return { frame: frame - pty.spawnedAt, data: data - pty.spawnedAt };
   } finally {
     await pty.close("q");
@@ -170,7 +34,7 @@ async function spawnToData(env: NodeJS.ProcessEnv, firstGuid: string): Promise<{
 }
 
 async function nodeFloor(env: NodeJS.ProcessEnv): Promise<number> {
-  const pty = new Pty([process.execPath, "-e", "0"], env);
+  const pty = new Pty([process.execPath, "-e", "0"], env, SIZE);
   await new Promise((r) => pty.child.once("exit", r));
   return performance.now() - pty.spawnedAt;
 }
@@ -196,7 +60,7 @@ async function buildHelloInk(): Promise<string> {
 }
 
 async function helloInk(env: NodeJS.ProcessEnv, bundle: string): Promise<number> {
-  const pty = new Pty([process.execPath, bundle], env);
+  const pty = new Pty([process.execPath, bundle], env, SIZE);
   try {
     await pty.until((o) => o.includes("hello from ink"), "hello from ink");
     return performance.now() - pty.spawnedAt;
@@ -231,7 +95,7 @@ function accepts(key: string, from: number, to: number): boolean {
 }
 
 async function keyLatency(env: NodeJS.ProcessEnv, guids: string[], presses: number): Promise<number[]> {
-  const pty = new Pty([process.execPath, BIN], env);
+  const pty = new Pty([process.execPath, BIN], env, SIZE);
   try {
     await pty.until((o) => o.replace(ANSI, "").includes(" of 2000"), "the first page");
     // Typed as a person types: the filter line opens, the text shows, then Enter.
@@ -290,7 +154,7 @@ function sessionIds(env: NodeJS.ProcessEnv): Promise<string[]> {
  * characters pasted into the filter line: the requests they cause.
  */
 async function pasteLatency(emulator: Emulator, ids: string[], runs: number): Promise<{ enterToRequest: number[]; filterRequests: number }> {
-  const pty = new Pty([process.execPath, BIN], emulator.env);
+  const pty = new Pty([process.execPath, BIN], emulator.env, SIZE);
   try {
     await pty.until((o) => o.replace(ANSI, "").includes(" of 2000"), "the first page");
     await sleep(300);
@@ -366,7 +230,7 @@ export async function benchTui(runs = 9, presses = 200): Promise<Figure[]> {
       const where = machine === "here" ? "here (NODE_EXTRA_CA_CERTS = the system bundle)" : "as on a user's machine (no NODE_EXTRA_CA_CERTS)";
       const [floor, ink, data] = [median(times.floor), median(times.hello), median(times.data)];
       return [
-        { what: `node -e 0 in a pty (script, ${COLS}×${ROWS}), ${where}, median of ${runs}`, value: Math.round(floor), unit: "ms" },
+        { what: `node -e 0 in a pty (script, ${SIZE.cols}×${SIZE.rows}), ${where}, median of ${runs}`, value: Math.round(floor), unit: "ms" },
         { what: `  a bundled Ink app's first line (test/bench/fixtures/hello-ink.tsx, ${(ink / floor).toFixed(2)}× node)`, value: Math.round(ink), unit: "ms" },
         { what: "  explorer: spawn → first frame", value: Math.round(median(times.frame)), unit: "ms" },
         { what: "  explorer: spawn → first frame with data", value: Math.round(data), unit: "ms", budget: "≤ 500 ms", ok: data <= 500 },

@@ -7,8 +7,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { displayWidth } from "../../src/text/width.js";
 import { PANES } from "../../src/tui/layout.js";
+import { join } from "node:path";
+import { scratchDir } from "../support/scratch.js";
 import { type TmuxSession, startTmux, tmuxMissing } from "../support/tmux.js";
-import { ROOT, demoCommand, expectFrame, panesOf, settledList } from "./screen.js";
+import { ROOT, demoCommand, expectFrame, panesOf, selectedLine, settledList } from "./screen.js";
+
+const CLEAR_SCREEN = "\u001b[2J";
 
 describe.skipIf(tmuxMissing !== undefined)(`resizing the terminal${tmuxMissing ? ` (skipped: ${tmuxMissing})` : ""}`, () => {
   let s: TmuxSession;
@@ -36,5 +40,19 @@ describe.skipIf(tmuxMissing !== undefined)(`resizing the terminal${tmuxMissing ?
         .toEqual({ side: width >= PANES.side.from, preview: width >= PANES.preview.from });
       expect((await s.joinedLines()).filter((l) => displayWidth(l) > width), "lines that wrapped").toEqual([]);
     }
+  });
+
+  it("sends a cursor move as the rows it changed, no clear-screen; a resize redraws once", async () => {
+    await s.resize(120, 40);
+    await s.waitFor((lines) => settledList(lines)?.rows.length === 33, { what: "groups at 120×40" });
+    const dir = scratchDir("ccx-frames-");
+    const before = selectedLine(await s.lines(true));
+    const moved = await s.received(join(dir, "move"), () => s.keys("j"), (lines) => selectedLine(lines) === before + 1, { what: "the cursor a row down", escapes: true });
+    expect(moved).not.toContain(CLEAR_SCREEN);
+    expect(Buffer.byteLength(moved, "latin1"), "bytes for one cursor move (budget 800)").toBeLessThanOrEqual(800);
+    // The two rows the cursor left and reached, and the footer's counts at most: never the header.
+    expect(moved).not.toContain("GUID");
+    const resized = await s.received(join(dir, "resize"), () => s.resize(100, 30), (lines) => settledList(lines)?.rows.length === 23, { what: "groups at 100×30" });
+    expect(resized.split(CLEAR_SCREEN)).toHaveLength(2);
   });
 });

@@ -151,14 +151,15 @@ const SUMMARY = /^(⟳ )?\d+ (of \d+|loaded)/;
  */
 export function listScreen(screen: string[]): ListScreen | undefined {
   const lines = mainPane(screen);
-  // Trailing blanks are not captured: an empty filter being typed is a bare "/".
+  // Trailing blanks are not captured, except the cursor's cell at the end of a line being typed (tmux keeps
+  // a cell a write erased after, as ccx's renderer does after each line it sends): an empty filter is "/" or "/ ".
   const at = lines.findIndex((l, i) => /^\/( |$)/.test(l) && lines[i + 1]?.startsWith("  → "));
   if (at < 1) return undefined;
   const end = lines.findIndex((l, i) => i > at + 2 && SUMMARY.test(l));
   if (end < 0) return undefined;
   return {
     crumbs: lines[at - 1]!,
-    filter: lines[at]!.slice(2),
+    filter: lines[at]!.slice(2).trimEnd(),
     request: lines[at + 1]!.slice(4),
     header: lines[at + 2]!,
     rows: lines.slice(at + 3, end),

@@ -5,7 +5,7 @@
  * afterAll), and with it whatever the command left running.
  */
 import { execFile, spawnSync } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, statSync } from "node:fs";
 import { recordOutput, registerSecrets } from "./secrets.js";
 
 /** tmux on this machine, or why the end-to-end tests are skipped. */
@@ -139,6 +139,27 @@ export class TmuxSession {
     const lines = text.replace(/\n$/, "").split("\n");
     while (lines.length < this.height) lines.push("");
     return lines;
+  }
+
+  /**
+   * The bytes the terminal received while `action` ran and the screen came to
+   * satisfy `settled` (tmux's `pipe-pane`: what the program wrote, as a user's
+   * terminal would receive it over SSH).
+   */
+  async received(file: string, action: () => Promise<void>, settled: (lines: string[]) => boolean, wait: WaitOptions): Promise<string> {
+    await this.tmux("pipe-pane", "-t", "e2e", "-o", `cat > '${file}'`);
+    await action();
+    await this.waitFor(settled, wait);
+    // The pipe's reader writes on its own time: read once what it wrote stops growing.
+    let size = -1;
+    for (let i = 0; i < 50; i++) {
+      await new Promise((r) => setTimeout(r, 40));
+      const now = existsSync(file) ? statSync(file).size : 0;
+      if (now === size && now > 0) break;
+      size = now;
+    }
+    await this.tmux("pipe-pane", "-t", "e2e");
+    return readFileSync(file, "latin1");
   }
 
   /** A tmux format about the pane, e.g. `#{alternate_on}`, `#{cursor_flag}`, `#{pane_pid}`. */

@@ -3,6 +3,7 @@ import { useMemo } from "react";
 import { sanitize } from "../../text/sanitize.js";
 import { fit } from "../../text/width.js";
 import type { Theme } from "../theme.js";
+import { useScrollWindow } from "./use-scroll-window.js";
 
 export interface Column<Row> {
   header: string;
@@ -70,7 +71,7 @@ export function Rows<Row>({ columns, rows, selected, height, width, theme, marke
   const gutter = marked ? MARK_GUTTER : 0;
   const { columns: cols, hidden } = useMemo(() => layout(columns, width - gutter), [columns, width, gutter]);
   const visible = Math.max(1, height - 1);
-  const start = Math.max(0, Math.min(selected - Math.floor(visible / 2), rows.length - visible));
+  const start = useScrollWindow(selected, rows.length, visible);
   const slice = rows.slice(start, start + visible);
   const line = (cells: string[]) => cells.join(" ".repeat(GAP));
   return (

@@ -1,6 +1,7 @@
 import { Box, Text } from "ink";
 import type { Timeline, TimelineKind } from "../../text/timeline.js";
 import type { Theme } from "../theme.js";
+import { useScrollWindow } from "./use-scroll-window.js";
 
 const colourOf = (kind: TimelineKind, theme: Theme) => (kind === "joined" ? theme.success : kind === "in-call" ? theme.info : kind === "missed" ? theme.warning : theme.muted);
 
@@ -11,7 +12,7 @@ const colourOf = (kind: TimelineKind, theme: Theme) => (kind === "joined" ? them
  */
 export function TimelineRows({ heading, drawn, selected, height, theme }: { heading: string; drawn: Timeline; selected: number; height: number; theme: Theme }) {
   const visible = Math.max(1, height - 2);
-  const start = Math.max(0, Math.min(selected - Math.floor(visible / 2), drawn.rows.length - visible));
+  const start = useScrollWindow(selected, drawn.rows.length, visible);
   return (
     <Box flexDirection="column">
       <Text bold wrap="truncate-end">{`${heading} · ${drawn.title}`}</Text>

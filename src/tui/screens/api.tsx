@@ -7,6 +7,7 @@ import { sanitize } from "../../text/sanitize.js";
 import { FailureBox } from "../components/failure-box.js";
 import type { Theme } from "../theme.js";
 import type { KeyContext, RouteOf, Screen } from "./types.js";
+import { useScrollWindow } from "../components/use-scroll-window.js";
 
 type ApiRoute = RouteOf<"api">;
 
@@ -37,7 +38,7 @@ function ApiView({ api, selected, height, theme }: { api: ApiViewState | undefin
   const lines = linesOf(api);
   const rows = Math.max(1, height - 1 - (api?.error ? 3 : 0));
   // The window keeps the cursor in view, as a list's rows do.
-  const first = Math.max(0, Math.min(selected - Math.floor(rows / 2), lines.length - rows));
+  const first = useScrollWindow(selected, lines.length, rows);
   return (
     <Box flexDirection="column">
       <Text color={theme.muted} wrap="truncate-end">{sanitize(statusLine(api))}</Text>

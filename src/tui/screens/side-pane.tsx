@@ -6,6 +6,7 @@ import { sanitize } from "../../text/sanitize.js";
 import { truncate } from "../../text/width.js";
 import type { Theme } from "../theme.js";
 import type { Selection } from "./types.js";
+import { useScrollWindow } from "../components/use-scroll-window.js";
 
 /** The known apps in the pane's order: by region (in REGIONS' order, then any other), as configured within one. */
 export function appsByRegion(apps: AppRef[]): AppRef[] {
@@ -55,7 +56,7 @@ export function SidePane({ state, width, height, theme }: { state: ExplorerState
   // The cursor's line stays in view.
   const at = lines.findIndex((l) => l.index === cursor);
   const rows = Math.max(1, height - 1);
-  const start = Math.max(0, Math.min(at - Math.floor(rows / 2), lines.length - rows));
+  const start = useScrollWindow(at, lines.length, rows);
   return (
     <Box flexDirection="column" width={width} height={height} paddingRight={1} overflow="hidden">
       <Text bold color={focused ? theme.accent : theme.muted} wrap="truncate-end">{focused ? "▸ apps (esc back)" : "apps (ctrl-p)"}</Text>
