@@ -19,13 +19,13 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import type { EmulatorLine } from "../src/cli/emulator-process.js";
 import { demoWorld } from "../src/cli/run/demo.js";
-import { type TmuxSession, startTmux, tmuxMissing } from "../test/support/tmux.js";
+import { type TmuxSession, plain, startTmux, tmuxMissing } from "../test/support/tmux.js";
 import { screenToSvg } from "./terminal-svg.js";
 
 const ROOT = join(import.meta.dirname, "..");
 const CCX = join(ROOT, "bin", "ccx.js");
-export const PICTURES_DIR = "docs/pictures";
-/** The demo's data set the end-to-end tests use too: its first groups, calls and messages are known to show every part of a screen. */
+const PICTURES_DIR = "docs/pictures";
+/** The seed the end-to-end tests use: its data has private groups, calls of many participants with recordings, group messages. */
 const SEED = 7;
 /** The emulator's port while it is free (any other port when it is not). */
 const PORT = 47_129;
@@ -44,6 +44,12 @@ interface Scene {
 /** The body's lines show a list with its summary (`12 of 250`, `50 loaded`) and nothing in flight (⟳). */
 const listSettled = (lines: string[]) => lines.some((l) => /\d+ (of \d+|loaded)\b/.test(l)) && !lines.some((l) => l.includes("⟳"));
 
+/** SGR that turns reverse video on (tmux combines it: ESC[7m, ESC[0;7m, ESC[1;7m). */
+const REVERSE = /\u001b\[(?:\d*;)*7(?:;\d*)*m/;
+
+/** The filter line has closed (its footer offers `enter apply` while it is open). */
+const filterClosed = (lines: string[]) => !lines.some((l) => l.includes("enter apply"));
+
 async function waitFor(s: TmuxSession, what: string, predicate: (lines: string[]) => boolean): Promise<void> {
   await s.waitFor((lines) => predicate(lines), { what, timeoutMs: 20_000 });
 }
@@ -56,7 +62,7 @@ async function command(s: TmuxSession, text: string): Promise<void> {
   await s.keys("Enter");
 }
 
-export const SCENES: readonly Scene[] = [
+const SCENES: readonly Scene[] = [
   {
     name: "groups-filter",
     title: "ccx: the groups, narrowed as a filter is typed; under the filter line, the request it sent",
@@ -81,7 +87,7 @@ export const SCENES: readonly Scene[] = [
       await s.type("participants:>=4 rec:yes");
       await waitFor(s, "calls of four or more with a recording", (lines) => lines.some((l) => /→ GET \/calls\?.*hasRecording=true/.test(l)) && listSettled(lines));
       await s.keys("Enter");
-      await waitFor(s, "the filter applied", (lines) => !lines.some((l) => l.startsWith(":")) && listSettled(lines));
+      await waitFor(s, "the filter applied", (lines) => filterClosed(lines) && listSettled(lines));
       await s.keys("Enter");
       await waitFor(s, "the call's timeline", (lines) => lines.some((l) => /^Participants \(\d+\)/.test(l)) && lines.some((l) => /^\s+0:00─/.test(l)) && lines.some((l) => /^Recordings \(\d+\)/.test(l)));
     },
@@ -94,7 +100,11 @@ export const SCENES: readonly Scene[] = [
     async reach(s) {
       await waitFor(s, "the groups beside both panes", (lines) => listSettled(lines) && lines.some((l) => l.startsWith("apps (") && l.includes("preview (] hides)")));
       await s.keys("j", "j");
-      await waitFor(s, "the third group in the preview", (lines) => listSettled(lines));
+      // The selection drawn in reverse video on the third row (its preview follows it).
+      await s.waitFor((raw) => {
+        const header = raw.findIndex((l) => /NAME\s+GUID/.test(plain(l)));
+        return header > 0 && REVERSE.test(raw[header + 3] ?? "");
+      }, { what: "the third group selected", escapes: true, timeoutMs: 20_000 });
     },
   },
   {
@@ -111,7 +121,7 @@ export const SCENES: readonly Scene[] = [
       await s.type("receiver:group");
       await waitFor(s, "the messages to groups", (lines) => lines.some((l) => /→ GET \/messages\?.*receiverType=group/.test(l)) && listSettled(lines));
       await s.keys("Enter");
-      await waitFor(s, "the filter applied", (lines) => lines.some((l) => l.startsWith("/ receiver:group")) && listSettled(lines));
+      await waitFor(s, "the filter applied", (lines) => filterClosed(lines) && listSettled(lines));
       await s.keys("T");
       await waitFor(s, "the trace", (lines) => lines.some((l) => l.startsWith("webhooks for its events")) && !lines.some((l) => l.includes("⟳")));
     },
@@ -137,17 +147,18 @@ async function startEmulator(): Promise<{ line: EmulatorLine; stop(): void }> {
 /**
  * The screen with its colours (`-e`) and its trailing blanks (`-N`: tmux leaves them out otherwise,
  * a cursor drawn in reverse video at a line's end too), once the same frame has been captured three
- * times running, 100 ms apart.
+ * times running, 100 ms apart (10 s at most).
  */
 async function settledCapture(s: TmuxSession): Promise<string> {
   let last = "";
-  for (let same = 0, tries = 0; same < 3 && tries < 100; tries++) {
+  for (let same = 0, tries = 0; tries < 100; tries++) {
     await new Promise((r) => setTimeout(r, 100));
     const now = await s.tmux("capture-pane", "-p", "-e", "-N", "-t", "e2e");
     same = now === last ? same + 1 : 0;
     last = now;
+    if (same === 2) return now;
   }
-  return last;
+  throw new Error("the screen kept changing for 10 s");
 }
 
 /**
