@@ -180,7 +180,11 @@ function inMonospaceFonts(grapheme: string): boolean {
   return c <= 0x24f || (c >= 0x370 && c <= 0x4ff) || (c >= 0x2010 && c <= 0x205e) || (c >= 0x2190 && c <= 0x2199) || (c >= 0x2500 && c <= 0x259f);
 }
 
-/** The text of one run, each character that is not one column wide placed in its own cells. */
+/**
+ * The text of one run, placed by the terminal's columns rather than by the font's advance: each
+ * wide character fitted to its two cells, and the text after a character that a fallback font may
+ * draw started again at its own column.
+ */
 function textOf(run: Run, y: number, attributes: string): string {
   // Blanks draw nothing, unless underlined.
   const drawn = (text: string) => text.trim() !== "" || (text !== "" && run.style.underline === true);
