@@ -3,7 +3,8 @@
  * every command's --help (docs/commands.md), the explorer's keys, commands and filters as `?` shows
  * them (docs/explorer.md), and every filter key of every list (docs/filters.md). Written from the same
  * tables that run the program, so the documents cannot drift from it; `--check` writes nothing and
- * fails naming what is stale (test/docs/docs.test.ts runs the same check).
+ * fails naming what is stale (test/docs/docs.test.ts runs the same check). Then the pictures of the
+ * explorer (scripts/pictures.ts; `--pictures` makes only them), which `--check` leaves alone.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -97,8 +98,9 @@ export async function regenerate(part: Generated): Promise<{ path: string; now: 
 
 if (import.meta.filename === process.argv[1]) {
   const check = process.argv.includes("--check");
+  const picturesOnly = process.argv.includes("--pictures");
   const stale: string[] = [];
-  for (const part of GENERATED) {
+  for (const part of picturesOnly ? [] : GENERATED) {
     const { path, now, wanted } = await regenerate(part);
     if (now === wanted) continue;
     stale.push(part.file);
@@ -108,5 +110,11 @@ if (import.meta.filename === process.argv[1]) {
     process.stderr.write(`stale: ${stale.join(", ")}; run npm run docs\n`);
     process.exit(1);
   }
-  process.stderr.write(check ? "docs: the generated parts are current\n" : `docs: ${stale.length === 0 ? "nothing to write" : `wrote ${stale.join(", ")}`}\n`);
+  if (!picturesOnly) process.stderr.write(check ? "docs: the generated parts are current\n" : `docs: ${stale.length === 0 ? "nothing to write" : `wrote ${stale.join(", ")}`}\n`);
+  // The pictures take tmux and seconds, and change with the day: made on request, never checked.
+  if (!check) {
+    const { makePictures } = await import("./pictures.js");
+    const pictures = await makePictures();
+    process.stderr.write("skipped" in pictures ? `docs: no pictures (${pictures.skipped})\n` : `docs: pictured ${pictures.written.join(", ")}\n`);
+  }
 }
