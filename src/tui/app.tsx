@@ -81,7 +81,7 @@ export function App({ store, theme }: AppProps) {
         {/* Why first: the rest of the line may be cut at the right edge, and the mode must stay in view. */}
         {app?.readOnly ? <Text color={theme.warning}>{" · read-only"}</Text> : null}
         {/* Why: the app id and region come from the management API too; names are cut so that a long one leaves the ✗ in view. */}
-        {` · ${truncate(sanitize(app?.label ?? "no app"), 32)} ${truncate(sanitize(app?.appId ?? ""), 24)} · ${sanitize(app?.region ?? "—")} · as ${truncate(sanitize(state.user ?? "nobody"), 24)}`}
+        {` · ${appName(app)} · ${sanitize(app?.region ?? "—")} · as ${truncate(sanitize(state.user ?? "nobody"), 24)}`}
         {state.inflight > 0 ? ` · ⟳ ${state.inflight}` : ""}
         {error ? <Text color={theme.error}>{` · ✗ ${sanitize(error.code)}`}</Text> : null}
       </Text>
@@ -116,6 +116,13 @@ export function App({ store, theme }: AppProps) {
       )}
     </Box>
   );
+}
+
+/** The app in the header: its name and id, the id once where the app has no name of its own (credentials from the environment). */
+function appName(app: ReturnType<typeof activeApp>): string {
+  if (!app) return "no app";
+  const id = truncate(sanitize(app.appId), 24);
+  return app.label === app.appId ? id : `${truncate(sanitize(app.label), 32)} ${id}`;
 }
 
 const CRUMB_GAP = " › ";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Tui, lines, listRows, tuiFixture } from "../support/tui.js";
+import { type Tui, appRefs, lines, listRows, tuiFixture } from "../support/tui.js";
 
 /** Apps (ctrl-p) and regions (ctrl-r): each app keeps its own filter and place, and answers never mix. */
 
@@ -10,6 +10,13 @@ const header = (frame: string) => lines(frame)[0]!;
 const settled = (f: string) => !f.includes("⟳") && listRows(f).length > 0;
 
 describe("apps and regions", () => {
+  it("names an app known only by its id (credentials from the environment) once in the header", async () => {
+    const [only] = appRefs(fixture.fx);
+    tui = await fixture.mount({ apps: [{ ...only!, label: only!.appId }] });
+    expect(header(tui.frame())).toContain(`ccx · ${only!.appId} · us · as`);
+    await tui.unmount();
+  });
+
   it("ctrl-p lists the apps; choosing another shows its groups; coming back finds the filter and place as they were", async () => {
     tui = await fixture.mount({ debounceMs: 40 });
     const [first, second] = fixture.fx.info.apps;
