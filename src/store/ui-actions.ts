@@ -4,6 +4,7 @@ import { listRefOf } from "./item-children.js";
 import { grammarFor, listFilterHelp, listInView, loadedGrammar } from "./list-actions.js";
 import type { Grammar } from "../query/grammar.js";
 import { type KeyPress, editLine, lineAt, suggestionOf } from "./line-editor.js";
+import { matchOf, searchKey, startSearch } from "./history-search.js";
 import type { Completion, ExplorerCore, FormState, PaneName, Prompt, PromptKind, UiState, VerbPrompt } from "./types.js";
 
 /**
@@ -131,6 +132,21 @@ export function uiActions(ctx: StoreContext<UiNeeds & UiActions>): UiActions {
     keyInPrompt(key, complete) {
       const prompt = ui().prompt;
       if (!prompt) return {};
+      const searched = prompt.search && historyOf(prompt.kind);
+      if (prompt.search && searched) {
+        const history = ui().history[searched];
+        const found = searchKey(prompt.search, key, history);
+        if (found.kind === "search" || found.kind === "cancel") {
+          setUi({ prompt: { ...prompt, search: found.kind === "search" ? found.search : undefined } });
+          return {};
+        }
+        // Taken (a match or not, the search ends): the line says the match, as if typed, and nothing runs.
+        const match = matchOf(prompt.search, history);
+        const next: Prompt = { ...prompt, ...(match === undefined ? {} : lineAt(match)), search: undefined, recall: undefined };
+        setUi({ prompt: next });
+        if (next.text !== prompt.text) lineChanged(next);
+        return found.kind === "take-then" ? ctx.get().keyInPrompt(found.key, complete) : {};
+      }
       const outcome = editLine(prompt, key);
       switch (outcome.kind) {
         case "edit": {
@@ -164,6 +180,9 @@ export function uiActions(ctx: StoreContext<UiNeeds & UiActions>): UiActions {
           lineChanged(next);
           return {};
         }
+        case "search":
+          if (historyOf(prompt.kind)) setUi({ prompt: { ...prompt, search: startSearch(), completion: undefined } });
+          return {};
         case "complete": {
           const shown = prompt.completion;
           // Going through the candidates listed: each in turn is the line.
