@@ -249,6 +249,8 @@ export interface Prompt extends LineState {
   search?: HistorySearch;
   /** Tab with several candidates: each as the whole line it makes, listed under the line; tab and shift-tab go through them (`at`: -1 before the first). */
   completion?: { candidates: string[]; at: number };
+  /** What the line above it says while no candidates are listed (an id pasted that names nothing here); typing ends it. */
+  note?: string;
   /** A value a write needs (`+`: the uids to add; `e`: a new name): the write, and the argument or flag typed here. */
   verb?: VerbPrompt;
 }

@@ -14,8 +14,8 @@ import type { Completion, ExplorerCore, FormState, PaneName, Prompt, PromptKind,
  * rendering does meanwhile.
  */
 export interface UiActions {
-  /** Opens a line input with `text`, its cursor at the end. */
-  openPrompt(kind: PromptKind, text?: string): void;
+  /** Opens a line input with `text`, its cursor at the end; `offer`: candidates listed above it, or a note there. */
+  openPrompt(kind: PromptKind, text?: string, offer?: Pick<Prompt, "completion" | "note">): void;
   /**
    * One key for the open line. Returns the command submitted on the `:` line
    * (run by the caller, which knows the commands); the other lines act here.
@@ -120,13 +120,13 @@ export function uiActions(ctx: StoreContext<UiNeeds & UiActions>): UiActions {
   };
 
   return {
-    openPrompt(kind, text = "") {
+    openPrompt(kind, text = "", offer = {}) {
       const list = listInView(ctx.get());
       if ((kind === "field" || kind === "filter") && list === undefined) return;
       // The list's grammar loads as the line opens: the first keys typed are marked at once.
       const ref = kind === "filter" && list !== undefined ? listRefOf(list) : undefined;
       if (ref) void grammarFor(ref.resource);
-      setUi({ prompt: { kind, ...(kind === "field" || kind === "filter" ? { list } : {}), ...lineAt(text) } });
+      setUi({ prompt: { kind, ...(kind === "field" || kind === "filter" ? { list } : {}), ...lineAt(text), ...offer } });
     },
 
     keyInPrompt(key, complete) {
@@ -151,7 +151,7 @@ export function uiActions(ctx: StoreContext<UiNeeds & UiActions>): UiActions {
       switch (outcome.kind) {
         case "edit": {
           // Typing ends the list of candidates: the next tab completes what the line says then.
-          const next: Prompt = { ...prompt, ...outcome.line, recall: undefined, completion: undefined };
+          const next: Prompt = { ...prompt, ...outcome.line, recall: undefined, completion: undefined, note: undefined };
           setUi({ prompt: next });
           if (next.text !== prompt.text) lineChanged(next);
           return {};

@@ -105,6 +105,7 @@ export function App({ store, theme }: AppProps) {
         ) : null}
       </Box>
       {prompt?.completion ? <Candidates completion={prompt.completion} width={columns} theme={theme} /> : null}
+      {prompt?.note && !prompt.completion ? <Text color={theme.warning} wrap="truncate-end">{sanitize(prompt.note)}</Text> : null}
       {prompt?.search && searched ? (
         <SearchLine search={prompt.search} history={state.ui.history[searched]} width={columns} theme={theme} />
       ) : prompt && promptLabel !== undefined ? (
@@ -150,9 +151,17 @@ function suggestedRest(prompt: Prompt, history: UiState["history"]): string | un
   return name && suggestionOf(prompt, history[name])?.slice(prompt.text.length);
 }
 
-/** The candidates tab goes through, under the line: each as its last word, the one the line holds in inverse video. */
+/**
+ * The candidates tab goes through, above the line: each from its first word that differs from the others'
+ * (`:group gr⇥`: the guids; an id that is a user and a group: `user x`, `group x`), the one the line holds
+ * in inverse video.
+ */
 function Candidates({ completion, width, theme }: { completion: NonNullable<Prompt["completion"]>; width: number; theme: Theme }) {
-  const words = completion.candidates.map((line) => sanitize(line.trim().split(/\s+/).at(-1) ?? ""));
+  const split = completion.candidates.map((line) => line.trim().split(/\s+/));
+  const shared = (at: number) => split.every((w) => w.length > at + 1 && w[at] === split[0]![at]);
+  let from = 0;
+  while (shared(from)) from++;
+  const words = split.map((w) => sanitize(w.slice(from).join(" ")));
   // In their order, as many as fit from the first, or from the one chosen when it would not show.
   const fitFrom = (from: number) => {
     const fit: number[] = [];
