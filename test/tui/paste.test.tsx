@@ -150,11 +150,14 @@ describe("an id pasted alone, no line open (issue 29, item 4)", () => {
     expect(fixture.fx.served.some((l) => new RegExp(`^GET \\S+/v3/groups/${uid} 404 [\\d.]+ms$`).test(l))).toBe(true);
   });
 
-  it("a guid opens that group; arriving unmarked in two reads 5 ms apart, as SSH hands a paste over, it is still one id", async () => {
+  it("a guid opens that group; arriving unmarked in two reads 5 ms apart, as SSH hands a paste over, it is still one id, and its Enter opens nothing more", async () => {
     tui = await fixture.mount();
     const guid = app().groups.find((g) => /^[a-z0-9].*-.*[a-z0-9]$/.test(g.guid) && g.guid.length > 8)!.guid;
-    await tui.paste([guid.slice(0, 4), guid.slice(4)], 5);
-    const frame = await tui.waitForFrame((f) => crumb(f) === `groups › group ${guid}` && !f.includes("looking up"), "the group");
+    await tui.paste([guid.slice(0, 4), `${guid.slice(4)}\r`], 5);
+    await tui.waitForFrame((f) => crumb(f) === `groups › group ${guid}` && !f.includes("looking up"), "the group");
+    await tui.waitForFrame((f) => f.includes("Members ("), "its members");
+    const frame = tui.frame();
+    expect(crumb(frame)).toBe(`groups › group ${guid}`);
     expect(bottom(frame)).toBe(`${guid}: a group`);
     expect(tui.frames().some((f) => f.includes("act as user"))).toBe(false);
   });

@@ -218,9 +218,9 @@ export function createInputRouter(store: ExplorerStore, services: Services): Inp
 
   function openNamed(id: string, kinds: IdKind[]): void {
     const lines = kinds.map((kind) => ID_COMMANDS[kind.name](id));
+    // An Enter that ended the paste (or came while it was looked up) asked for what the id names: this is the answer.
+    if (held[0]?.name === "enter") held.shift();
     if (lines.length === 1) {
-      // An Enter that ended the paste (or came while it was looked up) asked for this: it is open now.
-      if (held[0]?.name === "enter") held.shift();
       runLine(lines[0]!);
       store.getState().notify(`${id}: ${kinds[0]!.says}`);
       return;
