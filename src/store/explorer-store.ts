@@ -7,6 +7,7 @@ import { routeDetail } from "./details.js";
 import { routeListKey } from "./item-children.js";
 import { type ApiActions, apiActions } from "./api-actions.js";
 import { type ResourceActions, resourceActions } from "./resource-actions.js";
+import { type IdentifyActions, identifyActions } from "./identify.js";
 import { type DownloadActions, downloadActions } from "./download-actions.js";
 import { type ListActions, listActions, listInView } from "./list-actions.js";
 import { loadRoute, viewForAnotherUser } from "./tables.js";
@@ -65,7 +66,7 @@ export interface ExplorerOptions {
 }
 
 /** The whole store: its own state and actions (ExplorerCore), and every slice's. */
-export interface ExplorerState extends ExplorerCore, ListActions, LiveActions, WriteActions, DownloadActions, StatsActions, ApiActions, ResourceActions, TraceActions, VerbActions, VerbFormActions, UiActions {}
+export interface ExplorerState extends ExplorerCore, ListActions, LiveActions, WriteActions, DownloadActions, StatsActions, ApiActions, ResourceActions, IdentifyActions, TraceActions, VerbActions, VerbFormActions, UiActions {}
 
 export type ExplorerStore = StoreApi<ExplorerState>;
 
@@ -168,6 +169,7 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
       ...statsActions(ctx),
       ...apiActions(ctx, options.management),
       ...resourceActions(ctx, options.management),
+      ...identifyActions(ctx, options.management),
       ...traceActions(ctx, options.management),
       ...verbActions(ctx, { management: options.management, journal: options.journal ?? journalPath(process.env) }),
       ...verbFormActions(ctx),

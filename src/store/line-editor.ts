@@ -29,6 +29,8 @@ export type LineOutcome =
   | { kind: "complete"; step: 1 | -1 }
   /** At the line's end, → or End: take the rest the history suggests (suggestionOf). */
   | { kind: "accept" }
+  /** ctrl-r: search the line's history backwards (history-search.ts). */
+  | { kind: "search" }
   /** Not a line key: nothing changes. */
   | { kind: "ignore" };
 
@@ -108,6 +110,8 @@ export interface LineBinding {
   description: string;
   /** The short word the footer shows while a line is open; bindings without one are in help only. */
   footer?: string;
+  /** It acts on the line's history: only the command bar and the filter line have one (the footer leaves it out elsewhere). */
+  history?: true;
   apply(line: LineState): LineOutcome;
 }
 
@@ -116,8 +120,9 @@ const edit = (line: LineState): LineOutcome => ({ kind: "edit", line });
 export const LINE_BINDINGS: readonly LineBinding[] = [
   { keys: ["enter"], description: "runs the line (a filter applies, a command runs)", footer: "apply", apply: ({ text }) => ({ kind: "submit", text }) },
   { keys: ["escape", "ctrl-c"], description: "closes the line", footer: "close", apply: () => ({ kind: "cancel" }) },
-  { keys: ["up", "ctrl-p"], description: "an earlier command or filter (kept while ccx runs)", footer: "earlier", apply: () => ({ kind: "recall", step: -1 }) },
-  { keys: ["down", "ctrl-n"], description: "a later command or filter", apply: () => ({ kind: "recall", step: 1 }) },
+  { keys: ["up", "ctrl-p"], description: "an earlier command or filter (kept while ccx runs)", footer: "earlier", history: true, apply: () => ({ kind: "recall", step: -1 }) },
+  { keys: ["down", "ctrl-n"], description: "a later command or filter", history: true, apply: () => ({ kind: "recall", step: 1 }) },
+  { keys: ["ctrl-r"], description: "searches earlier commands or filters: what is typed narrows to the newest that holds it, ctrl-r an older one, enter puts it in the line (enter again runs it), esc or ctrl-g leaves the line as it was", footer: "search", history: true, apply: () => ({ kind: "search" }) },
   { keys: ["tab"], description: "completes a command and its argument (the command bar); with several, lists them under the line and goes to the next", apply: () => ({ kind: "complete", step: 1 }) },
   { keys: ["shift-tab"], description: "the candidate before (the command bar)", apply: () => ({ kind: "complete", step: -1 }) },
   { keys: ["left", "ctrl-b"], description: "a character back", apply: ({ text, cursor }) => edit({ text, cursor: prevBoundary(text, cursor) }) },

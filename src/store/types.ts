@@ -6,6 +6,7 @@ import type { StatsProgress, StatsReport } from "../api/stats.js";
 import type { TraceReport } from "../api/trace.js";
 import type { JournalEntry } from "../writes/journal.js";
 import type { FilterKeyHelp, FilterToken } from "../query/index.js";
+import type { HistorySearch } from "./history-search.js";
 import type { LineState } from "./line-editor.js";
 import type { Dialog, Marks, VerbPrompt } from "./write-types.js";
 
@@ -244,8 +245,12 @@ export interface Prompt extends LineState {
   field?: { key: string; original: string };
   /** Browsing the history (↑/↓): the entry shown, and the line as it was typed before. */
   recall?: { at: number; typed: string };
+  /** ctrl-r: the history searched backwards; the line keeps what it said until the match is taken. */
+  search?: HistorySearch;
   /** Tab with several candidates: each as the whole line it makes, listed under the line; tab and shift-tab go through them (`at`: -1 before the first). */
   completion?: { candidates: string[]; at: number };
+  /** What the line above it says while no candidates are listed (an id pasted that names nothing here); typing ends it. */
+  note?: string;
   /** A value a write needs (`+`: the uids to add; `e`: a new name): the write, and the argument or flag typed here. */
   verb?: VerbPrompt;
 }

@@ -4,6 +4,7 @@ import { listRefOf } from "./item-children.js";
 import { grammarFor, listFilterHelp, listInView, loadedGrammar } from "./list-actions.js";
 import type { Grammar } from "../query/grammar.js";
 import { type KeyPress, editLine, lineAt, suggestionOf } from "./line-editor.js";
+import { matchOf, searchKey, startSearch } from "./history-search.js";
 import type { Completion, ExplorerCore, FormState, PaneName, Prompt, PromptKind, UiState, VerbPrompt } from "./types.js";
 
 /**
@@ -13,8 +14,8 @@ import type { Completion, ExplorerCore, FormState, PaneName, Prompt, PromptKind,
  * rendering does meanwhile.
  */
 export interface UiActions {
-  /** Opens a line input with `text`, its cursor at the end. */
-  openPrompt(kind: PromptKind, text?: string): void;
+  /** Opens a line input with `text`, its cursor at the end; `offer`: candidates listed above it, or a note there. */
+  openPrompt(kind: PromptKind, text?: string, offer?: Pick<Prompt, "completion" | "note">): void;
   /**
    * One key for the open line. Returns the command submitted on the `:` line
    * (run by the caller, which knows the commands); the other lines act here.
@@ -119,23 +120,38 @@ export function uiActions(ctx: StoreContext<UiNeeds & UiActions>): UiActions {
   };
 
   return {
-    openPrompt(kind, text = "") {
+    openPrompt(kind, text = "", offer = {}) {
       const list = listInView(ctx.get());
       if ((kind === "field" || kind === "filter") && list === undefined) return;
       // The list's grammar loads as the line opens: the first keys typed are marked at once.
       const ref = kind === "filter" && list !== undefined ? listRefOf(list) : undefined;
       if (ref) void grammarFor(ref.resource);
-      setUi({ prompt: { kind, ...(kind === "field" || kind === "filter" ? { list } : {}), ...lineAt(text) } });
+      setUi({ prompt: { kind, ...(kind === "field" || kind === "filter" ? { list } : {}), ...lineAt(text), ...offer } });
     },
 
     keyInPrompt(key, complete) {
       const prompt = ui().prompt;
       if (!prompt) return {};
+      const searched = prompt.search && historyOf(prompt.kind);
+      if (prompt.search && searched) {
+        const history = ui().history[searched];
+        const found = searchKey(prompt.search, key, history);
+        if (found.kind === "search" || found.kind === "cancel") {
+          setUi({ prompt: { ...prompt, search: found.kind === "search" ? found.search : undefined } });
+          return {};
+        }
+        // Taken (a match or not, the search ends): the line says the match, as if typed, and nothing runs.
+        const match = matchOf(prompt.search, history);
+        const next: Prompt = { ...prompt, ...(match === undefined ? {} : lineAt(match)), search: undefined, recall: undefined };
+        setUi({ prompt: next });
+        if (next.text !== prompt.text) lineChanged(next);
+        return found.kind === "take-then" ? ctx.get().keyInPrompt(found.key, complete) : {};
+      }
       const outcome = editLine(prompt, key);
       switch (outcome.kind) {
         case "edit": {
           // Typing ends the list of candidates: the next tab completes what the line says then.
-          const next: Prompt = { ...prompt, ...outcome.line, recall: undefined, completion: undefined };
+          const next: Prompt = { ...prompt, ...outcome.line, recall: undefined, completion: undefined, note: undefined };
           setUi({ prompt: next });
           if (next.text !== prompt.text) lineChanged(next);
           return {};
@@ -164,6 +180,9 @@ export function uiActions(ctx: StoreContext<UiNeeds & UiActions>): UiActions {
           lineChanged(next);
           return {};
         }
+        case "search":
+          if (historyOf(prompt.kind)) setUi({ prompt: { ...prompt, search: startSearch(), completion: undefined } });
+          return {};
         case "complete": {
           const shown = prompt.completion;
           // Going through the candidates listed: each in turn is the line.

@@ -8,6 +8,7 @@ import { displayWidth, truncate } from "../text/width.js";
 import { DialogBox } from "./components/dialog-box.js";
 import { downloadStatus } from "./components/download-status.js";
 import { LineView } from "./components/line-view.js";
+import { SearchLine } from "./components/search-line.js";
 import { keyLabel } from "./keymap.js";
 import { LINE_BINDINGS, suggestionOf } from "../store/line-editor.js";
 import { historyOf } from "../store/ui-actions.js";
@@ -17,8 +18,9 @@ import { screenFor } from "./screens/registry.js";
 import { SidePane } from "./screens/side-pane.js";
 import type { Theme } from "./theme.js";
 
-/** The footer while a line is open: the keys go to the line, and its table says which. */
-const LINE_HINTS = LINE_BINDINGS.filter((b) => b.footer).map((b) => `${keyLabel(b.keys[0]!)} ${b.footer}`).join(" · ");
+/** The footer while a line is open: the keys go to the line, and its table says which (those of the history where it has one). */
+const lineHints = (prompt: Prompt) =>
+  LINE_BINDINGS.filter((b) => b.footer && (!b.history || historyOf(prompt.kind))).map((b) => `${keyLabel(b.keys[0]!)} ${b.footer}`).join(" · ");
 
 /** The lines drawn at the bottom, by what they say before the text; the others are drawn in their view. */
 const PROMPT_LABELS: Partial<Record<Prompt["kind"], (prompt: Prompt) => string>> = {
@@ -73,6 +75,8 @@ export function App({ store, theme }: AppProps) {
   // A label cut short still leaves a space before the text.
   const promptLabel = cut === undefined || cut === label ? cut : `${truncate(label!, Math.floor(columns / 2) - 1)} `;
   const error = state.lastError;
+  // ctrl-r's search is drawn in place of the bottom line (the command bar, or the filter line's footer).
+  const searched = prompt && historyOf(prompt.kind);
 
   return (
     <Box flexDirection="column" width={columns} height={rows}>
@@ -101,7 +105,10 @@ export function App({ store, theme }: AppProps) {
         ) : null}
       </Box>
       {prompt?.completion ? <Candidates completion={prompt.completion} width={columns} theme={theme} /> : null}
-      {prompt && promptLabel !== undefined ? (
+      {prompt?.note && !prompt.completion ? <Text color={theme.warning} wrap="truncate-end">{sanitize(prompt.note)}</Text> : null}
+      {prompt?.search && searched ? (
+        <SearchLine search={prompt.search} history={state.ui.history[searched]} width={columns} theme={theme} />
+      ) : prompt && promptLabel !== undefined ? (
         <Box>
           <Box flexShrink={0}>
             <Text color={theme.accent}>{promptLabel}</Text>
@@ -111,7 +118,7 @@ export function App({ store, theme }: AppProps) {
       ) : (
         <Text color={state.notice ? theme.warning : theme.muted} wrap="truncate-end">
           {/* A notice may carry the service's words (a refusal's message): sanitized as every server string. */}
-          {state.notice !== undefined ? sanitize(state.notice) : (state.downloads ? downloadStatus(state.downloads) : error?.hint ? `${sanitize(error.code)}: ${error.hint}` : prompt ? LINE_HINTS : activeHints(store).join(" · "))}
+          {state.notice !== undefined ? sanitize(state.notice) : (state.downloads ? downloadStatus(state.downloads) : error?.hint ? `${sanitize(error.code)}: ${error.hint}` : prompt ? lineHints(prompt) : activeHints(store).join(" · "))}
         </Text>
       )}
     </Box>
@@ -151,9 +158,17 @@ function suggestedRest(prompt: Prompt, history: UiState["history"]): string | un
   return name && suggestionOf(prompt, history[name])?.slice(prompt.text.length);
 }
 
-/** The candidates tab goes through, under the line: each as its last word, the one the line holds in inverse video. */
+/**
+ * The candidates tab goes through, above the line: each from its first word that differs from the others'
+ * (`:group gr⇥`: the guids; an id that is a user and a group: `user x`, `group x`), the one the line holds
+ * in inverse video.
+ */
 function Candidates({ completion, width, theme }: { completion: NonNullable<Prompt["completion"]>; width: number; theme: Theme }) {
-  const words = completion.candidates.map((line) => sanitize(line.trim().split(/\s+/).at(-1) ?? ""));
+  const split = completion.candidates.map((line) => line.trim().split(/\s+/));
+  const shared = (at: number) => split.every((w) => w.length > at + 1 && w[at] === split[0]![at]);
+  let from = 0;
+  while (shared(from)) from++;
+  const words = split.map((w) => sanitize(w.slice(from).join(" ")));
   // In their order, as many as fit from the first, or from the one chosen when it would not show.
   const fitFrom = (from: number) => {
     const fit: number[] = [];

@@ -8,6 +8,7 @@ import { SESSION_ID, sessionIdIn } from "../api/session-id.js";
 import { RESOURCE_LIST, HOME_LISTS, RESOURCES } from "../resources/index.js";
 import { type AnyResource, colonCommands, erased } from "../resources/resource.js";
 import { openAppMessages, openGroupThread, openOneToOne } from "./screens/chat.js";
+import { type IdKind, oneToOneOf } from "../resources/id-kinds.js";
 
 /**
  * The command bar (`:`): one table, which runs the commands, completes them
@@ -32,12 +33,18 @@ const unquoted = (arg: string) => arg.trim().replace(/^["'`]+|["'`]+$/g, "");
 
 /**
  * `:msgs`: of the id given (a group's, else the 1:1 of the user acted for with a user's: looked up when the
- * app has not shown it), else of the group or user in view, else the app's.
+ * app has not shown it; a conversation's id), else of the group or user in view, else the app's.
  */
 function openMessages(id: string, state: ExplorerState): void {
   const route = currentRoute(state);
   // A conversation id of a group (group_<guid>) names its group.
   if (id.startsWith("group_")) return openGroupThread(state, id.slice("group_".length));
+  // A 1:1's (<uidA>_user_<uidB>) names its two: asked as the one acted for if it is one of them, else as the first.
+  const pair = oneToOneOf(id);
+  if (pair) {
+    const [as, other] = pair[1] === state.user ? [pair[1], pair[0]] : pair;
+    return state.openResource(RESOURCES["user-messages"].name, [other], as);
+  }
   if (id) {
     return state.openFirstFound(id, [
       { name: RESOURCES.groups.name, open: () => openGroupThread(state, id) },
@@ -140,8 +147,8 @@ const OWN_COMMANDS: Command[] = [
   },
   { name: "as", args: "<uid>", description: "act on behalf of a user (empty: nobody)", complete: loadedUids, run: (arg, store) => store.getState().setUser(unquoted(arg) || undefined) },
   {
-    name: "msgs", args: "[<guid>|<uid>]", aliases: ["messages"],
-    description: "messages: of the group or user in view, of a group (guid), of your 1:1 with a user (uid), or of the app",
+    name: "msgs", args: "[<guid>|<uid>|<conversationId>]", aliases: ["messages"],
+    description: "messages: of the group or user in view, of a group (guid), of your 1:1 with a user (uid), of a conversation (group_<guid>, <uidA>_user_<uidB>), or of the app",
     run: (arg, store) => openMessages(unquoted(arg), store.getState()),
   },
   {
@@ -173,6 +180,17 @@ const ownNames = new Set(OWN_COMMANDS.flatMap((c) => [c.name, ...(c.aliases ?? [
 export const COMMANDS: Command[] = [...OWN_COMMANDS, ...RESOURCE_LIST.flatMap(resourceCommands).filter((c) => !ownNames.has(c.name))];
 
 const byName = (name: string) => COMMANDS.find((c) => c.name === name || c.aliases?.includes(name));
+
+/** Whether a word is a command's name (pasted alone, it is that command, not an id to look up). */
+export const isCommand = (word: string): boolean => byName(word) !== undefined;
+
+/** The line of the command bar that opens what an id names, by its kind. */
+export const ID_COMMANDS: Readonly<Record<IdKind["name"], (id: string) => string>> = {
+  uid: (id) => `user ${id}`,
+  guid: (id) => `${RESOURCES.groups.singular} ${id}`,
+  messageId: (id) => `${RESOURCES.messages.singular} ${id}`,
+  conversationId: (id) => `msgs ${id}`,
+};
 
 /** Runs one line of the command bar. */
 export function runCommand(line: string, store: ExplorerStore, quit: () => void): void {

@@ -28,7 +28,7 @@ export function frameLayout(ui: Pick<UiState, "panes" | "viewport">, hasPreview:
   return { side, preview, main: columns - side - preview };
 }
 
-/** Lines the view has: the terminal's less the header, the breadcrumbs and the footer (and the candidates tab lists above it). */
-export function bodyHeight(ui: Pick<UiState, "viewport"> & { prompt?: Pick<NonNullable<UiState["prompt"]>, "completion"> }): number {
-  return Math.max(3, ui.viewport.rows - 3 - (ui.prompt?.completion ? 1 : 0));
+/** Lines the view has: the terminal's less the header, the breadcrumbs and the footer (and the line above it: tab's candidates, or the line's note). */
+export function bodyHeight(ui: Pick<UiState, "viewport"> & { prompt?: Pick<NonNullable<UiState["prompt"]>, "completion" | "note"> }): number {
+  return Math.max(3, ui.viewport.rows - 3 - (ui.prompt?.completion || ui.prompt?.note ? 1 : 0));
 }

@@ -201,6 +201,13 @@ describe.skipIf(tmuxMissing !== undefined)(`pasting a session id${tmuxMissing ? 
       await expectCall(call, "an id pasted with no line open, then Enter");
     });
 
+    it("a uid pasted with no line open opens that user, and the status line says what it was", async () => {
+      const uid = calls[0]!.participants[0]!;
+      await s.paste(uid);
+      const lines = await s.waitFor((l) => plain(l[1] ?? "") === `calls › user ${uid}` && footer(l) === `${uid}: a user` && l, { what: `the user ${uid} opened` });
+      expectFrame(lines, s, "a uid pasted");
+    });
+
     it("an id without the paste markers in two reads 5 ms apart, as SSH and mosh deliver a long paste: opens that call, never the act-as prompt", async () => {
       const call = nextCall();
       const id = call.sessionId;

@@ -78,3 +78,70 @@ describe("the history's suggestion", () => {
     await tui.waitForFrame((f) => lines(f)[1]!.endsWith("resources"), "the resources again");
   });
 });
+
+describe("ctrl-r: the history searched backwards", () => {
+  /** The bottom line: the command bar, or ctrl-r's search in its place. */
+  const bottom = (frame: string) => lines(frame).at(-1) ?? "";
+
+  it("shows the newest earlier command holding what is typed; enter puts it in the line, unrun, and enter again runs it; esc leaves the line as it was", async () => {
+    tui = await fixture.mount({ columns: 100, rows: 24 });
+    for (const command of ["resources", "log", "apps"]) {
+      await tui.press(":");
+      await tui.type(command);
+      await tui.press("enter", "escape");
+    }
+    await tui.press(":");
+    await tui.type("xy");
+    await tui.press("ctrl-r");
+    await tui.waitForFrame((f) => bottom(f).trimEnd() === "(reverse-i-search)`':", "the search open, nothing typed");
+    // ctrl-r again, nothing typed: the newest command, then the one before.
+    await tui.press("ctrl-r");
+    await tui.waitForFrame((f) => bottom(f).startsWith("(reverse-i-search)`': apps"), "the newest command");
+    await tui.press("ctrl-r");
+    await tui.waitForFrame((f) => bottom(f).startsWith("(reverse-i-search)`': log"), "the one before");
+    await tui.press("escape");
+    await tui.waitForFrame((f) => bottom(f).startsWith(":xy"), "the line as it was");
+    await tui.press("ctrl-r");
+    await tui.type("so");
+    await tui.waitForFrame((f) => bottom(f).startsWith("(reverse-i-search)`so': resources"), "the command holding so");
+    await tui.press("ctrl-r");
+    await tui.waitForFrame((f) => bottom(f).includes("resources · no older match"), "no older match said");
+    await tui.type("z");
+    await tui.waitForFrame((f) => bottom(f).startsWith("(reverse-i-search)`soz': no match"), "no match said");
+    await tui.press("escape");
+    await tui.waitForFrame((f) => bottom(f).startsWith(":xy"), "the line as it was");
+    expect(promptText()).toBe("xy");
+
+    await tui.press("ctrl-u", "ctrl-r");
+    await tui.type("l");
+    await tui.waitForFrame((f) => bottom(f).startsWith("(reverse-i-search)`l': log"), "log");
+    const crumbs = lines(tui.frame())[1];
+    await tui.press("enter");
+    await tui.waitForFrame((f) => bottom(f).startsWith(":log"), "log in the line");
+    expect(promptText()).toBe("log");
+    expect(lines(tui.frame())[1]).toBe(crumbs);
+    await tui.press("enter");
+    await tui.waitForFrame((f) => lines(f)[1]!.endsWith("log"), "the request log");
+  });
+
+  it("in the filter line too: ctrl-r finds an earlier filter, and the footer and help name the key", async () => {
+    tui = await fixture.mount({ columns: 120, rows: 24, debounceMs: 20 });
+    await tui.press("/");
+    await tui.waitForFrame((f) => bottom(f).includes("ctrl-r search"), "the footer naming ctrl-r");
+    await tui.type("type:private");
+    await tui.press("enter");
+    await tui.waitForFrame((f) => f.includes("type=private") && !f.includes("⟳"), "the private groups");
+    await tui.press("/", "ctrl-u");
+    await tui.type("tag:x");
+    await tui.press("ctrl-r");
+    await tui.type("priv");
+    await tui.waitForFrame((f) => bottom(f).startsWith("(reverse-i-search)`priv': type:private"), "the earlier filter found");
+    await tui.press("escape");
+    expect(promptText()).toBe("tag:x");
+    await tui.press("escape", "?");
+    await tui.waitForFrame((f) => lines(f)[1]!.endsWith("help"), "help");
+    await tui.press("/");
+    await tui.type("ctrl-r");
+    await tui.waitForFrame((f) => f.includes("searches earlier commands or filters"), "help naming ctrl-r");
+  });
+});

@@ -134,3 +134,83 @@ describe("paste", () => {
     expect(lines(tui.frame())[2]).toContain("/ type:private tag:vip");
   });
 });
+
+describe("an id pasted alone, no line open (issue 29, item 4)", () => {
+  const app = () => fixture.fx.emulator.world.apps[0]!;
+  const bottom = (frame: string) => lines(frame).at(-1) ?? "";
+
+  it("a uid opens that user, and the status line says what it was", async () => {
+    tui = await fixture.mount();
+    const uid = app().users[3]!.uid;
+    await tui.paste(PASTE(` "${uid}" `));
+    const frame = await tui.waitForFrame((f) => crumb(f) === `groups › user ${uid}` && !f.includes("looking up"), "the user");
+    expect(bottom(frame)).toBe(`${uid}: a user`);
+    expect(tui.store.getState().ui.prompt).toBeUndefined();
+    // Looked up as each kind its shape may be (a user, a group), on behalf of nobody.
+    expect(fixture.fx.served.some((l) => new RegExp(`^GET \\S+/v3/groups/${uid} 404 [\\d.]+ms$`).test(l))).toBe(true);
+  });
+
+  it("a guid opens that group; arriving unmarked in two reads 5 ms apart, as SSH hands a paste over, it is still one id, and its Enter opens nothing more", async () => {
+    tui = await fixture.mount();
+    const guid = app().groups.find((g) => /^[a-z0-9].*-.*[a-z0-9]$/.test(g.guid) && g.guid.length > 8)!.guid;
+    await tui.paste([guid.slice(0, 4), `${guid.slice(4)}\r`], 5);
+    await tui.waitForFrame((f) => crumb(f) === `groups › group ${guid}` && !f.includes("looking up"), "the group");
+    await tui.waitForFrame((f) => f.includes("Members ("), "its members");
+    const frame = tui.frame();
+    expect(crumb(frame)).toBe(`groups › group ${guid}`);
+    expect(bottom(frame)).toBe(`${guid}: a group`);
+    expect(tui.frames().some((f) => f.includes("act as user"))).toBe(false);
+  });
+
+  it("a message's id opens the message, a group's conversation id its messages", async () => {
+    tui = await fixture.mount();
+    await tui.press(":");
+    await tui.type("msgs");
+    await tui.press("enter");
+    await tui.waitForFrame(() => (tui.store.getState().views[tui.store.getState().activeKey]!.lists.messages?.items.length ?? 0) > 0, "the app's messages");
+    const id = String(tui.store.getState().views[tui.store.getState().activeKey]!.lists.messages!.items[0]!.id);
+    await tui.paste(PASTE(id));
+    await tui.waitForFrame((f) => crumb(f).endsWith(`message ${id}`) && !f.includes("looking up"), "the message");
+    expect(bottom(tui.frame())).toBe(`${id}: a message`);
+    const guid = app().groups[0]!.guid;
+    await tui.paste(PASTE(`group_${guid}`));
+    await tui.waitForFrame((f) => crumb(f).endsWith(`messages of group ${guid}`), "the group's messages");
+  });
+
+  it("a 1:1's conversation id opens its messages, asked as the first of its two", async () => {
+    let id: string | undefined;
+    for (const user of app().users.slice(0, 10)) {
+      const answer = await fixture.fx.chat("/conversations", { conversationType: "user" }, { onBehalfOf: user.uid });
+      id = (answer.body as { data?: Array<{ conversationId: string }> }).data?.[0]?.conversationId;
+      if (id) break;
+    }
+    const [first, second] = id!.split("_user_");
+    tui = await fixture.mount();
+    await tui.paste(PASTE(id!));
+    const frame = await tui.waitForFrame((f) => crumb(f).endsWith(`messages of ${first} and ${second}`) && !f.includes("looking up"), "the 1:1's messages");
+    expect(lines(frame).at(-1)).toBe(`${id}: a conversation`);
+  });
+
+  it("a uid that is also a guid: the command bar offers both, the user first; tab goes to the group, and Enter opens it", async () => {
+    tui = await fixture.mount();
+    const uid = app().users[5]!.uid;
+    const { fx } = fixture;
+    const made = await fx.send("POST", `${fx.base("api", 0)}/groups`, { apikey: fx.app(0).fullAccessKey, "content-type": "application/json" }, { guid: uid, name: "named as a user", type: "public" });
+    expect(made.status).toBe(200);
+    await tui.paste(PASTE(uid));
+    const frame = await tui.waitForFrame((f) => bottom(f).startsWith(`:user ${uid}`), "the command bar offering the user");
+    expect(lines(frame).at(-2)).toMatch(new RegExp(`user ${uid}\\s+group ${uid}`));
+    expect(crumb(frame)).toBe("groups");
+    await tui.press("tab", "enter");
+    await tui.waitForFrame((f) => crumb(f) === `groups › group ${uid}`, "the group");
+  });
+
+  it("an id nothing has: the command bar holds it, the line above says so, and nothing opens", async () => {
+    tui = await fixture.mount();
+    await tui.paste(PASTE("no-such-id-anywhere"));
+    const frame = await tui.waitForFrame((f) => bottom(f).startsWith(":no-such-id-anywhere"), "the command bar holding the id");
+    const name = tui.store.getState().apps[0]!.label;
+    expect(lines(frame).at(-2)).toBe(`no user, group, message or conversation has this id in ${name}`);
+    expect(crumb(frame)).toBe("groups");
+  });
+});

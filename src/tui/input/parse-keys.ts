@@ -1,5 +1,6 @@
 import type { KeyPress } from "../../store/line-editor.js";
 import { SESSION_ID } from "../../api/session-id.js";
+import { ID_SHAPE } from "../../resources/id-kinds.js";
 
 /**
  * Bytes from the terminal → key presses, in order, however the bytes were cut
@@ -63,14 +64,24 @@ const CONTROLS = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/;
 const ENDED_LINE = /^[^\u0000-\u0008\u000a-\u001f\u007f-\u009f]*[\r\n]+$/;
 
 /**
- * Text that holds a session id and nothing a key sends but text (a line break
- * may end it): an id pasted where the terminal does not mark pastes, or typed
- * by a program. It is a paste, as a bracketed one is, never keys (its `u`
- * opened the act-as prompt); its line breaks at the end are Enter.
+ * One id as a program makes them: 4 characters or more, a letter or digit at either end and one of
+ * `_ . @ -` inside (`grp-7`, `user_12`, `alice_user_bob`), which a person's keys bunched by a slow link
+ * hardly make (`-` removes, but a box asks first). Letters and digits alone are what such keys look like
+ * (`ualice⏎` is u, then a uid typed into its prompt; `jj1`), so they stay keys: an id of those is looked
+ * up when the terminal marks its paste (bracketed paste).
+ */
+const isMadeId = (line: string) => ID_SHAPE.test(line) && /^[\p{L}\p{N}].{2,}[\p{L}\p{N}]$/u.test(line) && /.[_.@-]./u.test(line);
+
+/**
+ * Text that holds a session id, or is one id made by a program, and nothing
+ * a key sends but text (a line break may end it): an id pasted where the
+ * terminal does not mark pastes, or typed by a program. It is a paste, as a
+ * bracketed one is, never keys (its `u` opened the act-as prompt); its line
+ * breaks at the end are Enter.
  */
 function unmarkedPaste(text: string): KeyPress[] | undefined {
   const line = text.replace(/[\r\n]+$/, "");
-  if (CONTROLS.test(line) || !SESSION_ID.test(line)) return undefined;
+  if (CONTROLS.test(line) || !(SESSION_ID.test(line) || isMadeId(line))) return undefined;
   const enters = text.slice(line.length).replaceAll("\r\n", "\r");
   return [{ name: "paste", text: line, paste: true }, ...[...enters].map(charKey)];
 }
@@ -84,8 +95,8 @@ export class KeyParser {
    * closely: the start of a paste the terminal did not mark (SSH and mosh
    * hand a long one over in several reads a few ms apart), or keys bunched
    * together. Held until a read ends it or none comes for a moment, then
-   * taken whole: a paste if it holds a session id, else the keys it is. A
-   * key alone in its read, as a person types, is never held.
+   * taken whole: a paste if it holds a session id or is one made id, else the keys
+   * it is. A key alone in its read, as a person types, is never held.
    */
   private burst = "";
   /** The last read ended such a paste with CR: an LF first in the next is the rest of its CRLF, not a second Enter. */
@@ -116,7 +127,7 @@ export class KeyParser {
     return text === "" ? [] : this.unmarked(text);
   }
 
-  /** Text no terminal marked as a paste: a paste if it holds a session id, else its keys. */
+  /** Text no terminal marked as a paste: a paste if it holds a session id or is one id, else its keys. */
   private unmarked(text: string): KeyPress[] {
     const paste = unmarkedPaste(text);
     if (!paste) return this.parse(text);
@@ -190,7 +201,7 @@ export class KeyParser {
   /**
    * Takes what waits as it stands: called when no more bytes came for a while.
    * A lone ESC is the Escape key; an unfinished paste is a paste; held text is
-   * a paste if it holds a session id, else keys.
+   * a paste if it holds a session id or is one made id, else keys.
    */
   flush(): KeyPress[] {
     if (this.burst !== "") return this.flushBurst();

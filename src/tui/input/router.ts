@@ -2,7 +2,9 @@ import { listInView } from "../../store/list-actions.js";
 import { type ExplorerStore, currentRoute } from "../../store/explorer-store.js";
 import type { Dialog, PromptKind } from "../../store/types.js";
 import { type KeyPress, editLine, pastedText } from "../../store/line-editor.js";
-import { completeCommand, runCommand } from "../commands.js";
+import { ID_COMMANDS, completeCommand, isCommand, runCommand } from "../commands.js";
+import { namesNothing } from "../../store/identify.js";
+import { ID_SHAPE, type IdKind } from "../../resources/id-kinds.js";
 import { CONFIRM_BINDINGS, FORM_BINDINGS, GLOBAL_BINDINGS, REVEAL_BINDINGS, SECRET_BINDINGS, SIDE_BINDINGS, VERB_FORM_BINDINGS, bindingIn, footerHints } from "../keymap.js";
 import { bodyHeight, frameLayout } from "../layout.js";
 import { screenFor } from "../screens/registry.js";
@@ -129,9 +131,11 @@ export function createInputRouter(store: ExplorerStore, services: Services): Inp
   let unsubscribe: (() => void) | undefined;
   /** A session id pasted into a line that does not take one: its call is offered while the notice says so. */
   let offered: string | undefined;
+  /** An id pasted alone is being looked up: the keys after it wait for what it opens. */
+  let identifying = false;
 
   const release = () => {
-    if (awaitingRows(store) || store.getState().ui.formLoading !== undefined) return;
+    if (identifying || awaitingRows(store) || store.getState().ui.formLoading !== undefined) return;
     unsubscribe?.();
     unsubscribe = undefined;
     const keys = held;
@@ -155,8 +159,8 @@ export function createInputRouter(store: ExplorerStore, services: Services): Inp
       return hold(key);
     }
     const state = store.getState();
-    // A form on its way (f, its grammar loading): every key after it is the form's, so it waits for it.
-    if (state.ui.formLoading !== undefined && key.name !== "ctrl-c") return hold(key);
+    // A form on its way (f, its grammar loading), or what a pasted id names: every key after it is theirs, so it waits.
+    if ((state.ui.formLoading !== undefined || identifying) && key.name !== "ctrl-c") return hold(key);
     const offer = offered;
     offered = undefined;
     if (offer && state.notice === CALL_OFFER) {
@@ -166,7 +170,8 @@ export function createInputRouter(store: ExplorerStore, services: Services): Inp
       if (key.name === "escape") return;
     }
     if (state.ui.prompt) {
-      const id = NOT_A_SESSION_ID.has(state.ui.prompt.kind) ? wholeSessionId(key) : undefined;
+      // While ctrl-r searches, a paste is what is searched for.
+      const id = NOT_A_SESSION_ID.has(state.ui.prompt.kind) && !state.ui.prompt.search ? wholeSessionId(key) : undefined;
       if (id) return offerCall(id);
       if (splitAlt(key) && editLine(state.ui.prompt, key).kind === "ignore") return splitAlt(key)!.forEach(dispatch);
       const { command } = state.keyInPrompt(key, (text) => completeCommand(text, store.getState()));
@@ -176,7 +181,7 @@ export function createInputRouter(store: ExplorerStore, services: Services): Inp
     if (state.ui.form?.choice) return state.keyInChoice(key);
     // A box that asks, or a screen of its own keys: a paste is not an answer.
     if (key.paste && (state.ui.dialog || screenFor(currentRoute(state)).standalone)) return;
-    if (key.paste) return pasteWithNoLineOpen(store, key.text ?? "");
+    if (key.paste) return pasteWithNoLineOpen(store, key.text ?? "", openWhatItNames);
     const binding = bindingIn(activeLayers(store), key.name);
     if (!binding) {
       splitAlt(key)?.forEach(dispatch);
@@ -195,6 +200,34 @@ export function createInputRouter(store: ExplorerStore, services: Services): Inp
     store.getState().openPrompt("command", line);
     const { command } = store.getState().keyInPrompt({ name: "enter" });
     if (command !== undefined) runCommand(command, store, services.quit);
+  }
+
+  /**
+   * An id pasted alone, with no line open: what it names in the app opens, by the command bar's command
+   * for it (`:user <uid>`), and the status line says what it was; named twice (a uid that is also a guid),
+   * the command bar offers each (tab goes through them); named nothing, the command bar holds it and says so.
+   */
+  function openWhatItNames(id: string): void {
+    identifying = true;
+    void store.getState().identify(id).then((kinds) => {
+      identifying = false;
+      if (kinds) openNamed(id, kinds);
+      release();
+    });
+  }
+
+  function openNamed(id: string, kinds: IdKind[]): void {
+    const lines = kinds.map((kind) => ID_COMMANDS[kind.name](id));
+    // An Enter that ended the paste (or came while it was looked up) asked for what the id names: this is the answer.
+    if (held[0]?.name === "enter") held.shift();
+    if (lines.length === 1) {
+      runLine(lines[0]!);
+      store.getState().notify(`${id}: ${kinds[0]!.says}`);
+      return;
+    }
+    const state = store.getState();
+    if (lines.length === 0) return state.openPrompt("command", id, { note: namesNothing(state) });
+    state.openPrompt("command", lines[0]!, { completion: { candidates: lines, at: 0 } });
   }
 
   /**
@@ -249,11 +282,11 @@ export function createInputRouter(store: ExplorerStore, services: Services): Inp
 
 /**
  * A paste with no line open: `:…` or `/…` opens that line with the rest; text
- * that holds a session id (the id alone, a log line) reads as `call <id>`; any
- * other text opens the command bar with it. Nothing is run until Enter: a
- * paste never submits.
+ * that holds a session id (the id alone, a log line) reads as `call <id>`; one
+ * other id (not a command's name) is looked up (`openId`); any other text opens
+ * the command bar with it. Nothing is run until Enter: a paste never submits.
  */
-function pasteWithNoLineOpen(store: ExplorerStore, text: string): void {
+function pasteWithNoLineOpen(store: ExplorerStore, text: string, openId: (id: string) => void): void {
   const state = store.getState();
   const trimmed = text.trim();
   if (trimmed.startsWith("/") && listInView(state) !== undefined) {
@@ -263,6 +296,8 @@ function pasteWithNoLineOpen(store: ExplorerStore, text: string): void {
     return;
   }
   const id = SESSION_ID.exec(trimmed)?.[0];
+  const word = pastedText(trimmed);
+  if (!id && ID_SHAPE.test(word) && !isCommand(word)) return openId(word);
   const command = trimmed.startsWith(":") ? trimmed.slice(1) : id ? `call ${id}` : trimmed;
   state.openPrompt("command");
   store.getState().keyInPrompt({ name: "paste", text: command, paste: true });

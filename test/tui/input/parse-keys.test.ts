@@ -94,6 +94,15 @@ describe("bytes to keys", () => {
       // A bracketed paste after held text: the text first, then the paste.
       expect(names(p, "ab", "\u001b[200~x\u001b[201~")).toEqual(["a", "b", "paste:x"]);
     });
+
+    it("one id as programs make them (a `-`, `_`, `.` or `@` inside) is a paste too; letters and digits alone, or a key at either end, stay keys", () => {
+      const flushed = (p: KeyParser, ...reads: string[]) => [...names(p, ...reads), ...p.flush().map((k) => (k.paste ? `paste:${k.text}` : k.name))];
+      expect(flushed(new KeyParser(), "grp", "-7a")).toEqual(["paste:grp-7a"]);
+      expect(flushed(new KeyParser(), "alice_user_bob\r")).toEqual(["paste:alice_user_bob", "enter"]);
+      expect(flushed(new KeyParser(), "jj1")).toEqual(["j", "j", "1"]);
+      expect(flushed(new KeyParser(), "jj-")).toEqual(["j", "j", "-"]);
+      expect(flushed(new KeyParser(), "dave")).toEqual(["d", "a", "v", "e"]);
+    });
   });
 
   it("keeps at most MAX_PASTE of a runaway paste", () => {
