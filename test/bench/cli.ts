@@ -4,7 +4,8 @@
  *   `curl -s … | jq .`, medians of the same run (budget: ≤ 150 ms and ≤ 1.6× node);
  *   and on the real trust path as on a user's machine (NODE_EXTRA_CA_CERTS naming the
  *   emulator's CA alone, no --ca) beside a bare Node `https.get` of the same URL
- *   (budget: ≤ 1.15× it);
+ *   (budget: ≤ 1.25× it, issue 29); and the code `ccx call` compiles, its V8 code cache, which grows
+ *   when a command added to the program runs code of its own at every start (budget: ≤ 360 KB);
  * - `ccx groups --all --ndjson` over 100,000 groups: groups/s and peak RSS
  *   (budget: ≥ 20,000 groups/s, ≤ 150 MB); `ccx api /groups --paginate` the same (issue 19);
  * - `ccx api /calls/<id>` beside `ccx call` and the bare https.get (issue 19: the same ratio);
@@ -13,7 +14,7 @@
  * - `ccx stats` over 100,000 calls: calls/s and peak RSS (budget: ≥ 20,000 calls/s, ≤ 150 MB).
  */
 import { execFile, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Agent, request } from "undici";
@@ -78,6 +79,12 @@ export async function benchCli(runs = 21): Promise<Figure[]> {
     if (hasCommand("curl") && hasCommand("jq")) {
       contenders.curl = () => run("sh", ["-c", `curl -s --cacert "$CCX_CA_FILE" -H "apikey: $CCX_API_KEY" "${url}" | jq . > /dev/null`], env);
     }
+    // What `ccx call` compiles: the code cache its first run writes at exit (bin/ccx.js) holds it.
+    const callCache = join(new URL("../../dist/", import.meta.url).pathname, "ccx.cjs.call.v8cache");
+    rmSync(callCache, { force: true });
+    await run(process.execPath, [BIN, "call", call.sessionId, "--json"], env);
+    const compiledKb = statSync(callCache).size / 1024;
+    figures.push({ what: "ccx call: the code it compiles (its V8 code cache)", value: Math.round(compiledKb), unit: "KB", budget: "≤ 360 KB", ok: compiledKb <= 360 });
     // Interleaved, so that all see the same machine: node, ccx, curl, node, ccx, curl, …
     const times: Record<string, number[]> = {};
     for (let i = -1; i < runs; i++) {
@@ -104,10 +111,10 @@ export async function benchCli(runs = 21): Promise<Figure[]> {
     figures.push({ what: `ccx call <id> --json, as on a user's machine (${(ccxUser / nodeUser).toFixed(2)}× node)`, value: Math.round(ccxUser), unit: "ms", budget: "≤ 150 ms", ok: ccxUser <= 150 });
     const getUser = median(times.getUser!);
     figures.push({ what: "a bare Node https.get of the same URL, printed as JSON, the same machine", value: Math.round(getUser), unit: "ms" });
-    figures.push({ what: "ccx call <id> --json ÷ the bare https.get", value: +(ccxUser / getUser).toFixed(2), unit: "×", budget: "≤ 1.15×", ok: ccxUser / getUser <= 1.15 });
+    figures.push({ what: "ccx call <id> --json ÷ the bare https.get", value: +(ccxUser / getUser).toFixed(2), unit: "×", budget: "≤ 1.25×", ok: ccxUser / getUser <= 1.25 });
     // Issue 19: ccx api starts as ccx call does (the same ratio to the bare script).
     const apiUser = median(times.apiUser!);
-    figures.push({ what: "ccx api /calls/<id> ÷ the bare https.get", value: +(apiUser / getUser).toFixed(2), unit: "×", budget: "as ccx call (≤ 1.15×)", ok: apiUser / getUser <= Math.max(1.15, (ccxUser / getUser) * 1.03) });
+    figures.push({ what: "ccx api /calls/<id> ÷ the bare https.get", value: +(apiUser / getUser).toFixed(2), unit: "×", budget: "as ccx call (≤ 1.25×)", ok: apiUser / getUser <= Math.max(1.25, (ccxUser / getUser) * 1.03) });
   } finally {
     small.stop();
   }

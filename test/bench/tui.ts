@@ -5,7 +5,7 @@
  *   holding a row of the emulator's answer (the first group's guid), median of
  *   9 runs after one warm-up, interleaved with `node -e 0` and a bundled Ink app
  *   that draws one line, spawned the same way, here and as on a user's machine
- *   (budget: ≤ 500 ms and ≤ 3× node -e 0);
+ *   (budget: ≤ 500 ms and ≤ 3× node -e 0 here, ≤ 3.5× as on a user's machine: issue 29);
  * - key press → next frame with 1,000 rows loaded (`/per:1000`): ~200 keys
  *   (j, k, PgDn, PgUp, g), one at a time, each timed from its write to the first bytes
  *   of the frame that shows the selection where the key put it
@@ -229,12 +229,13 @@ export async function benchTui(runs = 9, presses = 200): Promise<Figure[]> {
     const startFigures = Object.entries(starts).flatMap(([machine, times]): Figure[] => {
       const where = machine === "here" ? "here (NODE_EXTRA_CA_CERTS = the system bundle)" : "as on a user's machine (no NODE_EXTRA_CA_CERTS)";
       const [floor, ink, data] = [median(times.floor), median(times.hello), median(times.data)];
+      const ratioBudget = machine === "here" ? 3 : 3.5;
       return [
         { what: `node -e 0 in a pty (script, ${SIZE.cols}×${SIZE.rows}), ${where}, median of ${runs}`, value: Math.round(floor), unit: "ms" },
         { what: `  a bundled Ink app's first line (test/bench/fixtures/hello-ink.tsx, ${(ink / floor).toFixed(2)}× node)`, value: Math.round(ink), unit: "ms" },
         { what: "  explorer: spawn → first frame", value: Math.round(median(times.frame)), unit: "ms" },
         { what: "  explorer: spawn → first frame with data", value: Math.round(data), unit: "ms", budget: "≤ 500 ms", ok: data <= 500 },
-        { what: "  explorer: spawn → first frame with data ÷ node -e 0", value: +(data / floor).toFixed(2), unit: "×", budget: "≤ 3×", ok: data / floor <= 3 },
+        { what: "  explorer: spawn → first frame with data ÷ node -e 0", value: +(data / floor).toFixed(2), unit: "×", budget: `≤ ${ratioBudget}×`, ok: data / floor <= ratioBudget },
       ];
     });
     return [
