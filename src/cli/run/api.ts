@@ -1,5 +1,5 @@
 import { openAsBlob } from "node:fs";
-import { open } from "node:fs/promises";
+import { open, stat } from "node:fs/promises";
 import { basename } from "node:path";
 import type { Command } from "commander";
 import { type ApiCall, callNeedsApp, isSecretHeader, prepareCall, shownHeaders, urlWithQuery } from "../../api/api-call.js";
@@ -74,9 +74,14 @@ async function formOf(parts: ReadonlyArray<[string, string]>): Promise<FormData>
       continue;
     }
     const file = value.slice(1);
-    const blob = await openAsBlob(file).catch((error: NodeJS.ErrnoException) => {
-      throw badInput(`cannot read ${file} (-F ${field}): ${error.code ?? error}; nothing was sent`);
-    });
+    let blob: Blob;
+    try {
+      // Looked at first: openAsBlob names a missing file only as an invalid argument.
+      if (!(await stat(file)).isFile()) throw Object.assign(new Error("not a file"), { code: "not a file" });
+      blob = await openAsBlob(file);
+    } catch (error) {
+      throw badInput(`cannot read ${file} (-F ${field}): ${(error as NodeJS.ErrnoException).code ?? error}; nothing was sent`);
+    }
     if (blob.size > MAX_INPUT_BYTES) throw badInput(`${file} holds more than ${MAX_INPUT_BYTES / 1024 / 1024} MiB; nothing was sent`);
     form.append(field, blob, basename(file));
   }
