@@ -1,5 +1,5 @@
 import type { ApiCall } from "../api/api-call.js";
-import { isSecretHeader, urlWithQuery } from "../api/api-call.js";
+import { urlWithQuery } from "../api/api-call.js";
 import { isSecretField } from "../api/answer-secrets.js";
 
 /**
@@ -51,10 +51,8 @@ function urlArgument(url: string): string {
 export function curlOf(call: ApiCall, body: unknown): string {
   const parts = ["curl", "-X", call.method, urlArgument(urlWithQuery(call.url, call.query))];
   for (const [name, value] of Object.entries(call.headers)) {
-    // HTTP Basic (POST /tenants) as curl makes it from the two variables; any other secret header as a variable of its name.
-    if (name.toLowerCase() === "authorization" && value.startsWith("Basic ")) parts.push("-u", '"$CCX_MANAGEMENT_KEY:$CCX_MANAGEMENT_SECRET"');
-    else if (isSecretHeader(name)) parts.push("-H", `"${name}: ${SECRET_HEADERS[name.toLowerCase()] ?? `$${variableOf(name)}`}"`);
-    else parts.push("-H", quoted(`${name}: ${value}`));
+    const variable = SECRET_HEADERS[name.toLowerCase()];
+    parts.push("-H", variable ? `"${name}: ${variable}"` : quoted(`${name}: ${value}`));
   }
   if (body !== undefined) parts.push("-H", quoted("content-type: application/json"), "-d", bodyArgument(body));
   return parts.join(" ");
