@@ -60,6 +60,12 @@ const INPUTS: Record<string, VerbInput[]> = {
   ]])),
 };
 
+// The current webhooks as well (--version 2): every request, its read before and its undo carry X-Webhook-Version: 2.
+const WEBHOOK_VERBS = ["webhook create", "webhook update", "webhook enable", "webhook disable", "webhook delete", "triggers add", "triggers remove"];
+for (const words of WEBHOOK_VERBS) {
+  INPUTS[words] = [...INPUTS[words]!, ...INPUTS[words]!.map((input) => ({ ...input, flags: { ...input.flags, version: "2" } }))];
+}
+
 /** States read before a write, some making each verb's inverse: nothing, an empty list, a row unlike what it writes, one like it. */
 const BEFORES: unknown[] = [
   undefined,
@@ -121,9 +127,31 @@ describe("every verb against the catalogue", () => {
       expect(Object.keys(params ?? {}).sort()).toEqual([...template!.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).filter((p) => p !== "appId").sort());
       // The path filled in is that operation, sent to the host the catalogue gives it.
       expect(findEndpoint(request.path, method as "GET")?.path, request.path).toBe(template);
-      const call = writeCall(app, credentials, { method, path: request.path, query: request.query, as: request.as });
+      const call = writeCall(app, credentials, { method, path: request.path, query: request.query, as: request.as, headers: request.headers });
       expect(call.host).toBe(documented!.host);
+      // A header beside the credentials only where the catalogue documents it: the webhooks' version.
+      if (request.headers) {
+        expect(documented!.group, `${method} ${template}`).toBe("Webhooks");
+        expect(call.headers).toMatchObject({ key: "mk", secret: "ms", "X-Webhook-Version": "2" });
+      }
       expect(call.url.startsWith(documented!.host === "management" ? credentials.management.url : documented!.host === "calls" ? "https://app1.call-us" : "https://app1.api-us")).toBe(true);
+    }
+  });
+
+  it("--version 2: a webhook verb's every request, the read before it and its undo carry X-Webhook-Version: 2; without it, none does", () => {
+    for (const words of WEBHOOK_VERBS) {
+      const verb = VERBS.find((v) => verbWords(v).join(" ") === words)!;
+      for (const input of INPUTS[words]!) {
+        const expected = input.flags.version === "2" ? { "X-Webhook-Version": "2" } : undefined;
+        for (const item of verb.items(input)) {
+          expect(verb.request(item).headers, words).toEqual(expected);
+          expect(verb.before?.(item).headers, words).toEqual(verb.before ? expected : undefined);
+          for (const state of BEFORES) {
+            const inverse = verb.inverse?.(item, state);
+            if (inverse) expect(inverse.headers, words).toEqual(expected);
+          }
+        }
+      }
     }
   });
 
