@@ -120,7 +120,7 @@ describe("traceMessage", () => {
     ]);
     expect(by("m1").evidence.pushTokens).toBe("GET /notifications/v1/logs?messageId=42");
     expect(service.asked.filter((a) => a.path === "/users/m1/auth_tokens" || a.query.authToken === "m1-auth")).toEqual([]);
-    expect(by("m2").pushTokens).toEqual([{ pushToken: "tok-m2-auth", platform: "ios", providerId: undefined, pushTokenType: undefined }]);
+    expect(by("m2").pushTokens).toEqual([{ pushToken: "tok-m2-auth", platform: "ios", providerId: undefined, pushTokenType: undefined, registeredAt: Date.parse("2024-01-02T03:04:05.000Z") }]);
     expect(service.asked.filter((a) => a.path === "/users/m2/auth_tokens")).toHaveLength(1);
   });
 
@@ -150,7 +150,7 @@ describe("traceMessage", () => {
     for (const r of report.recipients) expect([r.uid, r.blocked, r.muted, r.dnd, r.banned].includes(null), r.uid).toBe(false);
     expect(by("m6")).toMatchObject({ dnd: true, muted: false, evidence: { dnd: "GET /notifications/v1/preferences" } });
     expect(by("m7")).toMatchObject({ muted: true, evidence: { muted: "GET /notifications/v1/preferences/mute" } });
-    expect(by("m8").pushTokens).toEqual([{ pushToken: "tok-m8-auth", platform: "ios", providerId: undefined, pushTokenType: undefined }]);
+    expect(by("m8").pushTokens).toEqual([{ pushToken: "tok-m8-auth", platform: "ios", providerId: undefined, pushTokenType: undefined, registeredAt: Date.parse("2024-01-02T03:04:05.000Z") }]);
     expect(report.moderation).toEqual({ blocked: null, extensions: [{ id: "profanity-filter", name: "Profanity Filter", evidence: "GET /apps/{appId}/extensions" }] });
     expect(report.webhooks).toEqual([{ id: "w1", name: "relay", enabled: false, triggers: ["after_message"] }]);
     expect(report.recipients.map((r) => r.uid)).not.toContain("m0");
