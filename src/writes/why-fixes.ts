@@ -1,4 +1,5 @@
 import type { Facts, Stage, Verdict } from "../api/why.js";
+import { maskKey } from "../config/mask.js";
 import { verbNamed } from "./index.js";
 import { type VerbInput, type WriteVerb, verbWords } from "./verb.js";
 
@@ -24,6 +25,8 @@ const FIXES: Partial<Record<Stage, string>> = {
 
 export interface Fix {
   verb: WriteVerb;
+  /** Its words, as the explorer's runner asks for it: `member unban`. */
+  words: string;
   input: VerbInput;
   /** `ccx unblock alice bob`: as a user would type it. */
   command: string;
@@ -73,5 +76,13 @@ export function fixOf(verdict: Pick<Verdict, "stage" | "facts">): Fix | undefine
   const verb = words === undefined ? undefined : verbNamed(words);
   if (!verb || !verdict.facts) return undefined;
   const input = inputOf(verb, verdict.facts);
-  return input && { verb, input, command: commandOf(verb, input) };
+  return input && { verb, words: verbWords(verb).join(" "), input, command: commandOf(verb, input) };
+}
+
+/** A verdict as it is shown: its fix's command with the push token it names masked, unless revealed (a token is a secret everywhere ccx shows one). */
+export function shownVerdict(verdict: Verdict, reveal = false): { uid: string; verdict: string; stage: Stage; evidence: Verdict["evidence"]; fix?: string } {
+  const command = fixOf(verdict)?.command;
+  const token = verdict.facts?.pushToken;
+  const fix = command && token && !reveal ? command.replaceAll(token, maskKey(token)) : command;
+  return { uid: verdict.uid, verdict: verdict.verdict, stage: verdict.stage, evidence: verdict.evidence, ...(fix ? { fix } : {}) };
 }

@@ -1,10 +1,10 @@
 import type { Command } from "commander";
 import { maskSecretsInText, secretsMasker } from "../../api/answer-secrets.js";
 import { whyMessage } from "../../api/why.js";
-import { maskKey } from "../../config/mask.js";
 import { jsonForTerminal } from "../../text/json.js";
 import { sanitize } from "../../text/sanitize.js";
-import { fixOf } from "../../writes/why-fixes.js";
+import { whyLines } from "../../text/why-report.js";
+import { shownVerdict } from "../../writes/why-fixes.js";
 import type { WhyFlags } from "../commands/why.js";
 import { runCommand, warnMasked } from "../runtime.js";
 import { IN_FLIGHT, traceReader } from "./trace.js";
@@ -14,22 +14,10 @@ export function runWhy(messageId: string, uids: readonly string[], flags: WhyFla
     const read = await traceReader(runtime);
     const report = await whyMessage(read, messageId, { members: flags.members, inFlight: IN_FLIGHT, ...(uids.length > 0 ? { uids } : {}) });
     const mask = secretsMasker(flags.reveal);
-    const verdicts = report.verdicts.map((v) => {
-      const fix = fixOf(v)?.command;
-      // A push token named in a fix is a secret as it is in the trace: masked unless --reveal.
-      const token = v.facts?.pushToken;
-      const shownFix = fix && token && !flags.reveal ? fix.replaceAll(token, maskKey(token)) : fix;
-      return { uid: v.uid, verdict: v.verdict, stage: v.stage, evidence: v.evidence, ...(shownFix ? { fix: shownFix } : {}) };
-    });
-    const shown = mask.show(verdicts);
+    const shown = mask.show(report.verdicts.map((v) => shownVerdict(v, flags.reveal)));
     if (flags.json) await runtime.write(`${jsonForTerminal(shown, 2)}\n`);
     else {
-      const lines: string[] = [];
-      for (const v of shown) {
-        lines.push(`${sanitize(v.uid)}: ${sanitize(v.verdict)}`);
-        lines.push(`  [${v.evidence.map((e) => `${sanitize(e.endpoint)}: ${sanitize(e.fact)}`).join("; ")}]`);
-        if (v.fix) lines.push(`  fix: ${sanitize(v.fix)}`);
-      }
+      const { lines } = whyLines(shown);
       if (report.recipientsLeftOut > 0) lines.push(`${report.recipientsLeftOut} more members not asked about: --members`);
       if (report.unreadable.length > 0) lines.push("could not read:", ...report.unreadable.map((u) => {
         const said = `  ${u.endpoint}: ${u.code}: ${u.message}`;
