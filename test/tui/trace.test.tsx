@@ -40,7 +40,7 @@ describe("a message's trace in the explorer", () => {
     expect(lines(frame)[1]).toMatch(new RegExp(`trace ${muted.id}$`));
     expect(frame).toMatch(new RegExp(`message ${muted.id}: message/text from \\S+ to group ${muted.guid}`));
     expect(frame).toMatch(/not blocked\s+\[GET \/moderation\/blocked-messages\]/);
-    expect(frame).toMatch(new RegExp(`${muted.uid}\\s+no\\s+no\\s+yes\\s+\\S+\\s+\\d+\\s+push \\w+ held: MUTE_PREFERENCE.*muted the conversation`));
+    expect(frame).toMatch(new RegExp(`${muted.uid}\\s+no\\s+no\\s+yes\\s+\\S+\\s+\\d+\\s+push \\w+ held: MUTE_PREFERENCE.*${muted.uid} muted group ${muted.guid}`));
     // Eight at most at a time: the request log saw every one of them end.
     expect(fixture.fx.served.some((l) => l.includes(`/notifications/v1/logs?messageId=${muted.id}`))).toBe(true);
   });

@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { callNeedsApp, prepareCall, urlWithQuery } from "../../api/api-call.js";
 import { secretsMasker } from "../../api/answer-secrets.js";
 import { type Read, traceMessage } from "../../api/trace.js";
+import { verdictOf } from "../../api/why.js";
 import { jsonForTerminal } from "../../text/json.js";
 import type { TraceFlags } from "../commands/trace.js";
 import { traceLines } from "../../text/trace-report.js";
@@ -31,7 +32,7 @@ export function runTrace(messageId: string, flags: TraceFlags, command: Command)
     if (flags.json) {
       const { requests: _requests, ...rest } = shown;
       await runtime.write(`${jsonForTerminal(rest, 2)}\n`);
-    } else await runtime.write(`${traceLines(shown, runtime.width, runtime.color).join("\n")}\n`);
+    } else await runtime.write(`${traceLines(shown, runtime.width, runtime.color, report.recipients.map((r) => verdictOf(report, r))).join("\n")}\n`);
     runtime.warn(`${report.requests} requests, at most ${IN_FLIGHT} at a time`);
     warnMasked(runtime, mask.paths());
   });

@@ -17,7 +17,7 @@ const traceOf = (state: ExplorerState, route: TraceRoute): TraceState | undefine
  * recipient's verdict above it (`of`: the verdict each of those lines is of).
  */
 function linesOf(trace: TraceState | undefined, route: TraceRoute, width: number): { lines: string[]; of: number[] } {
-  const report = trace?.report ? traceLines(trace.report, width, false) : [];
+  const report = trace?.report ? traceLines(trace.report, width, false, trace.verdicts ?? []) : [];
   if (!route.why || !trace?.verdicts) return { lines: report, of: [] };
   const why = whyLines(trace.verdicts.map((v) => shownVerdict(v)));
   return { lines: [...why.lines, "", ...report], of: why.of };
