@@ -119,8 +119,10 @@ export async function traceMessage(read: Read, messageId: string, options: Trace
 
   // Then who the recipients are, the group's bans and how each user stands with the sender; then the rest.
   const given = options.uids?.filter((uid) => uid !== sender);
-  const membersRead: Promise<{ members: Array<{ uid: string; joinedAt?: number }>; total: number }> = given ? Promise.resolve({ members: given.map((uid) => ({ uid })), total: given.length })
-    : group ? readMembers(get, receiver, options.members + 1) : Promise.resolve({ members: [{ uid: receiver }], total: 1 });
+  // A group's members are read whether or not uids are given: the page says who of them is a member, and since when.
+  const listRead: Promise<{ members: Array<{ uid: string; joinedAt?: number }>; total: number }> = group ? readMembers(get, receiver, options.members + 1) : Promise.resolve({ members: [{ uid: receiver }], total: 1 });
+  const membersRead = given
+    ? Promise.resolve({ members: given.map((uid) => ({ uid })), total: given.length }) : listRead;
   const bannedRead = group ? get(filledPath("/groups/{guid}/bannedusers", { guid: receiver }), { perPage: "100" }) : Promise.resolve(undefined);
   const relationsRead = sender ? readRelations(get, sender) : Promise.resolve(undefined);
   const others = Promise.all([
@@ -146,10 +148,13 @@ export async function traceMessage(read: Read, messageId: string, options: Trace
       bySender && (bySender.blocked.has(uid) || bySender.blockedBy.has(uid) || !bySender.full)
         ? { blocked: bySender.blocked.has(uid), blockedBy: bySender.blockedBy.has(uid) } : undefined),
     senderBlocksEndpoint: `GET /users/${sender}/blockedusers`,
-    // A member listed came with joinedAt; a uid given is read as the group is to them.
-    membership: (uid) => membersRead.then((read) => {
+    // A member listed came with joinedAt; one not listed is not a member where the page held them all, else (a
+    // uid given of a bigger group) the group is asked as them.
+    membership: (uid) => listRead.then((read) => {
       const listed = read.members.find((m) => m.uid === uid);
-      return listed && !given ? { member: true, ...(listed.joinedAt === undefined ? {} : { joinedAt: listed.joinedAt }), evidence: `GET /groups/${receiver}/members` } : membershipOf(get, receiver, uid);
+      const membersEndpoint = `GET /groups/${receiver}/members`;
+      if (listed) return { member: true, ...(listed.joinedAt === undefined ? {} : { joinedAt: listed.joinedAt }), evidence: membersEndpoint };
+      return read.members.length >= read.total ? { member: false, evidence: membersEndpoint } : membershipOf(get, receiver, uid);
     }),
     ...(options.receipts ? { receipts: (uid: string) => receiptsOf(get, group ? { guid: receiver } : { uid: sender }, uid, String(message.id)) } : {}),
   };

@@ -75,7 +75,10 @@ export function verdictOf(report: TraceReport, r: Recipient): Verdict {
 
   if (group) {
     if (r.banned) return broke("banned", `${r.uid} is banned from ${receiver}`, [ev(r.evidence.banned, `${r.uid} among the banned`)], { guid: receiver, uid: r.uid });
-    if (r.member === false) return broke("member", `${r.uid} is not a member of ${receiver}`, [ev(r.evidence.member, "hasJoined false")], { guid: receiver, uid: r.uid });
+    if (r.member === false) {
+      const fact = r.evidence.member?.endsWith("/members") ? `${r.uid} not among the members` : "hasJoined false";
+      return broke("member", `${r.uid} is not a member of ${receiver}`, [ev(r.evidence.member, fact)], { guid: receiver, uid: r.uid });
+    }
     if (r.member && r.joinedAt !== undefined && Number.isFinite(sentAt) && r.joinedAt > sentAt) {
       return broke("member", `${r.uid} joined ${receiver} at ${at(r.joinedAt)}, after the message was sent at ${at(sentAt)}`, [ev(r.evidence.member, `joinedAt ${at(r.joinedAt)}`), ev(`GET /messages/${id}`, `sentAt ${at(sentAt)}`)]);
     }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "../../src/api/errors.js";
 import { limiter } from "../../src/api/limit.js";
 import { traceMessage } from "../../src/api/trace.js";
+import { whyMessage } from "../../src/api/why.js";
 
 /**
  * The trace over canned answers in the forms the exports give (message ids
@@ -232,5 +233,28 @@ describe("limiter", () => {
     })));
     expect(most).toBeLessThanOrEqual(3);
     expect(started).toEqual([...started].sort((a, b) => a - b));
+  });
+});
+
+describe("whyMessage", () => {
+  it("the uids given, members or not by the group's page, those pushed to read back for receipts: within the trace's budget, one verdict each at its first break", async () => {
+    const service = cannedService({
+      "/groups/crew/conversation": () => ({ data: [{ conversationId: "group_crew", lastReadMessageId: "42" }] }),
+    });
+    const uids = ["m1", "m2", "m3", "m4", "m5", "m6", "m7", "m9", "m10", "m11", "m12", "outsider"];
+    const report = await whyMessage(service.read, "42", { members: 50, inFlight: 8, uids });
+    expect(service.most()).toBeLessThanOrEqual(8);
+    for (const uid of uids) {
+      const mine = service.asked.filter((a) => a.path.includes(`/users/${uid}/`) || a.query.uid === uid || a.query.authToken === `${uid}-auth` || a.onBehalfOf === uid);
+      // As the trace: a fifth (their push tokens) only for one with a device, no log line and no cause read.
+      const r = report.trace.recipients.find((x) => x.uid === uid)!;
+      const unexplained = r.notifications.length === 0 && r.pushTokens !== null && r.pushTokens.length > 0 && !r.blocked && !r.muted && !r.dnd;
+      expect(mine.length, `${uid}: ${mine.map((a) => a.path).join(", ")}`).toBeLessThanOrEqual(unexplained ? 5 : 4);
+    }
+    const stage = Object.fromEntries(report.verdicts.map((v) => [v.uid, v.stage]));
+    expect(stage).toMatchObject({ m1: "delivered", m2: "muted", m3: "banned", m4: "blocked", m6: "dnd", m7: "muted", m9: "blocked", m10: "dnd", m11: "preference", m5: "push-tokens", outsider: "member" });
+    expect(service.asked.filter((a) => a.path === "/groups/crew")).toEqual([]);
+    expect(report.verdicts.find((v) => v.uid === "m1")!.verdict).toMatch(/^delivered at .+ \(push fcm\) and read$/);
+    expect(report.verdicts.find((v) => v.uid === "m4")).toMatchObject({ verdict: "m0 blocked m4: no message passes between them", facts: { uid: "m0", target: "m4" } });
   });
 });
