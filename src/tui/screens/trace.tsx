@@ -48,7 +48,7 @@ const bindings: Array<Binding<TraceRoute>> = [
 
 /** What happened to one message and why: the report of `ccx trace`, scrolled with the cursor keys. */
 export const traceScreen: Screen<TraceRoute> = {
-  title: "A message's trace (T on a message, :trace <messageId>; W: why, each recipient's verdict above it)",
+  title: "A message's trace (T or W on a message, :trace <messageId>)",
   legend: [
     "what happened to the message and why: moderation, each recipient's blocks, mutes, DND, push tokens and notification log lines, the webhooks for it",
     "each fact names the endpoint it came from; what could not be read is listed at the end with its code",
