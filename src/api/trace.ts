@@ -28,6 +28,8 @@ export interface TraceReport {
   moderation: {
     /** `status`: the review it has (`approved`: delivered after all), as the blocked list's message carries it. */
     blocked: { ruleId: string; ruleName?: string; condition?: unknown; status?: string; evidence: string } | null;
+    /** Users flagged it and a moderator reviewed it: `disapproved` hides it (a flag not yet reviewed changes nothing). */
+    flagged: { status: string; reportedBy: Array<{ uid: string; reason?: string }>; evidence: string } | null;
     extensions: Array<{ id: string; name?: string; evidence: string }>;
   };
   recipients: Recipient[];
@@ -103,14 +105,15 @@ export async function traceMessage(read: Read, messageId: string, options: Trace
   // What needs only the message's id goes beside it, in the slots it leaves free: each later read waits for fewer.
   const logsRead = readLogs(get, logsQuery);
   const blockedRecordsRead = get("/moderation/blocked-messages");
+  const reviewedRead = get("/moderation/reviewed-messages");
   const extensionsRead = get("/apps/{appId}/extensions", { perPage: "100" });
   const hooksRead = get("/apps/{appId}/webhooks", { perPage: "100" });
   const message = await messageRead.then(oneOf).catch(async (error: unknown) => {
-    await Promise.allSettled([logsRead, blockedRecordsRead, extensionsRead, hooksRead]);
+    await Promise.allSettled([logsRead, blockedRecordsRead, reviewedRead, extensionsRead, hooksRead]);
     throw error;
   });
   if (!message || text(message.id) === undefined) {
-    await Promise.allSettled([logsRead, blockedRecordsRead, extensionsRead, hooksRead]);
+    await Promise.allSettled([logsRead, blockedRecordsRead, reviewedRead, extensionsRead, hooksRead]);
     throw new ApiError(CLIENT_CODES.notFound, `the service answered no message for ${messageId}`);
   }
   const sender = uidOf(message.sender) ?? "";
@@ -131,6 +134,7 @@ export async function traceMessage(read: Read, messageId: string, options: Trace
     blockedRecordsRead,
     extensionsRead,
     readWebhooks(get, hooksRead, eventsOf(message)),
+    reviewedRead,
   ]);
   // The sender's own block list: read once, and only for a recipient the page of users does not list.
   let senderBlocksRead: Promise<ReturnType<typeof blocksIn> | undefined> | undefined;
@@ -164,8 +168,10 @@ export async function traceMessage(read: Read, messageId: string, options: Trace
   // The sender is one of a group's members: the rest were not read, or read and not traced.
   const leftOut = Math.max(0, members.total - (group ? 1 : 0) - traced.length);
   const recipients = await Promise.all(traced.map((m) => traceRecipient(get, m.uid, context)));
-  const [thread, reactions, blockedRecords, extensions, webhooks] = await others;
+  const [thread, reactions, blockedRecords, extensions, webhooks, reviewed] = await others;
   const blockedRecord = listItems(blockedRecords).map(record).find((r) => text(record(r?.message)?.id) === String(messageId));
+  // The reviewed list has no documented item: its message's id as `messageId` or in `message`, read tolerantly.
+  const review = listItems(reviewed).map(record).find((r) => (text(r?.messageId) ?? text(record(r?.message)?.id)) === String(messageId));
 
   return {
     message,
@@ -177,6 +183,14 @@ export async function traceMessage(read: Read, messageId: string, options: Trace
           ruleId: text(blockedRecord.ruleId) ?? "", ruleName: text(blockedRecord.ruleName), condition: blockedRecord.condition,
           ...(text(record(record(record(blockedRecord.message)?.data)?.moderation)?.status) ? { status: text(record(record(record(blockedRecord.message)?.data)?.moderation)?.status) } : {}),
           evidence: "GET /moderation/blocked-messages",
+        }
+        : null,
+      flagged: review && text(review.status)
+        ? {
+          status: text(review.status)!,
+          reportedBy: (Array.isArray(review.reportedBy) ? review.reportedBy : []).map(record).filter((r): r is Json => uidOf(r?.uid) !== undefined)
+            .map((r) => ({ uid: uidOf(r.uid)!, ...(text(r.reason) ? { reason: text(r.reason) } : {}) })),
+          evidence: "GET /moderation/reviewed-messages",
         }
         : null,
       extensions: listItems(extensions).map(record)

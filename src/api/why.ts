@@ -73,6 +73,13 @@ export function verdictOf(report: TraceReport, r: Recipient): Verdict {
       [ev(blocked.evidence, `rule ${blocked.ruleId}${blocked.status ? `, status ${blocked.status}` : ""}`)], { messageId: id });
   }
 
+  const flagged = report.moderation.flagged;
+  if (flagged?.status === "disapproved") {
+    const by = flagged.reportedBy.map((f) => `${f.uid}${f.reason ? ` (${f.reason})` : ""}`).join(", ");
+    return broke("moderation", `a moderator disapproved the message after ${by || "users"} flagged it: it is hidden`,
+      [ev(flagged.evidence, `status disapproved, flagged by ${by || "?"}`)], { messageId: id, flagged: "true" });
+  }
+
   if (group) {
     if (r.banned) return broke("banned", `${r.uid} is banned from ${receiver}`, [ev(r.evidence.banned, `${r.uid} among the banned`)], { guid: receiver, uid: r.uid });
     if (r.member === false) {

@@ -41,6 +41,10 @@ export function traceLines(report: TraceReport, width: number, color: boolean, v
   lines.push(blocked
     ? `  blocked by rule ${said(blocked.ruleName ?? blocked.ruleId)} (${said(blocked.ruleId)}), condition ${said(blocked.condition)}   [${blocked.evidence}]`
     : "  not blocked   [GET /moderation/blocked-messages]");
+  const flagged = report.moderation.flagged;
+  lines.push(flagged
+    ? `  flagged by ${flagged.reportedBy.map((f) => `${said(f.uid)}${f.reason ? ` (${said(f.reason)})` : ""}`).join(", ") || "?"}, reviewed: ${said(flagged.status)}   [${flagged.evidence}]`
+    : "  not flagged and reviewed   [GET /moderation/reviewed-messages]");
   lines.push(`  filtering extensions on: ${report.moderation.extensions.length > 0 ? report.moderation.extensions.map((e) => said(e.id)).join(", ") : "none"}   [GET /apps/{appId}/extensions]`);
   lines.push("", `recipients (${report.recipients.length}${report.recipientsLeftOut ? `; ${report.recipientsLeftOut} more not traced: --members` : ""})`);
   const columns: Array<TableColumn<Recipient>> = [

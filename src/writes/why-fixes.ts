@@ -49,7 +49,8 @@ function inputOf(verb: WriteVerb, facts: Facts): VerbInput | undefined {
   const flags: VerbInput["flags"] = {};
   for (const f of verb.flags ?? []) {
     const value = facts[f.flag];
-    if (value !== undefined) flags[f.flag] = value;
+    // A switch (a flag that takes no value) is on where the fact says "true".
+    if (value !== undefined) flags[f.flag] = f.value === undefined ? value === "true" : value;
     else if (f.required) return undefined;
   }
   return { args, flags };

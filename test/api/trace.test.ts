@@ -37,6 +37,7 @@ function cannedService(overrides: Record<string, (query: Record<string, string>)
   const answers: Record<string, (query: Record<string, string>) => unknown> = {
     "/messages/42": () => ({ data: { id: 42, sender: { uid: "m0" }, receiver: "crew", receiverType: "group", category: "message", type: "text", data: { text: "hi" }, sentAt: 1700000000 } }),
     "/moderation/blocked-messages": () => ({ data: [], meta: { current: { limit: 50, count: 0 } } }),
+    "/moderation/reviewed-messages": () => ({ data: [], meta: { current: { limit: 50, count: 0 } } }),
     "/apps/{appId}/extensions": () => ({ data: [{ id: "profanity-filter", name: "Profanity Filter", isActive: true }, { id: "xss-filter", isActive: false }, { id: "polls", isActive: true }], meta: { pagination: { total: 3 } } }),
     "/apps/{appId}/webhooks": () => ({ data: [{ id: "w1", name: "relay", enabled: false }, { id: "w2", name: "crm" }], meta: { pagination: {} } }),
     "/apps/{appId}/webhooks/w1/triggers": () => ({ data: [{ id: "after_message" }, { id: "call_ended" }] }),
@@ -152,7 +153,7 @@ describe("traceMessage", () => {
     expect(by("m6")).toMatchObject({ dnd: true, muted: false, evidence: { dnd: "GET /notifications/v1/preferences" } });
     expect(by("m7")).toMatchObject({ muted: true, evidence: { muted: "GET /notifications/v1/preferences/mute" } });
     expect(by("m8").pushTokens).toEqual([{ pushToken: "tok-m8-auth", platform: "ios", providerId: undefined, pushTokenType: undefined, registeredAt: Date.parse("2024-01-02T03:04:05.000Z") }]);
-    expect(report.moderation).toEqual({ blocked: null, extensions: [{ id: "profanity-filter", name: "Profanity Filter", evidence: "GET /apps/{appId}/extensions" }] });
+    expect(report.moderation).toEqual({ blocked: null, flagged: null, extensions: [{ id: "profanity-filter", name: "Profanity Filter", evidence: "GET /apps/{appId}/extensions" }] });
     expect(report.webhooks).toEqual([{ id: "w1", name: "relay", enabled: false, triggers: ["after_message"] }]);
     expect(report.recipients.map((r) => r.uid)).not.toContain("m0");
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blockedBy } from "../../src/emulator/data/blocks.js";
 import { KIND } from "../../src/emulator/data/message-store.js";
-import { blockedMessages } from "../../src/emulator/data/moderation.js";
+import { blockedMessages, flaggedMessages } from "../../src/emulator/data/moderation.js";
 import { isMember, membersOf } from "../../src/emulator/data/members.js";
 import type { App } from "../../src/emulator/data/model.js";
 import { PROVIDER_IDS, preferencesOf, pushTokensOf } from "../../src/emulator/data/notifications.js";
@@ -118,7 +118,7 @@ describe("ccx why", () => {
     expect((await whyOf(await send(sender, { group: group.guid }), member)).stage).toBe("read");
   });
 
-  it("moderation: the rule and what it matched; the fix approves it, and the message is then past moderation", async () => {
+  it("moderation: the rule and what it matched, or the flag a moderator disapproved; the fix approves it, and the message is then past moderation", async () => {
     const blocked = blockedMessages(app).find((b) => app.messages.conversations[app.messages.conversation[b.index]!]!.group < 0)!;
     const id = String(blocked.index + 1);
     const [verdict] = await why(id);
@@ -130,6 +130,16 @@ describe("ccx why", () => {
     });
     await run(verdict!.fix!);
     expect((await why(id))[0]!.stage).not.toBe("moderation");
+    // Flagged by a user and disapproved by a moderator: hidden; approved on review, it is not.
+    const hidden = flaggedMessages(app, true).find((f) => f.review === "disapproved" && !blockedMessages(app).some((b) => b.index === f.index))!;
+    const hiddenId = String(hidden.index + 1);
+    const [flagged] = await why(hiddenId);
+    expect(flagged).toMatchObject({
+      stage: "moderation", verdict: `a moderator disapproved the message after ${uidAt(hidden.reporter)} (${hidden.reason}) flagged it: it is hidden`,
+      evidence: [{ endpoint: "GET /moderation/reviewed-messages" }], fix: `ccx moderation approve ${hiddenId} --flagged`,
+    });
+    await run(flagged!.fix!);
+    expect((await why(hiddenId))[0]!.stage).not.toBe("moderation");
   });
 
   it("muted, DND, no push token, a provider the app does not have: found in the seeded world, each with its evidence", async () => {
