@@ -5,7 +5,9 @@ import { blockedMessages, flaggedMessages } from "../../src/emulator/data/modera
 import { isMember, membersOf } from "../../src/emulator/data/members.js";
 import type { App } from "../../src/emulator/data/model.js";
 import { PROVIDER_IDS, preferencesOf, pushTokensOf } from "../../src/emulator/data/notifications.js";
+import { type Facts, STAGES } from "../../src/api/why.js";
 import { verbNamed } from "../../src/writes/index.js";
+import { fixOf } from "../../src/writes/why-fixes.js";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
 import { runInProcess as runCcx } from "../support/run-in-process.js";
 import { scratchDir } from "../support/scratch.js";
@@ -181,6 +183,25 @@ describe("ccx why", () => {
       return tokens.length > 0 && tokens.every((t) => t.providerId.endsWith("-legacy")) && !preferencesOf(app, u).dnd;
     });
     expect(await whyOf(staleMessage, stale)).toMatchObject({ stage: "provider", verdict: expect.stringMatching(/^the notification was held back: INVALID_PUSH_PROVIDER_ID \((fcm|apns)\)$/) });
+  });
+
+  it("every stage's fix that a verb names is a real command: it parses, and --dry-run prints its request and sends nothing (the notification verbs' too, once defined)", async () => {
+    const [a, b] = [uidAt(0), uidAt(1)];
+    const guid = app.groups[0]!.guid;
+    const facts: Record<string, Facts> = {
+      moderation: { messageId: "1" }, banned: { guid, uid: a }, member: { guid, uid: a }, blocked: { uid: a, target: b },
+      muted: { uid: a, id: guid, type: "group" }, preference: { uid: a, type: "group" }, "push-tokens": { uid: a, pushToken: "fcm:0123456789abcdef" },
+    };
+    const named = STAGES.flatMap((stage) => (facts[stage] ? [fixOf({ stage, facts: facts[stage] })] : [])).filter((f) => f !== undefined);
+    // Those defined today; the notification verbs add theirs when their branch is merged.
+    expect(named.map((f) => f.command)).toEqual(expect.arrayContaining([
+      "ccx moderation approve 1", `ccx member unban ${guid} ${a}`, `ccx member add ${guid} ${a}`, `ccx unblock ${a} ${b}`,
+    ]));
+    for (const fix of [...named, fixOf({ stage: "moderation", facts: { messageId: "1", flagged: "true" } })!]) {
+      const dry = await runCcx([...fix.command.split(" ").slice(1), "--dry-run"], env);
+      expect(dry.code, `${fix.command}: ${dry.stderr}`).toBe(0);
+      expect(dry.stdout, fix.command).toMatch(/^curl -X (POST|PUT|PATCH|DELETE) /);
+    }
   });
 
   it("for people: a sentence each, its evidence in brackets, and the fix to type; each fix a real command (--dry-run parses and sends nothing)", async () => {
