@@ -259,3 +259,26 @@ describe("whyMessage", () => {
     expect(report.verdicts.find((v) => v.uid === "m4")).toMatchObject({ verdict: "m0 blocked m4: no message passes between them", facts: { uid: "m0", target: "m4" } });
   });
 });
+
+describe("whyMessage's other stages", () => {
+  it("a recipient whose every push token was registered long before the message: their devices likely gone, the token named for its fix", async () => {
+    const service = cannedService({
+      "/notifications/push/v1/tokens": (q) => ({ data: { pushTokens: [{ pushToken: `tok-${q.authToken}`, platform: "ios", createdAt: "2020-01-02T03:04:05.000Z", updatedAt: "2020-06-01T00:00:00.000Z" }] } }),
+    });
+    const report = await whyMessage(service.read, "42", { members: 50, inFlight: 8, uids: ["m12"] });
+    expect(report.verdicts).toEqual([{
+      uid: "m12", stage: "push-tokens", verdict: expect.stringMatching(/^m12's push tokens were last registered at 2020-06-01 .*, long before the message: their devices are likely gone$/),
+      evidence: [{ endpoint: "GET /notifications/push/v1/tokens", fact: expect.stringMatching(/^newest token registered 2020-06-01/) }],
+      facts: { uid: "m12", pushToken: "tok-m12-auth" },
+    }]);
+  });
+
+  it("a deleted message breaks at sent for everyone; a uid given of a 1:1 who is not its receiver, too", async () => {
+    const deleted = cannedService({ "/messages/42": () => ({ data: { id: 42, sender: { uid: "m0" }, receiver: "crew", receiverType: "group", category: "message", type: "text", sentAt: 1700000000, deletedAt: 1700000100, deletedBy: "m0" } }) });
+    const gone = await whyMessage(deleted.read, "42", { members: 50, inFlight: 8, uids: ["m1"] });
+    expect(gone.verdicts).toEqual([expect.objectContaining({ uid: "m1", stage: "sent", verdict: expect.stringMatching(/^m0 deleted the message at /) })]);
+    const direct = cannedService({ "/messages/42": () => ({ data: { id: 42, sender: { uid: "m0" }, receiver: { uid: "m1" }, receiverType: "user", category: "message", type: "text", sentAt: 1700000000 } }) });
+    const other = await whyMessage(direct.read, "42", { members: 50, inFlight: 8, uids: ["m2"] });
+    expect(other.verdicts).toEqual([expect.objectContaining({ uid: "m2", stage: "sent", verdict: "the message went to m1, not to m2" })]);
+  });
+});
