@@ -22,9 +22,10 @@ export interface Evidence {
 }
 
 /**
- * What the fix of a finding needs to name, by the names a write's arguments take: who blocked whom
- * (`uid`, `target`), the group and the user (`guid`, `uid`), the message (`messageId`), the
- * conversation muted (`uid`, `id`, `type`), the push token (`uid`, `pushToken`).
+ * What the fix of a finding needs to name, by the names a write's arguments and flags take: who
+ * blocked whom (`uid`, `target`), the group and the user (`guid`, `uid`), the message (`messageId`,
+ * `flagged`), the user and the conversation they muted (`uid`, and `groups` or `users`), the push
+ * token (`pushToken`).
  */
 export type Facts = Readonly<Record<string, string>>;
 
@@ -99,12 +100,12 @@ export function verdictOf(report: TraceReport, r: Recipient): Verdict {
   const conversation = group ? `group ${receiver}` : `the conversation with ${sender}`;
   if (r.muted && r.mutedBy !== "preference") {
     return broke("muted", `${r.uid} muted ${conversation}: nothing was pushed`, [ev(r.evidence.muted, r.evidence.muted === logs ? "held: MUTE_PREFERENCE" : `${group ? receiver : sender} muted`)],
-      { uid: r.uid, id: group ? receiver : sender, type: group ? "group" : "oneOnOne" });
+      group ? { uid: r.uid, groups: receiver } : { uid: r.uid, users: sender });
   }
   if (r.dnd) return broke("dnd", `${r.uid} is on do not disturb: nothing was pushed`, [ev(r.evidence.dnd, r.evidence.dnd === logs ? "held: DND_PREFERENCE" : "do not disturb on")], { uid: r.uid });
   if (r.muted) {
     return broke("preference", `${r.uid}'s preference for ${group ? "group" : "one-on-one"} messages is not to be notified`, [ev(r.evidence.muted, `${group ? "group" : "oneOnOne"} messages: don't notify`)],
-      { uid: r.uid, type: group ? "group" : "oneOnOne" });
+      { uid: r.uid });
   }
 
   const lines = r.notifications;

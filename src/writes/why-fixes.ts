@@ -17,10 +17,10 @@ const FIXES: Partial<Record<Stage, string>> = {
   banned: "member unban",
   member: "member add",
   blocked: "unblock",
-  // The notification verbs (branch i30-notify), by the words agreed with it: a fix once they are defined.
+  // The notification verbs (branch i30-notify), by their words there: a fix once they are defined.
   muted: "notifications unmute",
   "push-tokens": "push-token delete",
-  preference: "notifications preference reset",
+  preference: "notifications preference-reset",
 };
 
 export interface Fix {

@@ -190,7 +190,7 @@ describe("ccx why", () => {
     const guid = app.groups[0]!.guid;
     const facts: Record<string, Facts> = {
       moderation: { messageId: "1" }, banned: { guid, uid: a }, member: { guid, uid: a }, blocked: { uid: a, target: b },
-      muted: { uid: a, id: guid, type: "group" }, preference: { uid: a, type: "group" }, "push-tokens": { uid: a, pushToken: "fcm:0123456789abcdef" },
+      muted: { uid: a, groups: guid }, preference: { uid: a }, "push-tokens": { uid: a, pushToken: "fcm:0123456789abcdef" },
     };
     const named = STAGES.flatMap((stage) => (facts[stage] ? [fixOf({ stage, facts: facts[stage] })] : [])).filter((f) => f !== undefined);
     // Those defined today; the notification verbs add theirs when their branch is merged.
