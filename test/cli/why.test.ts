@@ -185,6 +185,18 @@ describe("ccx why", () => {
     expect(await whyOf(staleMessage, stale)).toMatchObject({ stage: "provider", verdict: expect.stringMatching(/^the notification was held back: INVALID_PUSH_PROVIDER_ID \((fcm|apns)\)$/) });
   });
 
+  // The notification verbs are another branch's (i30-notify): this runs once they are in the registry.
+  it.runIf(verbNamed("notifications unmute") !== undefined)("muted: the fix unmutes the conversation, and the next message is pushed", async () => {
+    const muted = app.users.findIndex((_, u) => u < app.seededUsers && preferencesOf(app, u).muted.length === 1 && !preferencesOf(app, u).dnd &&
+      pushTokensOf(app, u).length > 0 && pushTokensOf(app, u).every((t) => t.providerId === PROVIDER_IDS.fcm || t.providerId === PROVIDER_IDS.apns));
+    const guid = preferencesOf(app, muted).muted[0]!.id;
+    const sender = membersOf(app, app.groups.find((g) => g.guid === guid)!).find((m) => m.userIndex !== muted && !blocks(m.userIndex, muted))!.userIndex;
+    const verdict = await whyOf(await send(uidAt(sender), { group: guid }), uidAt(muted));
+    expect(verdict).toMatchObject({ stage: "muted", fix: `ccx notifications unmute ${uidAt(muted)} --groups ${guid}` });
+    await run(verdict.fix!);
+    expect((await whyOf(await send(uidAt(sender), { group: guid }), uidAt(muted))).stage).toBe("read");
+  });
+
   it("every stage's fix that a verb names is a real command: it parses, and --dry-run prints its request and sends nothing (the notification verbs' too, once defined)", async () => {
     const [a, b] = [uidAt(0), uidAt(1)];
     const guid = app.groups[0]!.guid;
