@@ -28,6 +28,8 @@ export interface Device {
   platform?: string;
   providerId?: string;
   pushTokenType?: string;
+  /** When the device last registered it, in ms (the push tokens' updatedAt; the log's lines do not say). */
+  registeredAt?: number;
 }
 
 export interface Recipient {
@@ -36,10 +38,17 @@ export interface Recipient {
   blocked: boolean | null;
   blockedBy?: "recipient" | "sender";
   banned: boolean | null;
+  /** A group's: whether they are a member now (null: not read), and since when, in seconds. */
+  member?: boolean | null;
+  joinedAt?: number;
   muted: boolean | null;
+  /** What muted them: the conversation muted (or the log's MUTE_PREFERENCE), or their preference for its kind of message. */
+  mutedBy?: "conversation" | "preference";
   dnd: boolean | null;
   pushTokens: Device[] | null;
   notifications: Notification[];
+  /** Read up to this message or beyond (their conversation's lastReadMessageId): read only when asked for receipts and something was pushed. */
+  read?: boolean | null;
   /** Where each fact came from: `muted: GET /notifications/v1/logs?messageId=…`. */
   evidence: Record<string, string>;
 }
@@ -66,6 +75,10 @@ export interface RecipientContext {
   /** What the sender's block list says of the recipient, when it was read. */
   senderBlocks: (uid: string) => Promise<{ blocked: boolean; blockedBy: boolean } | undefined>;
   senderBlocksEndpoint: string;
+  /** A group's recipient: a member now, since when, and the read that says so (the page of members, or the group as they see it). */
+  membership: (uid: string) => Promise<{ member: boolean | null; joinedAt?: number; evidence?: string }>;
+  /** Whether they read the message, from their conversation's lastReadMessageId; undefined when receipts are not asked for. */
+  receipts?: (uid: string) => Promise<{ read: boolean | null; evidence: string }>;
 }
 
 /**
@@ -130,19 +143,21 @@ export async function traceRecipient(get: Read, uid: string, c: RecipientContext
   const mutedLine = lines.some((l) => l.reason === "MUTE_PREFERENCE");
   const dndLine = lines.some((l) => l.reason === "DND_PREFERENCE");
   if (logged) evidence.notifications = c.logsEndpoint;
-  const [preferences, mutes, block, bannedRead] = await Promise.all([
+  const [preferences, mutes, block, bannedRead, membership] = await Promise.all([
     sent || (mutedLine && dndLine) ? undefined : get("/notifications/v1/preferences", { uid }),
     sent || mutedLine ? undefined : get("/notifications/v1/preferences/mute", { uid }),
     blockOf(get, uid, c, lines),
     c.banned(uid),
+    c.group ? c.membership(uid) : undefined,
   ]);
 
   let muted: boolean | null = null;
-  if (sent || mutedLine) [muted, evidence.muted] = [mutedLine, c.logsEndpoint];
+  let mutedBy: Recipient["mutedBy"];
+  if (sent || mutedLine) [muted, evidence.muted, mutedBy] = [mutedLine, c.logsEndpoint, mutedLine ? "conversation" : undefined];
   else {
     const conversationMuted = mutedOf(mutes, { id: c.conversation, group: c.group });
     const messagesOff = messagesOffOf(preferences, c.group);
-    if (conversationMuted || messagesOff) [muted, evidence.muted] = [true, conversationMuted ? "GET /notifications/v1/preferences/mute" : "GET /notifications/v1/preferences"];
+    if (conversationMuted || messagesOff) [muted, evidence.muted, mutedBy] = [true, conversationMuted ? "GET /notifications/v1/preferences/mute" : "GET /notifications/v1/preferences", conversationMuted ? "conversation" : "preference"];
     else if (conversationMuted === false) [muted, evidence.muted] = [false, "GET /notifications/v1/preferences/mute"];
   }
   let dnd: boolean | null = null;
@@ -156,14 +171,30 @@ export async function traceRecipient(get: Read, uid: string, c: RecipientContext
   if (bannedRead !== undefined) evidence.banned = c.bannedEndpoint;
   const banned = c.group ? bannedRead ?? null : false;
 
-  const explained = lines.length === 0 && (blocked === true || banned === true || muted === true || dnd === true);
-  const devices = await devicesOf(get, uid, lines, explained);
+  if (membership?.evidence) evidence.member = membership.evidence;
+
+  const explained = lines.length === 0 && (blocked === true || banned === true || muted === true || dnd === true || membership?.member === false);
+  const [devices, receipts] = await Promise.all([
+    devicesOf(get, uid, lines, explained),
+    // Read receipts only where something reached a device: before that, nothing could be read.
+    sent && c.receipts ? c.receipts(uid) : undefined,
+  ]);
   evidence.pushTokens = devices.evidence === "log" ? c.logsEndpoint : devices.evidence;
+  if (receipts) evidence.read = receipts.evidence;
   return {
-    uid, blocked, ...(blockedBy ? { blockedBy } : {}), banned, muted, dnd, pushTokens: devices.tokens,
+    uid, blocked, ...(blockedBy ? { blockedBy } : {}), banned,
+    ...(membership ? { member: membership.member, ...(membership.joinedAt === undefined ? {} : { joinedAt: membership.joinedAt }) } : {}),
+    muted, ...(mutedBy ? { mutedBy } : {}), dnd, pushTokens: devices.tokens,
     notifications: lines.map(({ channel, provider, triggered, reason, success, at }) => ({ channel, provider, triggered, reason, success, at })),
+    ...(receipts ? { read: receipts.read } : {}),
     evidence,
   };
+}
+
+/** A push token's time (ISO as documented, or seconds or ms as older answers send it), in ms. */
+function registeredAt(value: unknown): { registeredAt?: number } {
+  const at = typeof value === "number" ? (value < 1e12 ? value * 1000 : value) : typeof value === "string" ? Date.parse(value) : NaN;
+  return Number.isFinite(at) ? { registeredAt: at } : {};
 }
 
 /**
@@ -187,6 +218,7 @@ async function devicesOf(get: Read, uid: string, lines: ReadonlyArray<{ device?:
   return {
     tokens: list.map(record).filter((t): t is Json => t !== undefined).map((t) => ({
       pushToken: text(t.pushToken) ?? "", platform: text(t.platform), providerId: text(t.providerId), pushTokenType: text(t.pushTokenType),
+      ...registeredAt(t.updatedAt ?? t.createdAt),
     })),
     evidence: "GET /notifications/push/v1/tokens",
   };

@@ -26,7 +26,10 @@ export interface TraceReport {
   thread: Json[];
   reactions: Json[];
   moderation: {
-    blocked: { ruleId: string; ruleName?: string; condition?: unknown; evidence: string } | null;
+    /** `status`: the review it has (`approved`: delivered after all), as the blocked list's message carries it. */
+    blocked: { ruleId: string; ruleName?: string; condition?: unknown; status?: string; evidence: string } | null;
+    /** Users flagged it and a moderator reviewed it: `disapproved` hides it (a flag not yet reviewed changes nothing). */
+    flagged: { status: string; reportedBy: Array<{ uid: string; reason?: string }>; evidence: string } | null;
     extensions: Array<{ id: string; name?: string; evidence: string }>;
   };
   recipients: Recipient[];
@@ -63,6 +66,10 @@ export interface TraceOptions {
   members: number;
   /** Requests in flight at most. */
   inFlight: number;
+  /** The recipients to trace, in place of the receiver or the group's members (`ccx why <id> <uid>…`). */
+  uids?: readonly string[];
+  /** Read whether each recipient something was pushed to has read the message (one request each). */
+  receipts?: boolean;
 }
 
 /** When a log line went out: the documented processingEndedAtMS, else an older answer's sentAtMS. */
@@ -98,14 +105,15 @@ export async function traceMessage(read: Read, messageId: string, options: Trace
   // What needs only the message's id goes beside it, in the slots it leaves free: each later read waits for fewer.
   const logsRead = readLogs(get, logsQuery);
   const blockedRecordsRead = get("/moderation/blocked-messages");
+  const reviewedRead = get("/moderation/reviewed-messages");
   const extensionsRead = get("/apps/{appId}/extensions", { perPage: "100" });
   const hooksRead = get("/apps/{appId}/webhooks", { perPage: "100" });
   const message = await messageRead.then(oneOf).catch(async (error: unknown) => {
-    await Promise.allSettled([logsRead, blockedRecordsRead, extensionsRead, hooksRead]);
+    await Promise.allSettled([logsRead, blockedRecordsRead, reviewedRead, extensionsRead, hooksRead]);
     throw error;
   });
   if (!message || text(message.id) === undefined) {
-    await Promise.allSettled([logsRead, blockedRecordsRead, extensionsRead, hooksRead]);
+    await Promise.allSettled([logsRead, blockedRecordsRead, reviewedRead, extensionsRead, hooksRead]);
     throw new ApiError(CLIENT_CODES.notFound, `the service answered no message for ${messageId}`);
   }
   const sender = uidOf(message.sender) ?? "";
@@ -113,7 +121,11 @@ export async function traceMessage(read: Read, messageId: string, options: Trace
   const group = message.receiverType === "group";
 
   // Then who the recipients are, the group's bans and how each user stands with the sender; then the rest.
-  const membersRead = group ? readMembers(get, receiver, options.members + 1) : Promise.resolve({ members: [{ uid: receiver }], total: 1 });
+  const given = options.uids?.filter((uid) => uid !== sender);
+  // A group's members are read whether or not uids are given: the page says who of them is a member, and since when.
+  const listRead: Promise<{ members: Array<{ uid: string; joinedAt?: number }>; total: number }> = group ? readMembers(get, receiver, options.members + 1) : Promise.resolve({ members: [{ uid: receiver }], total: 1 });
+  const membersRead = given
+    ? Promise.resolve({ members: given.map((uid) => ({ uid })), total: given.length }) : listRead;
   const bannedRead = group ? get(filledPath("/groups/{guid}/bannedusers", { guid: receiver }), { perPage: "100" }) : Promise.resolve(undefined);
   const relationsRead = sender ? readRelations(get, sender) : Promise.resolve(undefined);
   const others = Promise.all([
@@ -122,6 +134,7 @@ export async function traceMessage(read: Read, messageId: string, options: Trace
     blockedRecordsRead,
     extensionsRead,
     readWebhooks(get, hooksRead, eventsOf(message)),
+    reviewedRead,
   ]);
   // The sender's own block list: read once, and only for a recipient the page of users does not list.
   let senderBlocksRead: Promise<ReturnType<typeof blocksIn> | undefined> | undefined;
@@ -139,6 +152,15 @@ export async function traceMessage(read: Read, messageId: string, options: Trace
       bySender && (bySender.blocked.has(uid) || bySender.blockedBy.has(uid) || !bySender.full)
         ? { blocked: bySender.blocked.has(uid), blockedBy: bySender.blockedBy.has(uid) } : undefined),
     senderBlocksEndpoint: `GET /users/${sender}/blockedusers`,
+    // A member listed came with joinedAt; one not listed is not a member where the page held them all, else (a
+    // uid given of a bigger group) the group is asked as them.
+    membership: (uid) => listRead.then((read) => {
+      const listed = read.members.find((m) => m.uid === uid);
+      const membersEndpoint = `GET /groups/${receiver}/members`;
+      if (listed) return { member: true, ...(listed.joinedAt === undefined ? {} : { joinedAt: listed.joinedAt }), evidence: membersEndpoint };
+      return read.members.length >= read.total ? { member: false, evidence: membersEndpoint } : membershipOf(get, receiver, uid);
+    }),
+    ...(options.receipts ? { receipts: (uid: string) => receiptsOf(get, group ? { guid: receiver } : { uid: sender }, uid, String(message.id)) } : {}),
   };
   const members = await membersRead;
   const recipientsAll = members.members.filter((m) => m.uid !== sender);
@@ -146,8 +168,10 @@ export async function traceMessage(read: Read, messageId: string, options: Trace
   // The sender is one of a group's members: the rest were not read, or read and not traced.
   const leftOut = Math.max(0, members.total - (group ? 1 : 0) - traced.length);
   const recipients = await Promise.all(traced.map((m) => traceRecipient(get, m.uid, context)));
-  const [thread, reactions, blockedRecords, extensions, webhooks] = await others;
+  const [thread, reactions, blockedRecords, extensions, webhooks, reviewed] = await others;
   const blockedRecord = listItems(blockedRecords).map(record).find((r) => text(record(r?.message)?.id) === String(messageId));
+  // The reviewed list has no documented item: its message's id as `messageId` or in `message`, read tolerantly.
+  const review = listItems(reviewed).map(record).find((r) => (text(r?.messageId) ?? text(record(r?.message)?.id)) === String(messageId));
 
   return {
     message,
@@ -155,7 +179,19 @@ export async function traceMessage(read: Read, messageId: string, options: Trace
     reactions: listItems(reactions).map(record).filter((r): r is Json => r !== undefined),
     moderation: {
       blocked: blockedRecord
-        ? { ruleId: text(blockedRecord.ruleId) ?? "", ruleName: text(blockedRecord.ruleName), condition: blockedRecord.condition, evidence: "GET /moderation/blocked-messages" }
+        ? {
+          ruleId: text(blockedRecord.ruleId) ?? "", ruleName: text(blockedRecord.ruleName), condition: blockedRecord.condition,
+          ...(text(record(record(record(blockedRecord.message)?.data)?.moderation)?.status) ? { status: text(record(record(record(blockedRecord.message)?.data)?.moderation)?.status) } : {}),
+          evidence: "GET /moderation/blocked-messages",
+        }
+        : null,
+      flagged: review && text(review.status)
+        ? {
+          status: text(review.status)!,
+          reportedBy: (Array.isArray(review.reportedBy) ? review.reportedBy : []).map(record).filter((r): r is Json => uidOf(r?.uid) !== undefined)
+            .map((r) => ({ uid: uidOf(r.uid)!, ...(text(r.reason) ? { reason: text(r.reason) } : {}) })),
+          evidence: "GET /moderation/reviewed-messages",
+        }
         : null,
       extensions: listItems(extensions).map(record)
         .filter((e): e is Json => e !== undefined && FILTERING_EXTENSIONS.includes(text(e.id) as never) && truthy(e.isActive))
@@ -199,7 +235,7 @@ async function readLogs(get: Read, query: Record<string, string>) {
 
 /** A group's members, pages of up to 100 until `wanted` (the sender may be among them), and how many it has. */
 async function readMembers(get: Read, guid: string, wanted: number) {
-  const members: Array<{ uid: string }> = [];
+  const members: Array<{ uid: string; joinedAt?: number }> = [];
   const perPage = Math.min(100, Math.max(1, wanted));
   let total: number | undefined;
   for (let page = 1; members.length < wanted; page++) {
@@ -208,11 +244,32 @@ async function readMembers(get: Read, guid: string, wanted: number) {
     const items = listItems(body);
     for (const m of items) {
       const uid = uidOf(record(m)?.uid);
-      if (uid && members.length < wanted) members.push({ uid });
+      const joinedAt = Number(record(m)?.joinedAt);
+      if (uid && members.length < wanted) members.push({ uid, ...(Number.isFinite(joinedAt) && joinedAt > 0 ? { joinedAt } : {}) });
     }
     if (items.length < perPage) break;
   }
   return { members, total: Math.max(total ?? 0, members.length) };
+}
+
+/** Whether a user named is a member of the group, as the group's detail answers it for them (onBehalfOf: hasJoined, joinedAt). */
+async function membershipOf(get: Read, guid: string, uid: string): Promise<{ member: boolean | null; joinedAt?: number; evidence?: string }> {
+  const body = await get(filledPath("/groups/{guid}", { guid }), undefined, { onBehalfOf: uid });
+  const data = oneOf(body);
+  if (data?.hasJoined === undefined) return { member: null };
+  const joinedAt = Number(data.joinedAt);
+  return { member: truthy(data.hasJoined), ...(truthy(data.hasJoined) && Number.isFinite(joinedAt) && joinedAt > 0 ? { joinedAt } : {}), evidence: `GET /groups/${guid} (onBehalfOf ${uid})` };
+}
+
+/** Whether a recipient read the message: their conversation's lastReadMessageId (onBehalfOf them) at it or beyond. */
+async function receiptsOf(get: Read, conversation: { guid: string } | { uid: string }, uid: string, messageId: string): Promise<{ read: boolean | null; evidence: string }> {
+  const path = "guid" in conversation ? filledPath("/groups/{guid}/conversation", conversation) : filledPath("/users/{uid}/conversation", conversation);
+  const evidence = `GET ${"guid" in conversation ? `/groups/${conversation.guid}` : `/users/${conversation.uid}`}/conversation (onBehalfOf ${uid})`;
+  const data = oneOf(await get(path, undefined, { onBehalfOf: uid }));
+  if (!data) return { read: null, evidence };
+  const [last, id] = [Number(data.lastReadMessageId), Number(messageId)];
+  // Ids grow with time in a conversation: a later one read means this one was.
+  return { read: data.lastReadMessageId === undefined ? false : Number.isFinite(last) && Number.isFinite(id) ? last >= id : null, evidence };
 }
 
 /** The app's webhooks whose triggers match the message's events: their triggers read one webhook at a time through the limit. */

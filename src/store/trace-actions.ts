@@ -1,7 +1,8 @@
 import { callNeedsApp, prepareCall, urlWithQuery } from "../api/api-call.js";
 import { maskAnswerSecrets } from "../api/answer-secrets.js";
 import type { ManagementTarget } from "../api/apps.js";
-import { type Read, traceMessage } from "../api/trace.js";
+import type { Read } from "../api/trace.js";
+import { whyMessage } from "../api/why.js";
 import { type StoreContext, currentRoute } from "./context.js";
 import { detailOf, withDetail } from "./details.js";
 import { toFailure } from "./failure.js";
@@ -10,12 +11,13 @@ import type { TraceState } from "./types.js";
 /**
  * The trace screen: what happened to one message and why, read as `ccx trace`
  * reads it (src/api/trace.ts: at most 8 requests in flight, one per endpoint
- * per recipient), push tokens masked. One trace per message
- * at a time; r traces again.
+ * per recipient), push tokens masked, with each recipient's verdict as `ccx
+ * why` gives it (the same reads, and their read receipts). One trace per
+ * message at a time; r traces again.
  */
 export interface TraceActions {
-  /** Opens the trace of a message; traces it unless it has a report already. */
-  openTrace(messageId: string): void;
+  /** Opens the trace of a message (`why`: its verdicts above it); traces it unless it has a report already. */
+  openTrace(messageId: string, why?: boolean): void;
   /** Traces the message in view again (r). */
   reloadTrace(): void;
   /** Scrolls the report to a line. */
@@ -42,10 +44,10 @@ export function traceActions(ctx: StoreContext, management: ManagementTarget | u
       const call = prepareCall(input, { app: callNeedsApp(input) ? app : undefined, management, readOnly: true });
       return (await ctx.http.send({ method: "GET", url: urlWithQuery(call.url, call.query), headers: call.headers, signal: request.signal })).json;
     };
-    traceMessage(read, messageId, { members: MEMBERS, inFlight: IN_FLIGHT }).then(
-      (report) => {
-        // Push tokens masked, as every list of the explorer keeps secrets.
-        if (request.isCurrent()) setTrace(appKey, messageId, { loading: false, report: maskAnswerSecrets(report).value });
+    whyMessage(read, messageId, { members: MEMBERS, inFlight: IN_FLIGHT }).then(
+      ({ trace: report, verdicts }) => {
+        // Push tokens masked, as every list of the explorer keeps secrets (a verdict's facts kept as read, for its fix; its screen masks them).
+        if (request.isCurrent()) setTrace(appKey, messageId, { loading: false, report: maskAnswerSecrets(report).value, verdicts });
       },
       (error: unknown) => {
         if (request.isCurrent()) setTrace(appKey, messageId, { loading: false, error: toFailure(error) });
@@ -54,9 +56,9 @@ export function traceActions(ctx: StoreContext, management: ManagementTarget | u
   };
 
   return {
-    openTrace(messageId) {
+    openTrace(messageId, why) {
       const state = ctx.get();
-      state.navigate({ view: "trace", messageId });
+      state.navigate({ view: "trace", messageId, ...(why ? { why: true as const } : {}) });
       const known = detailOf(state.views[state.activeKey], "trace", messageId);
       if (!known || known.error) trace(messageId);
     },

@@ -4,6 +4,7 @@ import type { RateLimit } from "../api/errors.js";
 import type { MessageMetrics } from "../api/message-stats.js";
 import type { StatsProgress, StatsReport } from "../api/stats.js";
 import type { TraceReport } from "../api/trace.js";
+import type { Verdict } from "../api/why.js";
 import type { JournalEntry } from "../writes/journal.js";
 import type { FilterKeyHelp, FilterToken } from "../query/index.js";
 import type { HistorySearch } from "./history-search.js";
@@ -44,8 +45,8 @@ export type Route =
   | { view: "resources" }
   /** One item of such a resource: its list's parameters, then its id. */
   | { view: "resource-item"; name: string; params: string[] }
-  /** What happened to one message, and why (`T` on a message, `:trace <messageId>`). */
-  | { view: "trace"; messageId: string }
+  /** What happened to one message, and why (`T` on a message, `:trace <messageId>`); `why`: each recipient's verdict above it (`W`). */
+  | { view: "trace"; messageId: string; why?: true }
   /** Every write sent, newest first (`:journal`); U undoes one. */
   | { view: "journal" }
   /** Nothing is configured: try the demo, or set up (the explorer's only screen then). */
@@ -177,6 +178,8 @@ export interface ResourceItemState {
 export interface TraceState {
   loading: boolean;
   report?: TraceReport;
+  /** Each recipient's verdict (src/api/why.ts), from the same reads; their facts as read, for the fixes. */
+  verdicts?: Verdict[];
   error?: Failure;
   selected: number;
 }

@@ -19,23 +19,16 @@ function notified(r: Recipient): string {
   return r.notifications.map((n) => `${n.channel}${n.provider ? ` ${n.provider}` : ""} ${n.triggered ? (n.success === false ? "sent, failed" : "sent") : `held: ${n.reason ?? "?"}`}`).join(", ");
 }
 
-/**
- * Why a recipient got nothing, when the facts say: the first cause in the order a message travels
- * (moderation, membership, a block, a mute or DND, their devices, the provider's answer).
- */
-function why(r: Recipient, blockedMessage: boolean, sender: string): string {
-  if (r.notifications.some((n) => n.triggered && n.success !== false)) return "";
-  if (blockedMessage) return "moderation blocked the message";
-  if (r.banned) return "banned from the group";
-  if (r.blocked) return r.blockedBy === "sender" ? `${sender} blocked ${r.uid}` : `${r.uid} blocked ${sender}`;
-  if (r.muted) return "muted the conversation";
-  if (r.dnd) return "on do not disturb";
-  if (r.pushTokens !== null && r.pushTokens.length === 0) return "no push token registered";
-  const reason = r.notifications.find((n) => n.reason)?.reason;
-  return reason ?? (r.notifications.length === 0 ? "not in the log" : "the provider refused it");
+/** A recipient's verdict, as `ccx why` gives it (src/api/why.ts): its stage and its sentence. */
+export interface RecipientVerdict {
+  uid: string;
+  stage: string;
+  verdict: string;
 }
 
-export function traceLines(report: TraceReport, width: number, color: boolean): string[] {
+/** The trace's lines; "why not" says each recipient's verdict where the chain broke before their device (none where it was delivered). */
+export function traceLines(report: TraceReport, width: number, color: boolean, verdicts: readonly RecipientVerdict[]): string[] {
+  const broke = new Map(verdicts.filter((v) => v.stage !== "delivered" && v.stage !== "read").map((v) => [v.uid, v.verdict]));
   const m = report.message;
   const lines: string[] = [];
   const data = (m.data ?? {}) as Record<string, unknown>;
@@ -48,6 +41,10 @@ export function traceLines(report: TraceReport, width: number, color: boolean): 
   lines.push(blocked
     ? `  blocked by rule ${said(blocked.ruleName ?? blocked.ruleId)} (${said(blocked.ruleId)}), condition ${said(blocked.condition)}   [${blocked.evidence}]`
     : "  not blocked   [GET /moderation/blocked-messages]");
+  const flagged = report.moderation.flagged;
+  lines.push(flagged
+    ? `  flagged by ${flagged.reportedBy.map((f) => `${said(f.uid)}${f.reason ? ` (${said(f.reason)})` : ""}`).join(", ") || "?"}, reviewed: ${said(flagged.status)}   [${flagged.evidence}]`
+    : "  not flagged and reviewed   [GET /moderation/reviewed-messages]");
   lines.push(`  filtering extensions on: ${report.moderation.extensions.length > 0 ? report.moderation.extensions.map((e) => said(e.id)).join(", ") : "none"}   [GET /apps/{appId}/extensions]`);
   lines.push("", `recipients (${report.recipients.length}${report.recipientsLeftOut ? `; ${report.recipientsLeftOut} more not traced: --members` : ""})`);
   const columns: Array<TableColumn<Recipient>> = [
@@ -58,7 +55,7 @@ export function traceLines(report: TraceReport, width: number, color: boolean): 
     { header: "dnd", get: (r) => yesNo(r.dnd), min: 3 },
     { header: "tokens", get: (r) => (r.pushTokens === null ? "?" : String(r.pushTokens.length)), min: 6, align: "right" },
     { header: "notified", get: notified, min: 12, flex: 1 },
-    { header: "why not", get: (r) => why(r, blocked !== null, uidOf(m.sender)), min: 8, flex: 1 },
+    { header: "why not", get: (r) => sanitize(broke.get(r.uid) ?? ""), min: 8, flex: 1 },
   ];
   if (report.recipients.length > 0) lines.push(...renderTable(columns, report.recipients, { width, color }).map((l) => `  ${l}`));
   lines.push("  [notified: GET /notifications/v1/logs?messageId=…; a line sent settles muted and dnd, any line settles blocked;",

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "../../src/api/errors.js";
 import { limiter } from "../../src/api/limit.js";
 import { traceMessage } from "../../src/api/trace.js";
+import { whyMessage } from "../../src/api/why.js";
 
 /**
  * The trace over canned answers in the forms the exports give (message ids
@@ -36,6 +37,7 @@ function cannedService(overrides: Record<string, (query: Record<string, string>)
   const answers: Record<string, (query: Record<string, string>) => unknown> = {
     "/messages/42": () => ({ data: { id: 42, sender: { uid: "m0" }, receiver: "crew", receiverType: "group", category: "message", type: "text", data: { text: "hi" }, sentAt: 1700000000 } }),
     "/moderation/blocked-messages": () => ({ data: [], meta: { current: { limit: 50, count: 0 } } }),
+    "/moderation/reviewed-messages": () => ({ data: [], meta: { current: { limit: 50, count: 0 } } }),
     "/apps/{appId}/extensions": () => ({ data: [{ id: "profanity-filter", name: "Profanity Filter", isActive: true }, { id: "xss-filter", isActive: false }, { id: "polls", isActive: true }], meta: { pagination: { total: 3 } } }),
     "/apps/{appId}/webhooks": () => ({ data: [{ id: "w1", name: "relay", enabled: false }, { id: "w2", name: "crm" }], meta: { pagination: {} } }),
     "/apps/{appId}/webhooks/w1/triggers": () => ({ data: [{ id: "after_message" }, { id: "call_ended" }] }),
@@ -120,7 +122,7 @@ describe("traceMessage", () => {
     ]);
     expect(by("m1").evidence.pushTokens).toBe("GET /notifications/v1/logs?messageId=42");
     expect(service.asked.filter((a) => a.path === "/users/m1/auth_tokens" || a.query.authToken === "m1-auth")).toEqual([]);
-    expect(by("m2").pushTokens).toEqual([{ pushToken: "tok-m2-auth", platform: "ios", providerId: undefined, pushTokenType: undefined }]);
+    expect(by("m2").pushTokens).toEqual([{ pushToken: "tok-m2-auth", platform: "ios", providerId: undefined, pushTokenType: undefined, registeredAt: Date.parse("2024-01-02T03:04:05.000Z") }]);
     expect(service.asked.filter((a) => a.path === "/users/m2/auth_tokens")).toHaveLength(1);
   });
 
@@ -150,8 +152,8 @@ describe("traceMessage", () => {
     for (const r of report.recipients) expect([r.uid, r.blocked, r.muted, r.dnd, r.banned].includes(null), r.uid).toBe(false);
     expect(by("m6")).toMatchObject({ dnd: true, muted: false, evidence: { dnd: "GET /notifications/v1/preferences" } });
     expect(by("m7")).toMatchObject({ muted: true, evidence: { muted: "GET /notifications/v1/preferences/mute" } });
-    expect(by("m8").pushTokens).toEqual([{ pushToken: "tok-m8-auth", platform: "ios", providerId: undefined, pushTokenType: undefined }]);
-    expect(report.moderation).toEqual({ blocked: null, extensions: [{ id: "profanity-filter", name: "Profanity Filter", evidence: "GET /apps/{appId}/extensions" }] });
+    expect(by("m8").pushTokens).toEqual([{ pushToken: "tok-m8-auth", platform: "ios", providerId: undefined, pushTokenType: undefined, registeredAt: Date.parse("2024-01-02T03:04:05.000Z") }]);
+    expect(report.moderation).toEqual({ blocked: null, flagged: null, extensions: [{ id: "profanity-filter", name: "Profanity Filter", evidence: "GET /apps/{appId}/extensions" }] });
     expect(report.webhooks).toEqual([{ id: "w1", name: "relay", enabled: false, triggers: ["after_message"] }]);
     expect(report.recipients.map((r) => r.uid)).not.toContain("m0");
   });
@@ -232,5 +234,51 @@ describe("limiter", () => {
     })));
     expect(most).toBeLessThanOrEqual(3);
     expect(started).toEqual([...started].sort((a, b) => a - b));
+  });
+});
+
+describe("whyMessage", () => {
+  it("the uids given, members or not by the group's page, those pushed to read back for receipts: within the trace's budget, one verdict each at its first break", async () => {
+    const service = cannedService({
+      "/groups/crew/conversation": () => ({ data: [{ conversationId: "group_crew", lastReadMessageId: "42" }] }),
+    });
+    const uids = ["m1", "m2", "m3", "m4", "m5", "m6", "m7", "m9", "m10", "m11", "m12", "outsider"];
+    const report = await whyMessage(service.read, "42", { members: 50, inFlight: 8, uids });
+    expect(service.most()).toBeLessThanOrEqual(8);
+    for (const uid of uids) {
+      const mine = service.asked.filter((a) => a.path.includes(`/users/${uid}/`) || a.query.uid === uid || a.query.authToken === `${uid}-auth` || a.onBehalfOf === uid);
+      // As the trace: a fifth (their push tokens) only for one with a device, no log line and no cause read.
+      const r = report.trace.recipients.find((x) => x.uid === uid)!;
+      const unexplained = r.notifications.length === 0 && r.pushTokens !== null && r.pushTokens.length > 0 && !r.blocked && !r.muted && !r.dnd;
+      expect(mine.length, `${uid}: ${mine.map((a) => a.path).join(", ")}`).toBeLessThanOrEqual(unexplained ? 5 : 4);
+    }
+    const stage = Object.fromEntries(report.verdicts.map((v) => [v.uid, v.stage]));
+    expect(stage).toMatchObject({ m1: "delivered", m2: "muted", m3: "banned", m4: "blocked", m6: "dnd", m7: "muted", m9: "blocked", m10: "dnd", m11: "preference", m5: "push-tokens", outsider: "member" });
+    expect(service.asked.filter((a) => a.path === "/groups/crew")).toEqual([]);
+    expect(report.verdicts.find((v) => v.uid === "m1")!.verdict).toMatch(/^delivered at .+ \(push fcm\) and read$/);
+    expect(report.verdicts.find((v) => v.uid === "m4")).toMatchObject({ verdict: "m0 blocked m4: no message passes between them", facts: { uid: "m0", target: "m4" } });
+  });
+});
+
+describe("whyMessage's other stages", () => {
+  it("a recipient whose every push token was registered long before the message: their devices likely gone, the token named for its fix", async () => {
+    const service = cannedService({
+      "/notifications/push/v1/tokens": (q) => ({ data: { pushTokens: [{ pushToken: `tok-${q.authToken}`, platform: "ios", createdAt: "2020-01-02T03:04:05.000Z", updatedAt: "2020-06-01T00:00:00.000Z" }] } }),
+    });
+    const report = await whyMessage(service.read, "42", { members: 50, inFlight: 8, uids: ["m12"] });
+    expect(report.verdicts).toEqual([{
+      uid: "m12", stage: "push-tokens", verdict: expect.stringMatching(/^m12's push tokens were last registered at 2020-06-01 .*, long before the message: their devices are likely gone$/),
+      evidence: [{ endpoint: "GET /notifications/push/v1/tokens", fact: expect.stringMatching(/^newest token registered 2020-06-01/) }],
+      facts: { uid: "m12", pushToken: "tok-m12-auth" },
+    }]);
+  });
+
+  it("a deleted message breaks at sent for everyone; a uid given of a 1:1 who is not its receiver, too", async () => {
+    const deleted = cannedService({ "/messages/42": () => ({ data: { id: 42, sender: { uid: "m0" }, receiver: "crew", receiverType: "group", category: "message", type: "text", sentAt: 1700000000, deletedAt: 1700000100, deletedBy: "m0" } }) });
+    const gone = await whyMessage(deleted.read, "42", { members: 50, inFlight: 8, uids: ["m1"] });
+    expect(gone.verdicts).toEqual([expect.objectContaining({ uid: "m1", stage: "sent", verdict: expect.stringMatching(/^m0 deleted the message at /) })]);
+    const direct = cannedService({ "/messages/42": () => ({ data: { id: 42, sender: { uid: "m0" }, receiver: { uid: "m1" }, receiverType: "user", category: "message", type: "text", sentAt: 1700000000 } }) });
+    const other = await whyMessage(direct.read, "42", { members: 50, inFlight: 8, uids: ["m2"] });
+    expect(other.verdicts).toEqual([expect.objectContaining({ uid: "m2", stage: "sent", verdict: "the message went to m1, not to m2" })]);
   });
 });

@@ -121,7 +121,7 @@ describe("ccx trace", () => {
     const blocks = app.changes.blocks;
     const before = blocks.get(to);
     blocks.set(to, new Map([...(before ?? []), [sender, app.users[to]!.createdAt + 1]]));
-    const row = new RegExp(`^ {2}${recipientUid}\\s+yes\\s+no\\s+(yes|no)\\s+(yes|no)\\s+0\\s+no log line\\s+${recipientUid} blocked ${senderUid}\\s*$`, "m");
+    const row = new RegExp(`^ {2}${recipientUid}\\s+yes\\s+no\\s+(yes|no)\\s+(yes|no)\\s+0\\s+no log line\\s+${recipientUid} blocked ${senderUid}: no message passes between them\\s*$`, "m");
     try {
       // The app's users fit one page: GET /users as the sender says the block, and no block list is read.
       const [json, requests] = await traceCounting(i, "--json");

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { KIND } from "../../src/emulator/data/message-store.js";
+import { blockedBy } from "../../src/emulator/data/blocks.js";
+import { isMember } from "../../src/emulator/data/members.js";
 import { preferencesOf, pushTokensOf } from "../../src/emulator/data/notifications.js";
+import { runInProcess as runCcx } from "../support/run-in-process.js";
+import { scratchDir } from "../support/scratch.js";
 import { type Tui, lines, tuiFixture } from "../support/tui.js";
 
 /**
@@ -36,7 +40,7 @@ describe("a message's trace in the explorer", () => {
     expect(lines(frame)[1]).toMatch(new RegExp(`trace ${muted.id}$`));
     expect(frame).toMatch(new RegExp(`message ${muted.id}: message/text from \\S+ to group ${muted.guid}`));
     expect(frame).toMatch(/not blocked\s+\[GET \/moderation\/blocked-messages\]/);
-    expect(frame).toMatch(new RegExp(`${muted.uid}\\s+no\\s+no\\s+yes\\s+\\S+\\s+\\d+\\s+push \\w+ held: MUTE_PREFERENCE.*muted the conversation`));
+    expect(frame).toMatch(new RegExp(`${muted.uid}\\s+no\\s+no\\s+yes\\s+\\S+\\s+\\d+\\s+push \\w+ held: MUTE_PREFERENCE.*${muted.uid} muted group ${muted.guid}`));
     // Eight at most at a time: the request log saw every one of them end.
     expect(fixture.fx.served.some((l) => l.includes(`/notifications/v1/logs?messageId=${muted.id}`))).toBe(true);
   });
@@ -64,6 +68,40 @@ describe("a message's trace in the explorer", () => {
     expect(lines(frame)[1]).toMatch(new RegExp(`trace ${newest}$`));
     expect(frame).not.toContain("no message selected");
     expect(tui.router.held()).toBe(0);
+  });
+});
+
+describe("why, in the explorer", () => {
+  it("W on a message: each recipient's verdict above its trace; f on a verdict sends its fix through the write runner (asked, journaled), and the block is gone", async () => {
+    const a = app();
+    const blocks = (x: number, y: number) => blockedBy(a, x).some((b) => b.userIndex === y) || blockedBy(a, y).some((b) => b.userIndex === x);
+    const group = a.groups.find((g) => g.membersCount >= 3)!;
+    const eligible = a.users.map((_, u) => u).filter((u) => isMember(a, group, u) && !preferencesOf(a, u).muted.some((x) => x.id === group.guid));
+    const sender = eligible.find((u) => eligible.some((o) => o !== u && !blocks(u, o)))!;
+    const member = eligible.find((u) => u !== sender && !blocks(u, sender))!;
+    const [s, m] = [a.users[sender]!.uid, a.users[member]!.uid];
+    // The block made by the write itself, and a new message across it.
+    const env = fixture.fx.cliEnv({ state: scratchDir("ccx-why-tui-") });
+    for (const words of [["block", m, s], ["send", "--as", s, "--group", group.guid, "--text", "anyone?"]]) {
+      const done = await runCcx([...words, "--yes"], env);
+      expect(done.code, done.stderr).toBe(0);
+    }
+    tui = await fixture.mount({ load: true, management: true, columns: 160, rows: 60 });
+    await tui.paste(`:msgs ${group.guid}\r`);
+    await tui.waitForFrame((f) => f.includes("loaded"), "the group's messages");
+    await tui.press("W");
+    const frame = await tui.waitForFrame((f) => f.includes("webhooks for its events") && f.includes(`fix: ccx unblock ${m} ${s}`), "the verdicts above the trace");
+    const rows = lines(frame);
+    const verdict = rows.findIndex((l) => l.startsWith(`${m}: ${m} blocked ${s}: no message passes between them`));
+    expect(verdict).toBeGreaterThan(1);
+    expect(rows.findIndex((l) => l.startsWith(`message ${a.messages.count}:`))).toBeGreaterThan(verdict);
+    // The cursor to the verdict's row (the first line of the report is the screen's third), then f.
+    for (let i = 0; i < verdict - 2; i++) await tui.press("down");
+    await tui.press("f");
+    await tui.waitForFrame((f) => f.includes(`unblock ${m}→${s}?`), "the confirm box of the fix");
+    await tui.press("y");
+    await tui.waitForFrame((f) => /done: unblock/.test(f), "the fix done, journaled");
+    expect(blocks(member, sender)).toBe(false);
   });
 });
 

@@ -48,10 +48,12 @@ export const CHAT_CRUMBS: Readonly<Record<string, (params: readonly string[], as
   [userMessages.name]: ([uid], as) => `messages of ${as ?? "?"} and ${uid ?? ""}`,
 };
 
-/** The keys a thread has besides the list's and its writes': T traces the message under the cursor. */
+/** The keys a thread has besides the list's and its writes': T traces the message under the cursor, W says why each recipient did or did not get it. */
 export const CHAT_BINDINGS: ReadonlyArray<Binding<RouteOf<"resource">>> = [
   { keys: ["T"], description: "trace the selected message: moderation, each recipient's mutes, blocks, push tokens and notifications, its webhooks", footer: "trace", onRows: true,
     disabled: (c) => (c.selection()?.id ? undefined : "no message selected"), run: (c) => c.store.getState().openTrace(c.selection()!.id!) },
+  { keys: ["W"], description: "why: each recipient's first break in the chain, above the trace, with the write that fixes it (f on its row)", footer: "why", onRows: true,
+    disabled: (c) => (c.selection()?.id ? undefined : "no message selected"), run: (c) => c.store.getState().openTrace(c.selection()!.id!, true) },
 ];
 
 /** Enter on a message: its sender, a user. */
