@@ -4,6 +4,7 @@ import { fillParams } from "../../src/resources/resource.js";
 import { RESOURCE_LIST } from "../../src/resources/index.js";
 import { writeCall } from "../../src/writes/execute.js";
 import { VERBS } from "../../src/writes/index.js";
+import { PROVIDER_KINDS } from "../../src/writes/providers.js";
 import { type ReadBefore, type VerbInput, type WriteRequest, type WriteVerb, verbWords } from "../../src/writes/verb.js";
 
 /**
@@ -58,6 +59,28 @@ const INPUTS: Record<string, VerbInput[]> = {
     { args: { messageId: ["7"] }, flags: {} },
     { args: { messageId: ["7"] }, flags: { flagged: true } },
   ]])),
+  "notifications settings-set": [{ args: { field: "preferences.group.messagesSetting", value: "1" }, flags: {} }],
+  "notifications settings-reset": [{ args: {}, flags: {} }],
+  "notifications preference-set": [{ args: { uid: "u1", field: "preferences.mute.dndPreferenceSetting", value: "2" }, flags: {} }],
+  "notifications preference-reset": [{ args: { uid: ["u1"] }, flags: {} }],
+  "notifications mute": [{ args: { uid: "u1" }, flags: { groups: "g1", users: "u2", until: "2030-01-01T00:00:00Z" } }],
+  "notifications unmute": [{ args: { uid: "u1" }, flags: { groups: "g1" } }, { args: { uid: "u1" }, flags: { all: true } }],
+  "notifications timezone": [{ args: { uid: "u1", timezone: "Asia/Tokyo" }, flags: {} }],
+  "notifications contact-set": [{ args: { uid: "u1" }, flags: { email: "u1@example.com", phone: "+15550100" } }],
+  "notifications contact-delete": [{ args: { uid: "u1" }, flags: {} }],
+  "push-token register": [{ args: {}, flags: { authToken: "u1_abc", platform: "fcm_android", token: "fcm:123", provider: "fcm-default" } }],
+  "push-token unregister": [{ args: {}, flags: { authToken: "u1_abc", all: true } }],
+  "push-token delete": [{ args: { pushToken: ["fcm:123"] }, flags: {} }],
+  // Every provider kind: its create's documented required fields, an update's one, a delete and default by id.
+  ...Object.fromEntries(PROVIDER_KINDS.flatMap((kind) => {
+    const flags = Object.fromEntries(kind.fields.map((f) => [f.flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()), f.kind === "boolean" ? "true" : f.kind === "json" || f.kind === "file" ? '{"a":1}' : "p1"]));
+    return [
+      [`${kind.noun} create`, [{ args: {}, flags }]],
+      [`${kind.noun} update`, [{ args: {}, flags }]],
+      [`${kind.noun} delete`, [{ args: { providerId: "p1" }, flags: {} }]],
+      ...(kind.byId ? [[`${kind.noun} default`, [{ args: { providerId: "p2" }, flags: {} }]]] : []),
+    ];
+  })),
 };
 
 /** States read before a write, some making each verb's inverse: nothing, an empty list, a row unlike what it writes, one like it. */
@@ -67,6 +90,8 @@ const BEFORES: unknown[] = [
   { data: { scope: "participant", hasJoined: true, name: "Old", description: "old", tags: ["old"], role: "default", webhookURL: "https://old.example.com", enabled: false, data: { text: "old" }, lastReadMessageId: "3", unreadMessageCount: 2, reactions: [] } },
   { data: { deactivatedAt: 1_700_000_000, enabled: true, data: { text: "new" }, reactions: [{ reaction: "👍", reactedByMe: true }] } },
   { data: [{ id: "group_created" }, { uid: "u2" }, { messageId: 7, status: "approved", message: { id: 7, data: { moderation: { status: "approved" } } } }] },
+  // The notifications' reads: settings, a mute list, a timezone, contact details, providers with a default.
+  { data: { preferences: { group: { messagesSetting: 2 }, mute: { dndPreferenceSetting: 1 } }, sound: { chat: "default" }, mutedConversations: [{ id: "g1", type: "group", until: 1 }], timezone: "UTC", email: "old@example.com", phno: "+1555", pushProviders: [{ providerId: "p1", isDefault: true }] } },
 ];
 
 /** A write's answer, naming what it made: a message's id, a token. */
@@ -108,7 +133,7 @@ describe("every verb against the catalogue", () => {
     expect(nowhere).toEqual([]);
   });
 
-  it.each(VERBS.map((v) => [verbWords(v).join(" "), v] as const))("%s: method, template and host as documented", (_, verb) => {
+  it.each(VERBS.map((v) => [verbWords(v).join(" "), v] as const))("%s: method, template, host and headers as documented", (_, verb) => {
     const requests = requestsOf(verb);
     expect(requests.length).toBeGreaterThan(0);
     for (const { method, request } of requests) {
@@ -123,6 +148,12 @@ describe("every verb against the catalogue", () => {
       expect(findEndpoint(request.path, method as "GET")?.path, request.path).toBe(template);
       const call = writeCall(app, credentials, { method, path: request.path, query: request.query, as: request.as });
       expect(call.host).toBe(documented!.host);
+      // The credentials the catalogue gives it: the API key (and the acting user where required), or the management key and secret.
+      const headers = Object.keys(call.headers).sort();
+      expect(headers, `${method} ${template}`).toEqual(
+        documented!.auth === "apikey" ? (request.as !== undefined ? ["apikey", "onBehalfOf"] : ["apikey"]) : documented!.auth === "moderation" ? ["appId", "key", "secret"] : ["key", "secret"]);
+      // The user a notification preference, mute or timezone is for: the `uid` query parameter the catalogue requires.
+      if (documented!.group === "Notifications" && documented!.query?.includes("uid")) expect(request.query?.uid, `${method} ${template}`).toBeTruthy();
       expect(call.url.startsWith(documented!.host === "management" ? credentials.management.url : documented!.host === "calls" ? "https://app1.call-us" : "https://app1.api-us")).toBe(true);
     }
   });
