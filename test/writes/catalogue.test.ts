@@ -4,84 +4,16 @@ import { fillParams } from "../../src/resources/resource.js";
 import { RESOURCE_LIST } from "../../src/resources/index.js";
 import { writeCall } from "../../src/writes/execute.js";
 import { VERBS } from "../../src/writes/index.js";
-import { PROVIDER_KINDS } from "../../src/writes/providers.js";
-import { type ReadBefore, type VerbInput, type WriteRequest, type WriteVerb, verbWords } from "../../src/writes/verb.js";
+import { VERB_EXAMPLES } from "../../src/writes/examples.js";
+import { type ReadBefore, type WriteRequest, type WriteVerb, verbWords } from "../../src/writes/verb.js";
 
 /**
  * Every verb against the endpoint catalogue: each request it makes (and the
  * read before it, and the inverses it gives, from that read or from its answer) names a template the catalogue
  * documents for that method, its parameters filled in by the one encoder, and
  * the path filled in goes to the host the catalogue gives the template. A verb
- * without inputs here fails the test: a new verb is checked too.
+ * without examples (src/writes/examples.ts) fails the test: a new verb is checked too.
  */
-
-/** Inputs enough to reach each request a verb makes (both conversations, both review lists, with and without triggers). */
-const INPUTS: Record<string, VerbInput[]> = {
-  "user create": [{ args: { uid: "u1" }, flags: { name: "Una", tags: "a,b", metadata: '{"team":"qa"}' } }],
-  "user update": [{ args: { uid: "u1" }, flags: { name: "Una", role: "admin" } }],
-  "user deactivate": [{ args: { uid: ["u1", "u2"] }, flags: {} }],
-  "user reactivate": [{ args: { uid: ["u1"] }, flags: {} }],
-  "user delete": [{ args: { uid: ["u1"] }, flags: { permanent: true } }],
-  "member add": [{ args: { guid: "g1", uid: ["u1"] }, flags: { scope: "moderator" } }],
-  "member kick": [{ args: { guid: "g1", uid: ["u1"] }, flags: {} }],
-  "member scope": [{ args: { guid: "g1", uid: "u1", scope: "admin" }, flags: {} }],
-  "member ban": [{ args: { guid: "g1", uid: ["u1"] }, flags: {} }],
-  "member unban": [{ args: { guid: "g1", uid: ["u1"] }, flags: {} }],
-  block: [{ args: { uid: "u1", target: ["u2"] }, flags: {} }],
-  unblock: [{ args: { uid: "u1", target: ["u2"] }, flags: {} }],
-  "group create": [{ args: { guid: "g1" }, flags: { name: "G", type: "public" } }],
-  "group update": [{ args: { guid: "g1" }, flags: { name: "G", description: "d", tags: "t" } }],
-  "group delete": [{ args: { guid: "g1" }, flags: {} }],
-  "friend add": [{ args: { uid: "u1", friend: ["u2"] }, flags: {} }],
-  "friend remove": [{ args: { uid: "u1", friend: ["u2"] }, flags: {} }],
-  token: [{ args: { uid: "u1" }, flags: {} }, { args: { uid: "u1" }, flags: { force: true } }],
-  send: [{ args: {}, flags: { as: "u1", to: "u2", text: "hi" } }, { args: {}, flags: { as: "u1", group: "g1", text: "hi" } }],
-  "tokens revoke": [{ args: { uid: "u1", token: ["t1"] }, flags: {} }, { args: { uid: "u1" }, flags: { all: true } }],
-  "message edit": [{ args: { id: "7" }, flags: { text: "new", as: "u1" } }],
-  "message delete": [{ args: { id: ["7"] }, flags: {} }],
-  react: [{ args: { id: "7", reaction: "👍" }, flags: { as: "u1" } }],
-  unreact: [{ args: { id: "7", reaction: "👍" }, flags: { as: "u1" } }],
-  ...Object.fromEntries(["read", "unread", "delivered"].map((what) => [`conversation ${what}`, [
-    { args: {}, flags: { as: "u1", user: "u2", message: "7" } },
-    { args: {}, flags: { as: "u1", group: "g1" } },
-  ]])),
-  "webhook create": [
-    { args: {}, flags: { name: "Hook", url: "https://hooks.example.com/h", triggers: "group_created,group_deleted", basicAuth: "user:pass" } },
-    { args: {}, flags: { name: "Hook", url: "https://hooks.example.com/h" } },
-  ],
-  "webhook update": [{ args: { webhookId: "h1" }, flags: { name: "Hook", url: "https://hooks.example.com/h" } }],
-  "webhook enable": [{ args: { webhookId: "h1" }, flags: {} }],
-  "webhook disable": [{ args: { webhookId: "h1" }, flags: {} }],
-  "webhook delete": [{ args: { webhookId: "h1" }, flags: {} }],
-  "triggers add": [{ args: { webhookId: "h1", trigger: ["group_created"] }, flags: {} }],
-  "triggers remove": [{ args: { webhookId: "h1", trigger: ["group_created"] }, flags: {} }],
-  ...Object.fromEntries(["approve", "reject"].map((decision) => [`moderation ${decision}`, [
-    { args: { messageId: ["7"] }, flags: {} },
-    { args: { messageId: ["7"] }, flags: { flagged: true } },
-  ]])),
-  "notifications settings-set": [{ args: { field: "preferences.group.messagesSetting", value: "1" }, flags: {} }],
-  "notifications settings-reset": [{ args: {}, flags: {} }],
-  "notifications preference-set": [{ args: { uid: "u1", field: "preferences.mute.dndPreferenceSetting", value: "2" }, flags: {} }],
-  "notifications preference-reset": [{ args: { uid: ["u1"] }, flags: {} }],
-  "notifications mute": [{ args: { uid: "u1" }, flags: { groups: "g1", users: "u2", until: "2030-01-01T00:00:00Z" } }],
-  "notifications unmute": [{ args: { uid: "u1" }, flags: { groups: "g1" } }, { args: { uid: "u1" }, flags: { all: true } }],
-  "notifications timezone": [{ args: { uid: "u1", timezone: "Asia/Tokyo" }, flags: {} }],
-  "notifications contact-set": [{ args: { uid: "u1" }, flags: { email: "u1@example.com", phone: "+15550100" } }],
-  "notifications contact-delete": [{ args: { uid: "u1" }, flags: {} }],
-  "push-token register": [{ args: {}, flags: { authToken: "u1_abc", platform: "fcm_android", token: "fcm:123", provider: "fcm-default" } }],
-  "push-token unregister": [{ args: {}, flags: { authToken: "u1_abc", all: true } }],
-  "push-token delete": [{ args: { pushToken: ["fcm:123"] }, flags: {} }],
-  // Every provider kind: its create's documented required fields, an update's one, a delete and default by id.
-  ...Object.fromEntries(PROVIDER_KINDS.flatMap((kind) => {
-    const flags = Object.fromEntries(kind.fields.map((f) => [f.flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()), f.kind === "boolean" ? "true" : f.kind === "json" || f.kind === "file" ? '{"a":1}' : "p1"]));
-    return [
-      [`${kind.noun} create`, [{ args: {}, flags }]],
-      [`${kind.noun} update`, [{ args: {}, flags }]],
-      [`${kind.noun} delete`, [{ args: { providerId: "p1" }, flags: {} }]],
-      ...(kind.byId ? [[`${kind.noun} default`, [{ args: { providerId: "p2" }, flags: {} }]]] : []),
-    ];
-  })),
-};
 
 /** States read before a write, some making each verb's inverse: nothing, an empty list, a row unlike what it writes, one like it. */
 const BEFORES: unknown[] = [
@@ -103,7 +35,7 @@ const credentials = { management: { url: "https://mgmt.example.com/apimgmt", key
 /** Each request a verb makes for its inputs: the writes, the reads before them, the inverses. */
 function requestsOf(verb: WriteVerb): Array<{ method: string; request: WriteRequest | ReadBefore }> {
   const found: Array<{ method: string; request: WriteRequest | ReadBefore }> = [];
-  for (const input of INPUTS[verbWords(verb).join(" ")] ?? []) {
+  for (const input of VERB_EXAMPLES[verbWords(verb).join(" ")] ?? []) {
     for (const item of verb.items(input)) {
       const request = verb.request(item);
       found.push({ method: request.method, request });
@@ -123,7 +55,7 @@ function requestsOf(verb: WriteVerb): Array<{ method: string; request: WriteRequ
 
 describe("every verb against the catalogue", () => {
   it("every verb has inputs here", () => {
-    expect(VERBS.map((v) => verbWords(v).join(" ")).filter((words) => !INPUTS[words])).toEqual([]);
+    expect(VERBS.map((v) => verbWords(v).join(" ")).filter((words) => !VERB_EXAMPLES[words])).toEqual([]);
   });
 
   it("every key is offered where the explorer shows it: a resource's rows (its name), one item (its singular, on the item's screen), or the thread", () => {
