@@ -116,6 +116,8 @@ export const preferenceReset: WriteVerb = {
     return body ? documentedWrite("PATCH", PREFERENCES, {}, { body, ...forUser(item) }) : undefined;
   },
   selectable: "users",
+  // D on a user's preferences (`:preferences alice`): the item is named by its parameter.
+  keys: [{ on: "preferences", key: "D", footer: "reset", input: ({ params }) => (params[0] ? { args: { uid: [params[0]] }, flags: {} } : "no user here") }],
   check: (item) => `ccx notifications preferences ${arg(item, "uid")}`,
 };
 
@@ -195,6 +197,8 @@ export const notificationsUnmute: WriteVerb = {
   },
   // --all: no list, which the service reads as every conversation (the SDK's unmute takes a list; ccx's reading).
   request: (item) => (item.input.flags.all === true ? documentedWrite("DELETE", MUTE, {}, { body: {}, ...forUser(item) }) : unmuteThose(item, conversationsOf(item.input.flags))),
+  // - on a user's preferences, where their muted conversations show: every one of them unmuted.
+  keys: [{ on: "preferences", key: "-", footer: "unmute all", input: ({ params }) => (params[0] ? { args: { uid: params[0] }, flags: { all: true } } : "no user here") }],
   before: muteBefore,
   inverse: (item, before) => {
     const asked = conversationsOf(item.input.flags);

@@ -1,6 +1,6 @@
 import { badInput } from "../api/errors.js";
 import { maskKey } from "../config/mask.js";
-import { type WriteItem, type WriteVerb, arg, documentedWrite, eachOf, fieldOf } from "./verb.js";
+import { type WriteItem, type WriteVerb, arg, documentedWrite, eachOf } from "./verb.js";
 
 /**
  * The push tokens a user's devices register (chat-apis.json, Notifications):
@@ -10,7 +10,8 @@ import { type WriteItem, type WriteVerb, arg, documentedWrite, eachOf, fieldOf }
  * item, masked in the URLs and bodies it shows, and never kept whole in the
  * journal; so none of these has an inverse (it would have to name a token),
  * as an auth token's create has none. A stale token is deleted, not undone:
- * the device registers a fresh one when its app starts.
+ * the device registers a fresh one when its app starts. No key offers them
+ * in the explorer: `:push-tokens` shows each token masked, which cannot name it.
  */
 
 const TOKENS = "/notifications/push/v1/tokens";
@@ -65,7 +66,6 @@ export const pushTokenDelete: WriteVerb = {
   args: [{ name: "pushToken", description: "the push tokens", variadic: true }],
   items: (input) => eachOf(input, "pushToken", maskKey),
   request: (item) => documentedWrite("DELETE", "/notifications/push/v1/tokens/{pushToken}", { pushToken: arg(item, "pushToken") }),
-  keys: [{ on: "push-tokens", key: "D", footer: "delete", input: ({ row }) => ({ args: { pushToken: [fieldOf(row, "pushToken")] }, flags: {} }) }],
   irreversible: "a deleted push token is registered again by its device, not by ccx (the journal keeps no token)",
   check: () => "ccx notifications tokens --auth-token <token>",
 };
