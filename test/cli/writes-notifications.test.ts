@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { tokensOf } from "../../src/emulator/data/auth-tokens.js";
 import { isMember } from "../../src/emulator/data/members.js";
 import type { App } from "../../src/emulator/data/model.js";
-import { preferencesOf, providersOf, pushTokensOf } from "../../src/emulator/data/notifications.js";
+import { logLinesOf, preferencesOf, providersOf, pushTokensOf } from "../../src/emulator/data/notifications.js";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
 import { journalEntries } from "../support/journal.js";
 import { runInProcess as runCcx } from "../support/run-in-process.js";
@@ -138,6 +138,10 @@ describe("mute, timezone, contact details", () => {
     expect((await json(["notifications", "preferences", uidAt(6)])).timezone).toBe(zone);
     await undo();
     expect((await json(["notifications", "preferences", uidAt(6)])).timezone).toBe(had);
+    // The undo undone: the write again, with the user it is for (its `uid`, journaled with it).
+    expect(journal()[0]).toMatchObject({ query: { uid: uidAt(6) } });
+    await undo(2);
+    expect((await json(["notifications", "preferences", uidAt(6)])).timezone).toBe(zone);
     const bad = await runCcx(["notifications", "timezone", uidAt(6), "Mars/Olympus", "--yes"], env);
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toContain(`refused ${uidAt(6)}: Mars/Olympus: ERR_BAD_REQUEST`);
@@ -170,7 +174,7 @@ describe("push tokens", () => {
     const run = await ok([...register, "--yes"]);
     expect(run.stdout).not.toContain(PUSH_TOKEN);
     expect(pushTokensOf(app, index).find((t) => t.pushToken === PUSH_TOKEN)).toMatchObject({ platform: "fcm_android", providerId: "fcm-default", uid: uidAt(index) });
-    expect(journal()[0]).toMatchObject({ verb: "push-token register", outcome: "done", irreversible: expect.stringContaining("push-token delete") });
+    expect(journal()[0]).toMatchObject({ verb: "push-token register", outcome: "done", irreversible: expect.stringContaining("push-token delete"), query: { authToken: `…${authToken.slice(-4)}` } });
     await ok(["push-token", "delete", PUSH_TOKEN, "--yes"]);
     expect(pushTokensOf(app, index).some((t) => t.pushToken === PUSH_TOKEN)).toBe(false);
     expect(journalText()).not.toContain(PUSH_TOKEN);
@@ -185,6 +189,28 @@ describe("push tokens", () => {
     registerSecrets(authToken);
     await ok(["push-token", "unregister", "--auth-token", authToken, "--all", "--yes"]);
     expect(pushTokensOf(app, index)).toEqual([]);
+  });
+});
+
+describe("the notifications log follows the writes", () => {
+  it("a group message's line for a member: held back once they mute the group, sent again once undone; gone with its push token", async () => {
+    // A message a group member was notified of, on a device of theirs.
+    let found: { i: number; line: ReturnType<typeof logLinesOf>[number] } | undefined;
+    for (let i = app.messages.count - 1; i >= 0 && !found; i--) {
+      const line = logLinesOf(app, i, () => false).find((l) => l.receiverType === "group" && l.notificationTriggered);
+      if (line) found = { i, line };
+    }
+    const { line } = found!;
+    // Its line as ccx reads it (the push token masked: known by its last characters).
+    const lineOf = async () => ((await json(["notifications", "logs", "--message-id", String(line.messageId), "--member", line.member!])) as Array<{ pushToken: string; reason?: string; notificationTriggered: boolean }>)
+      .find((l) => l.pushToken.endsWith(line.pushToken.slice(-4)));
+    await ok(["notifications", "mute", line.member!, "--groups", line.receiver, "--yes"]);
+    expect(await lineOf()).toMatchObject({ notificationTriggered: false, reason: "MUTE_PREFERENCE" });
+    await undo();
+    expect(await lineOf()).toMatchObject({ notificationTriggered: true });
+    registerSecrets(line.pushToken);
+    await ok(["push-token", "delete", line.pushToken, "--yes"]);
+    expect(await lineOf()).toBeUndefined();
   });
 });
 
