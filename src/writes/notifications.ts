@@ -88,20 +88,20 @@ export const preferenceSet = setVerb({
   description: "change one of a user's notification preferences, as preferences.mute.dndPreferenceSetting 2 (undo: the value it had)",
 });
 
-export const settingsReset = {
+export const settingsReset: WriteVerb = {
   noun: "notifications", verb: "settings-reset",
   description: "reset the app's notification settings to the service's defaults; 'settings' is typed back first (undo: the settings read before it)",
   args: [],
-  items: (input: VerbInput) => [{ label: "settings", input }],
+  items: (input) => [{ label: "settings", input }],
   request: () => documentedWrite("DELETE", SETTINGS),
   before: () => documentedRead(SETTINGS),
-  inverse: (_item: WriteItem, before: unknown) => {
+  inverse: (_item, before) => {
     const body = restorable(before, ["preferences", "sound", "templates"]);
     return body ? documentedWrite("PATCH", SETTINGS, {}, { body }) : undefined;
   },
   destructive: () => true,
   check: () => "ccx notifications settings",
-} satisfies WriteVerb;
+};
 
 /** Back to the app's defaults: the fix `ccx why` names for a preference that holds a message's notification back. */
 export const preferenceReset: WriteVerb = {

@@ -29,8 +29,10 @@ interface ProviderField {
 interface ProviderKind {
   /** Its command's noun: `fcm-provider`. */
   noun: string;
-  /** How help and the explorer's providers list name it: `push: fcm`. */
+  /** How the explorer's providers list names it (`push: fcm`): its rows' keys act on their own kind. */
   source: string;
+  /** What help calls it: `FCM push provider`. */
+  what: string;
   path: string;
   /** FCM and APNs: several, each by its providerId. */
   byId?: true;
@@ -51,7 +53,7 @@ const WEBHOOK_FIELDS: readonly ProviderField[] = [
 
 export const PROVIDER_KINDS: readonly ProviderKind[] = [
   {
-    noun: "fcm-provider", source: "push: fcm", path: "/notifications/push/v1/providers/fcm", byId: true,
+    noun: "fcm-provider", what: "FCM push provider", source: "push: fcm", path: "/notifications/push/v1/providers/fcm", byId: true,
     fields: [
       text("id", "providerId", "its id", true),
       { flag: "service-account", field: "serviceAccountCreds", kind: "file", description: "the Firebase service account's key: a JSON file, or its JSON (masked)" },
@@ -60,7 +62,7 @@ export const PROVIDER_KINDS: readonly ProviderKind[] = [
     ],
   },
   {
-    noun: "apns-provider", source: "push: apns", path: "/notifications/push/v1/providers/apns", byId: true,
+    noun: "apns-provider", what: "APNs push provider", source: "push: apns", path: "/notifications/push/v1/providers/apns", byId: true,
     fields: [
       text("id", "providerId", "its id", true),
       text("key-id", "keyId", "the .p8 key's id"),
@@ -73,9 +75,9 @@ export const PROVIDER_KINDS: readonly ProviderKind[] = [
       yes("mutable-content", "includeMutableContent", "include mutable-content: true or false"),
     ],
   },
-  { noun: "custom-push-provider", source: "push: custom", path: "/notifications/push/v1/providers/custom", fields: WEBHOOK_FIELDS },
+  { noun: "custom-push-provider", what: "custom push provider (a webhook)", source: "push: custom", path: "/notifications/push/v1/providers/custom", fields: WEBHOOK_FIELDS },
   {
-    noun: "twilio-provider", source: "sms: twilio", path: "/notifications/sms/v1/providers/twilio",
+    noun: "twilio-provider", what: "Twilio SMS provider", source: "sms: twilio", path: "/notifications/sms/v1/providers/twilio",
     fields: [
       text("account-sid", "twilioAccountSID", "the Twilio account SID (masked)", true),
       text("auth-token", "twilioAuthToken", "the Twilio auth token (masked)", true),
@@ -83,9 +85,9 @@ export const PROVIDER_KINDS: readonly ProviderKind[] = [
       yes("enabled", "isEnabled", "use it: true or false"),
     ],
   },
-  { noun: "custom-sms-provider", source: "sms: custom", path: "/notifications/sms/v1/providers/custom", fields: [...WEBHOOK_FIELDS, yes("stored-only", "useStoredPhNo", "post only for users whose phone number is stored: true or false", true)] },
+  { noun: "custom-sms-provider", what: "custom SMS provider (a webhook)", source: "sms: custom", path: "/notifications/sms/v1/providers/custom", fields: [...WEBHOOK_FIELDS, yes("stored-only", "useStoredPhNo", "post only for users whose phone number is stored: true or false", true)] },
   {
-    noun: "sendgrid-provider", source: "email: sendgrid", path: "/notifications/email/v1/providers/sendgrid",
+    noun: "sendgrid-provider", what: "SendGrid email provider", source: "email: sendgrid", path: "/notifications/email/v1/providers/sendgrid",
     fields: [
       text("api-key", "sendGridApiKey", "the SendGrid API key (masked)", true),
       text("template-id", "sendGridTemplateID", "the SendGrid template's id", true),
@@ -97,11 +99,20 @@ export const PROVIDER_KINDS: readonly ProviderKind[] = [
       yes("enabled", "isEnabled", "use it: true or false"),
     ],
   },
-  { noun: "custom-email-provider", source: "email: custom", path: "/notifications/email/v1/providers/custom", fields: [...WEBHOOK_FIELDS, yes("stored-only", "useStoredEmailID", "post only for users whose email address is stored: true or false", true)] },
+  { noun: "custom-email-provider", what: "custom email provider (a webhook)", source: "email: custom", path: "/notifications/email/v1/providers/custom", fields: [...WEBHOOK_FIELDS, yes("stored-only", "useStoredEmailID", "post only for users whose email address is stored: true or false", true)] },
 ];
 
 /** The flag's name as commander gives it: `service-account` → serviceAccount. */
 const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/** A key file's text, or bad input naming the flag when it cannot be read. */
+function fileText(field: ProviderField, path: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (error) {
+    throw badInput(`--${field.flag} names no file ccx can read (${(error as NodeJS.ErrnoException).code ?? "unreadable"}): give the file, or its text; nothing was sent`);
+  }
+}
 
 function fieldValue(field: ProviderField, given: string): unknown {
   if (field.kind === "text") return given;
@@ -110,7 +121,7 @@ function fieldValue(field: ProviderField, given: string): unknown {
     return given === "true";
   }
   // A file's content when the value names one (the key files); JSON where it reads as JSON; a .p8 key as its text.
-  const content = field.kind === "file" && !given.trimStart().startsWith("{") && !given.includes("-----BEGIN") ? readFileSync(given, "utf8") : given;
+  const content = field.kind === "file" && !given.trimStart().startsWith("{") && !given.includes("-----BEGIN") ? fileText(field, given) : given;
   try {
     return JSON.parse(content);
   } catch {
@@ -128,7 +139,11 @@ function bodyOf(kind: ProviderKind, flags: VerbInput["flags"], creating: boolean
   return body;
 }
 
-const flagsOf = (kind: ProviderKind) => kind.fields.map((f) => ({ flag: f.flag, value: f.kind === "boolean" ? "true|false" : f.kind === "file" ? "file|text" : f.kind === "json" ? "json" : f.flag.replace(/-/g, ""), description: f.description, field: f.field }));
+/** Its fields as flags, the value named by the body's field; on a create, those the docs require said so. */
+const flagsOf = (kind: ProviderKind, creating: boolean) => kind.fields.map((f) => ({
+  flag: f.flag, value: f.kind === "boolean" ? "true|false" : f.kind === "file" ? "file|text" : f.kind === "json" ? "json" : f.field,
+  description: `${f.description}${creating && f.required ? " (required)" : ""}`, field: f.field,
+}));
 const ID_ARG = [{ name: "providerId", description: "the provider's id" }];
 const check = (kind: ProviderKind) => () => `ccx notifications providers (${kind.source})`;
 /** The item a provider write names: its id, or its kind's source for one of a kind. */
@@ -139,9 +154,9 @@ const rowOf = (kind: ProviderKind) => (row: Record<string, unknown> | undefined)
 function createVerb(kind: ProviderKind): WriteVerb {
   return {
     noun: kind.noun, verb: "create",
-    description: `save the app's ${kind.source} provider (undo: delete it)`,
+    description: `save the app's ${kind.what} (undo: delete it)`,
     args: [],
-    flags: flagsOf(kind),
+    flags: flagsOf(kind, true),
     items: (input) => [{ label: labelOf(kind, typeof input.flags.id === "string" ? input.flags.id : undefined), input }],
     request: (item) => documentedWrite("POST", kind.path, {}, { body: bodyOf(kind, item.input.flags, true) }),
     inverse: (item) => (kind.byId ? documentedWrite("DELETE", `${kind.path}/{providerId}`, { providerId: String(item.input.flags.id) }) : documentedWrite("DELETE", kind.path)),
@@ -152,9 +167,9 @@ function createVerb(kind: ProviderKind): WriteVerb {
 function updateVerb(kind: ProviderKind): WriteVerb {
   return {
     noun: kind.noun, verb: "update",
-    description: `change the app's ${kind.source} provider: the fields given (not undone: the credentials it replaces are kept nowhere whole)`,
+    description: `change the app's ${kind.what}: the fields given (not undone: the credentials it replaces are kept nowhere whole)`,
     args: [],
-    flags: flagsOf(kind),
+    flags: flagsOf(kind, false),
     items: (input) => [{ label: labelOf(kind, typeof input.flags.id === "string" ? input.flags.id : undefined), input }],
     request: (item) => {
       if (kind.byId && typeof item.input.flags.id !== "string") throw badInput(`say which provider: --id; nothing was sent`);
@@ -172,7 +187,7 @@ function deleteVerb(kind: ProviderKind): WriteVerb {
   };
   return {
     noun: kind.noun, verb: "delete",
-    description: `delete the app's ${kind.source} provider${kind.byId ? " by its id" : ""}; it is typed back first (not undone: its credentials are kept nowhere whole)`,
+    description: `delete the app's ${kind.what}${kind.byId ? " by its id" : ""}; it is typed back first (not undone: its credentials are kept nowhere whole)`,
     args: kind.byId ? ID_ARG : [],
     items: (input) => [{ label: labelOf(kind, kind.byId ? String(input.args.providerId) : undefined), input }],
     request: (item) => (kind.byId ? documentedWrite("DELETE", `${kind.path}/{providerId}`, { providerId: arg(item, "providerId") }) : documentedWrite("DELETE", kind.path)),
@@ -195,7 +210,7 @@ function defaultVerb(kind: ProviderKind): WriteVerb {
   const made = (providerId: string): DocumentedWrite => documentedWrite("PUT", `${kind.path}/default/{providerId}`, { providerId });
   return {
     noun: kind.noun, verb: "default",
-    description: `make a ${kind.source} provider the default one: the one tokens without a provider id go to (undo: the default it replaced)`,
+    description: `make an ${kind.what} the default: the one a push token registered without a provider id goes to (undo: the default it replaced)`,
     args: ID_ARG,
     items: (input) => [{ label: labelOf(kind, String(input.args.providerId)), input }],
     request: (item) => made(arg(item, "providerId")),
