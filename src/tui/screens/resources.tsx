@@ -29,9 +29,9 @@ export const RESOURCE_ROWS: ResourceRow[] = RESOURCE_LIST.flatMap((resource) => 
 
 const commandOf = (row: ResourceRow) => colonLine({ name: row.command, params: row.params });
 
-/** Each resource's writes, by their command words, beside what it answers. */
-const WRITES = writesByResource(RESOURCE_LIST);
-const writesOf = (row: ResourceRow) => [...new Set((WRITES.get(row.resource.name) ?? []).map((w) => w.verb))].join(", ");
+/** Each resource's writes, by their command words, beside what it answers: made when first drawn, not at every start. */
+let writes: Map<string, Array<{ verb: string }>> | undefined;
+const writesOf = (row: ResourceRow) => [...new Set(((writes ??= writesByResource(RESOURCE_LIST)).get(row.resource.name) ?? []).map((w) => w.verb))].join(", ");
 
 const COLUMNS: Column<ResourceRow>[] = [
   { header: "docs", get: (r) => r.group, width: 18, priority: 7 },
