@@ -89,7 +89,8 @@ export const PROVIDER_KINDS: readonly ProviderKind[] = [
   {
     noun: "sendgrid-provider", what: "SendGrid email provider", source: "email: sendgrid", path: "/notifications/email/v1/providers/sendgrid",
     fields: [
-      text("api-key", "sendGridApiKey", "the SendGrid API key (masked)", true),
+      // Not --api-key: that is every command's, the app's own key.
+      text("sendgrid-api-key", "sendGridApiKey", "the SendGrid API key (masked)", true),
       text("template-id", "sendGridTemplateID", "the SendGrid template's id", true),
       text("unsubscribe-group-id", "sendGridUnsubscribeGroupID", "the SendGrid unsubscribe group's id", true),
       text("sender-name", "senderName", "the sender's name", true),

@@ -5,6 +5,7 @@ import { tokensOf } from "../../src/emulator/data/auth-tokens.js";
 import { isMember } from "../../src/emulator/data/members.js";
 import type { App } from "../../src/emulator/data/model.js";
 import { logLinesOf, preferencesOf, providersOf, pushTokensOf } from "../../src/emulator/data/notifications.js";
+import { PROVIDER_KINDS } from "../../src/writes/providers.js";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
 import { journalEntries } from "../support/journal.js";
 import { runInProcess as runCcx } from "../support/run-in-process.js";
@@ -28,7 +29,8 @@ const served: string[] = [];
 const PUSH_TOKEN = `fcm:ccx-push-${process.pid}-s3cr3t-token`;
 const TWILIO_TOKEN = `twilio-${process.pid}-s3cr3t-auth`;
 const PRIVATE_KEY = `-----BEGIN PRIVATE KEY-----ccx${process.pid}s3cr3t-----END PRIVATE KEY-----`;
-registerSecrets(PUSH_TOKEN, TWILIO_TOKEN, PRIVATE_KEY);
+const PROVIDER_SECRET = `provider-${process.pid}-s3cr3t-value`;
+registerSecrets(PUSH_TOKEN, TWILIO_TOKEN, PRIVATE_KEY, PROVIDER_SECRET);
 
 beforeAll(async () => {
   fx = await emulatorFixture({ sizes: { apps: 1, groups: 5, calls: 1, users: 30, messages: 500 }, verbose: true, log: (line: string) => served.push(line) });
@@ -248,5 +250,46 @@ describe("providers", () => {
     await ok(["custom-email-provider", "update", "--enabled", "true", "--yes"]);
     expect(providersOf(app).customEmail).toMatchObject({ isEnabled: true });
     expect(journal()[0]).toMatchObject({ verb: "custom-email-provider update", irreversible: expect.stringContaining("credentials") });
+  });
+
+  /** The emulator's name for each kind's providers. */
+  const KIND_IN_EMULATOR: Record<string, keyof ReturnType<typeof providersOf>> = {
+    "fcm-provider": "fcm", "apns-provider": "apns", "custom-push-provider": "customPush", "twilio-provider": "twilio",
+    "custom-sms-provider": "customSms", "sendgrid-provider": "sendgrid", "custom-email-provider": "customEmail",
+  };
+
+  /** The providers' credentials, as the docs name them. */
+  const CREDENTIALS = new Set(["twilioAccountSID", "twilioAuthToken", "sendGridApiKey", "basicAuthPassword", "p8Key", "serviceAccountCreds"]);
+
+  /** A value for each flag of a kind's create: its credentials one the scan knows, URLs HTTPS, booleans true. */
+  const flagsFor = (kind: (typeof PROVIDER_KINDS)[number], id: string) => kind.fields.flatMap((f) => {
+    const secret = CREDENTIALS.has(f.field);
+    const value = f.field === "providerId" ? id : f.kind === "boolean" ? "true" : f.kind === "json" ? '{"ios":{"chat":true,"call":false}}'
+      : f.field === "serviceAccountCreds" ? JSON.stringify({ project_id: "p", private_key: PROVIDER_SECRET })
+      : f.kind === "file" ? `-----BEGIN PRIVATE KEY-----${PROVIDER_SECRET}-----END PRIVATE KEY-----` : f.field === "webhookURL" ? "https://hooks.example.com/ccx"
+      : /email/i.test(f.field) ? "noreply@example.com" : secret ? PROVIDER_SECRET : `v-${f.flag}`;
+    return [`--${f.flag}`, value];
+  });
+
+  it.each(PROVIDER_KINDS.map((kind) => [kind.noun, kind] as const))("%s: created, read back, updated, deleted; the create undone by a delete; its secrets masked", async (noun, kind) => {
+    const now = () => providersOf(app)[KIND_IN_EMULATOR[noun]!] as Record<string, unknown> & { pushProviders?: Array<Record<string, unknown>> };
+    const id = `ccx-${noun}`;
+    const mine = () => (kind.byId ? now().pushProviders!.find((p) => p.providerId === id) : now().pushProviders ? now().pushProviders![0] : now());
+    // One of a kind: the seed's deleted first (typed back: --yes says it).
+    if (!kind.byId && Object.keys(mine() ?? {}).length > 0) await ok([noun, "delete", "--yes"]);
+    await ok([noun, "create", ...flagsFor(kind, id), "--yes"]);
+    expect(mine()).toBeDefined();
+    expect(JSON.stringify(mine())).toContain(PROVIDER_SECRET);
+    expect(journalText()).not.toContain(PROVIDER_SECRET);
+    // An update: one field that is no secret.
+    const plain = kind.fields.find((f) => f.kind === "text" && f.field !== "providerId" && f.field !== "webhookURL" && !CREDENTIALS.has(f.field) && !/email/i.test(f.field))!;
+    await ok([noun, "update", ...(kind.byId ? ["--id", id] : []), `--${plain.flag}`, "changed", "--yes"]);
+    expect(mine()?.[plain.field]).toBe("changed");
+    await ok([noun, "delete", ...(kind.byId ? [id] : []), "--yes"]);
+    expect(kind.byId ? mine() : Object.keys(mine() ?? {})).toEqual(kind.byId ? undefined : []);
+    // Made again, and that undone: gone.
+    await ok([noun, "create", ...flagsFor(kind, id), "--yes"]);
+    await undo();
+    expect(kind.byId ? mine() : Object.keys(mine() ?? {})).toEqual(kind.byId ? undefined : []);
   });
 });

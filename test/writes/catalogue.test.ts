@@ -1,4 +1,6 @@
+import { Command } from "commander";
 import { describe, expect, it } from "vitest";
+import { addGlobalOptions } from "../../src/cli/global-options.js";
 import { ENDPOINTS, findEndpoint } from "../../src/api/endpoints.js";
 import { fillParams } from "../../src/resources/resource.js";
 import { RESOURCE_LIST } from "../../src/resources/index.js";
@@ -56,6 +58,13 @@ function requestsOf(verb: WriteVerb): Array<{ method: string; request: WriteRequ
 describe("every verb against the catalogue", () => {
   it("every verb has inputs here", () => {
     expect(VERBS.map((v) => verbWords(v).join(" ")).filter((words) => !VERB_EXAMPLES[words])).toEqual([]);
+  });
+
+  it("no verb's flag is one every command has (a provider's --api-key would be taken for the app's key)", () => {
+    const program = new Command();
+    addGlobalOptions(program);
+    const global = new Set(program.options.map((o) => o.long?.replace(/^--(no-)?/, "")));
+    expect(VERBS.flatMap((v) => (v.flags ?? []).filter((f) => global.has(f.flag)).map((f) => `${verbWords(v).join(" ")} --${f.flag}`))).toEqual([]);
   });
 
   it("every key is offered where the explorer shows it: a resource's rows (its name), one item (its singular, on the item's screen), or the thread", () => {
