@@ -44,7 +44,9 @@ const quickSegmenterImport = `import { quickGraphemeSegmenter } from ${JSON.stri
  * that needs it. Its `/^\p{RGI_Emoji}$/v` costs about 65 ms to make and first
  * run, paid by the explorer's first frame and any table with a non-ASCII
  * character: src/text/rgi-emoji.ts answers the same from the parts of that
- * set, each made only when needed.
+ * set, each made only when needed. And a text whose every character is a
+ * grapheme of its own is measured from its characters' widths, each measured
+ * once (src/text/quick-string-width.ts).
  */
 export const fastStringWidth = {
   name: "fast-string-width",
@@ -57,7 +59,13 @@ export const fastStringWidth = {
       const seven = /"version": "7\./.test(readFileSync(join(dirname(args.path), "package.json"), "utf8"));
       if (!source.includes(eager) || (!seven && !source.includes(rgi))) throw new Error("string-width changed: update the fast-string-width plugin in scripts/bundles.mjs");
       const parts = `import { rgiEmojiRegex } from ${JSON.stringify(join(root, "src", "text", "rgi-emoji.ts"))};`;
-      return { contents: `${quickSegmenterImport}\n${source.replace(eager, "const segmenter = quickGraphemeSegmenter;").replace(rgi, parts)}`, loader: "js" };
+      // Each character measured once (src/text/quick-string-width.ts), where every one is a grapheme of its own.
+      const exported = /export default function stringWidth\((\w+), options = \{\}\) \{/;
+      if (!exported.test(source)) throw new Error("string-width changed: update the fast-string-width plugin in scripts/bundles.mjs");
+      const quick = `import { quickStringWidth } from ${JSON.stringify(join(root, "src", "text", "quick-string-width.ts"))};`;
+      const measured = source.replace(eager, "const segmenter = quickGraphemeSegmenter;").replace(rgi, parts)
+        .replace(exported, "function measuredWidth($1, options = {}) {");
+      return { contents: `${quickSegmenterImport}\n${quick}\n${measured}\nexport default quickStringWidth(measuredWidth, stripAnsi);`, loader: "js" };
     });
   },
 };
@@ -150,7 +158,9 @@ export const common = {
   platform: "node",
   target: "node20",
   minify: true,
-  keepNames: true,
+  // No __name(fn, "name") call for every function and class as a bundle loads (about 5 ms of the explorer's
+  // start): nothing in ccx or what it bundles reads a function's name.
+  keepNames: false,
   sourcemap: "linked",
   legalComments: "none",
   logLevel: "warning",

@@ -17,9 +17,10 @@ export const HOSTS: readonly Host[] = ["chat", "calls", "management"];
 /**
  * The credentials it takes: the app's API key (`apikey`); the management key
  * and secret (`management`); or those and an `appId` header on the app's chat
- * host (`moderation`: rules, keywords, blocked messages).
+ * host (`moderation`: rules, keywords, blocked messages); or the management key
+ * and secret as HTTP Basic's user and password (`basic`: `POST /tenants`).
  */
-export type Auth = "apikey" | "management" | "moderation";
+export type Auth = "apikey" | "management" | "moderation" | "basic";
 
 /**
  * How a list pages (paging-styles.ts): by page number (`meta.pagination`); by
@@ -180,8 +181,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
   moderation("/moderation/keywords/{keywordId}", ["GET", "PUT", "DELETE"]),
   moderation("/moderation/blocked-messages", ["GET"], { paging: "none" }),
   // The exports give PATCH /moderation/blocked-messages/{id} twice: with the API key, and as {messageId}
-  // with the management headers. The API key's is the one ccx infers; --host management is not it either.
+  // with the management headers. The API key's is the one ccx infers; `ccx api --auth management` sends the other.
   chat("Moderation", "/moderation/blocked-messages/{id}", ["PATCH"]),
+  moderation("/moderation/blocked-messages/{messageId}", ["PATCH"]),
 
   calls("/calls", {
     query: ["type", "mode", "participantsCount", "startedAt", "status", "receiverType", "endedAt", "hasRecording", "hasTranscription", "uid", ...PAGES],
@@ -205,7 +207,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   management("Webhooks", "/apps/{appId}/webhooks", ["GET", "POST"], { query: ["perPage", "searchKey"], paging: "none" }),
   management("Webhooks", "/apps/{appId}/webhooks/{webhookId}", ["GET", "PUT", "DELETE"]),
   management("Webhooks", "/apps/{appId}/webhooks/{webhookId}/triggers", ["GET", "POST", "DELETE"], { paging: "none" }),
-  management("Tenants", "/tenants", ["POST"]),
+  // The one operation the exports secure with HTTP Basic (securitySchemes.basicAuth) and no key or secret header.
+  management("Tenants", "/tenants", ["POST"], { auth: "basic" }),
 ];
 
 /** A template as a pattern: each `{name}` one path segment. */
@@ -245,11 +248,19 @@ export function findEndpoint(path: string, method?: Method): Endpoint | undefine
 const known = new Map<string, Endpoint | undefined>();
 
 function searchEndpoint(path: string, method?: Method): Endpoint | undefined {
+  return endpointsOf(path, method)[0];
+}
+
+/**
+ * Every documented operation a path names, the likeliest first (see findEndpoint): more than one where
+ * the exports give a template twice with other credentials (a blocked message's review).
+ */
+export function endpointsOf(path: string, method?: Method): Endpoint[] {
   const bare = pathOnly(path);
   const found = ENDPOINTS.filter((e) => e.path.split("/").length === bare.replace(/\/$/, "").split("/").length && matches(e, bare));
   const literalness = (e: Endpoint) => e.path.split("/").filter((s) => s !== "" && !s.startsWith("{")).length;
   found.sort((a, b) => Number(method !== undefined && b.methods.includes(method)) - Number(method !== undefined && a.methods.includes(method)) || literalness(b) - literalness(a));
-  return found[0];
+  return found;
 }
 
 /** How many operations the catalogue holds, and how many of them are reads. */

@@ -36,6 +36,8 @@ export interface HttpRequest {
   url: string;
   headers: Record<string, string>;
   body?: unknown;
+  /** A multipart/form-data body instead of JSON (a push certificate's upload), encoded by the platform's FormData. */
+  form?: FormData;
   signal?: AbortSignal;
   /** An answer with no body is no failure (a write's 204); its `json` is undefined. */
   emptyOk?: boolean;
@@ -291,8 +293,14 @@ export class Http {
     const timeout = AbortSignal.timeout(this.timeoutMs);
     const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
     const headers: Record<string, string> = { accept: "application/json", "user-agent": this.userAgent, ...req.headers };
-    let body: string | undefined;
-    if (req.body !== undefined) {
+    let body: string | Buffer | undefined;
+    if (req.form !== undefined) {
+      // The platform writes the parts and picks the boundary (Response is undici's, built into Node); each attempt anew.
+      const encoded = new Response(req.form);
+      body = Buffer.from(await encoded.arrayBuffer());
+      headers["content-type"] = encoded.headers.get("content-type")!;
+      headers["content-length"] = String(body.length);
+    } else if (req.body !== undefined) {
       body = JSON.stringify(req.body);
       headers["content-type"] = "application/json";
       // Why: Node frames a DELETE's body only with a length (it sends chunks for POST and PUT alone).

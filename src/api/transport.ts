@@ -13,7 +13,8 @@ export interface Transmission {
   method: string;
   url: string;
   headers: Record<string, string>;
-  body?: string;
+  /** JSON text, or the bytes of a multipart body. */
+  body?: string | Buffer;
   signal: AbortSignal;
 }
 

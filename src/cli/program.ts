@@ -108,11 +108,12 @@ async function registrarsFor(argv: readonly string[] | undefined): Promise<reado
  */
 export async function buildProgram(argv?: readonly string[]): Promise<Command> {
   const registers = await Promise.all((await registrarsFor(argv)).map((r) => r.load()));
-  const program = new Command("ccx")
-    .description("A terminal explorer for the CometChat REST v3 API (chat, calls, management).")
-    .version(VERSION, "-V, --version")
-    .showHelpAfterError("(run with --help for usage)")
-    .exitOverride();
+  // Commander reads a parent's options after a subcommand's name too: ccx's own -V, --version is
+  // defined only where it cannot be a verb's (`ccx webhook create --version 2`, the webhooks' version).
+  const commandNamed = argv !== undefined && argv.length > 0 && !argv[0]!.startsWith("-") && argv[0] !== "help";
+  const program = new Command("ccx").description("A terminal explorer for the CometChat REST v3 API (chat, calls, management).");
+  if (!commandNamed) program.version(VERSION, "-V, --version");
+  program.showHelpAfterError("(run with --help for usage)").exitOverride();
   addGlobalOptions(program);
   program.action(async (_flags: unknown, command: Command) => {
     // Words the root did not take: `help [command]`, else the first one is the mistake, an option or a command.
@@ -128,7 +129,11 @@ export async function buildProgram(argv?: readonly string[]): Promise<Command> {
     await runStart(command);
   });
   for (const register of registers) register(program);
-  for (const command of program.commands) command.version(VERSION, "-V, --version").exitOverride();
+  const versionOfItsOwn = (command: Command) => command.commands.some((verb) => verb.options.some((o) => o.long === "--version"));
+  for (const command of program.commands) {
+    if (!versionOfItsOwn(command)) command.version(VERSION, "-V, --version");
+    command.exitOverride();
+  }
   // The explorer takes no operands, so a word there is a mistyped command (fuzz: `ccx grups` said
   // "too many arguments. Expected 0 arguments but got 1", and `ccx grups --per-page 5` "unknown
   // option '--per-page'"): the root takes them all and its action names the first, with commander's

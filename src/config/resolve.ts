@@ -83,6 +83,8 @@ export class Settings {
   readonly readOnly: boolean;
   private managementLoaded = false;
   private readonly resolvedKeys = new Map<string, string>();
+  /** Secrets a command was given besides the configured ones (a header's value, `ccx api -H`). */
+  private readonly kept = new Set<string>();
   /** URL templates from flags, env or the management block, for apps the management API adds later. */
   private readonly chatTemplate?: string;
   private readonly callsTemplate?: string;
@@ -218,11 +220,17 @@ export class Settings {
     };
   }
 
+  /** A secret the command was given (a header's value): masked in its messages from now on, as the configured ones are. */
+  keepSecret(value: string): void {
+    this.kept.add(value);
+  }
+
   /** Every secret ccx knows of, so that output can be scanned and masked. */
   secrets(): string[] {
     return [
       ...this.apps.map((a) => a.key.value),
       ...this.resolvedKeys.values(),
+      ...this.kept,
       this.management?.key,
       this.management?.secret,
     ].filter((s): s is string => Boolean(s));

@@ -18,7 +18,7 @@ export interface BaseContext {
   path: string;
   params: URLSearchParams;
   headers: IncomingHttpHeaders;
-  /** The parsed JSON body of a POST (an empty object when there was none). */
+  /** The parsed JSON body of a POST (an empty object when there was none), or a multipart one's FormData. */
   body: unknown;
 }
 
@@ -39,9 +39,10 @@ interface RouteShape<A extends Api, C> {
   /**
    * Moderation's rules, keywords and blocked messages: the management key and secret with an `appId`
    * header, on the app's chat host, in place of the API key; `moderation-or-apikey`: either (the
-   * blocked messages' review, documented with both).
+   * blocked messages' review, documented with both). `basic`: the management key and secret as HTTP
+   * Basic's user and password, and no other way (`POST /tenants`).
    */
-  auth?: "moderation" | "moderation-or-apikey";
+  auth?: "moderation" | "moderation-or-apikey" | "basic";
   handle: (ctx: C, match: Record<string, string>) => unknown;
 }
 

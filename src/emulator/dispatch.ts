@@ -25,6 +25,7 @@ import { moderationWriteRoutes } from "./routes/moderation-writes.js";
 import { notificationRoutes } from "./routes/notifications.js";
 import { notificationWriteRoutes } from "./routes/notification-writes.js";
 import { statsRoutes } from "./routes/stats.js";
+import { tenantRoutes } from "./routes/tenants.js";
 import { userRoutes } from "./routes/users.js";
 import { webhookWriteRoutes } from "./routes/webhook-writes.js";
 import { writeRoutes } from "./routes/writes.js";
@@ -34,6 +35,7 @@ const ROUTES: Route[] = [
   ...apiKeyRoutes, ...callRoutes, ...statsRoutes, ...managementRoutes, ...webhookRoutes, ...appSettingsRoutes, ...messageDetailRoutes,
   ...notificationRoutes, ...moderationRoutes, ...writeRoutes, ...groupWriteRoutes, ...chatWriteRoutes, ...webhookWriteRoutes, ...moderationWriteRoutes,
   ...notificationWriteRoutes,
+  ...tenantRoutes,
 ];
 const MAX_BODY = 1 << 20;
 
@@ -121,7 +123,7 @@ export class Dispatcher {
         throw new ServiceError("ERR_INTERNAL_SERVER_ERROR", "Something went wrong.", "An injected server error.");
       }
       if (fault === "html") return this.sendHtml(res);
-      const body = req.method === "GET" || req.method === "HEAD" ? {} : await readJson(req);
+      const body = req.method === "GET" || req.method === "HEAD" ? {} : await readBody(req);
       const data = await this.route(target, req, url.searchParams, body, now);
       // The documented GET /users example says `total: 0` beside its rows.
       const paging = this.options.variants.has("docs") ? (data as { meta?: { pagination?: Record<string, unknown> } })?.meta?.pagination : undefined;
@@ -158,8 +160,11 @@ export class Dispatcher {
   private async route(target: Target, req: IncomingMessage, params: URLSearchParams, body: unknown, now: number): Promise<unknown> {
     const base: BaseContext = { world: this.world, options: this.options, now, method: req.method ?? "GET", path: target.path, params, headers: req.headers, body };
     if (target.api === "management") {
-      this.authenticateManagement(req);
-      const [route, match] = this.find(target, base.method);
+      // The credentials are judged before the path is: an unknown path with wrong ones is refused for those.
+      const found = this.lookUp(target, base.method);
+      this.authenticateManagement(req, found?.[0].auth === "basic");
+      if (!found) throw apiNotFound(target.path);
+      const [route, match] = found;
       return (route as ManagementRoute).handle(base, match);
     }
     const app = this.world.apps.find((a) => a.appId === target.appId);
@@ -186,12 +191,18 @@ export class Dispatcher {
   }
 
   private find(target: Target, method: string): [Route, Record<string, string>] {
+    const found = this.lookUp(target, method);
+    if (!found) throw apiNotFound(target.path);
+    return found;
+  }
+
+  private lookUp(target: Target, method: string): [Route, Record<string, string>] | undefined {
     for (const route of ROUTES) {
       if (route.api !== target.api || route.method !== method) continue;
       const match = route.path.exec(target.path);
       if (match) return [route, decodeGroups(match.groups)];
     }
-    throw apiNotFound(target.path);
+    return undefined;
   }
 
   private authenticate(app: App, req: IncomingMessage): "fullAccess" | "authOnly" {
@@ -204,11 +215,16 @@ export class Dispatcher {
     throw new ServiceError("AUTH_ERR_APIKEY_NOT_FOUND", "The API key is not valid.", `No API key ending in ${key.slice(-4)} exists for app ${app.appId}.`);
   }
 
-  private authenticateManagement(req: IncomingMessage): void {
-    let key = headerValue(req, "key");
-    let secret = headerValue(req, "secret");
+  /** The management key and secret, in their headers or as HTTP Basic's; `basicOnly`: as Basic's alone (`POST /tenants`). */
+  private authenticateManagement(req: IncomingMessage, basicOnly = false): void {
+    let key = basicOnly ? undefined : headerValue(req, "key");
+    let secret = basicOnly ? undefined : headerValue(req, "secret");
     // Some newer management endpoints use HTTP Basic auth instead (docs/service.md): accept both.
     const basic = /^Basic\s+(.+)$/i.exec(headerValue(req, "authorization") ?? "");
+    if (basicOnly && !basic) {
+      throw new ServiceError("AUTH_ERR_INVALID_MANAGEMENT_CREDENTIALS", "This API takes HTTP Basic authentication.",
+        "Send the management key and secret as the user and password of an Authorization: Basic header.");
+    }
     if (basic && (!key || !secret)) {
       const decoded = Buffer.from(basic[1]!, "base64").toString("utf8");
       const colon = decoded.indexOf(":");
@@ -217,7 +233,7 @@ export class Dispatcher {
     const expected = this.world.management;
     if (key !== expected.key || secret !== expected.secret) {
       throw new ServiceError("AUTH_ERR_INVALID_MANAGEMENT_CREDENTIALS", "The management key or secret is not valid.",
-        "Send the management key and secret in the key and secret headers.");
+        basicOnly ? "Send the management key and secret as the user and password of HTTP Basic." : "Send the management key and secret in the key and secret headers.");
     }
   }
 
@@ -251,13 +267,22 @@ function decodeGroups(groups: Record<string, string> | undefined): Record<string
   return out;
 }
 
-async function readJson(req: IncomingMessage): Promise<unknown> {
+/** A request's body: JSON, or a multipart/form-data one as FormData (read by the platform's parser, undici's). */
+async function readBody(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
     if (size > MAX_BODY) throw badRequest({ body: [`The body may not be larger than ${MAX_BODY} bytes.`] });
     chunks.push(chunk);
+  }
+  const type = headerValue(req, "content-type") ?? "";
+  if (/^multipart\/form-data\s*;/i.test(type)) {
+    try {
+      return await new Response(Buffer.concat(chunks), { headers: { "content-type": type } }).formData();
+    } catch {
+      throw badRequest({ body: ["The multipart/form-data body cannot be read."] });
+    }
   }
   const text = Buffer.concat(chunks).toString("utf8").trim();
   if (text === "") return {};

@@ -109,7 +109,7 @@ export interface FrameWriter {
 /**
  * The terminal as Ink sees it. Each frame Ink writes is kept; the frames of one
  * turn of the event loop (a key that changes the store several times) are
- * sent as one update, when the turn ends. `allowed` says whether the terminal
+ * sent as one update, when the turn ends; the very first goes at once. `allowed` says whether the terminal
  * still takes writes (not after a hang-up); a write Ink waits on is answered
  * either way.
  */
@@ -118,6 +118,7 @@ export function frameWriter(out: NodeJS.WriteStream, allowed: () => boolean): Fr
   let waiting: string[] | undefined;
   let scheduled: NodeJS.Immediate | undefined;
   let stopped = false;
+  let started = false;
   const flush = () => {
     clearImmediate(scheduled);
     scheduled = undefined;
@@ -137,7 +138,13 @@ export function frameWriter(out: NodeJS.WriteStream, allowed: () => boolean): Fr
     const text = typeof chunk === "string" ? chunk : Buffer.isBuffer(chunk) ? chunk.toString("utf8") : "";
     if (text !== "" && !stopped) {
       waiting = text.split("\n");
-      scheduled ??= setImmediate(flush);
+      // The very first frame at once: the start's first rows should not wait for the rest of the turn (the
+      // input set up, effects run). After a resize the frames of the turn are one: the first is still laid
+      // out at the old width (the store learns the new one from the same event), and would wrap.
+      if (!started) {
+        started = true;
+        flush();
+      } else scheduled ??= setImmediate(flush);
     }
     // A write Ink waits on (its last, on unmount) comes after the frame it drew.
     if (written) {

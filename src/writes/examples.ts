@@ -8,7 +8,7 @@ import type { VerbInput } from "./verb.js";
  * requests, and a test holds every request against the endpoint catalogue.
  * A verb without inputs here fails that test: a new verb is listed too.
  */
-export const VERB_EXAMPLES: Readonly<Record<string, readonly VerbInput[]>> = {
+const EXAMPLES: Readonly<Record<string, readonly VerbInput[]>> = {
   "user create": [{ args: { uid: "u1" }, flags: { name: "Una", tags: "a,b", metadata: '{"team":"qa"}' } }],
   "user update": [{ args: { uid: "u1" }, flags: { name: "Una", role: "admin" } }],
   "user deactivate": [{ args: { uid: ["u1", "u2"] }, flags: {} }],
@@ -74,3 +74,9 @@ export const VERB_EXAMPLES: Readonly<Record<string, readonly VerbInput[]>> = {
     ];
   })),
 };
+
+/** The webhook verbs, which reach the current webhooks as well (--version 2): each example also so. */
+const VERSIONED = new Set(["webhook create", "webhook update", "webhook enable", "webhook disable", "webhook delete", "triggers add", "triggers remove"]);
+
+export const VERB_EXAMPLES: Readonly<Record<string, readonly VerbInput[]>> = Object.fromEntries(Object.entries(EXAMPLES).map(([words, inputs]) =>
+  [words, VERSIONED.has(words) ? [...inputs, ...inputs.map((input) => ({ ...input, flags: { ...input.flags, version: "2" } }))] : inputs]));

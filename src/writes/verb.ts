@@ -19,6 +19,8 @@ export interface WriteRequest {
   body?: unknown;
   /** The onBehalfOf header, when the write acts for a user. */
   as?: string;
+  /** Headers the operation documents beside its credentials (`X-Webhook-Version: 2`, the current webhooks). */
+  headers?: Record<string, string>;
 }
 
 /** The template of the endpoint catalogue a request names, and its parameters, the path filled from them. */
@@ -36,15 +38,16 @@ export interface ReadBefore extends Documented {
   path: string;
   query?: Record<string, string>;
   as?: string;
+  headers?: Record<string, string>;
 }
 
 /** A documented write: its method, its template, its parameters filled in by the one encoder, its body. */
-export function documentedWrite(method: WriteRequest["method"], template: string, params: Readonly<Record<string, string>> = {}, rest: Pick<WriteRequest, "query" | "body" | "as"> = {}): DocumentedWrite {
+export function documentedWrite(method: WriteRequest["method"], template: string, params: Readonly<Record<string, string>> = {}, rest: Pick<WriteRequest, "query" | "body" | "as" | "headers"> = {}): DocumentedWrite {
   return { method, template, params, path: filledPath(template, params), ...rest };
 }
 
 /** A documented GET, the read before a write. */
-export function documentedRead(template: string, params: Readonly<Record<string, string>> = {}, rest: Pick<ReadBefore, "query" | "as"> = {}): ReadBefore {
+export function documentedRead(template: string, params: Readonly<Record<string, string>> = {}, rest: Pick<ReadBefore, "query" | "as" | "headers"> = {}): ReadBefore {
   return { template, params, path: filledPath(template, params), ...rest };
 }
 

@@ -16,7 +16,7 @@
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import type { Figure } from "./emulator-groups.js";
 import { ANSI, BIN, type Emulator, ESU, Pty, framesFrom, groupGuids, median, percentile, screenText, selectedRow, showsGuid, sleep, startEmulator } from "./pty.js";
 
@@ -39,30 +39,39 @@ async function nodeFloor(env: NodeJS.ProcessEnv): Promise<number> {
   return performance.now() - pty.spawnedAt;
 }
 
+const CACHED_RUN = new URL("./fixtures/cached-run.cjs", import.meta.url).pathname;
+
 /**
- * The reference beside the floor: test/bench/fixtures/hello-ink.tsx bundled as the explorer's screens are
- * (CommonJS, the same plugins), into a folder of its own; what any Ink app pays to draw one line.
+ * The references beside the floor, bundled as the explorer's screens are (CommonJS, the same plugins) into a
+ * folder of their own and run with a code cache as ccx is (fixtures/cached-run.cjs): an Ink app that draws one
+ * line (what any Ink app pays), and one that asks the emulator for the groups over HTTPS and draws the first
+ * one's guid (what any Ink client of the service pays before ccx's own work: the explorer's floor).
  */
-async function buildHelloInk(): Promise<string> {
+async function buildInkReferences(): Promise<{ dir: string; hello: string; https: string }> {
   const { build } = await import("esbuild");
   // @ts-expect-error: the build's shared settings are plain JavaScript, without types.
   const bundles = (await import("../../scripts/bundles.mjs")) as Record<string, object>;
-  const outfile = join(mkdtempSync(join(tmpdir(), "ccx-hello-ink-")), "hello.cjs");
-  await build({
-    ...bundles.common,
-    ...bundles.explorer,
-    sourcemap: false,
-    entryPoints: [new URL("./fixtures/hello-ink.tsx", import.meta.url).pathname],
-    outfile,
-    plugins: ["noDevtools", "fastStringWidth", "quickSegmenters", "syncYoga", "inkWithoutDevtools"].map((name) => bundles[name]!),
-  } as Parameters<typeof build>[0]);
-  return outfile;
+  const dir = mkdtempSync(join(tmpdir(), "ccx-hello-ink-"));
+  const bundle = async (fixture: string, name: string) => {
+    const outfile = join(dir, name);
+    await build({
+      ...bundles.common,
+      ...bundles.explorer,
+      sourcemap: false,
+      entryPoints: [new URL(`./fixtures/${fixture}`, import.meta.url).pathname],
+      outfile,
+      plugins: ["noDevtools", "fastStringWidth", "quickSegmenters", "syncYoga", "inkWithoutDevtools"].map((plugin) => bundles[plugin]!),
+    } as Parameters<typeof build>[0]);
+    return outfile;
+  };
+  return { dir, hello: await bundle("hello-ink.tsx", "hello.cjs"), https: await bundle("hello-ink-https.tsx", "https.cjs") };
 }
 
-async function helloInk(env: NodeJS.ProcessEnv, bundle: string): Promise<number> {
-  const pty = new Pty([process.execPath, bundle], env, SIZE);
+/** Spawn → `shown` on the screen of a reference bundle, run as ccx is. */
+async function inkReference(env: NodeJS.ProcessEnv, bundle: string, shown: (screen: string) => boolean): Promise<number> {
+  const pty = new Pty([process.execPath, CACHED_RUN, bundle], env, SIZE);
   try {
-    await pty.until((o) => o.includes("hello from ink"), "hello from ink");
+    await pty.until((o) => shown(screenText(o)), `the reference ${bundle}`);
     return performance.now() - pty.spawnedAt;
   } finally {
     await pty.close("q");
@@ -199,25 +208,27 @@ async function pasteLatency(emulator: Emulator, ids: string[], runs: number): Pr
 
 export async function benchTui(runs = 9, presses = 200): Promise<Figure[]> {
   const emulator = await startEmulator();
-  let hello = "";
+  let references: Awaited<ReturnType<typeof buildInkReferences>> | undefined;
   try {
     const guids = await groupGuids(emulator.env);
-    hello = await buildHelloInk();
+    references = await buildInkReferences();
     // This machine names its whole system bundle in NODE_EXTRA_CA_CERTS, which every Node start pays for;
     // a user's machine names none (the explorer trusts the emulator through CCX_CA_FILE).
     const { NODE_EXTRA_CA_CERTS: _roots, ...userEnv } = emulator.env;
     const machines = { here: emulator.env, user: userEnv };
-    const starts: Record<string, { floor: number[]; hello: number[]; frame: number[]; data: number[] }> = {};
+    const starts: Record<string, { floor: number[]; hello: number[]; https: number[]; frame: number[]; data: number[] }> = {};
     // Interleaved, so that all see the same machine; round -1 warms the file cache.
     for (let i = -1; i < runs; i++) {
       for (const [machine, env] of Object.entries(machines)) {
         const node = await nodeFloor(env);
-        const ink = await helloInk(env, hello);
+        const ink = await inkReference(env, references.hello, (screen) => screen.includes("hello from ink"));
+        const inkHttps = await inkReference(env, references.https, (screen) => showsGuid(screen.split("first group ").at(-1) ?? "", guids[0]!));
         const ccx = await spawnToData(env, guids[0]!);
         if (i < 0) continue;
-        const times = (starts[machine] ??= { floor: [], hello: [], frame: [], data: [] });
+        const times = (starts[machine] ??= { floor: [], hello: [], https: [], frame: [], data: [] });
         times.floor.push(node);
         times.hello.push(ink);
+        times.https.push(inkHttps);
         times.frame.push(ccx.frame);
         times.data.push(ccx.data);
       }
@@ -228,11 +239,12 @@ export async function benchTui(runs = 9, presses = 200): Promise<Figure[]> {
     const pasteWorst = Math.max(...pasted.enterToRequest);
     const startFigures = Object.entries(starts).flatMap(([machine, times]): Figure[] => {
       const where = machine === "here" ? "here (NODE_EXTRA_CA_CERTS = the system bundle)" : "as on a user's machine (no NODE_EXTRA_CA_CERTS)";
-      const [floor, ink, data] = [median(times.floor), median(times.hello), median(times.data)];
+      const [floor, ink, inkHttps, data] = [median(times.floor), median(times.hello), median(times.https), median(times.data)];
       const ratioBudget = machine === "here" ? 3 : 3.5;
       return [
         { what: `node -e 0 in a pty (script, ${SIZE.cols}×${SIZE.rows}), ${where}, median of ${runs}`, value: Math.round(floor), unit: "ms" },
         { what: `  a bundled Ink app's first line (test/bench/fixtures/hello-ink.tsx, ${(ink / floor).toFixed(2)}× node)`, value: Math.round(ink), unit: "ms" },
+        { what: `  the same asking the groups over HTTPS and drawing the first (hello-ink-https.tsx, ${(inkHttps / floor).toFixed(2)}× node)`, value: Math.round(inkHttps), unit: "ms" },
         { what: "  explorer: spawn → first frame", value: Math.round(median(times.frame)), unit: "ms" },
         { what: "  explorer: spawn → first frame with data", value: Math.round(data), unit: "ms", budget: "≤ 500 ms", ok: data <= 500 },
         { what: "  explorer: spawn → first frame with data ÷ node -e 0", value: +(data / floor).toFixed(2), unit: "×", budget: `≤ ${ratioBudget}×`, ok: data / floor <= ratioBudget },
@@ -249,6 +261,6 @@ export async function benchTui(runs = 9, presses = 200): Promise<Figure[]> {
   } finally {
     emulator.stop();
     // The Ink app's folder goes with the run (eight runs left eight behind).
-    if (hello) rmSync(dirname(hello), { recursive: true, force: true });
+    if (references) rmSync(references.dir, { recursive: true, force: true });
   }
 }

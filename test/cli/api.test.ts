@@ -63,11 +63,11 @@ describe("ccx api: one request", () => {
 
   it("an auth token in an answer is masked, and shown whole with --reveal", async () => {
     const uid = world().users[5]!.uid;
-    const masked = await runCcx(["api", "-X", "POST", `/users/${uid}/auth_tokens`, "-F", "force=true", "--yes"], env);
+    const masked = await runCcx(["api", "-X", "POST", `/users/${uid}/auth_tokens`, "--typed-field", "force=true", "--yes"], env);
     expect(masked.code).toBe(0);
     expect(JSON.parse(masked.stdout).data.authToken).toMatch(/^…[0-9a-f]{4}$/);
     expect(masked.stderr).toMatch(/^masked \(--reveal shows them\): data\.authToken$/m);
-    const revealed = await runCcx(["api", "-X", "POST", `/users/${uid}/auth_tokens`, "-F", "force=true", "--yes", "--reveal"], env);
+    const revealed = await runCcx(["api", "-X", "POST", `/users/${uid}/auth_tokens`, "--typed-field", "force=true", "--yes", "--reveal"], env);
     expect(revealed.code).toBe(0);
     expect(JSON.parse(revealed.stdout).data.authToken).toMatch(new RegExp(`^${uid}_[0-9a-f]{40}$`));
     expect(revealed.stderr).toBe("");
@@ -164,7 +164,7 @@ describe("ccx api: writes", () => {
     const file = join(dir, "user.json");
     writeFileSync(file, JSON.stringify({ uid: "api-three", name: "From a file", role: "default" }));
     const before = posts().length;
-    const run = await runCcx(["api", "-X", "POST", "/users", "--input", file, "-F", "metadata={\"team\":\"qa\"}", "--yes"], env);
+    const run = await runCcx(["api", "-X", "POST", "/users", "--input", file, "--typed-field", "metadata={\"team\":\"qa\"}", "--yes"], env);
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout).data).toMatchObject({ uid: "api-three", name: "From a file" });

@@ -5,7 +5,7 @@
  * trace drawn whole, Esc back; q leaves the terminal as it was.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RESOURCE_ROWS } from "../../src/tui/screens/resources.js";
+import { resourceRows } from "../../src/tui/screens/resources.js";
 import { type TmuxSession, startTmux, tmuxMissing } from "../support/tmux.js";
 import { ROOT, demoCommand, expectFrame, expectRestored, mainPane, settledList } from "./screen.js";
 
@@ -26,7 +26,7 @@ describe.skipIf(tmuxMissing !== undefined)(`:resources and T in a real terminal$
     await s.type("resources");
     await s.keys("Enter");
     await s.waitFor((lines) => mainPane(lines).some((l) => /\d+ resources · enter opens one/.test(l)), { what: "the resources" });
-    const at = RESOURCE_ROWS.findIndex((r) => r.command === "rules");
+    const at = resourceRows().findIndex((r) => r.command === "rules");
     for (let i = 0; i < at; i++) await s.keys("j");
     await s.waitFor((lines) => lines.some((l) => /Moderation\s+:rules\s/.test(l)), { what: "the rules row" });
     await s.keys("Enter");

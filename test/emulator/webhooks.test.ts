@@ -48,3 +48,45 @@ describe("webhooks", () => {
     expect((await get(`/apps/${fx.app().appId}/webhooks`, {})).body.error.code).toBe("AUTH_ERR_INVALID_MANAGEMENT_CREDENTIALS");
   });
 });
+
+describe("X-Webhook-Version", () => {
+  it("2 reaches the current webhooks, kept apart from the legacy ones the header's absence reaches; the same id may be in both", async () => {
+    const appId = fx.app(1).appId;
+    const legacy = fx.emulator.world.apps[1]!.webhooks;
+    const v2 = { ...headers(), "X-Webhook-Version": "2" };
+    expect((await get(`/apps/${appId}/webhooks`, v2)).body.data).toEqual([]);
+    const id = legacy[0]!.id;
+    const made = await fx.send("POST", `${fx.info.managementUrl}/apps/${appId}/webhooks`, v2, { id, name: "current", webhookURL: "https://hooks.example.com/current" });
+    expect(made.status).toBe(200);
+    expect((await get(`/apps/${appId}/webhooks/${id}`, v2)).body.data[0].data.name).toBe("current");
+    expect((await get(`/apps/${appId}/webhooks/${id}`)).body.data[0].data.name).toBe(legacy[0]!.name);
+    const triggers = await fx.send("POST", `${fx.info.managementUrl}/apps/${appId}/webhooks/${id}/triggers`, v2, { triggerIds: ["group_created"] });
+    expect(triggers.status).toBe(200);
+    expect((await get(`/apps/${appId}/webhooks/${id}/triggers`, v2)).body.data.map((t: { id: string }) => t.id)).toEqual(["group_created"]);
+    expect(fx.emulator.world.apps[1]!.currentWebhooks.map((w) => w.id)).toEqual([id]);
+    const gone = await fx.send("DELETE", `${fx.info.managementUrl}/apps/${appId}/webhooks/${id}`, v2);
+    expect(gone.status).toBe(200);
+    expect((await get(`/apps/${appId}/webhooks/${id}`, v2)).body.error.code).toBe("ERR_WEBHOOK_NOT_FOUND");
+    expect(legacy.map((w) => w.id)).toContain(id);
+  });
+});
+
+describe("POST /tenants", () => {
+  const basic = (key: string, secret: string) => ({ authorization: `Basic ${Buffer.from(`${key}:${secret}`).toString("base64")}` });
+  const tenant = { name: "Tess", email: "tess@example.com", password: "pw-1", appName: "Tess's app", appRegion: "in" };
+  const post = (h: Record<string, string>, body: unknown) => fx.send("POST", `${fx.info.managementUrl}/tenants`, h, body);
+
+  it("takes HTTP Basic alone, checks the documented body, and answers as the example", async () => {
+    const { key, secret } = fx.info.management;
+    expect((await post(headers(), tenant)).body.error.code).toBe("AUTH_ERR_INVALID_MANAGEMENT_CREDENTIALS");
+    expect((await post(basic(key, "wrong"), tenant)).status).toBe(401);
+    const bad = await post(basic(key, secret), { ...tenant, email: "no", appRegion: "mars" });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.error.details).sort()).toEqual(["appRegion", "email"]);
+    const made = await post(basic(key, secret), tenant);
+    expect(made.status).toBe(200);
+    expect(made.body.data).toMatchObject({ name: "Tess", email: "tess@example.com", app: { name: "Tess's app", region: "in", plan: "Build", appId: expect.any(String), apiKey: expect.any(String), authKey: expect.any(String) } });
+    expect(made.body.data.password).toBeUndefined();
+    expect((await post(basic(key, secret), tenant)).body.error.details.email).toBeDefined();
+  });
+});

@@ -104,10 +104,14 @@ describe("frames that send only what changed", () => {
     await turn();
     expect(sent).toHaveLength(2);
     expect(rowsAddressed(sent[1]!)).toEqual([2, 3]);
+    // After a resize the first frame is still laid out at the old width: only the turn's last is drawn, whole.
     emitter.emit("resize");
+    frames.stream.write(`${frame(2)} at the old width`);
     frames.stream.write(frame(2));
     await turn();
+    expect(sent).toHaveLength(3);
     expect(sent[2]).toContain(CLEAR);
+    expect(sent[2]).not.toContain("old width");
     frames.stream.write(frame(0));
     await turn();
     expect(sent[3]).not.toContain(CLEAR);

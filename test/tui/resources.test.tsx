@@ -121,10 +121,10 @@ describe("resources from their definitions", () => {
   });
 
   it(":resources lists every resource by group; enter opens one, or the command line when it takes an id", async () => {
-    const { RESOURCE_ROWS } = await import("../../src/tui/screens/resources.js");
+    const resourceRows = (await import("../../src/tui/screens/resources.js")).resourceRows();
     tui = await fixture.mount({ load: true, management: true, columns: 140, rows: 60 });
     await command("resources");
-    const list = await tui.waitForFrame((f) => f.includes(`${RESOURCE_ROWS.length} resources`) && f.includes(":tokens <uid>"), "the resources");
+    const list = await tui.waitForFrame((f) => f.includes(`${resourceRows.length} resources`) && f.includes(":tokens <uid>"), "the resources");
     expect(list).toMatch(/API Keys\s+:apikeys\s/);
     expect(list).toMatch(/Webhooks\s+:webhooks\s/);
     // Beside what each answers, the writes that change it.
@@ -135,7 +135,7 @@ describe("resources from their definitions", () => {
     await tui.waitForFrame((f) => lines(f)[1]!.endsWith("resources › apikeys") && /KEY\s+NAME\s+SCOPE/.test(f), "the API keys");
     await tui.press("escape");
     // One that takes an id opens the command line, its name typed.
-    const friends = RESOURCE_ROWS.findIndex((r) => r.command === "friends");
+    const friends = resourceRows.findIndex((r) => r.command === "friends");
     for (let i = 0; i < friends; i++) await tui.press("j");
     await tui.press("enter");
     await tui.waitForFrame((f) => /^:friends\s*$/m.test(f), "the command line with :friends");

@@ -17,6 +17,9 @@ import { type ReadBefore, type WriteRequest, type WriteVerb, verbWords } from ".
  * without examples (src/writes/examples.ts) fails the test: a new verb is checked too.
  */
 
+// The webhook verbs whose examples include the current webhooks' (--version 2).
+const WEBHOOK_VERBS = ["webhook create", "webhook update", "webhook enable", "webhook disable", "webhook delete", "triggers add", "triggers remove"];
+
 /** States read before a write, some making each verb's inverse: nothing, an empty list, a row unlike what it writes, one like it. */
 const BEFORES: unknown[] = [
   undefined,
@@ -87,15 +90,36 @@ describe("every verb against the catalogue", () => {
       expect(Object.keys(params ?? {}).sort()).toEqual([...template!.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).filter((p) => p !== "appId").sort());
       // The path filled in is that operation, sent to the host the catalogue gives it.
       expect(findEndpoint(request.path, method as "GET")?.path, request.path).toBe(template);
-      const call = writeCall(app, credentials, { method, path: request.path, query: request.query, as: request.as });
+      const call = writeCall(app, credentials, { method, path: request.path, query: request.query, as: request.as, headers: request.headers });
       expect(call.host).toBe(documented!.host);
       // The credentials the catalogue gives it: the API key (and the acting user where required), or the management key and secret.
-      const headers = Object.keys(call.headers).sort();
-      expect(headers, `${method} ${template}`).toEqual(
-        documented!.auth === "apikey" ? (request.as !== undefined ? ["apikey", "onBehalfOf"] : ["apikey"]) : documented!.auth === "moderation" ? ["appId", "key", "secret"] : ["key", "secret"]);
+      const credentialHeaders = documented!.auth === "apikey" ? (request.as !== undefined ? ["apikey", "onBehalfOf"] : ["apikey"]) : documented!.auth === "moderation" ? ["appId", "key", "secret"] : ["key", "secret"];
+      expect(Object.keys(call.headers).sort(), `${method} ${template}`).toEqual([...credentialHeaders, ...Object.keys(request.headers ?? {})].sort());
       // The user a notification preference, mute or timezone is for: the `uid` query parameter the catalogue requires.
       if (documented!.group === "Notifications" && documented!.query?.includes("uid")) expect(request.query?.uid, `${method} ${template}`).toBeTruthy();
+      // A header beside the credentials only where the catalogue documents it: the webhooks' version.
+      if (request.headers) {
+        expect(documented!.group, `${method} ${template}`).toBe("Webhooks");
+        expect(call.headers).toMatchObject({ key: "mk", secret: "ms", "X-Webhook-Version": "2" });
+      }
       expect(call.url.startsWith(documented!.host === "management" ? credentials.management.url : documented!.host === "calls" ? "https://app1.call-us" : "https://app1.api-us")).toBe(true);
+    }
+  });
+
+  it("--version 2: a webhook verb's every request, the read before it and its undo carry X-Webhook-Version: 2; without it, none does", () => {
+    for (const words of WEBHOOK_VERBS) {
+      const verb = VERBS.find((v) => verbWords(v).join(" ") === words)!;
+      for (const input of VERB_EXAMPLES[words]!) {
+        const expected = input.flags.version === "2" ? { "X-Webhook-Version": "2" } : undefined;
+        for (const item of verb.items(input)) {
+          expect(verb.request(item).headers, words).toEqual(expected);
+          expect(verb.before?.(item).headers, words).toEqual(verb.before ? expected : undefined);
+          for (const state of BEFORES) {
+            const inverse = verb.inverse?.(item, state);
+            if (inverse) expect(inverse.headers, words).toEqual(expected);
+          }
+        }
+      }
     }
   });
 

@@ -1,4 +1,4 @@
-import { Argument, type Command, Option } from "commander";
+import { Argument, type Command, InvalidArgumentError, Option } from "commander";
 import { ENDPOINTS, HOSTS, METHODS, type Method, findEndpoint, pathOnly } from "../../api/endpoints.js";
 import { completeWith } from "../completion/completers.js";
 import type { Candidate } from "../completion/filter.js";
@@ -8,7 +8,13 @@ export interface ApiFlags {
   method?: Method;
   field: Array<[string, string]>;
   typedField: Array<[string, unknown]>;
+  /** Parts of a multipart/form-data body: a value, or `@file` for a file's bytes. */
+  form: Array<[string, string]>;
+  header: Array<[string, string]>;
+  data?: string;
   input?: string;
+  auth?: "apikey" | "management";
+  replaceCredentials?: boolean;
   host?: "chat" | "calls" | "management";
   paginate?: boolean;
   json?: boolean;
@@ -25,6 +31,16 @@ function typedField(raw: string): [string, unknown] {
   } catch {
     return [key, text];
   }
+}
+
+/** `Name: value`, as curl's -H takes it: a name HTTP allows, a value on one line. */
+function headerOption(raw: string): [string, string] {
+  const colon = raw.indexOf(":");
+  const name = raw.slice(0, Math.max(colon, 0)).trim();
+  if (colon <= 0 || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new InvalidArgumentError('expected "Name: value", as curl\'s -H takes it (the value is not repeated here: it may be a secret).');
+  const value = raw.slice(colon + 1).trim();
+  if (/[\r\n\0]/.test(value)) throw new InvalidArgumentError(`a header's value is one line: ${name} has a line break.`);
+  return [name, value];
 }
 
 /**
@@ -64,8 +80,13 @@ export function registerApi(program: Command): void {
     .addArgument(completeWith(new Argument("<path>", "under the host's base, {appId} filled in: /users/{uid}, /apps/{appId}/webhooks, /groups?perPage=5"), pathCandidates))
     .addOption(new Option("-X, --method <method>", "the HTTP method; anything but GET is a write").choices([...METHODS]))
     .addOption(completeWith(new Option("-f, --field <key=value>", "a query parameter on GET, a field of the JSON body otherwise (repeatable)").argParser(collect(keyValueOption)).default([]), (typed, { operands }) => fieldCandidates(typed, operands)))
-    .addOption(new Option("-F, --typed-field <key=value>", "as -f, the value read as JSON when it is (numbers, true, false, null, arrays)").argParser(collect(typedField)).default([]))
+    .addOption(new Option("--typed-field <key=value>", "as -f, the value read as JSON when it is (numbers, true, false, null, arrays)").argParser(collect(typedField)).default([]))
+    .option("-d, --data <json>", "the JSON body, as curl's -d (-f fields are added to it)")
     .option("--input <file>", "the JSON body from a file (- for stdin)")
+    .addOption(new Option("-F, --form <field=value>", "a part of a multipart/form-data body, as curl's -F: field=@file sends the file (repeatable; the push certificates' uploads)").argParser(collect(keyValueOption)).default([]))
+    .addOption(new Option("-H, --header <name: value>", "a request header, as curl's -H (repeatable): X-Webhook-Version: 2").argParser(collect(headerOption)).default([]))
+    .addOption(new Option("--auth <credentials>", "the credentials to send where the docs give the path with either (a blocked message's review)").choices(["apikey", "management"]))
+    .option("--replace-credentials", "let -H replace the credentials ccx sends (apikey, key, secret, Authorization)")
     .addOption(new Option("--host <host>", "send it to this host; by default the one the catalogue gives the path (chat when it gives none)").choices([...HOSTS]))
     .option("--paginate", "follow the path's documented paging: every item, one JSON object a line")
     .option("--json", "print the answer as compact JSON, as on a pipe, even on a terminal")
@@ -80,6 +101,9 @@ export function registerApi(program: Command): void {
       "with no -X is a GET's query. A write shows the request and asks on a terminal, needs --yes",
       "without one, is refused in read-only mode before anything is sent, and is sent again only",
       "after a 429 (the service did not act), never after a 5xx or a broken connection.",
+      "-H adds a header; one naming a credential ccx sends is refused unless --replace-credentials.",
+      "POST /tenants goes with HTTP Basic (the management key and secret). Secret headers' values are",
+      "masked wherever ccx shows a request.",
       "Secrets in the answer are masked unless --reveal is given; what was masked is named on stderr.",
     ].join("\n"))
     .action(async (path: string, flags: ApiFlags, command: Command) => {

@@ -36,7 +36,7 @@ export function generateWorld(seed: number, sizes: Sizes, now: number, recording
       createdAt: now - master.int(400, 900) * DAY,
     }));
   }
-  return { seed, now, apps, management: { key: `mgmt_${master.hex(24)}`, secret: master.hex(48) } };
+  return { seed, now, apps, management: { key: `mgmt_${master.hex(24)}`, secret: master.hex(48) }, tenants: [] };
 }
 
 interface AppIdentity {
@@ -77,6 +77,8 @@ function generateApp(seed: number, sizes: Sizes, now: number, recordingUrl: Reco
     callBySessionId: new Map(),
     messages: new MessageStore(0),
     webhooks: generateWebhooks(seed, identity.appId, identity.createdAt, now),
+    currentWebhooks: [],
+    pushCertificates: {},
     issuedTokens: new Map(),
     changes: { members: new Map(), bans: new Map(), blocks: new Map(), reviews: new Map(), friends: new Map(), reactions: new Map(), reads: new Map(), delivered: new Map(), purged: new Set(), revokedTokens: new Set() },
   };

@@ -150,12 +150,24 @@ export interface App {
   callBySessionId: Map<string, Call>;
   /** Every message of the app and the conversations they make up. */
   messages: MessageStore;
-  /** The app's webhooks (the management API's), with their triggers. */
+  /** The app's legacy webhooks (the management API's, without `X-Webhook-Version`), with their triggers. */
   webhooks: Webhook[];
+  /** Its current webhooks, apart from the legacy ones: those a request with `X-Webhook-Version: 2` reaches. */
+  currentWebhooks: Webhook[];
+  /** The push extension's APNs certificates uploaded since start (multipart), by kind. */
+  pushCertificates: Partial<Record<"p12" | "p8", UploadedCertificate>>;
   /** The auth tokens issued through the API since start, by uid (the seeded ones are derived: auth-tokens.ts). */
   issuedTokens: Map<string, Array<{ uid: string; authToken: string; createdAt: number }>>;
   /** What the writes changed of what is otherwise derived from the seed (members, bans, blocks). */
   changes: WorldChanges;
+}
+
+/** A certificate file as the emulator keeps it: its name, size and digest (the bytes themselves are not kept). */
+export interface UploadedCertificate {
+  fileName: string;
+  bytes: number;
+  sha256: string;
+  uploadedAt: number;
 }
 
 /**
@@ -196,6 +208,16 @@ export interface World {
   now: number;
   apps: App[];
   management: { key: string; secret: string };
+  /** The tenants added since start (`POST /tenants`), each with the app made for it (not served: the apps are the seed's). */
+  tenants: Tenant[];
+}
+
+export interface Tenant {
+  name: string;
+  email: string;
+  contactNumber?: string;
+  createdAt: number;
+  app: { name: string; appId: string; region: "us" | "eu" | "in"; createdAt: number; plan: string };
 }
 
 export interface Sizes {

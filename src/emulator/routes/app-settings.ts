@@ -1,7 +1,8 @@
+import { createHash } from "node:crypto";
 import type { ManagementRoute } from "../context.js";
 import { collaboratorsOf, settingsOf } from "../data/app-settings.js";
 import { extensionSettingsOf, extensionsOf } from "../data/extensions.js";
-import { notFound } from "../errors.js";
+import { badRequest, notFound } from "../errors.js";
 import { answersIn } from "../options.js";
 import { QueryReader, paginate, readPage } from "../query.js";
 import { appOf } from "./management.js";
@@ -9,8 +10,31 @@ import { appOf } from "./management.js";
 /**
  * An app's extensions (paged, 25 by default, as the exports say), its
  * settings (one flat map) and its collaborators (one list, no meta), on the
- * management API.
+ * management API; the push extension's APNs certificates, uploaded as
+ * multipart/form-data (a `certificate` file part, as the exports require) and
+ * queried after.
  */
+
+/** An upload of one kind of certificate: the `certificate` part, a file, or ERR_BAD_REQUEST saying what is wrong. */
+function uploadRoute(kind: "p12" | "p8"): ManagementRoute {
+  return {
+    api: "management",
+    method: "POST",
+    path: new RegExp(`^/apps/(?<appId>[^/]+)/extensions/push-notification/v1/upload-certificate-${kind}/?$`),
+    handle: async (ctx, { appId }) => {
+      const app = appOf(ctx, appId!);
+      if (!(ctx.body instanceof FormData)) throw badRequest({ body: ["The certificate is uploaded as multipart/form-data."] });
+      const file = ctx.body.get("certificate");
+      if (file === null || typeof file === "string") throw badRequest({ certificate: ["The certificate must be a file part named certificate."] });
+      const bytes = Buffer.from(await file.arrayBuffer());
+      if (bytes.length === 0) throw badRequest({ certificate: ["The certificate file is empty."] });
+      app.pushCertificates[kind] = { fileName: file.name, bytes: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex"), uploadedAt: ctx.now };
+      // The p12 example answers which certificates the app has; the p8 example `body{success}`.
+      const body = kind === "p12" ? { certificate_p12: true, certificate_p8: app.pushCertificates.p8 !== undefined } : { success: true };
+      return { data: { statusCode: 200, success: true, body, responseTime: 9 } };
+    },
+  };
+}
 export const appSettingsRoutes: ManagementRoute[] = [
   {
     api: "management",
@@ -25,15 +49,20 @@ export const appSettingsRoutes: ManagementRoute[] = [
     },
   },
   {
-    // Whether the push extension has its APNs certificates: wrapped, `body{success}` alone.
+    // Whether the push extension has its APNs certificates: wrapped, `body{success}` as the example, and which
+    // were uploaded as the p12 upload's example says them.
     api: "management",
     method: "GET",
     path: /^\/apps\/(?<appId>[^/]+)\/extensions\/push-notification\/v1\/query-certificates\/?$/,
     handle: (ctx, { appId }) => {
-      const push = extensionsOf(appOf(ctx, appId!)).find((e) => e.id === "push-notification")!;
-      return { data: { statusCode: 200, success: true, responseTime: 8, body: { success: push.isActive } } };
+      const app = appOf(ctx, appId!);
+      const push = extensionsOf(app).find((e) => e.id === "push-notification")!;
+      const { p12, p8 } = app.pushCertificates;
+      return { data: { statusCode: 200, success: true, responseTime: 8, body: { success: push.isActive, certificate_p12: p12 !== undefined, certificate_p8: p8 !== undefined } } };
     },
   },
+  uploadRoute("p12"),
+  uploadRoute("p8"),
   {
     // One extension's settings, wrapped as the exports wrap them: data{statusCode, success, responseTime, body{data{settings}}}
     // (the chat widgets: body{data[]}). The push extension's example is the bare {settings}; its schema, like every other

@@ -55,8 +55,18 @@ export function appOf(ctx: BaseContext, appId: string): App {
   return app;
 }
 
+/**
+ * The webhooks a request reaches: the current ones with `X-Webhook-Version: 2`, else the legacy ones (the
+ * exports: the header omitted means the legacy webhooks; 2, the new ones).
+ */
+export function webhooksOf(ctx: BaseContext, appId: string): Webhook[] {
+  const app = appOf(ctx, appId);
+  const version = ctx.headers["x-webhook-version"];
+  return String(Array.isArray(version) ? version[0] : version ?? "").trim() === "2" ? app.currentWebhooks : app.webhooks;
+}
+
 export function webhookOf(ctx: BaseContext, appId: string, webhookId: string): Webhook {
-  const webhook = appOf(ctx, appId).webhooks.find((w) => w.id === webhookId);
+  const webhook = webhooksOf(ctx, appId).find((w) => w.id === webhookId);
   if (!webhook) throw notFound("ERR_WEBHOOK_NOT_FOUND", "webhook with ID", webhookId);
   return webhook;
 }
@@ -76,7 +86,7 @@ export const webhookRoutes: ManagementRoute[] = [
       const page = readPage(q, { perPage: 10, max: 1000 });
       const searchKey = q.string("searchKey")?.toLowerCase();
       q.done();
-      const hooks = appOf(ctx, appId!).webhooks.filter((w) => !searchKey || w.name.toLowerCase().includes(searchKey) || w.id.includes(searchKey));
+      const hooks = webhooksOf(ctx, appId!).filter((w) => !searchKey || w.name.toLowerCase().includes(searchKey) || w.id.includes(searchKey));
       const { data, pagination } = paginate(hooks, page);
       return { data: data.map(webhookSummary), meta: { pagination } };
     },

@@ -3,7 +3,7 @@ import { parseBody } from "../body.js";
 import type { ManagementRoute } from "../context.js";
 import { WEBHOOK_TRIGGERS, type Webhook } from "../data/webhooks.js";
 import { badRequest } from "../errors.js";
-import { appOf, webhookOf, webhookSummary } from "./management.js";
+import { webhookOf, webhookSummary, webhooksOf } from "./management.js";
 
 /**
  * The writes on an app's webhooks and their triggers (management-apis.json),
@@ -11,7 +11,8 @@ import { appOf, webhookOf, webhookSummary } from "./management.js";
  * HTTPS URL), update, delete; add and remove triggers, only the documented
  * ones. Answered as the exports' examples are: a create as a top-level array
  * `[ {data: {…}} ]`, an update `data: [ {data: {…}} ]`, neither with the
- * basic-auth credentials.
+ * basic-auth credentials. `X-Webhook-Version: 2` reaches the current webhooks,
+ * kept apart from the legacy ones.
  */
 
 const text = (field: string, max = 50) => v.pipe(v.string(`The ${field} must be a string.`), v.minLength(1, `The ${field} may not be empty.`), v.maxLength(max, `The ${field} may have ${max} characters at most.`));
@@ -54,25 +55,25 @@ const route = (method: ManagementRoute["method"], path: RegExp, handle: Manageme
 
 export const webhookWriteRoutes: ManagementRoute[] = [
   route("POST", /^\/apps\/(?<appId>[^/]+)\/webhooks\/?$/, (ctx, { appId }) => {
-    const app = appOf(ctx, appId!);
+    const webhooks = webhooksOf(ctx, appId!);
     const { retryOnFailure: _r, ...body } = parseBody(created, ctx.body);
-    if (app.webhooks.some((w) => w.id === body.id)) throw badRequest({ id: [`A webhook with the id ${body.id} exists already.`] });
+    if (webhooks.some((w) => w.id === body.id)) throw badRequest({ id: [`A webhook with the id ${body.id} exists already.`] });
     const webhook = withAuth({ ...body, enabled: body.enabled ?? true, useBasicAuth: body.useBasicAuth ?? false, createdAt: ctx.now, updatedAt: ctx.now, triggers: [] });
-    app.webhooks.push(webhook);
+    webhooks.push(webhook);
     return [{ data: webhookSummary(webhook) }];
   }),
   route("PUT", /^\/apps\/(?<appId>[^/]+)\/webhooks\/(?<webhookId>[^/]+)\/?$/, (ctx, { appId, webhookId }) => {
     const webhook = webhookOf(ctx, appId!, webhookId!);
     const { retryOnFailure: _r, ...changes } = parseBody(updated, ctx.body);
-    const app = appOf(ctx, appId!);
+    const webhooks = webhooksOf(ctx, appId!);
     const changed = withAuth({ ...webhook, ...defined(changes), updatedAt: ctx.now });
-    app.webhooks[app.webhooks.indexOf(webhook)] = changed;
+    webhooks[webhooks.indexOf(webhook)] = changed;
     return { data: [{ data: webhookSummary(changed) }] };
   }),
   route("DELETE", /^\/apps\/(?<appId>[^/]+)\/webhooks\/(?<webhookId>[^/]+)\/?$/, (ctx, { appId, webhookId }) => {
     const webhook = webhookOf(ctx, appId!, webhookId!);
-    const app = appOf(ctx, appId!);
-    app.webhooks.splice(app.webhooks.indexOf(webhook), 1);
+    const webhooks = webhooksOf(ctx, appId!);
+    webhooks.splice(webhooks.indexOf(webhook), 1);
     return { data: { success: true, message: "Deleted Webhook successfully." } };
   }),
   route("POST", /^\/apps\/(?<appId>[^/]+)\/webhooks\/(?<webhookId>[^/]+)\/triggers\/?$/, (ctx, { appId, webhookId }) => {

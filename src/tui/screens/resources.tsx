@@ -21,11 +21,16 @@ export interface ResourceRow {
  * Every resource a `:` command opens, by the group the service's docs put it in, then as the registry
  * orders them (one conversation, which the explorer reaches from the list, has none).
  */
-export const RESOURCE_ROWS: ResourceRow[] = RESOURCE_LIST.flatMap((resource) => {
-  const { list, item } = colonCommands(resource);
-  const opens = list ?? item;
-  return opens ? [{ group: endpointOf((resource.list ?? resource.detail)!.path).group, resource, command: opens.name, params: opens.params }] : [];
-}).sort((a, b) => a.group.localeCompare(b.group));
+let rows: ResourceRow[] | undefined;
+/** Made when first shown, not as the screens load: it searches the catalogue for every resource, before the first frame. */
+export function resourceRows(): ResourceRow[] {
+  rows ??= RESOURCE_LIST.flatMap((resource) => {
+    const { list, item } = colonCommands(resource);
+    const opens = list ?? item;
+    return opens ? [{ group: endpointOf((resource.list ?? resource.detail)!.path).group, resource, command: opens.name, params: opens.params }] : [];
+  }).sort((a, b) => a.group.localeCompare(b.group));
+  return rows;
+}
 
 const commandOf = (row: ResourceRow) => colonLine({ name: row.command, params: row.params });
 
@@ -41,7 +46,7 @@ const COLUMNS: Column<ResourceRow>[] = [
 ];
 
 const CURSOR = "resources";
-const cursorOf = (state: ExplorerState) => Math.min(state.ui.cursors[CURSOR] ?? 0, RESOURCE_ROWS.length - 1);
+const cursorOf = (state: ExplorerState) => Math.min(state.ui.cursors[CURSOR] ?? 0, resourceRows().length - 1);
 
 /** `:resources`: every resource ccx knows, by group, with what each answers; Enter opens one. */
 export const resourcesScreen: Screen<RouteOf<"resources">> = {
@@ -50,23 +55,23 @@ export const resourcesScreen: Screen<RouteOf<"resources">> = {
   crumb: () => "resources",
   bindings: [
     { keys: ["enter"], description: "open the resource (the command line first when it takes an id)", footer: "open", run: (c) => {
-      const row = RESOURCE_ROWS[cursorOf(c.state)];
+      const row = resourceRows()[cursorOf(c.state)];
       if (!row) return;
       // What needs an id waits for it on the command line; the rest opens as its `:` command does.
       if (row.params.length > 0) c.store.getState().openPrompt("command", `${row.command} `);
       else runCommand(row.command, c.store, () => c.services.quit());
     } },
   ],
-  cursor: (state) => ({ index: cursorOf(state), count: RESOURCE_ROWS.length }),
+  cursor: (state) => ({ index: cursorOf(state), count: resourceRows().length }),
   select: (store, _route, index) => store.getState().setCursor(CURSOR, index),
   selection: (state) => {
-    const row = RESOURCE_ROWS[cursorOf(state)];
+    const row = resourceRows()[cursorOf(state)];
     return row && { id: commandOf(row) };
   },
   render: ({ state, height, width, theme }: { state: ExplorerState; height: number; width: number; theme: Theme }) => (
     <Box flexDirection="column">
-      <Text color={theme.muted} wrap="truncate-end">{`${RESOURCE_ROWS.length} resources · enter opens one (the command line first when it takes an id)`}</Text>
-      <Rows columns={COLUMNS} rows={RESOURCE_ROWS} selected={cursorOf(state)} height={height - 1} width={width} theme={theme} />
+      <Text color={theme.muted} wrap="truncate-end">{`${resourceRows().length} resources · enter opens one (the command line first when it takes an id)`}</Text>
+      <Rows columns={COLUMNS} rows={resourceRows()} selected={cursorOf(state)} height={height - 1} width={width} theme={theme} />
     </Box>
   ),
 };
