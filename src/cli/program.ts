@@ -38,9 +38,16 @@ const BEFORE_RESOURCES: readonly Registrar[] = [
   { names: ["download"], load: async () => (await import("./commands/download.js")).registerDownload },
   { names: ["api"], load: async () => (await import("./commands/api.js")).registerApi },
 ];
+/** The notification providers' commands (src/writes/providers.ts, a test holds the two together). */
+const PROVIDER_NOUNS = ["fcm-provider", "apns-provider", "custom-push-provider", "twilio-provider", "custom-sms-provider", "sendgrid-provider", "custom-email-provider"];
+
 const AFTER_RESOURCES: readonly Registrar[] = [
   // After the commands it adds words to (`user`, `group`, `conversation`; the resources' `tokens`, `message`, `webhook`, `triggers`, `moderation`).
-  { names: ["member", "block", "unblock", "friend", "token", "send", "react", "unreact", "journal", "undo"], extends: ["user", "group", "conversation", "tokens", "message", "webhook", "triggers", "moderation"], load: async () => (await import("./commands/write.js")).registerWrites },
+  {
+    names: ["member", "block", "unblock", "friend", "token", "send", "react", "unreact", "push-token", ...PROVIDER_NOUNS, "journal", "undo"],
+    extends: ["user", "group", "conversation", "tokens", "message", "webhook", "triggers", "moderation", "notifications"],
+    load: async () => (await import("./commands/write.js")).registerWrites,
+  },
   { names: ["resources"], load: async () => (await import("./commands/resource.js")).registerResourcesCommand },
   { names: ["apps"], load: async () => (await import("./commands/apps.js")).registerApps },
   { names: ["demo"], load: async () => (await import("./commands/demo.js")).registerDemo },

@@ -23,6 +23,7 @@ import { messageRoutes } from "./routes/messages.js";
 import { moderationRoutes } from "./routes/moderation.js";
 import { moderationWriteRoutes } from "./routes/moderation-writes.js";
 import { notificationRoutes } from "./routes/notifications.js";
+import { notificationWriteRoutes } from "./routes/notification-writes.js";
 import { statsRoutes } from "./routes/stats.js";
 import { tenantRoutes } from "./routes/tenants.js";
 import { userRoutes } from "./routes/users.js";
@@ -33,6 +34,7 @@ const ROUTES: Route[] = [
   ...groupRoutes, ...userRoutes, ...messageRoutes, ...messageListRoutes, ...conversationRoutes, ...blockRoutes, ...roleRoutes,
   ...apiKeyRoutes, ...callRoutes, ...statsRoutes, ...managementRoutes, ...webhookRoutes, ...appSettingsRoutes, ...messageDetailRoutes,
   ...notificationRoutes, ...moderationRoutes, ...writeRoutes, ...groupWriteRoutes, ...chatWriteRoutes, ...webhookWriteRoutes, ...moderationWriteRoutes,
+  ...notificationWriteRoutes,
   ...tenantRoutes,
 ];
 const MAX_BODY = 1 << 20;

@@ -31,6 +31,8 @@ export const DEFAULT_STATUS: Readonly<Record<string, number>> = {
   ERR_EXTENSION_NOT_FOUND: 404, // guess
   ERR_CONVERSATION_NOT_FOUND: 404, // guess
   ERR_NOT_BANNED: 404, // guess
+  ERR_PROVIDER_NOT_FOUND: 404, // guess: a notification provider the app has not saved
+  ERR_PUSH_TOKEN_NOT_FOUND: 404, // guess
   ERR_ALREADY_JOINED: 409, // guess, as ERR_UID_ALREADY_EXISTS
   ERR_ALREADY_BANNED: 409, // guess
   ERR_GROUP_OWNER: 403, // guess

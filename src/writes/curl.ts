@@ -1,6 +1,7 @@
 import type { ApiCall } from "../api/api-call.js";
 import { urlWithQuery } from "../api/api-call.js";
 import { isSecretField } from "../api/answer-secrets.js";
+import { isSecretParameter } from "../api/secret-names.js";
 
 /**
  * A request as the curl command that sends it, for `--dry-run`: the keys as
@@ -37,15 +38,27 @@ function bodyArgument(body: unknown): string {
   return text;
 }
 
-/** An auth token in a path (`/auth_tokens/{authToken}`): printed as `$CCX_AUTH_TOKEN`, as a body's secrets are. */
-const TOKEN_SEGMENT = /(\/auth_tokens\/)([^/?#]+)/;
+/** Tokens in a path (`/auth_tokens/{authToken}`, `/push/v1/tokens/{pushToken}`): printed as variables, as a body's secrets are. */
+const SECRET_SEGMENTS: ReadonlyArray<readonly [RegExp, string]> = [[/(\/auth_tokens\/)([^/?#]+)/, "CCX_AUTH_TOKEN"], [/(\/push\/v1\/tokens\/)([^/?#]+)/, "CCX_PUSH_TOKEN"]];
 
-/** The URL as curl's argument: single-quoted, an auth token in its path a double-quoted variable. */
+/**
+ * The URL as curl's argument: single-quoted, each secret in it (a token in its path, a secret query
+ * parameter's value: `?authToken=`) a double-quoted variable.
+ */
 function urlArgument(url: string): string {
-  const token = TOKEN_SEGMENT.exec(url);
-  if (!token) return quoted(url);
-  const rest = url.slice(token.index + token[0].length);
-  return `${quoted(url.slice(0, token.index + token[1]!.length))}"$CCX_AUTH_TOKEN"${rest ? quoted(rest) : ""}`;
+  const variables: string[] = [];
+  // Each secret's place marked by a NUL and its number, as the body's are.
+  const mark = (variable: string) => `\u0000${variables.push(variable) - 1}\u0000`;
+  const [base = "", query] = url.split("?", 2) as [string, string | undefined];
+  let marked = SECRET_SEGMENTS.reduce((text, [segment, variable]) => text.replace(segment, (_, before: string) => `${before}${mark(variable)}`), base);
+  if (query !== undefined) {
+    marked += `?${query.split("&").map((pair) => {
+      const [name = "", value] = pair.split("=", 2);
+      return value !== undefined && value !== "" && isSecretParameter(name) ? `${name}=${mark(variableOf(name))}` : pair;
+    }).join("&")}`;
+  }
+  // Out of the single quotes for each variable, in again after it: 'https://…/tokens?authToken='"$CCX_AUTH_TOKEN".
+  return quoted(marked).replace(/\u0000(\d+)\u0000/g, (_, n: string) => `'"$${variables[Number(n)]}"'`).replace(/''$/, "");
 }
 
 export function curlOf(call: ApiCall, body: unknown): string {

@@ -145,7 +145,7 @@ export async function executeWrite(ctx: WriteContext, write: PlannedWrite, call:
   // Journaled before it is sent: a process killed before its answer leaves a line that says so.
   const entry = await journalWrite(ctx.journal, {
     verb: write.verb, item: write.item.label, profile: ctx.profile, app: ctx.app?.appId ?? "", region: ctx.app?.region ?? "", method: call.method, host: call.host,
-    path: write.request.path, body: write.request.body, ...(write.request.as ? { as: write.request.as } : {}), ...(write.request.headers ? { headers: write.request.headers } : {}),
+    path: write.request.path, ...(write.request.query ? { query: write.request.query } : {}), body: write.request.body, ...(write.request.as ? { as: write.request.as } : {}), ...(write.request.headers ? { headers: write.request.headers } : {}),
     ...(write.undoes ? { undoes: write.undoes } : {}), ...(write.batch ? { batch: write.batch } : {}), check: write.check,
     ...(before !== undefined ? { before } : {}),
     ...(inverse ? { inverse } : { irreversible: write.irreversible ?? (write.answered ? "undone by what its answer names (a message's id): no answer named it"

@@ -4,6 +4,9 @@ import { friendAdd, friendRemove } from "./friends.js";
 import { groupCreate, groupDelete, groupUpdate } from "./groups.js";
 import { messageDelete, messageEdit, messageSend, reactAdd, reactRemove } from "./messages.js";
 import { moderationApprove, moderationReject } from "./moderation.js";
+import { contactDelete, contactSet, notificationsMute, notificationsTimezone, notificationsUnmute, preferenceReset, preferenceSet, settingsReset, settingsSet } from "./notifications.js";
+import { PROVIDER_VERBS } from "./providers.js";
+import { pushTokenDelete, pushTokenRegister, pushTokenUnregister } from "./push-tokens.js";
 import { tokenCreate, tokensRevoke } from "./tokens.js";
 import { type WriteVerb, verbWords } from "./verb.js";
 import { triggersAdd, triggersRemove, webhookCreate, webhookDelete, webhookDisable, webhookEnable, webhookUpdate } from "./webhooks.js";
@@ -17,6 +20,9 @@ export const VERBS: readonly WriteVerb[] = [
   messageSend, messageEdit, messageDelete, reactAdd, reactRemove, conversationRead, conversationUnread, conversationDelivered,
   webhookCreate, webhookUpdate, webhookEnable, webhookDisable, webhookDelete, triggersAdd, triggersRemove,
   moderationApprove, moderationReject,
+  settingsSet, settingsReset, preferenceSet, preferenceReset, notificationsMute, notificationsUnmute, notificationsTimezone, contactSet, contactDelete,
+  pushTokenRegister, pushTokenUnregister, pushTokenDelete,
+  ...PROVIDER_VERBS,
 ];
 
 /** The write a journal entry names: `user deactivate`. */

@@ -4,6 +4,8 @@ import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { maskAnswerSecrets, shownUrl } from "../api/answer-secrets.js";
+import { isSecretParameter } from "../api/secret-names.js";
+import { maskKey } from "../config/mask.js";
 import { journalTail } from "./journal-read.js";
 import type { WriteRequest } from "./verb.js";
 
@@ -34,6 +36,8 @@ export interface JournalEntry {
   method: string;
   host: string;
   path: string;
+  /** Its query (a preference's `uid`), a secret parameter's value masked (a push token's `authToken`). */
+  query?: Record<string, string>;
   body?: unknown;
   as?: string;
   /** Headers the operation documents beside its credentials (`X-Webhook-Version`), sent again with it. */
@@ -159,7 +163,7 @@ export async function journalWrite(path: string, write: JournalWrite): Promise<J
   const id = randomBytes(6).toString("hex");
   // A secret in the path (an auth token revoked) is kept masked, as in every URL ccx shows.
   const fields = {
-    ...write, path: shownUrl(write.path), body: masked(write.body), before: masked(write.before),
+    ...write, path: shownUrl(write.path), ...(write.query ? { query: maskedQuery(write.query) } : {}), body: masked(write.body), before: masked(write.before),
     // The request as sent again (its template and parameters are the definition's, not the journal's).
     ...(write.inverse ? { inverse: sendable(write.inverse) } : {}),
   };
@@ -179,12 +183,17 @@ export async function journalAnswer(path: string, entry: Pick<JournalEntry, "seq
   await appendFile(path, lineAfter(tail.endsWithNewline, line), { mode: 0o600 });
 }
 
-/** Why an entry's own request cannot be sent again from the journal, when it cannot: its body's secrets are kept masked. */
-export const unsendable = (entry: JournalEntry): string | undefined =>
-  maskAnswerSecrets(entry.body).paths.length > 0 ? "the journal keeps its body's secrets masked (a webhook's password): it is not sent again from there" : undefined;
+/** A query as the journal keeps it: a secret parameter's value masked, as in every URL ccx shows. */
+const maskedQuery = (query: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(query).map(([name, value]) => [name, isSecretParameter(name) ? maskKey(value) : value]));
 
-/** An entry's own request, to send again when its undo is undone; none when its body held a secret. */
+/** Why an entry's own request cannot be sent again from the journal, when it cannot: its body's (or query's) secrets are kept masked. */
+export const unsendable = (entry: JournalEntry): string | undefined =>
+  maskAnswerSecrets(entry.body).paths.length > 0 || Object.keys(entry.query ?? {}).some(isSecretParameter)
+    ? "the journal keeps its secrets masked (a webhook's password, an auth token): it is not sent again from there" : undefined;
+
+/** An entry's own request, to send again when its undo is undone; none when it held a secret. */
 export function originalOf(entry: JournalEntry): WriteRequest | undefined {
   if (unsendable(entry)) return undefined;
-  return { method: entry.method as WriteRequest["method"], path: entry.path, body: entry.body, ...(entry.as ? { as: entry.as } : {}), ...(entry.headers ? { headers: entry.headers } : {}) };
+  return { method: entry.method as WriteRequest["method"], path: entry.path, ...(entry.query ? { query: entry.query } : {}), body: entry.body, ...(entry.as ? { as: entry.as } : {}), ...(entry.headers ? { headers: entry.headers } : {}) };
 }

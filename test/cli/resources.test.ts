@@ -39,11 +39,11 @@ describe("every definition", () => {
     expect(new Set(names).size).toBe(names.length);
   });
 
-  it("ccx resources lists each with its commands, host, paths and paging; --json one array, --ndjson one a line", async () => {
-    // (Wide enough for the widest paging style, message-id, beside a webhook's commands whole.)
-    const table = await runCcx(["resources"], { ...env, COLUMNS: "210" });
+  it("ccx resources lists each with its commands, host, paths, paging and writes; --json one array, --ndjson one a line", async () => {
+    // (Wide enough for the widest paging style, message-id, beside a webhook's commands whole, and its writes.)
+    const table = await runCcx(["resources"], { ...env, COLUMNS: "330" });
     expect(table.code).toBe(0);
-    expect(table.stdout).toMatch(/^webhooks\s+ccx webhooks, ccx webhook <webhookId>\s+:webhooks, :webhook <webhookId>\s+management\s+none\s+\/apps\/\{appId\}\/webhooks\s/m);
+    expect(table.stdout).toMatch(/^webhooks\s+ccx webhooks, ccx webhook <webhookId>\s+:webhooks, :webhook <webhookId>\s+management\s+none\s+\/apps\/\{appId\}\/webhooks\s+\S+\s+webhook create, webhook update/m);
     const json = JSON.parse((await runCcx(["resources", "--json"], env)).stdout) as Array<Record<string, any>>;
     expect(json.map((r) => r.name)).toEqual(RESOURCE_LIST.map((r) => r.name));
     expect(ndjson((await runCcx(["resources", "--ndjson"], env)).stdout)).toEqual(json);
@@ -58,6 +58,16 @@ describe("every definition", () => {
     expect(json.find((r) => r.name === "members")?.explorer).toEqual([":members <guid>", "below a group"]);
     expect(json.find((r) => r.name === "transcripts")?.explorer).toEqual([":transcripts <sessionId>", "from a call"]);
     expect(json.map((r) => r.name)).toEqual(expect.arrayContaining(["groups", "users", "conversations", "calls"]));
+    // Beside its reads, the writes that change it, each with the catalogue's template: a member's under members, not the group.
+    expect(json.find((r) => r.name === "members")?.writes).toEqual([
+      { verb: "member add", method: "POST", path: "/groups/{guid}/members" },
+      { verb: "member kick", method: "DELETE", path: "/groups/{guid}/members/{uid}" },
+      { verb: "member scope", method: "PUT", path: "/groups/{guid}/members/{uid}" },
+    ]);
+    expect(json.find((r) => r.name === "group")?.writes ?? json.find((r) => r.name === "groups")?.writes).not.toContainEqual(expect.objectContaining({ verb: "member kick" }));
+    expect(json.find((r) => r.name === "preferences")?.writes).toContainEqual({ verb: "notifications unmute", method: "DELETE", path: "/notifications/v1/preferences/mute" });
+    expect(json.find((r) => r.name === "providers")?.writes).toContainEqual({ verb: "fcm-provider default", method: "PUT", path: "/notifications/push/v1/providers/fcm/default/{providerId}" });
+    expect(json.find((r) => r.name === "calls")?.writes).toEqual([]);
   });
 
   it("the first resources' lists, made from their definitions, keep their filter flags, and their tables are their definitions' columns", async () => {

@@ -127,6 +127,9 @@ describe("resources from their definitions", () => {
     const list = await tui.waitForFrame((f) => f.includes(`${resourceRows.length} resources`) && f.includes(":tokens <uid>"), "the resources");
     expect(list).toMatch(/API Keys\s+:apikeys\s/);
     expect(list).toMatch(/Webhooks\s+:webhooks\s/);
+    // Beside what each answers, the writes that change it.
+    expect(list).toMatch(/WRITES/);
+    expect(list).toMatch(/:webhooks\s.*webhook create, webhook update/);
     // A resource without parameters opens at once.
     await tui.press("enter");
     await tui.waitForFrame((f) => lines(f)[1]!.endsWith("resources › apikeys") && /KEY\s+NAME\s+SCOPE/.test(f), "the API keys");

@@ -1,70 +1,24 @@
+import { Command } from "commander";
 import { describe, expect, it } from "vitest";
+import { addGlobalOptions } from "../../src/cli/global-options.js";
 import { ENDPOINTS, findEndpoint } from "../../src/api/endpoints.js";
 import { fillParams } from "../../src/resources/resource.js";
 import { RESOURCE_LIST } from "../../src/resources/index.js";
 import { writeCall } from "../../src/writes/execute.js";
 import { VERBS } from "../../src/writes/index.js";
-import { type ReadBefore, type VerbInput, type WriteRequest, type WriteVerb, verbWords } from "../../src/writes/verb.js";
+import { VERB_EXAMPLES } from "../../src/writes/examples.js";
+import { type ReadBefore, type WriteRequest, type WriteVerb, verbWords } from "../../src/writes/verb.js";
 
 /**
  * Every verb against the endpoint catalogue: each request it makes (and the
  * read before it, and the inverses it gives, from that read or from its answer) names a template the catalogue
  * documents for that method, its parameters filled in by the one encoder, and
  * the path filled in goes to the host the catalogue gives the template. A verb
- * without inputs here fails the test: a new verb is checked too.
+ * without examples (src/writes/examples.ts) fails the test: a new verb is checked too.
  */
 
-/** Inputs enough to reach each request a verb makes (both conversations, both review lists, with and without triggers). */
-const INPUTS: Record<string, VerbInput[]> = {
-  "user create": [{ args: { uid: "u1" }, flags: { name: "Una", tags: "a,b", metadata: '{"team":"qa"}' } }],
-  "user update": [{ args: { uid: "u1" }, flags: { name: "Una", role: "admin" } }],
-  "user deactivate": [{ args: { uid: ["u1", "u2"] }, flags: {} }],
-  "user reactivate": [{ args: { uid: ["u1"] }, flags: {} }],
-  "user delete": [{ args: { uid: ["u1"] }, flags: { permanent: true } }],
-  "member add": [{ args: { guid: "g1", uid: ["u1"] }, flags: { scope: "moderator" } }],
-  "member kick": [{ args: { guid: "g1", uid: ["u1"] }, flags: {} }],
-  "member scope": [{ args: { guid: "g1", uid: "u1", scope: "admin" }, flags: {} }],
-  "member ban": [{ args: { guid: "g1", uid: ["u1"] }, flags: {} }],
-  "member unban": [{ args: { guid: "g1", uid: ["u1"] }, flags: {} }],
-  block: [{ args: { uid: "u1", target: ["u2"] }, flags: {} }],
-  unblock: [{ args: { uid: "u1", target: ["u2"] }, flags: {} }],
-  "group create": [{ args: { guid: "g1" }, flags: { name: "G", type: "public" } }],
-  "group update": [{ args: { guid: "g1" }, flags: { name: "G", description: "d", tags: "t" } }],
-  "group delete": [{ args: { guid: "g1" }, flags: {} }],
-  "friend add": [{ args: { uid: "u1", friend: ["u2"] }, flags: {} }],
-  "friend remove": [{ args: { uid: "u1", friend: ["u2"] }, flags: {} }],
-  token: [{ args: { uid: "u1" }, flags: {} }, { args: { uid: "u1" }, flags: { force: true } }],
-  send: [{ args: {}, flags: { as: "u1", to: "u2", text: "hi" } }, { args: {}, flags: { as: "u1", group: "g1", text: "hi" } }],
-  "tokens revoke": [{ args: { uid: "u1", token: ["t1"] }, flags: {} }, { args: { uid: "u1" }, flags: { all: true } }],
-  "message edit": [{ args: { id: "7" }, flags: { text: "new", as: "u1" } }],
-  "message delete": [{ args: { id: ["7"] }, flags: {} }],
-  react: [{ args: { id: "7", reaction: "👍" }, flags: { as: "u1" } }],
-  unreact: [{ args: { id: "7", reaction: "👍" }, flags: { as: "u1" } }],
-  ...Object.fromEntries(["read", "unread", "delivered"].map((what) => [`conversation ${what}`, [
-    { args: {}, flags: { as: "u1", user: "u2", message: "7" } },
-    { args: {}, flags: { as: "u1", group: "g1" } },
-  ]])),
-  "webhook create": [
-    { args: {}, flags: { name: "Hook", url: "https://hooks.example.com/h", triggers: "group_created,group_deleted", basicAuth: "user:pass" } },
-    { args: {}, flags: { name: "Hook", url: "https://hooks.example.com/h" } },
-  ],
-  "webhook update": [{ args: { webhookId: "h1" }, flags: { name: "Hook", url: "https://hooks.example.com/h" } }],
-  "webhook enable": [{ args: { webhookId: "h1" }, flags: {} }],
-  "webhook disable": [{ args: { webhookId: "h1" }, flags: {} }],
-  "webhook delete": [{ args: { webhookId: "h1" }, flags: {} }],
-  "triggers add": [{ args: { webhookId: "h1", trigger: ["group_created"] }, flags: {} }],
-  "triggers remove": [{ args: { webhookId: "h1", trigger: ["group_created"] }, flags: {} }],
-  ...Object.fromEntries(["approve", "reject"].map((decision) => [`moderation ${decision}`, [
-    { args: { messageId: ["7"] }, flags: {} },
-    { args: { messageId: ["7"] }, flags: { flagged: true } },
-  ]])),
-};
-
-// The current webhooks as well (--version 2): every request, its read before and its undo carry X-Webhook-Version: 2.
+// The webhook verbs whose examples include the current webhooks' (--version 2).
 const WEBHOOK_VERBS = ["webhook create", "webhook update", "webhook enable", "webhook disable", "webhook delete", "triggers add", "triggers remove"];
-for (const words of WEBHOOK_VERBS) {
-  INPUTS[words] = [...INPUTS[words]!, ...INPUTS[words]!.map((input) => ({ ...input, flags: { ...input.flags, version: "2" } }))];
-}
 
 /** States read before a write, some making each verb's inverse: nothing, an empty list, a row unlike what it writes, one like it. */
 const BEFORES: unknown[] = [
@@ -73,6 +27,8 @@ const BEFORES: unknown[] = [
   { data: { scope: "participant", hasJoined: true, name: "Old", description: "old", tags: ["old"], role: "default", webhookURL: "https://old.example.com", enabled: false, data: { text: "old" }, lastReadMessageId: "3", unreadMessageCount: 2, reactions: [] } },
   { data: { deactivatedAt: 1_700_000_000, enabled: true, data: { text: "new" }, reactions: [{ reaction: "👍", reactedByMe: true }] } },
   { data: [{ id: "group_created" }, { uid: "u2" }, { messageId: 7, status: "approved", message: { id: 7, data: { moderation: { status: "approved" } } } }] },
+  // The notifications' reads: settings, a mute list, a timezone, contact details, providers with a default.
+  { data: { preferences: { group: { messagesSetting: 2 }, mute: { dndPreferenceSetting: 1 } }, sound: { chat: "default" }, mutedConversations: [{ id: "g1", type: "group", until: 1 }], timezone: "UTC", email: "old@example.com", phno: "+1555", pushProviders: [{ providerId: "p1", isDefault: true }] } },
 ];
 
 /** A write's answer, naming what it made: a message's id, a token. */
@@ -84,7 +40,7 @@ const credentials = { management: { url: "https://mgmt.example.com/apimgmt", key
 /** Each request a verb makes for its inputs: the writes, the reads before them, the inverses. */
 function requestsOf(verb: WriteVerb): Array<{ method: string; request: WriteRequest | ReadBefore }> {
   const found: Array<{ method: string; request: WriteRequest | ReadBefore }> = [];
-  for (const input of INPUTS[verbWords(verb).join(" ")] ?? []) {
+  for (const input of VERB_EXAMPLES[verbWords(verb).join(" ")] ?? []) {
     for (const item of verb.items(input)) {
       const request = verb.request(item);
       found.push({ method: request.method, request });
@@ -104,7 +60,14 @@ function requestsOf(verb: WriteVerb): Array<{ method: string; request: WriteRequ
 
 describe("every verb against the catalogue", () => {
   it("every verb has inputs here", () => {
-    expect(VERBS.map((v) => verbWords(v).join(" ")).filter((words) => !INPUTS[words])).toEqual([]);
+    expect(VERBS.map((v) => verbWords(v).join(" ")).filter((words) => !VERB_EXAMPLES[words])).toEqual([]);
+  });
+
+  it("no verb's flag is one every command has (a provider's --api-key would be taken for the app's key)", () => {
+    const program = new Command();
+    addGlobalOptions(program);
+    const global = new Set(program.options.map((o) => o.long?.replace(/^--(no-)?/, "")));
+    expect(VERBS.flatMap((v) => (v.flags ?? []).filter((f) => global.has(f.flag)).map((f) => `${verbWords(v).join(" ")} --${f.flag}`))).toEqual([]);
   });
 
   it("every key is offered where the explorer shows it: a resource's rows (its name), one item (its singular, on the item's screen), or the thread", () => {
@@ -114,7 +77,7 @@ describe("every verb against the catalogue", () => {
     expect(nowhere).toEqual([]);
   });
 
-  it.each(VERBS.map((v) => [verbWords(v).join(" "), v] as const))("%s: method, template and host as documented", (_, verb) => {
+  it.each(VERBS.map((v) => [verbWords(v).join(" "), v] as const))("%s: method, template, host and headers as documented", (_, verb) => {
     const requests = requestsOf(verb);
     expect(requests.length).toBeGreaterThan(0);
     for (const { method, request } of requests) {
@@ -129,6 +92,11 @@ describe("every verb against the catalogue", () => {
       expect(findEndpoint(request.path, method as "GET")?.path, request.path).toBe(template);
       const call = writeCall(app, credentials, { method, path: request.path, query: request.query, as: request.as, headers: request.headers });
       expect(call.host).toBe(documented!.host);
+      // The credentials the catalogue gives it: the API key (and the acting user where required), or the management key and secret.
+      const credentialHeaders = documented!.auth === "apikey" ? (request.as !== undefined ? ["apikey", "onBehalfOf"] : ["apikey"]) : documented!.auth === "moderation" ? ["appId", "key", "secret"] : ["key", "secret"];
+      expect(Object.keys(call.headers).sort(), `${method} ${template}`).toEqual([...credentialHeaders, ...Object.keys(request.headers ?? {})].sort());
+      // The user a notification preference, mute or timezone is for: the `uid` query parameter the catalogue requires.
+      if (documented!.group === "Notifications" && documented!.query?.includes("uid")) expect(request.query?.uid, `${method} ${template}`).toBeTruthy();
       // A header beside the credentials only where the catalogue documents it: the webhooks' version.
       if (request.headers) {
         expect(documented!.group, `${method} ${template}`).toBe("Webhooks");
@@ -141,7 +109,7 @@ describe("every verb against the catalogue", () => {
   it("--version 2: a webhook verb's every request, the read before it and its undo carry X-Webhook-Version: 2; without it, none does", () => {
     for (const words of WEBHOOK_VERBS) {
       const verb = VERBS.find((v) => verbWords(v).join(" ") === words)!;
-      for (const input of INPUTS[words]!) {
+      for (const input of VERB_EXAMPLES[words]!) {
         const expected = input.flags.version === "2" ? { "X-Webhook-Version": "2" } : undefined;
         for (const item of verb.items(input)) {
           expect(verb.request(item).headers, words).toEqual(expected);

@@ -209,6 +209,8 @@ const childNames = (r: AnyResource): string[] => (r.children ?? []).map((child) 
 /** `ccx resources`: each resource's commands, host, paths and paging. */
 export function runResources(resources: readonly AnyResource[], flags: { json?: boolean; ndjson?: boolean }, command: Command): Promise<void> {
   return runCommand(command, async (runtime) => {
+    const { writesByResource } = await import("../../writes/resource-writes.js");
+    const writes = writesByResource(resources);
     const rows = resources.map((r) => {
       const list = r.list && endpointOf(r.list.path);
       const detail = r.detail && endpointOf(r.detail.path);
@@ -229,6 +231,8 @@ export function runResources(resources: readonly AnyResource[], flags: { json?: 
         detail: r.detail?.path.split("?")[0],
         paging: list?.paging ?? "none",
         children: childNames(r),
+        // Beside its reads, the documented writes ccx sends by name that change it.
+        writes: writes.get(r.name) ?? [],
         description: r.description,
       };
     });
@@ -240,6 +244,7 @@ export function runResources(resources: readonly AnyResource[], flags: { json?: 
       { header: "paging", get: (r) => r.paging, min: 6 },
       { header: "list", get: (r) => `${r.list ?? ""}${r.sources ? ` and ${r.sources.length - 1} more` : ""}`, min: 12, flex: 1 },
       { header: "one", get: (r) => r.detail ?? "", min: 8, flex: 1 },
+      { header: "writes", get: (r) => [...new Set(r.writes.map((w) => w.verb))].join(", "), min: 8, flex: 1 },
     ];
     // Nothing masked: these are ccx's own definitions, not answers.
     await exportPages([{ raw: rows, items: rows }], { columns }, { ...flags, reveal: true }, runtime);

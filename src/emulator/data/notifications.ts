@@ -2,6 +2,7 @@ import { tokensOf } from "./auth-tokens.js";
 import { blockedBy } from "./blocks.js";
 import { isMember, membersOf } from "./members.js";
 import type { App } from "./model.js";
+import { notificationChangesOf } from "./notification-changes.js";
 import { hash32, mix32 } from "./random.js";
 
 /**
@@ -67,10 +68,10 @@ export function mutedFor(prefs: UserPreferences, conversation: { group?: string;
 
 export interface PushToken {
   pushToken: string;
-  /** `chat` (the example's; a VoIP token would say `voip`). */
-  pushTokenType: "chat";
+  /** `chat` (the example's); a VoIP token's `voip`. */
+  pushTokenType: "chat" | "voip";
   /** The provider and the device, as the example's `fcm_android`. */
-  platform: "fcm_android" | "apns_ios_device" | "fcm_web";
+  platform: string;
   providerId: string;
   authToken: string;
   uid: string;
@@ -81,12 +82,27 @@ export interface PushToken {
 /** The providers an app configured: FCM and APNs by default, one custom push webhook. */
 export const PROVIDER_IDS = { fcm: "fcm-default", apns: "apns-default", custom: "custom-push" } as const;
 
+/** By app, then user index: a user's push tokens once a write changed them (registered, unregistered, deleted). */
+const writtenTokens = new WeakMap<App, Map<number, PushToken[]>>();
+
+/** A user's push tokens as a write leaves them: what every read and the log's lines see after it. */
+export function setPushTokens(app: App, index: number, tokens: PushToken[]): void {
+  let byUser = writtenTokens.get(app);
+  if (!byUser) writtenTokens.set(app, (byUser = new Map()));
+  byUser.set(index, tokens);
+}
+
 /**
  * The push tokens a user's devices registered: one per auth token at most (a device logs in with
  * it), FCM on Android and the web, APNs on iOS; one in ten names a provider the app does not have
- * (a token from an old build), which the service refuses with INVALID_PUSH_PROVIDER_ID.
+ * (a token from an old build), which the service refuses with INVALID_PUSH_PROVIDER_ID. Once a
+ * write changed them, what it left.
  */
 export function pushTokensOf(app: App, index: number): PushToken[] {
+  return writtenTokens.get(app)?.get(index) ?? seededPushTokens(app, index);
+}
+
+function seededPushTokens(app: App, index: number): PushToken[] {
   return tokensOf(app, index).flatMap((token, j) => {
     const roll = mix32(hash32(token.authToken), app.seed, PUSH);
     if (roll % 4 === 0) return [];
@@ -166,13 +182,14 @@ export function logLinesOf(app: App, i: number, isBlockedMessage: (i: number) =>
   const sentAtMs = store.sentAt[i]! * 1000;
   const lines: LogLine[] = [];
   const senderBlocked = new Set(blockedBy(app, sender).map((b) => b.userIndex));
+  const providerIds = pushProviderIdsOf(app);
   for (const recipient of recipients) {
     if (senderBlocked.has(recipient) || blockedBy(app, recipient).some((b) => b.userIndex === sender)) continue;
     const prefs = preferencesOf(app, recipient);
     const uid = app.users[recipient]!.uid;
     const muted = mutedFor(prefs, group ? { group: group.guid } : { otherUid: senderUid });
     for (const token of pushTokensOf(app, recipient)) {
-      const known = token.providerId === PROVIDER_IDS.fcm || token.providerId === PROVIDER_IDS.apns;
+      const known = providerIds.has(token.providerId);
       const reason = muted ? "MUTE_PREFERENCE" : prefs.dnd ? "DND_PREFERENCE" : known ? undefined : "INVALID_PUSH_PROVIDER_ID";
       const ordinal = lines.length;
       // Later lines of a message go out later: the log's order is its lines' time order.
@@ -229,13 +246,28 @@ function pushPayload(app: App, i: number, group: App["groups"][number] | undefin
   return provider === "apns" ? { payload: inner, ...apns, type: "apns" } : { payload: inner, priority: "high", type: "fcm" };
 }
 
+/** The ids of the app's FCM and APNs providers now: a push token naming another is refused. */
+export function pushProviderIdsOf(app: App): Set<string> {
+  const now = providersOf(app);
+  return new Set([now.fcm, now.apns].flatMap((list) => ((list as { pushProviders?: Array<{ providerId?: string }> }).pushProviders ?? []).map((p) => p.providerId ?? "")));
+}
+
+export type ProviderKind = keyof ReturnType<typeof seededProviders>;
+
+/** The app's providers, by kind, as the writes left them (notification-changes.ts) over the seed's. */
+export function providersOf(app: App): ReturnType<typeof seededProviders> {
+  const written = notificationChangesOf(app).providers;
+  const seeded = seededProviders(app);
+  return written.size === 0 ? seeded : { ...seeded, ...Object.fromEntries(written) };
+}
+
 /**
  * The app's providers, by kind, as their GETs' examples name them (secrets in clear, as the service
  * sends them): Twilio's `twilioSenderPhoneNumber`, SendGrid's sender and template, the custom
  * providers' `isEnabled` and basic auth (`useBasicAuth`, `basicAuthUsername`, `basicAuthPassword`).
  * The FCM and APNs lists' documented examples are empty: their items take the create schemas' names.
  */
-export function providersOf(app: App): Record<"fcm" | "apns" | "customPush" | "twilio" | "sendgrid" | "customSms" | "customEmail", unknown> {
+function seededProviders(app: App): Record<"fcm" | "apns" | "customPush" | "twilio" | "sendgrid" | "customSms" | "customEmail", unknown> {
   const secret = (label: string, length = 32) => Array.from({ length: Math.ceil(length / 8) }, (_, i) => mix32(hash32(app.appId), app.seed, hash32(label), i).toString(16).padStart(8, "0")).join("").slice(0, length);
   const hooks = `https://hooks.example.com/${app.appId}`;
   const basicAuth = (label: string) => ({ useBasicAuth: true, basicAuthUsername: `ccx-${label}`, basicAuthPassword: `pw-${secret(`custom-${label}`, 20)}` });

@@ -5,7 +5,8 @@ import { blockedMessage } from "../data/moderation.js";
 import {
   type LogLine, legacyProvidersOf, logLinesOf, logPosition, preferencesOf, providersOf, pushTokensOf,
 } from "../data/notifications.js";
-import { legacyPreferencesJson, notificationSettings, preferencesJson } from "../data/notification-settings.js";
+import { legacyPreferencesJson } from "../data/notification-settings.js";
+import { contactOf, preferencesNow, settingsNow } from "./notification-writes.js";
 import { answersIn } from "../options.js";
 import { badRequest, notFound } from "../errors.js";
 import { QueryReader } from "../query.js";
@@ -132,10 +133,10 @@ function legacyLine(line: LogLine): Record<string, unknown> {
 const get = (path: RegExp, handle: AppRoute["handle"]): AppRoute => ({ api: "chat", method: "GET", path, handle });
 
 export const notificationRoutes: AppRoute[] = [
-  get(/^\/notifications\/v1\/settings\/?$/, () => ({ data: notificationSettings() })),
+  get(/^\/notifications\/v1\/settings\/?$/, (ctx) => ({ data: settingsNow(ctx) })),
   get(/^\/notifications\/v1\/preferences\/?$/, (ctx) => {
-    const prefs = preferencesOf(ctx.app, userOf(ctx, new QueryReader(ctx.params)));
-    return { data: answersIn(ctx.options, "notification-names") ? legacyPreferencesJson(prefs) : preferencesJson(prefs) };
+    const index = userOf(ctx, new QueryReader(ctx.params));
+    return { data: answersIn(ctx.options, "notification-names") ? legacyPreferencesJson(preferencesOf(ctx.app, index)) : preferencesNow(ctx, index) };
   }),
   get(/^\/notifications\/v1\/preferences\/mute\/?$/, (ctx) => ({ data: { mutedConversations: preferencesOf(ctx.app, userOf(ctx, new QueryReader(ctx.params))).muted } })),
   get(/^\/notifications\/v1\/preferences\/timezone\/?$/, (ctx) => ({ data: { timezone: preferencesOf(ctx.app, userOf(ctx, new QueryReader(ctx.params))).timezone } })),
@@ -155,8 +156,7 @@ export const notificationRoutes: AppRoute[] = [
   }),
   get(/^\/notifications\/v1\/contact-details\/?$/, (ctx) => {
     if (!ctx.onBehalfOf) throw badRequest({ onBehalfOf: ["The onBehalfOf header is required."] });
-    const uid = ctx.onBehalfOf.user.uid;
-    return { data: { email: `${uid}@example.com`, phno: `+1555${String(ctx.onBehalfOf.index).padStart(7, "0")}` } };
+    return { data: contactOf(ctx, ctx.onBehalfOf.index) };
   }),
   ...([
     ["push/v1/providers/fcm", "fcm"], ["push/v1/providers/apns", "apns"], ["push/v1/providers/custom", "customPush"],

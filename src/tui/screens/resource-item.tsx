@@ -137,7 +137,8 @@ export const resourceItemScreen: Screen<ItemRoute> = {
       const spot = itemSpot(c);
       const resource = resourceNamed(c.route.name);
       return [
-        ...(resource ? [{ on: resource.singular, params: [], row: spot.item ?? { [resource.idField]: c.route.params.at(-1) }, item: true as const }] : []),
+        // The item's own parameters go with it: a user's preferences (`:preferences alice`) are named by them, not by a field.
+        ...(resource ? [{ on: resource.singular, params: spot.params, row: spot.item ?? { [resource.idField]: c.route.params.at(-1) }, item: true as const }] : []),
         ...(spot.child ? [{ on: spot.child.name, params: spot.childParams, row: spot.row }] : []),
       ];
     }),

@@ -2,6 +2,7 @@ import { Box, Text } from "ink";
 import type { ExplorerState } from "../../store/explorer-store.js";
 import { RESOURCE_LIST } from "../../resources/index.js";
 import { type AnyResource, colonCommands, colonLine, endpointOf } from "../../resources/resource.js";
+import { writesByResource } from "../../writes/resource-writes.js";
 import { runCommand } from "../commands.js";
 import { type Column, Rows } from "../components/rows.js";
 import type { Theme } from "../theme.js";
@@ -33,10 +34,15 @@ export function resourceRows(): ResourceRow[] {
 
 const commandOf = (row: ResourceRow) => colonLine({ name: row.command, params: row.params });
 
+/** Each resource's writes, by their command words, beside what it answers: made when first drawn, not at every start. */
+let writes: Map<string, Array<{ verb: string }>> | undefined;
+const writesOf = (row: ResourceRow) => [...new Set(((writes ??= writesByResource(RESOURCE_LIST)).get(row.resource.name) ?? []).map((w) => w.verb))].join(", ");
+
 const COLUMNS: Column<ResourceRow>[] = [
   { header: "docs", get: (r) => r.group, width: 18, priority: 7 },
   { header: "command", get: commandOf, width: 34, priority: 9 },
   { header: "what it answers", get: (r) => r.resource.description, flex: 1, minWidth: 16, priority: 8 },
+  { header: "writes", get: writesOf, flex: 1, minWidth: 12, priority: 6 },
 ];
 
 const CURSOR = "resources";
@@ -45,7 +51,7 @@ const cursorOf = (state: ExplorerState) => Math.min(state.ui.cursors[CURSOR] ?? 
 /** `:resources`: every resource ccx knows, by group, with what each answers; Enter opens one. */
 export const resourcesScreen: Screen<RouteOf<"resources">> = {
   title: "The resources (:resources)",
-  legend: ["every resource ccx reads, grouped as the service's docs group them; enter opens one, or, when it needs an id, the command line to type it"],
+  legend: ["every resource ccx reads, grouped as the service's docs group them, with the writes ccx sends by name that change it; enter opens one, or, when it needs an id, the command line to type it"],
   crumb: () => "resources",
   bindings: [
     { keys: ["enter"], description: "open the resource (the command line first when it takes an id)", footer: "open", run: (c) => {

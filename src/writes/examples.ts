@@ -1,0 +1,82 @@
+import { PROVIDER_KINDS } from "./providers.js";
+import type { VerbInput } from "./verb.js";
+
+/**
+ * An input for each verb, enough to reach each request it makes (both
+ * conversations, both review lists, with and without triggers): the writes a
+ * resource lists beside its reads (`ccx resources`) are these inputs'
+ * requests, and a test holds every request against the endpoint catalogue.
+ * A verb without inputs here fails that test: a new verb is listed too.
+ */
+const EXAMPLES: Readonly<Record<string, readonly VerbInput[]>> = {
+  "user create": [{ args: { uid: "u1" }, flags: { name: "Una", tags: "a,b", metadata: '{"team":"qa"}' } }],
+  "user update": [{ args: { uid: "u1" }, flags: { name: "Una", role: "admin" } }],
+  "user deactivate": [{ args: { uid: ["u1", "u2"] }, flags: {} }],
+  "user reactivate": [{ args: { uid: ["u1"] }, flags: {} }],
+  "user delete": [{ args: { uid: ["u1"] }, flags: { permanent: true } }],
+  "member add": [{ args: { guid: "g1", uid: ["u1"] }, flags: { scope: "moderator" } }],
+  "member kick": [{ args: { guid: "g1", uid: ["u1"] }, flags: {} }],
+  "member scope": [{ args: { guid: "g1", uid: "u1", scope: "admin" }, flags: {} }],
+  "member ban": [{ args: { guid: "g1", uid: ["u1"] }, flags: {} }],
+  "member unban": [{ args: { guid: "g1", uid: ["u1"] }, flags: {} }],
+  block: [{ args: { uid: "u1", target: ["u2"] }, flags: {} }],
+  unblock: [{ args: { uid: "u1", target: ["u2"] }, flags: {} }],
+  "group create": [{ args: { guid: "g1" }, flags: { name: "G", type: "public" } }],
+  "group update": [{ args: { guid: "g1" }, flags: { name: "G", description: "d", tags: "t" } }],
+  "group delete": [{ args: { guid: "g1" }, flags: {} }],
+  "friend add": [{ args: { uid: "u1", friend: ["u2"] }, flags: {} }],
+  "friend remove": [{ args: { uid: "u1", friend: ["u2"] }, flags: {} }],
+  token: [{ args: { uid: "u1" }, flags: {} }, { args: { uid: "u1" }, flags: { force: true } }],
+  send: [{ args: {}, flags: { as: "u1", to: "u2", text: "hi" } }, { args: {}, flags: { as: "u1", group: "g1", text: "hi" } }],
+  "tokens revoke": [{ args: { uid: "u1", token: ["t1"] }, flags: {} }, { args: { uid: "u1" }, flags: { all: true } }],
+  "message edit": [{ args: { id: "7" }, flags: { text: "new", as: "u1" } }],
+  "message delete": [{ args: { id: ["7"] }, flags: {} }],
+  react: [{ args: { id: "7", reaction: "👍" }, flags: { as: "u1" } }],
+  unreact: [{ args: { id: "7", reaction: "👍" }, flags: { as: "u1" } }],
+  ...Object.fromEntries(["read", "unread", "delivered"].map((what) => [`conversation ${what}`, [
+    { args: {}, flags: { as: "u1", user: "u2", message: "7" } },
+    { args: {}, flags: { as: "u1", group: "g1" } },
+  ]])),
+  "webhook create": [
+    { args: {}, flags: { name: "Hook", url: "https://hooks.example.com/h", triggers: "group_created,group_deleted", basicAuth: "user:pass" } },
+    { args: {}, flags: { name: "Hook", url: "https://hooks.example.com/h" } },
+  ],
+  "webhook update": [{ args: { webhookId: "h1" }, flags: { name: "Hook", url: "https://hooks.example.com/h" } }],
+  "webhook enable": [{ args: { webhookId: "h1" }, flags: {} }],
+  "webhook disable": [{ args: { webhookId: "h1" }, flags: {} }],
+  "webhook delete": [{ args: { webhookId: "h1" }, flags: {} }],
+  "triggers add": [{ args: { webhookId: "h1", trigger: ["group_created"] }, flags: {} }],
+  "triggers remove": [{ args: { webhookId: "h1", trigger: ["group_created"] }, flags: {} }],
+  ...Object.fromEntries(["approve", "reject"].map((decision) => [`moderation ${decision}`, [
+    { args: { messageId: ["7"] }, flags: {} },
+    { args: { messageId: ["7"] }, flags: { flagged: true } },
+  ]])),
+  "notifications settings-set": [{ args: { field: "preferences.group.messagesSetting", value: "1" }, flags: {} }],
+  "notifications settings-reset": [{ args: {}, flags: {} }],
+  "notifications preference-set": [{ args: { uid: "u1", field: "preferences.mute.dndPreferenceSetting", value: "2" }, flags: {} }],
+  "notifications preference-reset": [{ args: { uid: ["u1"] }, flags: {} }],
+  "notifications mute": [{ args: { uid: "u1" }, flags: { groups: "g1", users: "u2", until: "2030-01-01T00:00:00Z" } }],
+  "notifications unmute": [{ args: { uid: "u1" }, flags: { groups: "g1" } }, { args: { uid: "u1" }, flags: { all: true } }],
+  "notifications timezone": [{ args: { uid: "u1", timezone: "Asia/Tokyo" }, flags: {} }],
+  "notifications contact-set": [{ args: { uid: "u1" }, flags: { email: "u1@example.com", phone: "+15550100" } }],
+  "notifications contact-delete": [{ args: { uid: "u1" }, flags: {} }],
+  "push-token register": [{ args: {}, flags: { authToken: "u1_abc", platform: "fcm_android", token: "fcm:123", provider: "fcm-default" } }],
+  "push-token unregister": [{ args: {}, flags: { authToken: "u1_abc", all: true } }],
+  "push-token delete": [{ args: { pushToken: ["fcm:123"] }, flags: {} }],
+  // Every provider kind: its create's documented required fields, an update's one, a delete and default by id.
+  ...Object.fromEntries(PROVIDER_KINDS.flatMap((kind) => {
+    const flags = Object.fromEntries(kind.fields.map((f) => [f.flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()), f.kind === "boolean" ? "true" : f.kind === "json" || f.kind === "file" ? '{"a":1}' : "p1"]));
+    return [
+      [`${kind.noun} create`, [{ args: {}, flags }]],
+      [`${kind.noun} update`, [{ args: {}, flags }]],
+      [`${kind.noun} delete`, [{ args: { providerId: "p1" }, flags: {} }]],
+      ...(kind.byId ? [[`${kind.noun} default`, [{ args: { providerId: "p2" }, flags: {} }]]] : []),
+    ];
+  })),
+};
+
+/** The webhook verbs, which reach the current webhooks as well (--version 2): each example also so. */
+const VERSIONED = new Set(["webhook create", "webhook update", "webhook enable", "webhook disable", "webhook delete", "triggers add", "triggers remove"]);
+
+export const VERB_EXAMPLES: Readonly<Record<string, readonly VerbInput[]>> = Object.fromEntries(Object.entries(EXAMPLES).map(([words, inputs]) =>
+  [words, VERSIONED.has(words) ? [...inputs, ...inputs.map((input) => ({ ...input, flags: { ...input.flags, version: "2" } }))] : inputs]));
