@@ -15,6 +15,7 @@ import { groupRoutes } from "./routes/groups.js";
 import { blockRoutes } from "./routes/blocks.js";
 import { roleRoutes } from "./routes/roles.js";
 import { appSettingsRoutes } from "./routes/app-settings.js";
+import { extensionWriteRoutes } from "./routes/extension-writes.js";
 import { conversationRoutes } from "./routes/conversations.js";
 import { apiKeyRoutes, managementRoutes, webhookRoutes } from "./routes/management.js";
 import { messageDetailRoutes } from "./routes/message-detail.js";
@@ -34,7 +35,7 @@ const ROUTES: Route[] = [
   ...groupRoutes, ...userRoutes, ...messageRoutes, ...messageListRoutes, ...conversationRoutes, ...blockRoutes, ...roleRoutes,
   ...apiKeyRoutes, ...callRoutes, ...statsRoutes, ...managementRoutes, ...webhookRoutes, ...appSettingsRoutes, ...messageDetailRoutes,
   ...notificationRoutes, ...moderationRoutes, ...writeRoutes, ...groupWriteRoutes, ...chatWriteRoutes, ...webhookWriteRoutes, ...moderationWriteRoutes,
-  ...notificationWriteRoutes,
+  ...notificationWriteRoutes, ...extensionWriteRoutes,
   ...tenantRoutes,
 ];
 const MAX_BODY = 1 << 20;

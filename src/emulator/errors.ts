@@ -29,6 +29,7 @@ export const DEFAULT_STATUS: Readonly<Record<string, number>> = {
   ERR_KEYWORD_NOT_FOUND: 404,
   ERR_REASON_NOT_FOUND: 404,
   ERR_EXTENSION_NOT_FOUND: 404, // guess
+  ERR_EXTENSION_INACTIVE: 400, // guess: the error guide names the code, not its status
   ERR_CONVERSATION_NOT_FOUND: 404, // guess
   ERR_NOT_BANNED: 404, // guess
   ERR_PROVIDER_NOT_FOUND: 404, // guess: a notification provider the app has not saved

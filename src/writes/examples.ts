@@ -1,3 +1,4 @@
+import { EXTENSION_SETTINGS } from "./extensions.js";
 import { PROVIDER_KINDS } from "./providers.js";
 import type { VerbInput } from "./verb.js";
 
@@ -73,6 +74,21 @@ const EXAMPLES: Readonly<Record<string, readonly VerbInput[]>> = {
       ...(kind.byId ? [[`${kind.noun} default`, [{ args: { providerId: "p2" }, flags: {} }]]] : []),
     ];
   })),
+  "extension enable": [{ args: { extension: ["profanity-filter"] }, flags: {} }],
+  "extension disable": [{ args: { extension: ["profanity-filter"] }, flags: {} }],
+  // Every extension's settings path: one field of its table each, and each method it documents.
+  ...(() => {
+    const sample = { text: "x", boolean: "true", number: "1", json: '{"a":1}' } as const;
+    const inputs = (updating: boolean, keep: (e: (typeof EXTENSION_SETTINGS)[number]) => boolean) => EXTENSION_SETTINGS.filter(keep).map((e) => {
+      const [field, kind] = Object.entries(e.fields)[0]!;
+      return { args: { extension: e.id, setting: [`${field}=${sample[kind]}`, ...(updating && e.id === "widget" ? ["widgetId=w1"] : [])] }, flags: {} };
+    });
+    return {
+      "extension settings-create": inputs(false, (e) => e.create),
+      "extension settings-update": inputs(true, () => true),
+      "extension settings-delete": inputs(false, (e) => e.remove).map(({ args }) => ({ args: { extension: args.extension }, flags: {} })),
+    };
+  })(),
 };
 
 /** The webhook verbs, which reach the current webhooks as well (--version 2): each example also so. */

@@ -31,6 +31,8 @@ export interface PlannedWrite {
   /** What its answer tells (a message's id, to undo it; a token, shown once). */
   answered?(answer: unknown): Answered;
   irreversible?: string;
+  /** Why this one cannot be undone, from the read before, where its verb otherwise can. */
+  notUndone?(before: unknown): string | undefined;
   /** Sent one after another, each only once the one before it was done. */
   inOrder?: boolean;
   /** How to see what happened, when its outcome is unknown. */
@@ -78,6 +80,7 @@ export function planned(verb: WriteVerb, input: VerbInput): PlannedWrite[] {
     inverseOf: (before) => verb.inverse?.(item, before),
     ...(verb.answered ? { answered: (answer: unknown) => verb.answered!(item, answer) } : {}),
     irreversible: verb.irreversible,
+    ...(verb.notUndone ? { notUndone: (before: unknown) => verb.notUndone!(item, before) } : {}),
     inOrder: verb.inOrder,
     check: verb.check(item),
   }));
@@ -148,7 +151,7 @@ export async function executeWrite(ctx: WriteContext, write: PlannedWrite, call:
     path: write.request.path, ...(write.request.query ? { query: write.request.query } : {}), body: write.request.body, ...(write.request.as ? { as: write.request.as } : {}), ...(write.request.headers ? { headers: write.request.headers } : {}),
     ...(write.undoes ? { undoes: write.undoes } : {}), ...(write.batch ? { batch: write.batch } : {}), check: write.check,
     ...(before !== undefined ? { before } : {}),
-    ...(inverse ? { inverse } : { irreversible: write.irreversible ?? (write.answered ? "undone by what its answer names (a message's id): no answer named it"
+    ...(inverse ? { inverse } : { irreversible: write.notUndone?.(before) ?? write.irreversible ?? (write.answered ? "undone by what its answer names (a message's id): no answer named it"
       : write.before && before === undefined ? "the state before it could not be read" : "nothing to undo: it was already so") }),
   });
   try {

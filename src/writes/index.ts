@@ -1,5 +1,6 @@
 import { block, memberAdd, memberBan, memberKick, memberScope, memberUnban, unblock, userCreate, userDeactivate, userDelete, userReactivate, userUpdate } from "./people.js";
 import { conversationDelivered, conversationRead, conversationUnread } from "./conversations.js";
+import { EXTENSION_VERBS } from "./extensions.js";
 import { friendAdd, friendRemove } from "./friends.js";
 import { groupCreate, groupDelete, groupUpdate } from "./groups.js";
 import { messageDelete, messageEdit, messageSend, reactAdd, reactRemove } from "./messages.js";
@@ -23,6 +24,7 @@ export const VERBS: readonly WriteVerb[] = [
   settingsSet, settingsReset, preferenceSet, preferenceReset, notificationsMute, notificationsUnmute, notificationsTimezone, contactSet, contactDelete,
   pushTokenRegister, pushTokenUnregister, pushTokenDelete,
   ...PROVIDER_VERBS,
+  ...EXTENSION_VERBS,
 ];
 
 /** The write a journal entry names: `user deactivate`. */

@@ -130,6 +130,8 @@ export interface WriteVerb {
   answered?(item: WriteItem, answer: unknown): Answered;
   /** Why it cannot be undone: a permanent delete. */
   irreversible?: string;
+  /** Why this one cannot, from the read before, where the verb otherwise can (the values to put back hold a secret the journal masks). */
+  notUndone?(item: WriteItem, before: unknown): string | undefined;
   /** Its items are sent one after another, each only once the one before it was done (a webhook made, then its triggers). */
   inOrder?: true;
   /** It destroys: the id (or the count, in bulk) is typed back before it is sent. */

@@ -7,8 +7,28 @@ import { hash32, mix32 } from "./random.js";
  * extension the exports give settings for (26, and the chat widgets) the
  * fields of its GET example, third-party credentials included (Giphy, Scanii,
  * Rev.ai, Bitly, Virgil, Twilio, SendGrid, FCM, basic-auth passwords…): fake,
- * from the seed, in clear as the service answers them. Derived, not stored.
+ * from the seed, in clear as the service answers them. Derived, not stored;
+ * what the writes changed (an extension enabled, settings saved or deleted, a
+ * chat widget made) is kept beside the app and answered over the seed's.
  */
+
+/** What the extension writes changed of an app. */
+export interface ExtensionChanges {
+  /** By id: on or off, in place of the seed's. */
+  active: Map<string, boolean>;
+  /** By id: the settings saved now (without the appId the answers add), `{}` once deleted. */
+  settings: Map<string, Record<string, unknown>>;
+  /** The chat widgets, once one was made or changed. */
+  widgets?: Array<Record<string, unknown>>;
+}
+
+const changes = new WeakMap<App, ExtensionChanges>();
+
+export function extensionChangesOf(app: App): ExtensionChanges {
+  let found = changes.get(app);
+  if (!found) changes.set(app, (found = { active: new Map(), settings: new Map() }));
+  return found;
+}
 
 const roll = (app: App, ...salt: number[]) => mix32(hash32(app.appId), app.seed, ...salt);
 
@@ -49,7 +69,7 @@ export function extensionsOf(app: App) {
       accessToAppData: false,
       adminURL: `https://${id}-${app.region}.extensions.example/v1/show-setting?appToken=${secretOf(app, `admin-${id}`, 24)}`,
       websiteURL: "https://www.cometchat.com",
-      isActive: ON_IN_MOST.has(id) ? roll(app, i) % 5 !== 0 : roll(app, i) % 3 === 0,
+      isActive: extensionChangesOf(app).active.get(id) ?? (ON_IN_MOST.has(id) ? roll(app, i) % 5 !== 0 : roll(app, i) % 3 === 0),
       isPrivate: false, isInvisible: false, isThirdParty: thirdParty,
       createdAt: app.createdAt - 86_400 * (30 + i),
       hooks: { data: hooked ? [{ hook: "after_message", description: "The hook triggers after sending a message", isActive: true, enabled: 1, createdAt: app.createdAt - 86_400 * 400 }] : [] },
@@ -78,7 +98,10 @@ const DEFAULT_REGEX = [
  */
 export function extensionSettingsOf(app: App, id: string): { settings: Record<string, unknown> } | Array<Record<string, unknown>> | undefined {
   if (!(id in SETTINGS_VERSIONS)) return undefined;
-  if (id === "widget") return widgetsOf(app);
+  const changed = extensionChangesOf(app);
+  if (id === "widget") return changed.widgets ?? widgetsOf(app);
+  const saved = changed.settings.get(id);
+  if (saved) return { settings: { ...saved, appId: app.appId } };
   const secret = (label: string, length?: number) => secretOf(app, `${id}:${label}`, length);
   const on = (salt: number) => roll(app, hash32(id), salt) % 2 === 0;
   const hooks = `https://hooks.example.com/${app.appId}/${id}`;
