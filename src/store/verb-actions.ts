@@ -69,7 +69,7 @@ export function verbActions(ctx: StoreContext<VerbNeeds & VerbActions>, options:
   /** What the box shows: the write, each request (three at most, then a count), and how it is undone. */
   function asked(title: string, writes: readonly PlannedWrite[]): string[] {
     const app = target();
-    const shown = writes.slice(0, 3).flatMap((w) => shownRequest(writeCall(app, credentials, w.request), w.request.body, app.region));
+    const shown = writes.slice(0, 3).flatMap((w) => shownRequest(writeCall(app, credentials, w.request), w.request.body, app.region, w.request.files));
     return [...shown, ...(writes.length > 3 ? [`… and ${writes.length - 3} more`] : []), writes[0]?.irreversible ? `it cannot be undone: ${writes[0].irreversible}` : `${title}: journaled, and U in :journal undoes it`];
   }
 

@@ -61,12 +61,14 @@ function urlArgument(url: string): string {
   return quoted(marked).replace(/\u0000(\d+)\u0000/g, (_, n: string) => `'"$${variables[Number(n)]}"'`).replace(/''$/, "");
 }
 
-export function curlOf(call: ApiCall, body: unknown): string {
+export function curlOf(call: ApiCall, body: unknown, files?: Record<string, string>): string {
   const parts = ["curl", "-X", call.method, urlArgument(urlWithQuery(call.url, call.query))];
   for (const [name, value] of Object.entries(call.headers)) {
     const variable = SECRET_HEADERS[name.toLowerCase()];
     parts.push("-H", variable ? `"${name}: ${variable}"` : quoted(`${name}: ${value}`));
   }
+  // A file part as curl sends it (-F sets the multipart content type and its boundary).
+  for (const [field, path] of Object.entries(files ?? {})) parts.push("-F", quoted(`${field}=@${path}`));
   if (body !== undefined) parts.push("-H", quoted("content-type: application/json"), "-d", bodyArgument(body));
   return parts.join(" ");
 }

@@ -76,6 +76,7 @@ const EXAMPLES: Readonly<Record<string, readonly VerbInput[]>> = {
   })),
   "extension enable": [{ args: { extension: ["profanity-filter"] }, flags: {} }],
   "extension disable": [{ args: { extension: ["profanity-filter"] }, flags: {} }],
+  "extension certificate-upload": [{ args: { file: "apns.p12" }, flags: {} }, { args: { file: "AuthKey.p8" }, flags: {} }],
   // Every extension's settings path: one field of its table each, and each method it documents.
   ...(() => {
     const sample = { text: "x", boolean: "true", number: "1", json: '{"a":1}' } as const;

@@ -3,6 +3,7 @@ import { type ApiCall, type ApiCredentials, prepareCall, urlWithQuery } from "..
 import { maskAnswerSecrets, shownUrl } from "../api/answer-secrets.js";
 import type { AppTarget } from "../api/client.js";
 import { ApiError } from "../api/errors.js";
+import { formOf } from "../api/form.js";
 import type { Http } from "../api/http.js";
 import { sanitize } from "../text/sanitize.js";
 import { jsonForTerminal } from "../text/json.js";
@@ -98,12 +99,12 @@ export function writeCall(app: AppTarget | undefined, credentials: Omit<ApiCrede
   return prepareCall({ method: request.method as ApiCall["method"], path: request.path, query: request.query ?? {}, headers: request.headers }, { ...credentials, app: target });
 }
 
-/** The lines that show one request before it is sent: method and URL, host, app and region, the user acted for, the body. */
-export function shownRequest(call: ApiCall, body: unknown, region: string | undefined): string[] {
+/** The lines that show one request before it is sent: method and URL, host, app and region, the user acted for, the body (or its files). */
+export function shownRequest(call: ApiCall, body: unknown, region: string | undefined, files?: Record<string, string>): string[] {
   return [
     `${call.method} ${shownUrl(urlWithQuery(call.url, call.query))}`,
     `  host ${call.host}${call.appId ? ` · app ${call.appId}${region ? ` (${region})` : ""}` : ""}${call.headers.onBehalfOf ? ` · as ${call.headers.onBehalfOf}` : ""}`,
-    body === undefined ? "  no body" : `  body ${jsonForTerminal(maskAnswerSecrets(body).value)}`,
+    files ? `  multipart ${Object.entries(files).map(([field, path]) => `${field}=@${path}`).join(" ")}` : body === undefined ? "  no body" : `  body ${jsonForTerminal(maskAnswerSecrets(body).value)}`,
   ].map((line) => sanitize(line));
 }
 
@@ -133,6 +134,9 @@ export interface WriteContext {
 
 /** One item: read before, sent once, journaled; what it came to. */
 export async function executeWrite(ctx: WriteContext, write: PlannedWrite, call: ApiCall): Promise<Written> {
+  // Its files read first: one that cannot be read is bad input, before anything is journaled or sent.
+  const files = write.request.files;
+  const form = files ? await formOf(Object.entries(files).map(([field, path]) => [field, `@${path}`]), (field) => `its ${field}`) : undefined;
   let before: unknown;
   if (write.before) {
     try {
@@ -149,14 +153,14 @@ export async function executeWrite(ctx: WriteContext, write: PlannedWrite, call:
   const entry = await journalWrite(ctx.journal, {
     verb: write.verb, item: write.item.label, profile: ctx.profile, app: ctx.app?.appId ?? "", region: ctx.app?.region ?? "", method: call.method, host: call.host,
     path: write.request.path, ...(write.request.query ? { query: write.request.query } : {}), body: write.request.body, ...(write.request.as ? { as: write.request.as } : {}), ...(write.request.headers ? { headers: write.request.headers } : {}),
-    ...(write.undoes ? { undoes: write.undoes } : {}), ...(write.batch ? { batch: write.batch } : {}), check: write.check,
+    ...(files ? { files } : {}), ...(write.undoes ? { undoes: write.undoes } : {}), ...(write.batch ? { batch: write.batch } : {}), check: write.check,
     ...(before !== undefined ? { before } : {}),
     ...(inverse ? { inverse } : { irreversible: write.notUndone?.(before) ?? write.irreversible ?? (write.answered ? "undone by what its answer names (a message's id): no answer named it"
       : write.before && before === undefined ? "the state before it could not be read" : "nothing to undo: it was already so") }),
   });
   try {
     // However long the rate limit holds it: a 429 says the service did not act.
-    const response = await ctx.http.send({ method: call.method, url: urlWithQuery(call.url, call.query), headers: call.headers, body: write.request.body, emptyOk: true, patient: true });
+    const response = await ctx.http.send({ method: call.method, url: urlWithQuery(call.url, call.query), headers: call.headers, body: write.request.body, ...(form ? { form } : {}), emptyOk: true, patient: true });
     const refused = refusalIn(response.json);
     if (refused) {
       await journalAnswer(ctx.journal, entry, { outcome: "refused", status: response.status, code: refused.code });

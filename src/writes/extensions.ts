@@ -1,3 +1,4 @@
+import { extname, resolve } from "node:path";
 import { maskAnswerSecrets } from "../api/answer-secrets.js";
 import { badInput } from "../api/errors.js";
 import { type DocumentedWrite, type VerbInput, type WriteItem, type WriteVerb, arg, dataOf, documentedRead, documentedWrite, eachOf, fieldOf, isTrue } from "./verb.js";
@@ -14,7 +15,9 @@ import { type DocumentedWrite, type VerbInput, type WriteItem, type WriteVerb, a
  * rather than 26 × 3 copies: the extensions differ only in their fields.
  * Each reads the settings first; its undo puts back the values it replaced,
  * or deletes settings that were not there; not where those values hold a
- * secret (an API key), which the journal keeps only masked.
+ * secret (an API key), which the journal keeps only masked. The push
+ * extension's APNs certificates are uploaded as the docs say, multipart
+ * (a `certificate` file part): `extension certificate-upload <file>`.
  */
 
 type FieldKind = "text" | "boolean" | "number" | "json";
@@ -270,4 +273,25 @@ function switchVerb(on: boolean): WriteVerb {
 export const extensionEnable = switchVerb(true);
 export const extensionDisable = switchVerb(false);
 
-export const EXTENSION_VERBS: readonly WriteVerb[] = [extensionEnable, extensionDisable, extensionSettingsCreate, extensionSettingsUpdate, extensionSettingsDelete];
+const CERTIFICATE_KINDS = ["p12", "p8"] as const;
+
+/** The kind of certificate: --kind, else the file's own extension (.p12, .p8). */
+function certificateKind(item: WriteItem): (typeof CERTIFICATE_KINDS)[number] {
+  const given = typeof item.input.flags.kind === "string" ? item.input.flags.kind : extname(arg(item, "file")).slice(1).toLowerCase();
+  const kind = CERTIFICATE_KINDS.find((k) => k === given);
+  if (!kind) throw badInput(`say which certificate: --kind p12 or p8 (the file's name ends in neither); nothing was sent`);
+  return kind;
+}
+
+export const extensionCertificateUpload: WriteVerb = {
+  noun: "extension", verb: "certificate-upload",
+  description: "upload the push extension's APNs certificate (.p12) or key (.p8), as a multipart `certificate` part (not undone: the docs give no delete)",
+  args: [{ name: "file", description: "the certificate's file: a .p12 or a .p8" }],
+  flags: [{ flag: "kind", value: "p12|p8", description: "which it is, when the file's name does not say" }],
+  items: (input) => [{ label: String(input.args.file), input }],
+  request: (item) => documentedWrite("POST", `/apps/{appId}/extensions/push-notification/v1/upload-certificate-${certificateKind(item)}`, {}, { files: { certificate: resolve(arg(item, "file")) } }),
+  irreversible: "an uploaded certificate has no documented delete, and its bytes are kept nowhere: upload the one before it again",
+  check: () => "ccx push-certificates",
+};
+
+export const EXTENSION_VERBS: readonly WriteVerb[] = [extensionEnable, extensionDisable, extensionSettingsCreate, extensionSettingsUpdate, extensionSettingsDelete, extensionCertificateUpload];

@@ -42,6 +42,8 @@ export interface JournalEntry {
   as?: string;
   /** Headers the operation documents beside its credentials (`X-Webhook-Version`), sent again with it. */
   headers?: Record<string, string>;
+  /** Its multipart file parts, by field: the files' paths (their bytes are not kept). */
+  files?: Record<string, string>;
   /** What the read before it answered (its secrets masked): the evidence its inverse was made from. */
   before?: unknown;
   /** done: the service acted; refused: it answered an error (it did not act); unknown: a 5xx, or no answer came. */

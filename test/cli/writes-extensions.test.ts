@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { App } from "../../src/emulator/data/model.js";
@@ -141,5 +141,24 @@ describe("settings", () => {
     expect(made.configuration.name).toBe("Help widget");
     await undo();
     expect(made.configuration.name).toBe("Docs widget");
+  });
+});
+
+describe("push certificates", () => {
+  it("certificate-upload: sent as multipart (curl -F in --dry-run), the uploaded certificate read back, journaled as not undone; a file it cannot read refused before anything is sent", async () => {
+    const file = join(scratchDir("ccx-cert-"), "apns.p12");
+    writeFileSync(file, Buffer.from([0x30, 0x82, 0x01, 0x02]));
+    const dry = await ok(["extension", "certificate-upload", file, "--dry-run"]);
+    expect(dry.stdout).toContain(`/extensions/push-notification/v1/upload-certificate-p12' `);
+    expect(dry.stdout).toContain(`-F 'certificate=@${file}'`);
+    await ok(["extension", "certificate-upload", file, "--yes"]);
+    expect(app.pushCertificates.p12).toMatchObject({ fileName: "apns.p12", bytes: 4 });
+    expect(JSON.parse((await ok(["push-certificates", "--json"])).stdout)).toMatchObject({ certificate_p12: true });
+    expect(journal().at(-1)).toMatchObject({ verb: "extension certificate-upload", files: { certificate: file }, irreversible: expect.stringContaining("no documented delete") });
+    const before = served.length;
+    const missing = await runCcx(["extension", "certificate-upload", join(file, "..", "AuthKey.p8"), "--yes"], env);
+    expect(missing.code).not.toBe(0);
+    expect(missing.stderr).toMatch(/cannot read .*AuthKey\.p8 \(its certificate\): ENOENT; nothing was sent/);
+    expect(served.slice(before)).toEqual([]);
   });
 });

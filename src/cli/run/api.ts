@@ -1,10 +1,9 @@
-import { openAsBlob } from "node:fs";
-import { open, stat } from "node:fs/promises";
-import { basename } from "node:path";
+import { open } from "node:fs/promises";
 import type { Command } from "commander";
 import { type ApiCall, callNeedsApp, isSecretHeader, prepareCall, shownHeaders, urlWithQuery } from "../../api/api-call.js";
 import { maskAnswerSecrets, secretsMasker } from "../../api/answer-secrets.js";
 import { ApiError, CLIENT_CODES, badInput } from "../../api/errors.js";
+import { MAX_INPUT_BYTES, formOf } from "../../api/form.js";
 import { pagerFor, walkPages } from "../../api/paging-styles.js";
 import { jsonForTerminal } from "../../text/json.js";
 import { sanitize } from "../../text/sanitize.js";
@@ -15,10 +14,6 @@ import { progressLine, progressWanted } from "../render/progress.js";
 import { type Runtime, runCommand, warnMasked } from "../runtime.js";
 import { activeTarget } from "./active-app.js";
 import { EXIT } from "../usage-error.js";
-
-
-/** The largest body --input reads: far over any the service takes, and short of filling memory (/dev/zero). */
-const MAX_INPUT_BYTES = 16 * 1024 * 1024;
 
 /** The bytes of a file, or of stdin for `-`, at most MAX_INPUT_BYTES. */
 async function readInput(input: string, stdin: NodeJS.ReadableStream): Promise<Buffer> {
@@ -63,29 +58,6 @@ async function readBody(flags: ApiFlags, stdin: NodeJS.ReadableStream): Promise<
   if (flags.data !== undefined) return jsonOf(flags.data, "-d");
   if (flags.input === undefined) return undefined;
   return jsonOf((await readInput(flags.input, stdin)).toString("utf8"), flags.input === "-" ? "stdin" : flags.input);
-}
-
-/** -F's parts as curl sends them: `field=value` a text part, `field=@file` the file's bytes under its name. */
-async function formOf(parts: ReadonlyArray<[string, string]>): Promise<FormData> {
-  const form = new FormData();
-  for (const [field, value] of parts) {
-    if (!value.startsWith("@")) {
-      form.append(field, value);
-      continue;
-    }
-    const file = value.slice(1);
-    let blob: Blob;
-    try {
-      // Looked at first: openAsBlob names a missing file only as an invalid argument.
-      if (!(await stat(file)).isFile()) throw Object.assign(new Error("not a file"), { code: "not a file" });
-      blob = await openAsBlob(file);
-    } catch (error) {
-      throw badInput(`cannot read ${file} (-F ${field}): ${(error as NodeJS.ErrnoException).code ?? error}; nothing was sent`);
-    }
-    if (blob.size > MAX_INPUT_BYTES) throw badInput(`${file} holds more than ${MAX_INPUT_BYTES / 1024 / 1024} MiB; nothing was sent`);
-    form.append(field, blob, basename(file));
-  }
-  return form;
 }
 
 interface Payload {

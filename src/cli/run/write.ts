@@ -55,7 +55,7 @@ export async function runWrites(runtime: Runtime, planned: PlannedWrite[], flags
   const credentials = { management: runtime.settings.management, readOnly: runtime.settings.readOnly };
   const calls = writes.map((w) => writeCall(app, credentials, w.request));
   if (flags.dryRun) {
-    for (const [i, call] of calls.entries()) await runtime.write(`${curlOf(call, writes[i]!.request.body)}\n`);
+    for (const [i, call] of calls.entries()) await runtime.write(`${curlOf(call, writes[i]!.request.body, writes[i]!.request.files)}\n`);
     runtime.warn(`dry run: ${writes.length === 1 ? "the request" : `${writes.length} requests`} above, nothing sent${calls[0]!.readOnly ? " (read-only mode would refuse it)" : ""}`);
     return;
   }
@@ -64,7 +64,7 @@ export async function runWrites(runtime: Runtime, planned: PlannedWrite[], flags
   const typeBack = typedBack(writes, destructive);
   if (!flags.yes) {
     if (!runtime.io.in.isTTY || !runtime.io.err.isTTY) throw badInput(`${writes[0]!.verb} writes, and there is no terminal to ask on: add --yes to send it (nothing was sent)`);
-    const shown = calls.slice(0, 5).flatMap((call, i) => shownRequest(call, writes[i]!.request.body, app?.region));
+    const shown = calls.slice(0, 5).flatMap((call, i) => shownRequest(call, writes[i]!.request.body, app?.region, writes[i]!.request.files));
     const more = calls.length > 5 ? [`… and ${calls.length - 5} more like it`] : [];
     const reads = writes[0]!.irreversible ? [`it cannot be undone: ${writes[0]!.irreversible}`]
       : writes[0]!.before ? [`each read first (GET ${writes[0]!.before.path.replace(/\/[^/]*$/, "/…")}) to know how to undo it`] : [];
