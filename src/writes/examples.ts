@@ -1,3 +1,4 @@
+import { MODERATION_KINDS } from "./moderation-lists.js";
 import { PROVIDER_KINDS } from "./providers.js";
 import type { VerbInput } from "./verb.js";
 
@@ -50,7 +51,14 @@ const EXAMPLES: Readonly<Record<string, readonly VerbInput[]>> = {
   ...Object.fromEntries(["approve", "reject"].map((decision) => [`moderation ${decision}`, [
     { args: { messageId: ["7"] }, flags: {} },
     { args: { messageId: ["7"] }, flags: { flagged: true } },
+    { args: { messageId: ["7"] }, flags: { management: true } },
   ]])),
+  "moderation flag": [{ args: { messageId: "7" }, flags: { as: "u1", reason: "spam", remark: "r" } }],
+  ...Object.fromEntries(MODERATION_KINDS.flatMap((kind) => {
+    const flags = Object.fromEntries(kind.fields.map((f) => [f.flag, f.kind === "boolean" ? "true" : f.kind === "json" ? '["a"]' : "a"]));
+    const id = { [kind.param]: "k1" };
+    return [[`moderation ${kind.word}-create`, [{ args: id, flags }]], [`moderation ${kind.word}-update`, [{ args: id, flags }]], [`moderation ${kind.word}-delete`, [{ args: id, flags: {} }]]];
+  })),
   "notifications settings-set": [{ args: { field: "preferences.group.messagesSetting", value: "1" }, flags: {} }],
   "notifications settings-reset": [{ args: {}, flags: {} }],
   "notifications preference-set": [{ args: { uid: "u1", field: "preferences.mute.dndPreferenceSetting", value: "2" }, flags: {} }],

@@ -3,7 +3,8 @@ import { conversationDelivered, conversationRead, conversationUnread } from "./c
 import { friendAdd, friendRemove } from "./friends.js";
 import { groupCreate, groupDelete, groupUpdate } from "./groups.js";
 import { messageDelete, messageEdit, messageSend, reactAdd, reactRemove } from "./messages.js";
-import { moderationApprove, moderationReject } from "./moderation.js";
+import { moderationApprove, moderationFlag, moderationReject } from "./moderation.js";
+import { MODERATION_LIST_VERBS } from "./moderation-lists.js";
 import { contactDelete, contactSet, notificationsMute, notificationsTimezone, notificationsUnmute, preferenceReset, preferenceSet, settingsReset, settingsSet } from "./notifications.js";
 import { PROVIDER_VERBS } from "./providers.js";
 import { pushTokenDelete, pushTokenRegister, pushTokenUnregister } from "./push-tokens.js";
@@ -19,7 +20,7 @@ export const VERBS: readonly WriteVerb[] = [
   groupCreate, groupUpdate, groupDelete, friendAdd, friendRemove, tokenCreate, tokensRevoke,
   messageSend, messageEdit, messageDelete, reactAdd, reactRemove, conversationRead, conversationUnread, conversationDelivered,
   webhookCreate, webhookUpdate, webhookEnable, webhookDisable, webhookDelete, triggersAdd, triggersRemove,
-  moderationApprove, moderationReject,
+  moderationApprove, moderationReject, moderationFlag, ...MODERATION_LIST_VERBS,
   settingsSet, settingsReset, preferenceSet, preferenceReset, notificationsMute, notificationsUnmute, notificationsTimezone, contactSet, contactDelete,
   pushTokenRegister, pushTokenUnregister, pushTokenDelete,
   ...PROVIDER_VERBS,

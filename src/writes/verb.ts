@@ -21,6 +21,8 @@ export interface WriteRequest {
   as?: string;
   /** Headers the operation documents beside its credentials (`X-Webhook-Version: 2`, the current webhooks). */
   headers?: Record<string, string>;
+  /** The credentials, where the catalogue gives the path with two (a blocked message's review: with the management key and secret). */
+  auth?: "management";
 }
 
 /** The template of the endpoint catalogue a request names, and its parameters, the path filled from them. */
@@ -42,7 +44,7 @@ export interface ReadBefore extends Documented {
 }
 
 /** A documented write: its method, its template, its parameters filled in by the one encoder, its body. */
-export function documentedWrite(method: WriteRequest["method"], template: string, params: Readonly<Record<string, string>> = {}, rest: Pick<WriteRequest, "query" | "body" | "as" | "headers"> = {}): DocumentedWrite {
+export function documentedWrite(method: WriteRequest["method"], template: string, params: Readonly<Record<string, string>> = {}, rest: Pick<WriteRequest, "query" | "body" | "as" | "headers" | "auth"> = {}): DocumentedWrite {
   return { method, template, params, path: filledPath(template, params), ...rest };
 }
 

@@ -194,6 +194,10 @@ export interface WorldChanges {
   purged: Set<number>;
   /** The auth tokens revoked (seeded or issued): gone from their user's list. */
   revokedTokens: Set<string>;
+  /** The moderation rules, keyword lists and reasons written, by id: fields over a seeded one's, or null for one deleted (moderation-lists.ts). */
+  moderationLists: Record<"rules" | "keywords" | "reasons", Map<string, Record<string, unknown> | null>>;
+  /** By message index: a user's flag of it (reporter's index, the reason's id, their remark), and when. */
+  flags: Map<number, { reporter: number; reason: string; remark?: string; flaggedAt: number }>;
 }
 
 /** The changes of one relation's owner (a group's members, a user's blocks), made on first write. */

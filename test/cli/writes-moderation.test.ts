@@ -1,0 +1,118 @@
+import { join } from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { App } from "../../src/emulator/data/model.js";
+import { blockedMessages, flaggedMessages } from "../../src/emulator/data/moderation.js";
+import { MODERATION_KINDS } from "../../src/writes/moderation-lists.js";
+import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
+import { journalEntries } from "../support/journal.js";
+import { runInProcess as runCcx } from "../support/run-in-process.js";
+import { scratchDir } from "../support/scratch.js";
+
+/**
+ * The moderation, message, conversation and auth token writes of issue 30's
+ * last list, each over HTTPS against the emulator: sent, read back through
+ * ccx's own reads, undone where it has an inverse; the documented errors.
+ */
+
+let fx: EmulatorFixture;
+let app: App;
+let env: Record<string, string>;
+let state: string;
+const served: string[] = [];
+
+beforeAll(async () => {
+  fx = await emulatorFixture({ sizes: { apps: 1, groups: 5, calls: 1, users: 30, messages: 800 }, verbose: true, log: (line: string) => served.push(line) });
+  app = fx.emulator.world.apps[0]!;
+});
+beforeEach(() => {
+  state = scratchDir("ccx-journal-");
+  env = fx.cliEnv({ state, management: true });
+});
+afterAll(() => fx?.close());
+
+const journal = () => journalEntries(join(state, "ccx", "journal.ndjson"));
+const ok = async (args: string[]) => {
+  const run = await runCcx(args, env);
+  expect(run.code, run.stderr).toBe(0);
+  return run;
+};
+const json = async (args: string[]) => JSON.parse((await ok([...args, "--json"])).stdout);
+const undo = (entry?: number) => ok(["undo", ...(entry ? [String(entry)] : []), "--yes"]);
+const uidAt = (i: number) => app.users[i]!.uid;
+
+/** A value for each of a kind's flags: its name and text as given, JSON and lists of one. */
+const FLAGS: Record<string, string[]> = {
+  rule: ["--name", "Block the word x", "--conditions", '[{"entity":"message","operand":"text","operator":"contains","value":["competitors"]}]', "--action", '["blockMessage"]'],
+  keyword: ["--name", "Words", "--terms", "alpha,beta"],
+  reason: ["--name", "Off topic", "--description", "Not what the group is for"],
+};
+
+describe("rules, keyword lists and reasons", () => {
+  it.each(MODERATION_KINDS.map((kind) => [kind.word, kind] as const))("%s: created, read back, updated and that undone, deleted and that undone, the create undone", async (word, kind) => {
+    const id = `ccx-${word}`;
+    const listed = async () => ((await json(["moderation", kind.list])) as Array<Record<string, unknown>>).find((r) => r.id === id);
+    await ok(["moderation", `${word}-create`, id, ...FLAGS[word]!, "--yes"]);
+    expect(await listed()).toMatchObject({ id, name: FLAGS[word]![1] });
+    await ok(["moderation", `${word}-update`, id, "--name", "Renamed", "--yes"]);
+    expect(await listed()).toMatchObject({ name: "Renamed" });
+    expect(journal().at(-1)).toMatchObject({ verb: `moderation ${word}-update`, inverse: { method: "PUT", body: { name: FLAGS[word]![1] } } });
+    await undo();
+    expect(await listed()).toMatchObject({ name: FLAGS[word]![1] });
+    await ok(["moderation", `${word}-delete`, id, "--yes"]);
+    expect(await listed()).toBeUndefined();
+    await undo();
+    expect(await listed()).toMatchObject({ id, name: FLAGS[word]![1] });
+    // The create, undone: the one made again is deleted.
+    await undo(1);
+    expect(await listed()).toBeUndefined();
+  });
+
+  it("a rule's write takes the management key and secret: the request carried them, not the API key", async () => {
+    await ok(["moderation", "rule-update", "rule-links", "--enabled", "true", "--yes"]);
+    expect((await json(["moderation", "rules"])).find((r: { id: string }) => r.id === "rule-links")).toMatchObject({ enabled: true });
+    await undo();
+    expect((await json(["moderation", "rules"])).find((r: { id: string }) => r.id === "rule-links")).toMatchObject({ enabled: false });
+    const without = await runCcx(["moderation", "rule-delete", "rule-links", "--yes"], fx.cliEnv({ state }));
+    expect(without.code).not.toBe(0);
+    expect(without.stderr).toContain("takes the management key and secret");
+  });
+
+  it("the documented errors: an id taken, one that is not there, a create without its required fields (nothing sent)", async () => {
+    const taken = await runCcx(["moderation", "reason-create", "spam", "--name", "Spam", "--yes"], env);
+    expect(taken.stderr).toContain("refused spam: ERR_BAD_REQUEST");
+    const missing = await runCcx(["moderation", "keyword-update", "no-such-list", "--name", "x", "--yes"], env);
+    expect(missing.stderr).toContain("ERR_KEYWORD_NOT_FOUND");
+    const before = served.length;
+    const bare = await runCcx(["moderation", "rule-create", "r2", "--name", "x", "--yes"], env);
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toContain("needs --conditions, --action");
+    expect(served.slice(before)).toEqual([]);
+  });
+});
+
+describe("flags and reviews", () => {
+  it("flag: a message flagged as a user with a reason and a remark, pending in the flagged list; not undone", async () => {
+    const flagged = new Set(flaggedMessages(app, false).map((f) => f.index));
+    const index = app.messages.count - 1 - [...Array(50).keys()].find((k) => !flagged.has(app.messages.count - 1 - k))!;
+    await ok(["moderation", "flag", String(index + 1), "--as", uidAt(4), "--reason", "spam", "--remark", "again and again", "--yes"]);
+    const entry = ((await json(["moderation", "flagged"])) as Array<{ messageId: string; reportedBy: Array<{ uid: string; reason: string; remark?: string }> }>).find((f) => f.messageId === String(index + 1));
+    expect(entry?.reportedBy).toEqual([expect.objectContaining({ uid: uidAt(4), reason: "spam", remark: "again and again" })]);
+    expect(journal().at(-1)).toMatchObject({ verb: "moderation flag", as: uidAt(4), irreversible: expect.stringContaining("review") });
+    const unknown = await runCcx(["moderation", "flag", String(index + 1), "--as", uidAt(4), "--reason", "no-such-reason", "--yes"], env);
+    expect(unknown.stderr).toContain("ERR_REASON_NOT_FOUND");
+  });
+
+  it("approve --management: the key-and-secret review, sent with those, undone with them", async () => {
+    const blocked = blockedMessages(app)[0]!;
+    const id = String(blocked.index + 1);
+    const dry = await ok(["moderation", "approve", id, "--management", "--dry-run"]);
+    expect(dry.stdout).toContain(`-H "key: $CCX_MANAGEMENT_KEY"`);
+    expect(dry.stdout).not.toContain("-H 'apikey: ");
+    await ok(["moderation", "reject", id, "--management", "--yes"]);
+    await ok(["moderation", "approve", id, "--management", "--yes"]);
+    expect(journal().at(-1)).toMatchObject({ verb: "moderation approve", auth: "management", inverse: { method: "PATCH", auth: "management", body: { status: "rejected" } } });
+    await undo();
+    const status = async () => ((await json(["moderation", "blocked"])) as Array<{ message: { id: unknown; data: { moderation: { status: string } } } }>).find((b) => String(b.message.id) === id)?.message.data.moderation.status;
+    expect(await status()).toBe("rejected");
+  });
+});
