@@ -2,7 +2,7 @@ import { block, memberAdd, memberBan, memberKick, memberScope, memberUnban, unbl
 import { conversationDelivered, conversationRead, conversationUnread } from "./conversations.js";
 import { friendAdd, friendRemove } from "./friends.js";
 import { groupCreate, groupDelete, groupUpdate } from "./groups.js";
-import { messageDelete, messageEdit, messageSend, reactAdd, reactRemove } from "./messages.js";
+import { botSend, messageDelete, messageEdit, messageReply, messageSend, reactAdd, reactRemove } from "./messages.js";
 import { moderationApprove, moderationFlag, moderationReject } from "./moderation.js";
 import { MODERATION_LIST_VERBS } from "./moderation-lists.js";
 import { contactDelete, contactSet, notificationsMute, notificationsTimezone, notificationsUnmute, preferenceReset, preferenceSet, settingsReset, settingsSet } from "./notifications.js";
@@ -18,7 +18,7 @@ export const VERBS: readonly WriteVerb[] = [
   memberAdd, memberKick, memberScope, memberBan, memberUnban,
   block, unblock,
   groupCreate, groupUpdate, groupDelete, friendAdd, friendRemove, tokenCreate, tokensRevoke,
-  messageSend, messageEdit, messageDelete, reactAdd, reactRemove, conversationRead, conversationUnread, conversationDelivered,
+  messageSend, messageReply, botSend, messageEdit, messageDelete, reactAdd, reactRemove, conversationRead, conversationUnread, conversationDelivered,
   webhookCreate, webhookUpdate, webhookEnable, webhookDisable, webhookDelete, triggersAdd, triggersRemove,
   moderationApprove, moderationReject, moderationFlag, ...MODERATION_LIST_VERBS,
   settingsSet, settingsReset, preferenceSet, preferenceReset, notificationsMute, notificationsUnmute, notificationsTimezone, contactSet, contactDelete,

@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { App } from "../../src/emulator/data/model.js";
+import { isMember } from "../../src/emulator/data/members.js";
 import { blockedMessages, flaggedMessages } from "../../src/emulator/data/moderation.js";
 import { MODERATION_KINDS } from "../../src/writes/moderation-lists.js";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
@@ -114,5 +115,47 @@ describe("flags and reviews", () => {
     await undo();
     const status = async () => ((await json(["moderation", "blocked"])) as Array<{ message: { id: unknown; data: { moderation: { status: string } } } }>).find((b) => String(b.message.id) === id)?.message.data.moderation.status;
     expect(await status()).toBe("rejected");
+  });
+});
+
+describe("a thread's reply, a bot's message", () => {
+  /** A group's message, and a member of the group to reply as. */
+  function groupMessage(): { id: string; guid: string; member: string } {
+    const store = app.messages;
+    for (let i = store.count - 1; i >= 0; i--) {
+      const conversation = store.conversations[store.conversation[i]!]!;
+      if (conversation.group < 0 || store.deletedAt[i]! > 0) continue;
+      const group = app.groups[conversation.group]!;
+      const member = app.users.findIndex((_, u) => isMember(app, group, u));
+      if (member >= 0) return { id: String(i + 1), guid: group.guid, member: uidAt(member) };
+    }
+    throw new Error("no group message in the seed");
+  }
+
+  it("reply: sent in the message's thread as the user, read back in the thread, undone by deleting it", async () => {
+    const { id, guid, member } = groupMessage();
+    const run = await ok(["reply", id, "--as", member, "--group", guid, "--text", "a reply from ccx", "--yes"]);
+    expect(run.stdout + run.stderr).toMatch(new RegExp(`sent message \\d+ as ${member} in the thread of ${id}`));
+    const replies = async () => ((await json(["thread", id])) as Array<{ data?: { text?: string }; deletedAt?: number }>).filter((m) => m.data?.text === "a reply from ccx" && !m.deletedAt);
+    expect(await replies()).toHaveLength(1);
+    expect(journal().at(-1)).toMatchObject({ verb: "reply", as: member, inverse: { method: "DELETE", as: member } });
+    await undo();
+    expect(await replies()).toHaveLength(0);
+    const elsewhere = await runCcx(["reply", id, "--as", member, "--to", uidAt(0) === member ? uidAt(1) : uidAt(0), "--text", "x", "--yes"], env);
+    expect(elsewhere.stderr).toContain("ERR_BAD_REQUEST");
+  });
+
+  it("bot send: sent as the bot's uid with the API key alone, read back, undone by deleting it; a uid that is no user refused", async () => {
+    const bot = uidAt(9);
+    const to = uidAt(10);
+    await ok(["bot", "send", bot, "--to", to, "--text", "beep from a bot", "--yes"]);
+    const sent = async () => ((await json(["messages", "--as", to, "--user", bot])) as Array<{ sender: string; data?: { text?: string }; deletedAt?: number }>).filter((m) => m.data?.text === "beep from a bot" && !m.deletedAt);
+    expect((await sent()).map((m) => m.sender)).toEqual([bot]);
+    expect(journal().at(-1)).toMatchObject({ verb: "bot send", inverse: { method: "DELETE" } });
+    expect(journal().at(-1)!.as).toBeUndefined();
+    await undo();
+    expect(await sent()).toHaveLength(0);
+    const none = await runCcx(["bot", "send", "no-such-bot", "--to", to, "--text", "x", "--yes"], env);
+    expect(none.stderr).toContain("ERR_UID_NOT_FOUND");
   });
 });

@@ -89,9 +89,10 @@ describe("every verb against the catalogue", () => {
       // Every parameter of the template given, none more.
       expect(Object.keys(params ?? {}).sort()).toEqual([...template!.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).filter((p) => p !== "appId").sort());
       // The path filled in is that operation (with the credentials asked for, where the catalogue gives it with two), sent to the host the catalogue gives it.
-      const inferred = request.auth === "management" ? endpointsOf(request.path, method as "GET").find((e) => e.auth !== "apikey") : findEndpoint(request.path, method as "GET");
+      const { auth } = request as WriteRequest;
+      const inferred = auth === "management" ? endpointsOf(request.path, method as "GET").find((e) => e.auth !== "apikey") : findEndpoint(request.path, method as "GET");
       expect(inferred?.path, request.path).toBe(template);
-      const call = writeCall(app, credentials, { method, path: request.path, query: request.query, as: request.as, headers: request.headers, auth: request.auth });
+      const call = writeCall(app, credentials, { method, path: request.path, query: request.query, as: request.as, headers: request.headers, auth });
       expect(call.host).toBe(documented!.host);
       // The credentials the catalogue gives it: the API key (and the acting user where required), or the management key and secret.
       const credentialHeaders = documented!.auth === "apikey" ? (request.as !== undefined ? ["apikey", "onBehalfOf"] : ["apikey"]) : documented!.auth === "moderation" ? ["appId", "key", "secret"] : ["key", "secret"];
