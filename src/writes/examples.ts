@@ -40,6 +40,10 @@ const EXAMPLES: Readonly<Record<string, readonly VerbInput[]>> = {
     { args: {}, flags: { as: "u1", user: "u2", message: "7" } },
     { args: {}, flags: { as: "u1", group: "g1" } },
   ]])),
+  "conversation update": [{ args: {}, flags: { as: "u1", user: "u2", tags: "a,b" } }, { args: {}, flags: { as: "u1", group: "g1", tags: "" } }],
+  "conversation delete": [
+    { args: {}, flags: { as: "u1", user: "u2" } }, { args: {}, flags: { as: "u1", group: "g1" } }, { args: {}, flags: { as: "u1", id: "group_g1" } },
+  ],
   "webhook create": [
     { args: {}, flags: { name: "Hook", url: "https://hooks.example.com/h", triggers: "group_created,group_deleted", basicAuth: "user:pass" } },
     { args: {}, flags: { name: "Hook", url: "https://hooks.example.com/h" } },

@@ -1,5 +1,5 @@
 import { block, memberAdd, memberBan, memberKick, memberScope, memberUnban, unblock, userCreate, userDeactivate, userDelete, userReactivate, userUpdate } from "./people.js";
-import { conversationDelivered, conversationRead, conversationUnread } from "./conversations.js";
+import { conversationDelete, conversationDelivered, conversationRead, conversationUnread, conversationUpdate } from "./conversations.js";
 import { friendAdd, friendRemove } from "./friends.js";
 import { groupCreate, groupDelete, groupUpdate } from "./groups.js";
 import { botSend, messageDelete, messageEdit, messageReply, messageSend, reactAdd, reactRemove } from "./messages.js";
@@ -18,7 +18,7 @@ export const VERBS: readonly WriteVerb[] = [
   memberAdd, memberKick, memberScope, memberBan, memberUnban,
   block, unblock,
   groupCreate, groupUpdate, groupDelete, friendAdd, friendRemove, tokenCreate, tokensRevoke,
-  messageSend, messageReply, botSend, messageEdit, messageDelete, reactAdd, reactRemove, conversationRead, conversationUnread, conversationDelivered,
+  messageSend, messageReply, botSend, messageEdit, messageDelete, reactAdd, reactRemove, conversationRead, conversationUnread, conversationDelivered, conversationUpdate, conversationDelete,
   webhookCreate, webhookUpdate, webhookEnable, webhookDisable, webhookDelete, triggersAdd, triggersRemove,
   moderationApprove, moderationReject, moderationFlag, ...MODERATION_LIST_VERBS,
   settingsSet, settingsReset, preferenceSet, preferenceReset, notificationsMute, notificationsUnmute, notificationsTimezone, contactSet, contactDelete,

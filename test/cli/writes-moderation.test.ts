@@ -159,3 +159,39 @@ describe("a thread's reply, a bot's message", () => {
     expect(none.stderr).toContain("ERR_UID_NOT_FOUND");
   });
 });
+
+describe("a user's conversations", () => {
+  /** A 1:1 conversation with messages, as its first user's, with the other's uid. */
+  const oneToOne = (skip = 0) => {
+    const conversation = app.messages.conversations.filter((c) => c.group < 0 && c.messages.length > 0)[skip]!;
+    return { as: uidAt(conversation.userA), user: uidAt(conversation.userB), id: "" };
+  };
+
+  it("update: the user's tags on a conversation set, read back, undone to those they had", async () => {
+    const { as, user } = oneToOne();
+    const read = async () => ((await json(["conversation", "--as", as, "--user", user])) as { tags?: string[] });
+    const had = (await read()).tags ?? [];
+    await ok(["conversation", "update", "--as", as, "--user", user, "--tags", "pinned,work", "--yes"]);
+    expect((await read()).tags).toEqual(["pinned", "work"]);
+    expect(journal().at(-1)).toMatchObject({ verb: "conversation update", as, inverse: { method: "PUT", body: { tags: had } } });
+    await undo();
+    expect((await read()).tags ?? []).toEqual(had);
+  });
+
+  it("delete: gone from the user's conversations (by --user, and by its id), refused when already gone; typed back, not undone", async () => {
+    const { as, user } = oneToOne(1);
+    const listed = async () => ((await json(["conversations", "--as", as])) as Array<{ conversationWith: { uid?: string } }>).some((c) => c.conversationWith.uid === user);
+    expect(await listed()).toBe(true);
+    await ok(["conversation", "delete", "--as", as, "--user", user, "--yes"]);
+    expect(await listed()).toBe(false);
+    expect(journal().at(-1)).toMatchObject({ verb: "conversation delete", irreversible: expect.stringContaining("next message") });
+    const again = await runCcx(["conversation", "delete", "--as", as, "--user", user, "--yes"], env);
+    expect(again.stderr).toContain("ERR_CONVERSATION_NOT_FOUND");
+    // A message brings it back; then deleted by its id, the deprecated path.
+    await ok(["send", "--as", user, "--to", as, "--text", "back again", "--yes"]);
+    expect(await listed()).toBe(true);
+    const [low, high] = [as, user].sort();
+    await ok(["conversation", "delete", "--as", as, "--id", `${low}_user_${high}`, "--yes"]);
+    expect(await listed()).toBe(false);
+  });
+});

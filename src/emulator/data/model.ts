@@ -198,6 +198,10 @@ export interface WorldChanges {
   moderationLists: Record<"rules" | "keywords" | "reasons", Map<string, Record<string, unknown> | null>>;
   /** By message index: a user's flag of it (reporter's index, the reason's id, their remark), and when. */
   flags: Map<number, { reporter: number; reason: string; remark?: string; flaggedAt: number }>;
+  /** By user index, then conversation index: the user's own tags on it, as set through the API (over the derived ones). */
+  conversationTags: Map<number, Map<number, string[]>>;
+  /** By user index, then conversation index: the last message when they deleted it (it is back with a later one). */
+  conversationsDeleted: Map<number, Map<number, number>>;
 }
 
 /** The changes of one relation's owner (a group's members, a user's blocks), made on first write. */
