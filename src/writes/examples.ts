@@ -31,6 +31,7 @@ const EXAMPLES: Readonly<Record<string, readonly VerbInput[]>> = {
   send: [{ args: {}, flags: { as: "u1", to: "u2", text: "hi" } }, { args: {}, flags: { as: "u1", group: "g1", text: "hi" } }],
   reply: [{ args: { id: "7" }, flags: { as: "u1", group: "g1", text: "hi" } }],
   "bot send": [{ args: { uid: "bot1" }, flags: { to: "u2", text: "hi" } }],
+  "tokens update": [{ args: { uid: "u1", token: "t1" }, flags: { platform: "web", userAgent: "ccx", appInfo: '{"version":"1"}' } }],
   "tokens revoke": [{ args: { uid: "u1", token: ["t1"] }, flags: {} }, { args: { uid: "u1" }, flags: { all: true } }],
   "message edit": [{ args: { id: "7" }, flags: { text: "new", as: "u1" } }],
   "message delete": [{ args: { id: ["7"] }, flags: {} }],

@@ -8,7 +8,7 @@ import { MODERATION_LIST_VERBS } from "./moderation-lists.js";
 import { contactDelete, contactSet, notificationsMute, notificationsTimezone, notificationsUnmute, preferenceReset, preferenceSet, settingsReset, settingsSet } from "./notifications.js";
 import { PROVIDER_VERBS } from "./providers.js";
 import { pushTokenDelete, pushTokenRegister, pushTokenUnregister } from "./push-tokens.js";
-import { tokenCreate, tokensRevoke } from "./tokens.js";
+import { tokenCreate, tokensRevoke, tokenUpdate } from "./tokens.js";
 import { type WriteVerb, verbWords } from "./verb.js";
 import { triggersAdd, triggersRemove, webhookCreate, webhookDelete, webhookDisable, webhookEnable, webhookUpdate } from "./webhooks.js";
 
@@ -17,7 +17,7 @@ export const VERBS: readonly WriteVerb[] = [
   userCreate, userUpdate, userDeactivate, userReactivate, userDelete,
   memberAdd, memberKick, memberScope, memberBan, memberUnban,
   block, unblock,
-  groupCreate, groupUpdate, groupDelete, friendAdd, friendRemove, tokenCreate, tokensRevoke,
+  groupCreate, groupUpdate, groupDelete, friendAdd, friendRemove, tokenCreate, tokensRevoke, tokenUpdate,
   messageSend, messageReply, botSend, messageEdit, messageDelete, reactAdd, reactRemove, conversationRead, conversationUnread, conversationDelivered, conversationUpdate, conversationDelete,
   webhookCreate, webhookUpdate, webhookEnable, webhookDisable, webhookDelete, triggersAdd, triggersRemove,
   moderationApprove, moderationReject, moderationFlag, ...MODERATION_LIST_VERBS,

@@ -1,6 +1,8 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { App } from "../../src/emulator/data/model.js";
+import { tokensOf } from "../../src/emulator/data/auth-tokens.js";
 import { isMember } from "../../src/emulator/data/members.js";
 import { blockedMessages, flaggedMessages } from "../../src/emulator/data/moderation.js";
 import { MODERATION_KINDS } from "../../src/writes/moderation-lists.js";
@@ -8,6 +10,7 @@ import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
 import { journalEntries } from "../support/journal.js";
 import { runInProcess as runCcx } from "../support/run-in-process.js";
 import { scratchDir } from "../support/scratch.js";
+import { registerSecrets } from "../support/secrets.js";
 
 /**
  * The moderation, message, conversation and auth token writes of issue 30's
@@ -193,5 +196,24 @@ describe("a user's conversations", () => {
     const [low, high] = [as, user].sort();
     await ok(["conversation", "delete", "--as", as, "--id", `${low}_user_${high}`, "--yes"]);
     expect(await listed()).toBe(false);
+  });
+});
+
+describe("an auth token's update", () => {
+  it("tokens update: where it is used, read back; the token masked in --dry-run, the output and the journal; not undone; one that is not the user's refused", async () => {
+    const index = app.users.findIndex((_, i) => tokensOf(app, i).length > 0);
+    const { uid, authToken } = tokensOf(app, index)[0]!;
+    registerSecrets(authToken);
+    const update = ["tokens", "update", uid, authToken, "--platform", "web", "--user-agent", "ccx-test", "--app-info", '{"version":"1.2"}'];
+    const dry = await ok([...update, "--dry-run"]);
+    expect(dry.stdout).toContain("auth_tokens/");
+    const run = await ok([...update, "--yes"]);
+    expect(run.stdout + run.stderr).toContain(`${uid}/…${authToken.slice(-4)}`);
+    expect(tokensOf(app, index)[0]).toMatchObject({ authToken, platform: "web", userAgent: "ccx-test", appInfo: { version: "1.2" } });
+    expect((await json(["tokens", uid])).find((t: { platform?: string }) => t.platform === "web")).toMatchObject({ userAgent: "ccx-test" });
+    expect(journal().at(-1)).toMatchObject({ verb: "tokens update", outcome: "done", irreversible: expect.stringContaining("masked") });
+    expect(readFileSync(join(state, "ccx", "journal.ndjson"), "utf8")).not.toContain(authToken);
+    const other = await runCcx(["tokens", "update", uidAt(index === 0 ? 1 : 0), authToken, "--platform", "web", "--yes"], env);
+    expect(other.stderr).toContain("ERR_AUTH_TOKEN_NOT_FOUND");
   });
 });

@@ -202,6 +202,8 @@ export interface WorldChanges {
   conversationTags: Map<number, Map<number, string[]>>;
   /** By user index, then conversation index: the last message when they deleted it (it is back with a later one). */
   conversationsDeleted: Map<number, Map<number, number>>;
+  /** By auth token: where it is used, as an update said (platform, userAgent, appInfo). */
+  tokenDetails: Map<string, { platform?: string; userAgent?: string; appInfo?: Record<string, unknown> }>;
 }
 
 /** The changes of one relation's owner (a group's members, a user's blocks), made on first write. */
