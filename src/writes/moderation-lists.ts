@@ -47,7 +47,7 @@ export const MODERATION_KINDS: readonly ModerationKind[] = [
       field("description", "description", "text", "what it is for"),
       field("enabled", "enabled", "boolean", "apply it: true or false"),
       field("conditions", "conditions", "json", "what it matches, as the rules list gives it: [{\"entity\":\"message\",\"operand\":\"text\",\"operator\":\"contains\",\"value\":[\"a-list-id\"],…}]", true),
-      field("action", "action", "json", "what it does to a message it matches: [\"blockMessage\"]", true),
+      field("action", "action", "list", "what it does to a message it matches: blockMessage, dropMessage, …", true),
     ],
   },
   {

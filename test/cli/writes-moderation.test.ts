@@ -46,7 +46,7 @@ const uidAt = (i: number) => app.users[i]!.uid;
 
 /** A value for each of a kind's flags: its name and text as given, JSON and lists of one. */
 const FLAGS: Record<string, string[]> = {
-  rule: ["--name", "Block the word x", "--conditions", '[{"entity":"message","operand":"text","operator":"contains","value":["competitors"]}]', "--action", '["blockMessage"]'],
+  rule: ["--name", "Block the word x", "--conditions", '[{"entity":"message","operand":"text","operator":"contains","value":["competitors"]}]', "--action", "blockMessage"],
   keyword: ["--name", "Words", "--terms", "alpha,beta"],
   reason: ["--name", "Off topic", "--description", "Not what the group is for"],
 };
