@@ -44,7 +44,7 @@ const PROVIDER_NOUNS = ["fcm-provider", "apns-provider", "custom-push-provider",
 const AFTER_RESOURCES: readonly Registrar[] = [
   // After the commands it adds words to (`user`, `group`, `conversation`; the resources' `tokens`, `message`, `webhook`, `triggers`, `moderation`).
   {
-    names: ["member", "block", "unblock", "friend", "token", "send", "react", "unreact", "push-token", ...PROVIDER_NOUNS, "extension", "journal", "undo"],
+    names: ["member", "block", "unblock", "friend", "token", "send", "reply", "bot", "react", "unreact", "push-token", ...PROVIDER_NOUNS, "extension", "journal", "undo"],
     extends: ["user", "group", "conversation", "tokens", "message", "webhook", "triggers", "moderation", "notifications"],
     load: async () => (await import("./commands/write.js")).registerWrites,
   },

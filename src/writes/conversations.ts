@@ -1,11 +1,14 @@
 import { badInput } from "../api/errors.js";
-import { type DocumentedWrite, type VerbInput, type VerbKey, type WriteItem, type WriteVerb, actingUser, dataOf, documentedRead, documentedWrite, fieldOf } from "./verb.js";
+import { type DocumentedWrite, type VerbInput, type VerbKey, type WriteItem, type WriteVerb, actingUser, commaList, dataOf, documentedRead, documentedWrite, fieldOf } from "./verb.js";
 
 /**
  * A conversation's receipts as one user gives them (chat-apis.json,
  * Conversations; onBehalfOf required): read, unread, delivered. Read and
  * unread read the conversation first (its lastReadMessageId and unread
- * count), so that each undoes the other to where the user had read.
+ * count), so that each undoes the other to where the user had read. The
+ * user's own tags on a conversation set (PUT, undone to the tags read
+ * before), and the conversation deleted for them (DELETE; by its id, the
+ * deprecated `/conversations/{conversationId}`, with --id).
  */
 
 
@@ -34,12 +37,14 @@ function messageIdOf(input: VerbInput): number | undefined {
 const receipt = (item: WriteItem, method: "POST" | "DELETE", what: "read" | "delivered", messageId: number | undefined): DocumentedWrite =>
   documentedWrite(method, ...conversationAt(item, `/${what}`), { as: asOf(item), ...(messageId === undefined ? {} : { body: { messageId } }) });
 
-function itemsOf(input: VerbInput): WriteItem[] {
-  const as = actingUser(input, "gives the receipt");
+/** The one item of a conversation's write, the acting user required (`who` says what they do). */
+const itemsBy = (who: string) => (input: VerbInput): WriteItem[] => {
+  const as = actingUser(input, who);
   const { kind, id } = conversationOf(input);
   messageIdOf(input);
   return [{ label: `${as}→${kind === "users" ? "user" : "group"}:${id}`, input }];
-}
+};
+const itemsOf = itemsBy("gives the receipt");
 
 /** Where the user had read to, and how many were unread, as the conversation's GET answers (an array of one). */
 function readState(before: unknown): { lastRead?: number; unread: number } {
@@ -126,5 +131,52 @@ export const conversationDelivered: WriteVerb = {
   items: itemsOf,
   request: (item) => receipt(item, "POST", "delivered", messageIdOf(item.input)),
   irreversible: "a delivery receipt cannot be taken back",
+  check,
+};
+
+/** The tags the user had on the conversation, as its GET answers them. */
+const tagsIn = (before: unknown): string[] | undefined => {
+  const tags = dataOf(before)?.tags;
+  return dataOf(before) === undefined ? undefined : Array.isArray(tags) ? tags.filter((t): t is string => typeof t === "string") : [];
+};
+const tagged = (item: WriteItem, tags: string[]): DocumentedWrite => documentedWrite("PUT", ...conversationAt(item), { as: asOf(item), body: { tags } });
+
+export const conversationUpdate: WriteVerb = {
+  noun: "conversation", verb: "update",
+  description: "set the user of --as UID's own tags on a conversation, --tags a,b (none: an empty list) (undo: the tags they had)",
+  args: [],
+  flags: [...FLAGS, { flag: "tags", value: "a,b", description: "the tags, all of them: those not named are taken off", required: true }],
+  items: itemsBy("tags it"),
+  request: (item) => tagged(item, commaList(item.input.flags.tags)),
+  before: (item) => documentedRead(...conversationAt(item), { as: asOf(item) }),
+  inverse: (item, before) => {
+    const had = tagsIn(before);
+    return had && had.join(",") !== commaList(item.input.flags.tags).join(",") ? tagged(item, had) : undefined;
+  },
+  check,
+};
+
+/** The conversation a delete names: --id (the deprecated path), else --user or --group. */
+const deleted = (item: WriteItem): DocumentedWrite => {
+  const { id } = item.input.flags;
+  return typeof id === "string"
+    ? documentedWrite("DELETE", "/conversations/{conversationId}", { conversationId: id }, { as: asOf(item) })
+    : documentedWrite("DELETE", ...conversationAt(item), { as: asOf(item) });
+};
+
+export const conversationDelete: WriteVerb = {
+  noun: "conversation", verb: "delete",
+  description: "delete a conversation for the user of --as UID: gone from their conversations until its next message; typed back first (cannot be undone)",
+  args: [],
+  flags: [...FLAGS, { flag: "id", value: "conversationId", description: "the conversation by its id (group_<guid>, <uid>_user_<uid>), the deprecated path" }],
+  items: (input) => {
+    if (typeof input.flags.id !== "string") return itemsBy("deletes it")(input);
+    if (typeof input.flags.user === "string" || typeof input.flags.group === "string") throw badInput("name the conversation once: --id, or --user or --group; nothing was sent");
+    return [{ label: `${actingUser(input, "deletes it")}→${input.flags.id}`, input }];
+  },
+  request: deleted,
+  keys: [{ on: "conversations", key: "D", footer: "delete", input: (at) => (at.as ? rowConversation(at) : "whose conversation? u chooses the user to act for") }],
+  irreversible: "no documented request brings a deleted conversation back: its next message does",
+  destructive: () => true,
   check,
 };

@@ -1,4 +1,5 @@
 import { EXTENSION_SETTINGS } from "./extensions.js";
+import { MODERATION_KINDS } from "./moderation-lists.js";
 import { PROVIDER_KINDS } from "./providers.js";
 import type { VerbInput } from "./verb.js";
 
@@ -29,6 +30,9 @@ const EXAMPLES: Readonly<Record<string, readonly VerbInput[]>> = {
   "friend remove": [{ args: { uid: "u1", friend: ["u2"] }, flags: {} }],
   token: [{ args: { uid: "u1" }, flags: {} }, { args: { uid: "u1" }, flags: { force: true } }],
   send: [{ args: {}, flags: { as: "u1", to: "u2", text: "hi" } }, { args: {}, flags: { as: "u1", group: "g1", text: "hi" } }],
+  reply: [{ args: { id: "7" }, flags: { as: "u1", group: "g1", text: "hi" } }],
+  "bot send": [{ args: { uid: "bot1" }, flags: { to: "u2", text: "hi" } }],
+  "tokens update": [{ args: { uid: "u1", token: "t1" }, flags: { platform: "web", userAgent: "ccx", appInfo: '{"version":"1"}' } }],
   "tokens revoke": [{ args: { uid: "u1", token: ["t1"] }, flags: {} }, { args: { uid: "u1" }, flags: { all: true } }],
   "message edit": [{ args: { id: "7" }, flags: { text: "new", as: "u1" } }],
   "message delete": [{ args: { id: ["7"] }, flags: {} }],
@@ -38,6 +42,10 @@ const EXAMPLES: Readonly<Record<string, readonly VerbInput[]>> = {
     { args: {}, flags: { as: "u1", user: "u2", message: "7" } },
     { args: {}, flags: { as: "u1", group: "g1" } },
   ]])),
+  "conversation update": [{ args: {}, flags: { as: "u1", user: "u2", tags: "a,b" } }, { args: {}, flags: { as: "u1", group: "g1", tags: "" } }],
+  "conversation delete": [
+    { args: {}, flags: { as: "u1", user: "u2" } }, { args: {}, flags: { as: "u1", group: "g1" } }, { args: {}, flags: { as: "u1", id: "group_g1" } },
+  ],
   "webhook create": [
     { args: {}, flags: { name: "Hook", url: "https://hooks.example.com/h", triggers: "group_created,group_deleted", basicAuth: "user:pass" } },
     { args: {}, flags: { name: "Hook", url: "https://hooks.example.com/h" } },
@@ -51,7 +59,14 @@ const EXAMPLES: Readonly<Record<string, readonly VerbInput[]>> = {
   ...Object.fromEntries(["approve", "reject"].map((decision) => [`moderation ${decision}`, [
     { args: { messageId: ["7"] }, flags: {} },
     { args: { messageId: ["7"] }, flags: { flagged: true } },
+    { args: { messageId: ["7"] }, flags: { management: true } },
   ]])),
+  "moderation flag": [{ args: { messageId: "7" }, flags: { as: "u1", reason: "spam", remark: "r" } }],
+  ...Object.fromEntries(MODERATION_KINDS.flatMap((kind) => {
+    const flags = Object.fromEntries(kind.fields.map((f) => [f.flag, f.kind === "boolean" ? "true" : f.kind === "json" ? '["a"]' : "a"]));
+    const id = { [kind.param]: "k1" };
+    return [[`moderation ${kind.word}-create`, [{ args: id, flags }]], [`moderation ${kind.word}-update`, [{ args: id, flags }]], [`moderation ${kind.word}-delete`, [{ args: id, flags: {} }]]];
+  })),
   "notifications settings-set": [{ args: { field: "preferences.group.messagesSetting", value: "1" }, flags: {} }],
   "notifications settings-reset": [{ args: {}, flags: {} }],
   "notifications preference-set": [{ args: { uid: "u1", field: "preferences.mute.dndPreferenceSetting", value: "2" }, flags: {} }],

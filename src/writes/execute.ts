@@ -94,9 +94,9 @@ export function batchOf(writes: readonly PlannedWrite[], appId: string): string 
 }
 
 /** The request of a write (or of its read before) for an app: the catalogue gives its host and credentials; `as` its acting user. */
-export function writeCall(app: AppTarget | undefined, credentials: Omit<ApiCredentials, "app">, request: { method: string; path: string; query?: Record<string, string>; as?: string; headers?: Record<string, string> }): ApiCall {
+export function writeCall(app: AppTarget | undefined, credentials: Omit<ApiCredentials, "app">, request: { method: string; path: string; query?: Record<string, string>; as?: string; headers?: Record<string, string>; auth?: "management" }): ApiCall {
   const target = app && (request.as !== undefined ? { ...app, onBehalfOf: request.as } : app);
-  return prepareCall({ method: request.method as ApiCall["method"], path: request.path, query: request.query ?? {}, headers: request.headers }, { ...credentials, app: target });
+  return prepareCall({ method: request.method as ApiCall["method"], path: request.path, query: request.query ?? {}, headers: request.headers, ...(request.auth ? { auth: request.auth } : {}) }, { ...credentials, app: target });
 }
 
 /** The lines that show one request before it is sent: method and URL, host, app and region, the user acted for, the body (or its files). */
@@ -152,7 +152,7 @@ export async function executeWrite(ctx: WriteContext, write: PlannedWrite, call:
   // Journaled before it is sent: a process killed before its answer leaves a line that says so.
   const entry = await journalWrite(ctx.journal, {
     verb: write.verb, item: write.item.label, profile: ctx.profile, app: ctx.app?.appId ?? "", region: ctx.app?.region ?? "", method: call.method, host: call.host,
-    path: write.request.path, ...(write.request.query ? { query: write.request.query } : {}), body: write.request.body, ...(write.request.as ? { as: write.request.as } : {}), ...(write.request.headers ? { headers: write.request.headers } : {}),
+    path: write.request.path, ...(write.request.query ? { query: write.request.query } : {}), body: write.request.body, ...(write.request.as ? { as: write.request.as } : {}), ...(write.request.headers ? { headers: write.request.headers } : {}), ...(write.request.auth ? { auth: write.request.auth } : {}),
     ...(files ? { files } : {}), ...(write.undoes ? { undoes: write.undoes } : {}), ...(write.batch ? { batch: write.batch } : {}), check: write.check,
     ...(before !== undefined ? { before } : {}),
     ...(inverse ? { inverse } : { irreversible: write.notUndone?.(before) ?? write.irreversible ?? (write.answered ? "undone by what its answer names (a message's id): no answer named it"

@@ -44,6 +44,8 @@ export interface JournalEntry {
   headers?: Record<string, string>;
   /** Its multipart file parts, by field: the files' paths (their bytes are not kept). */
   files?: Record<string, string>;
+  /** The credentials it was sent with, where the path takes two (a blocked message's review: `management`); sent again so. */
+  auth?: "management";
   /** What the read before it answered (its secrets masked): the evidence its inverse was made from. */
   before?: unknown;
   /** done: the service acted; refused: it answered an error (it did not act); unknown: a 5xx, or no answer came. */
@@ -149,8 +151,8 @@ async function numbering<T>(path: string, append: () => Promise<T>): Promise<T> 
 const masked = (value: unknown) => (value === undefined ? undefined : maskAnswerSecrets(value).value);
 
 /** A request as the journal keeps it: method, path, query, body (its secrets masked), the user it acts for and its documented headers. */
-const sendable = ({ method, path, query, body, as, headers }: WriteRequest): WriteRequest => ({
-  method, path, ...(query ? { query } : {}), body: masked(body), ...(as !== undefined ? { as } : {}), ...(headers ? { headers } : {}),
+const sendable = ({ method, path, query, body, as, headers, auth }: WriteRequest): WriteRequest => ({
+  method, path, ...(query ? { query } : {}), body: masked(body), ...(as !== undefined ? { as } : {}), ...(headers ? { headers } : {}), ...(auth ? { auth } : {}),
 });
 
 /** One line, whole: after a line a crash cut short, a newline first, so that this one is not glued to it. */
@@ -197,5 +199,5 @@ export const unsendable = (entry: JournalEntry): string | undefined =>
 /** An entry's own request, to send again when its undo is undone; none when it held a secret. */
 export function originalOf(entry: JournalEntry): WriteRequest | undefined {
   if (unsendable(entry)) return undefined;
-  return { method: entry.method as WriteRequest["method"], path: entry.path, ...(entry.query ? { query: entry.query } : {}), body: entry.body, ...(entry.as ? { as: entry.as } : {}), ...(entry.headers ? { headers: entry.headers } : {}) };
+  return { method: entry.method as WriteRequest["method"], path: entry.path, ...(entry.query ? { query: entry.query } : {}), body: entry.body, ...(entry.as ? { as: entry.as } : {}), ...(entry.headers ? { headers: entry.headers } : {}), ...(entry.auth ? { auth: entry.auth } : {}) };
 }

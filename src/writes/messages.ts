@@ -5,8 +5,9 @@ import { type DocumentedWrite, type VerbInput, type VerbKey, type WriteItem, typ
 
 /**
  * The writes on one message (chat-apis.json, Messages): a text message sent
- * (undone by deleting it, by the id its answer gives), its text edited, the
- * message deleted, a reaction added or removed. An edit reads the message
+ * (undone by deleting it, by the id its answer gives), as a user, as a reply
+ * in a thread or as a bot; its text edited, the message deleted, a reaction
+ * added or removed. An edit reads the message
  * first, for the text it had; a reaction, whether the user had reacted so.
  */
 
@@ -107,6 +108,37 @@ function receiverOf(input: VerbInput): { receiver: string; receiverType: "user" 
   return typeof to === "string" ? { receiver: to, receiverType: "user" } : { receiver: String(group), receiverType: "group" };
 }
 
+/** The documented body of a text message to the receiver given, its text checked first. */
+function textMessage(input: VerbInput) {
+  const { receiver, receiverType } = receiverOf(input);
+  const problem = textProblem(String(input.flags.text ?? ""));
+  if (problem) throw badInput(`${problem}; nothing was sent`);
+  return { receiver, receiverType, category: "message", type: "text", data: { text: String(input.flags.text) } };
+}
+const sendLabel = (input: VerbInput, sender: string) => {
+  const { receiver, receiverType } = textMessage(input);
+  return `${receiverType} ${receiver} (as ${sender})`;
+};
+
+/** A message sent: the line said, with its id, and its undo, deleting it by that id (as the user it was sent as, if one). */
+function sentAnswer(item: WriteItem, answer: unknown, who: string) {
+  const message = dataOf(answer);
+  const id = message?.id;
+  if (typeof id !== "string" && typeof id !== "number") return {};
+  const { receiver, receiverType } = receiverOf(item.input);
+  const at = typeof message?.sentAt === "number" ? ` at ${formatTime(message.sentAt)}` : "";
+  return {
+    said: `sent message ${id} ${who} to ${receiverType} ${receiver}${at}`,
+    inverse: oneMessage({ ...item, input: { args: { id: String(id) }, flags: item.input.flags } }, "DELETE", { permanent: false }),
+  };
+}
+
+const RECEIVER_FLAGS = [
+  { flag: "to", value: "uid", description: "to this user" },
+  { flag: "group", value: "guid", description: "to this group (the sender must be a member)" },
+  { flag: "text", value: "text", description: "the text", required: true },
+] as const;
+
 /** m on a user, a group, or a thread: a message there, as the user acted for (a 1:1 thread's own side). */
 const sendKey = (on: "user" | "users" | "group" | (typeof THREADS)[number]): VerbKey => ({
   on, key: "m", footer: "message",
@@ -126,37 +158,45 @@ export const messageSend: WriteVerb = {
   verb: "send",
   description: "send a text message as the --as user (POST /messages) to a user (--to) or a group (--group); undo deletes it, by the id its answer gave",
   args: [],
-  flags: [
-    { flag: "to", value: "uid", description: "to this user" },
-    { flag: "group", value: "guid", description: "to this group (the sender must be a member)" },
-    { flag: "text", value: "text", description: "the text", required: true },
-  ],
+  flags: RECEIVER_FLAGS,
   items: (input) => {
     const { receiver, receiverType } = receiverOf(input);
     const as = actingUser(input, "sends it");
-    const problem = textProblem(String(input.flags.text ?? ""));
-    if (problem) throw badInput(`${problem}; nothing was sent`);
+    textMessage(input);
     return [{ label: `${receiverType} ${receiver} (as ${as})`, input }];
   },
-  request: (item) => {
-    const { receiver, receiverType } = receiverOf(item.input);
-    return documentedWrite("POST", "/messages", {}, { as: asOf(item)!, body: { receiver, receiverType, category: "message", type: "text", data: { text: String(item.input.flags.text) } } });
-  },
-  answered: (item, answer) => {
-    const message = dataOf(answer);
-    const id = message?.id;
-    if (typeof id !== "string" && typeof id !== "number") return {};
-    const { receiver, receiverType } = receiverOf(item.input);
-    const at = typeof message?.sentAt === "number" ? ` at ${formatTime(message.sentAt)}` : "";
-    return {
-      said: `sent message ${id} as ${asOf(item)} to ${receiverType} ${receiver}${at}`,
-      inverse: oneMessage({ ...item, input: { args: { id: String(id) }, flags: item.input.flags } }, "DELETE", { permanent: false }),
-    };
-  },
+  request: (item) => documentedWrite("POST", "/messages", {}, { as: asOf(item)!, body: textMessage(item.input) }),
+  answered: (item, answer) => sentAnswer(item, answer, `as ${asOf(item)}`),
   keys: [sendKey("user"), sendKey("users"), sendKey("group"), ...THREADS.map(sendKey)],
   // Said of an item given whole or not (an undo names the verb's check with no input).
   check: (item) => {
     const { to, group } = item.input.flags;
     return typeof group === "string" ? `ccx messages --group ${group}` : `ccx messages --as ${asOf(item) ?? "UID"} --user ${typeof to === "string" ? to : "UID"}`;
+  },
+};
+
+export const messageReply: WriteVerb = {
+  verb: "reply",
+  description: "reply in a message's thread (POST /messages/{id}/thread) as the --as user, to its conversation: --to UID or --group GUID; undo deletes the reply",
+  args: [{ name: "id", description: "the message replied to" }],
+  flags: RECEIVER_FLAGS,
+  items: (input) => [{ label: `${String(input.args.id)}: ${sendLabel(input, actingUser(input, "replies")!)}`, input }],
+  request: (item) => documentedWrite("POST", "/messages/{id}/thread", { id: arg(item, "id") }, { as: actingUser(item.input, "replies")!, body: textMessage(item.input) }),
+  answered: (item, answer) => sentAnswer(item, answer, `as ${asOf(item)} in the thread of ${arg(item, "id")}`),
+  check: (item) => `ccx thread ${arg(item, "id")}`,
+};
+
+export const botSend: WriteVerb = {
+  noun: "bot", verb: "send",
+  description: "send a text message as a bot (POST /bots/{uid}/messages) to a user (--to) or a group (--group); undo deletes it",
+  args: [{ name: "uid", description: "the bot's uid" }],
+  flags: RECEIVER_FLAGS,
+  items: (input) => [{ label: sendLabel(input, `bot ${String(input.args.uid)}`), input }],
+  request: (item) => documentedWrite("POST", "/bots/{uid}/messages", { uid: arg(item, "uid") }, { body: textMessage(item.input) }),
+  // Deleted with the API key alone: the bot is no user ccx acts for.
+  answered: (item, answer) => sentAnswer({ ...item, input: { ...item.input, flags: { ...item.input.flags, as: undefined, onBehalfOf: undefined } } }, answer, `as bot ${arg(item, "uid")}`),
+  check: (item) => {
+    const { to, group } = item.input.flags;
+    return typeof group === "string" ? `ccx messages --group ${group}` : `ccx messages --user ${typeof to === "string" ? to : "UID"}`;
   },
 };

@@ -1,4 +1,5 @@
-import { type DocumentedWrite, type WriteItem, type WriteVerb, arg, documentedRead, documentedWrite, eachOf } from "./verb.js";
+import { badInput } from "../api/errors.js";
+import { type DocumentedWrite, type WriteItem, type WriteVerb, actingUser, arg, documentedRead, documentedWrite, eachOf } from "./verb.js";
 
 /**
  * Moderators' reviews (chat-apis.json, the API key): a blocked message
@@ -9,7 +10,9 @@ import { type DocumentedWrite, type WriteItem, type WriteVerb, arg, documentedRe
  * pending again, so only a change of an earlier review has an inverse: the
  * review it had, read first from the blocked list (which takes the management
  * key and secret: without them the review still goes, with no undo) or the
- * reviewed one.
+ * reviewed one. The exports give a blocked message's review twice, with the
+ * API key (`{id}`) and with the management key and secret (`{messageId}`):
+ * --management sends the second, for a key that may not review.
  */
 
 type Decision = "approve" | "reject";
@@ -22,8 +25,14 @@ const STATUS: Record<"blocked" | "flagged", Record<Decision, string>> = {
 
 /** The list a review acts on: blocked messages, or with --flagged the flagged ones. */
 const reviewedList = (item: WriteItem) => (item.input.flags.flagged === true ? "flagged" : "blocked");
-const review = (item: WriteItem, status: string): DocumentedWrite =>
-  documentedWrite("PATCH", `/moderation/${reviewedList(item)}-messages/{id}`, { id: arg(item, "messageId") }, { body: { status } });
+const byManagement = (item: WriteItem) => item.input.flags.management === true;
+function review(item: WriteItem, status: string): DocumentedWrite {
+  if (byManagement(item)) {
+    if (reviewedList(item) === "flagged") throw badInput("--management reviews blocked messages only: a flagged one's review takes the API key; nothing was sent");
+    return documentedWrite("PATCH", "/moderation/blocked-messages/{messageId}", { messageId: arg(item, "messageId") }, { body: { status }, auth: "management" });
+  }
+  return documentedWrite("PATCH", `/moderation/${reviewedList(item)}-messages/{id}`, { id: arg(item, "messageId") }, { body: { status } });
+}
 
 /** The review a message had, from the list read before: a blocked one's in its message, a reviewed one's in its entry. */
 function reviewedBefore(item: WriteItem, before: unknown): string | undefined {
@@ -43,7 +52,10 @@ function reviewVerb(decision: Decision): WriteVerb {
     noun: "moderation", verb: decision,
     description: `${decision === "approve" ? "approve" : "reject"} messages moderation blocked (--flagged: that users flagged); a first review is final`,
     args: [{ name: "messageId", description: "the messages' ids", variadic: true }],
-    flags: [{ flag: "flagged", description: `review flagged messages (status ${STATUS.flagged[decision]}), not blocked ones (${STATUS.blocked[decision]})` }],
+    flags: [
+      { flag: "flagged", description: `review flagged messages (status ${STATUS.flagged[decision]}), not blocked ones (${STATUS.blocked[decision]})` },
+      { flag: "management", description: "send a blocked message's review with the management key and secret, not the API key" },
+    ],
     items: (input) => eachOf(input, "messageId"),
     request: (item) => review(item, STATUS[reviewedList(item)][decision]),
     before: (item) => documentedRead(reviewedList(item) === "flagged" ? "/moderation/reviewed-messages" : "/moderation/blocked-messages"),
@@ -58,3 +70,28 @@ function reviewVerb(decision: Decision): WriteVerb {
 
 export const moderationApprove = reviewVerb("approve");
 export const moderationReject = reviewVerb("reject");
+
+/**
+ * A user flags a message for the moderators (POST /messages/{id}/flagged, as
+ * the user: onBehalfOf), with a reason of `ccx moderation reasons` and a
+ * remark. No documented request takes a flag back: a moderator's review
+ * settles it.
+ */
+export const moderationFlag: WriteVerb = {
+  noun: "moderation", verb: "flag",
+  description: "flag a message for the moderators, as the user of --as UID, with --reason ID (cannot be undone: a moderator reviews it)",
+  args: [{ name: "messageId", description: "the message's id" }],
+  flags: [
+    { flag: "reason", value: "id", description: "why: a reason's id (ccx moderation reasons)", required: true, field: "reasonId" },
+    { flag: "remark", value: "text", description: "what the user adds" },
+  ],
+  items: (input) => [{ label: `${String(input.args.messageId)} (as ${actingUser(input, "flags it")})`, input }],
+  request: (item) => {
+    const { reason, remark } = item.input.flags;
+    return documentedWrite("POST", "/messages/{id}/flagged", { id: arg(item, "messageId") }, {
+      as: actingUser(item.input, "flags it")!, body: { reasonId: String(reason), ...(typeof remark === "string" ? { remark } : {}) },
+    });
+  },
+  irreversible: "no documented request takes a flag back: review it (ccx moderation approve --flagged, or reject)",
+  check: () => "ccx moderation flagged",
+};

@@ -9,7 +9,9 @@ import { type VerbKey, type WriteVerb, arg, dataOf, documentedWrite, eachOf, fie
  * journal (its answer is never journaled; a token is no inverse ccx could
  * keep: revoking it names it). Revoking them: one by one
  * (DELETE /users/{uid}/auth_tokens/{authToken}) or all at once (DELETE
- * /users/{uid}/auth_tokens). A token is a secret: it is named by its last
+ * /users/{uid}/auth_tokens). Where one is used said (PUT
+ * /users/{uid}/auth_tokens/{authToken}: platform, user agent, app info), not
+ * undone: its inverse would name the token. A token is a secret: it is named by its last
  * characters wherever ccx names the item (the progress, the journal), and
  * masked in the URLs it shows.
  */
@@ -63,5 +65,33 @@ export const tokenCreate: WriteVerb = {
   },
   keys: [tokenKey("user"), tokenKey("users")],
   confirmWord: "create the token",
+  check: (item) => `ccx tokens ${arg(item, "uid")}`,
+};
+
+export const tokenUpdate: WriteVerb = {
+  noun: "tokens", verb: "update",
+  description: "say where a user's auth token is used: --platform, --user-agent, --app-info JSON (not undone: the journal keeps no token to name)",
+  args: [{ name: "uid", description: "the user" }, { name: "token", description: "the auth token" }],
+  flags: [
+    { flag: "platform", value: "platform", description: "the platform it is used on: web, android, ios, …" },
+    { flag: "user-agent", value: "agent", description: "the user agent it is used from", field: "userAgent" },
+    { flag: "app-info", value: "json", description: "what the app says of itself, as JSON: {\"version\":\"1.2\"}", field: "appInfo" },
+  ],
+  items: (input) => [{ label: `${String(input.args.uid)}/${maskKey(String(input.args.token ?? ""))}`, input }],
+  request: (item) => {
+    const { platform, userAgent, appInfo } = item.input.flags;
+    let info: unknown;
+    if (typeof appInfo === "string") {
+      try {
+        info = JSON.parse(appInfo);
+      } catch {
+        throw badInput("--app-info takes JSON; nothing was sent");
+      }
+    }
+    const body = { ...(typeof platform === "string" ? { platform } : {}), ...(typeof userAgent === "string" ? { userAgent } : {}), ...(info === undefined ? {} : { appInfo: info }) };
+    if (Object.keys(body).length === 0) throw badInput("nothing to change: give --platform, --user-agent or --app-info; nothing was sent");
+    return documentedWrite("PUT", "/users/{uid}/auth_tokens/{authToken}", { uid: arg(item, "uid"), authToken: arg(item, "token") }, { body });
+  },
+  irreversible: "its inverse would name the token, which the journal keeps only masked: update it again to change it back",
   check: (item) => `ccx tokens ${arg(item, "uid")}`,
 };

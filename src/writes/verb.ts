@@ -23,6 +23,8 @@ export interface WriteRequest {
   headers?: Record<string, string>;
   /** File parts, by field, each a local file's path: sent as multipart/form-data in place of a JSON body (a push certificate). */
   files?: Record<string, string>;
+  /** The credentials, where the catalogue gives the path with two (a blocked message's review: with the management key and secret). */
+  auth?: "management";
 }
 
 /** The template of the endpoint catalogue a request names, and its parameters, the path filled from them. */
@@ -44,7 +46,7 @@ export interface ReadBefore extends Documented {
 }
 
 /** A documented write: its method, its template, its parameters filled in by the one encoder, its body. */
-export function documentedWrite(method: WriteRequest["method"], template: string, params: Readonly<Record<string, string>> = {}, rest: Pick<WriteRequest, "query" | "body" | "as" | "headers" | "files"> = {}): DocumentedWrite {
+export function documentedWrite(method: WriteRequest["method"], template: string, params: Readonly<Record<string, string>> = {}, rest: Pick<WriteRequest, "query" | "body" | "as" | "headers" | "files" | "auth"> = {}): DocumentedWrite {
   return { method, template, params, path: filledPath(template, params), ...rest };
 }
 

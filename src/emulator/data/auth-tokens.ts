@@ -5,12 +5,16 @@ import { hash32, mix32 } from "./random.js";
  * A user's auth tokens: a few derived from the seed (a seeded user has zero to
  * two, made after the user was), and those issued through the API since the
  * emulator started, kept by uid; less those revoked (`app.changes.revokedTokens`).
- * As the service answers them: `{uid, authToken, createdAt}`.
+ * As the service answers them: `{uid, authToken, createdAt}`, and where one is
+ * used once an update said so (`app.changes.tokenDetails`).
  */
 export interface AuthToken {
   uid: string;
   authToken: string;
   createdAt: number;
+  platform?: string;
+  userAgent?: string;
+  appInfo?: Record<string, unknown>;
 }
 
 const TOKEN = 0x746f6b;
@@ -33,7 +37,7 @@ function seededTokens(app: App, index: number, user: User): AuthToken[] {
 /** Every token of the user at `index`, oldest first. */
 export function tokensOf(app: App, index: number): AuthToken[] {
   const user = app.users[index]!;
-  const all = [...seededTokens(app, index, user), ...(app.issuedTokens.get(user.uid) ?? [])];
+  const all = [...seededTokens(app, index, user), ...(app.issuedTokens.get(user.uid) ?? [])].map((t) => ({ ...t, ...app.changes.tokenDetails.get(t.authToken) }));
   return app.changes.revokedTokens.size === 0 ? all : all.filter((t) => !app.changes.revokedTokens.has(t.authToken));
 }
 

@@ -194,6 +194,16 @@ export interface WorldChanges {
   purged: Set<number>;
   /** The auth tokens revoked (seeded or issued): gone from their user's list. */
   revokedTokens: Set<string>;
+  /** The moderation rules, keyword lists and reasons written, by id: fields over a seeded one's, or null for one deleted (moderation-lists.ts). */
+  moderationLists: Record<"rules" | "keywords" | "reasons", Map<string, Record<string, unknown> | null>>;
+  /** By message index: a user's flag of it (reporter's index, the reason's id, their remark), and when. */
+  flags: Map<number, { reporter: number; reason: string; remark?: string; flaggedAt: number }>;
+  /** By user index, then conversation index: the user's own tags on it, as set through the API (over the derived ones). */
+  conversationTags: Map<number, Map<number, string[]>>;
+  /** By user index, then conversation index: the last message when they deleted it (it is back with a later one). */
+  conversationsDeleted: Map<number, Map<number, number>>;
+  /** By auth token: where it is used, as an update said (platform, userAgent, appInfo). */
+  tokenDetails: Map<string, { platform?: string; userAgent?: string; appInfo?: Record<string, unknown> }>;
 }
 
 /** The changes of one relation's owner (a group's members, a user's blocks), made on first write. */

@@ -93,6 +93,9 @@ export interface Flagged {
   review?: "approved" | "disapproved";
   /** When a moderator reviewed it through the API (a seeded review's time is derived). */
   reviewedAt?: number;
+  /** When it was flagged through the API (a seeded flag's time is derived), and the reporter's remark. */
+  flaggedAt?: number;
+  remark?: string;
 }
 
 interface Verdicts {
@@ -144,13 +147,21 @@ function asReviewed(app: App, flagged: Flagged): Flagged {
   return change ? { ...flagged, review: change.status as Flagged["review"], reviewedAt: change.reviewedAt } : flagged;
 }
 
+/** The seeded flags and those users made through the API (`App.changes.flags`: the latest flag of a message wins), oldest message first. */
+function allFlagged(app: App): Flagged[] {
+  const made = app.changes.flags;
+  const seeded = verdictsOf(app).flagged.filter((f) => !made.has(f.index));
+  const flagged = [...made].map(([index, f]) => ({ index, reporter: f.reporter, reason: f.reason, flaggedAt: f.flaggedAt, ...(f.remark === undefined ? {} : { remark: f.remark }) }));
+  return [...seeded, ...flagged].sort((a, b) => a.index - b.index);
+}
+
 /** The messages flagged and not yet reviewed, and those reviewed. */
 export const flaggedMessages = (app: App, reviewed: boolean): Flagged[] =>
-  verdictsOf(app).flagged.map((f) => asReviewed(app, f)).filter((f) => (f.review !== undefined) === reviewed);
+  allFlagged(app).map((f) => asReviewed(app, f)).filter((f) => (f.review !== undefined) === reviewed);
 
 /** Flagged message `i`, reviewed or not, if users flagged it. */
 export function flaggedMessage(app: App, i: number): Flagged | undefined {
-  const flagged = verdictsOf(app).flagged.find((f) => f.index === i);
+  const flagged = allFlagged(app).find((f) => f.index === i);
   return flagged && asReviewed(app, flagged);
 }
 

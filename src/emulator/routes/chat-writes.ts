@@ -17,7 +17,8 @@ import { eachUid, userIndexOf } from "./writes.js";
 /**
  * The chat writes beside users and members (chat-apis.json): friends added
  * (`accepted`, answered per uid) and removed (`friends`), both ways; auth
- * tokens revoked, one or all; a message's text edited, a message deleted
+ * tokens revoked, one or all, or updated (where one is used: platform,
+ * userAgent, appInfo, merged over what an earlier update said); a message's text edited, a message deleted
  * (`permanent`: gone from every read); a reaction added or taken back, and a
  * conversation marked read, unread or delivered, as the onBehalfOf user
  * (required). Each is laid over the derived data in `app.changes`, so the
@@ -30,6 +31,19 @@ import { eachUid, userIndexOf } from "./writes.js";
 const now = () => Math.floor(Date.now() / 1000);
 const uids = (field: string) => v.pipe(v.array(v.string(), `The ${field} field must be an array of uids.`), v.minLength(1, `The ${field} field must name at least one uid.`));
 const route = (method: AppRoute["method"], path: RegExp, handle: AppRoute["handle"]): AppRoute => ({ api: "chat", method, path, handle });
+
+/** A user's auth token, or ERR_AUTH_TOKEN_NOT_FOUND. */
+function tokenOf(ctx: RequestContext, uid: string, token: string) {
+  const found = tokensOf(ctx.app, userIndexOf(ctx, uid)).find((t) => t.authToken === token);
+  if (!found) throw new ServiceError("ERR_AUTH_TOKEN_NOT_FOUND", `The auth token does not exist for the user ${uid}.`, "List the user's tokens with GET /users/{uid}/auth_tokens.");
+  return found;
+}
+
+const tokenDetails = v.object({
+  platform: v.optional(v.string("The platform must be a string.")),
+  userAgent: v.optional(v.string("The userAgent must be a string.")),
+  appInfo: v.optional(v.record(v.string(), v.unknown(), "The appInfo must be an object.")),
+});
 
 /** The onBehalfOf user, where the exports require one. */
 function actingUser(ctx: RequestContext): number {
@@ -92,11 +106,14 @@ export const chatWriteRoutes: AppRoute[] = [
     for (const friend of others) if (friendsOf(ctx.app, user).includes(friend)) befriend(ctx, user, friend, null);
     return { data: { success: true, message: "Deleted the friend relations successfully" } };
   }),
+  route("PUT", /^\/users\/(?<uid>[^/]+)\/auth_tokens\/(?<token>[^/]+)\/?$/, (ctx, { uid, token }) => {
+    const details = parseBody(tokenDetails, ctx.body);
+    const found = tokenOf(ctx, uid!, token!);
+    ctx.app.changes.tokenDetails.set(token!, { ...ctx.app.changes.tokenDetails.get(token!), ...details });
+    return { data: { ...found, ...ctx.app.changes.tokenDetails.get(token!) } };
+  }),
   route("DELETE", /^\/users\/(?<uid>[^/]+)\/auth_tokens\/(?<token>[^/]+)\/?$/, (ctx, { uid, token }) => {
-    const user = userIndexOf(ctx, uid!);
-    if (!tokensOf(ctx.app, user).some((t) => t.authToken === token)) {
-      throw new ServiceError("ERR_AUTH_TOKEN_NOT_FOUND", `The auth token does not exist for the user ${uid}.`, "List the user's tokens with GET /users/{uid}/auth_tokens.");
-    }
+    tokenOf(ctx, uid!, token!);
     ctx.app.changes.revokedTokens.add(token!);
     return { data: { success: true, message: `An auth token of ${uid} has been deleted successfully.` } };
   }),

@@ -1,7 +1,9 @@
 import type { AppRoute, RequestContext } from "../context.js";
 import type { Conversation } from "../data/message-store.js";
 import { membersOf } from "../data/members.js";
-import type { App, Group, User } from "../data/model.js";
+import * as v from "valibot";
+import { parseBody } from "../body.js";
+import { type App, type Group, type User, changesOf } from "../data/model.js";
 import { hash32, mix32 } from "../data/random.js";
 import { takesPart, unreadIn } from "../data/reads.js";
 import { CONVERSATION_TAGS } from "../data/vocabulary.js";
@@ -26,8 +28,10 @@ import { groupJson, userJson } from "../serialize.js";
 
 const TAGGED = 0x74616773;
 
-/** The user's own tags on a conversation: derived, about one conversation in five has one. */
+/** The user's own tags on a conversation: those set through the API, else derived (about one conversation in five has one). */
 function conversationTags(app: App, conversation: Conversation, user: number): string[] {
+  const set = app.changes.conversationTags.get(user)?.get(conversation.index);
+  if (set) return set;
   const roll = mix32(hash32(app.appId), app.seed, user, conversation.index, TAGGED);
   return roll % 5 === 0 ? [CONVERSATION_TAGS[(roll >>> 8) % CONVERSATION_TAGS.length]!] : [];
 }
@@ -46,6 +50,10 @@ interface View {
   withTags: boolean;
   withUserAndGroupTags: boolean;
 }
+
+/** Whether the user deleted the conversation since its last message (a later one brings it back). */
+const deletedFor = (app: App, conversation: Conversation, user: number) =>
+  (app.changes.conversationsDeleted.get(user)?.get(conversation.index) ?? -1) >= conversation.messages[conversation.messages.length - 1]!;
 
 const anyOf = (have: readonly string[] | undefined, wanted: readonly string[]) => (have ?? []).some((t) => wanted.includes(t));
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -77,6 +85,7 @@ function rowsOf(ctx: RequestContext) {
     const owners = onBehalfOf ? (takesPart(app, conversation, onBehalfOf.index) ? [onBehalfOf.index] : []) : partiesOf(app, conversation);
     for (const owner of owners) {
       const user = group ? undefined : app.users[conversation.userA === owner ? conversation.userB : conversation.userA]!;
+      if (deletedFor(app, conversation, owner)) continue;
       if (searchKey !== undefined && !(group ?? user)!.name.toLowerCase().includes(searchKey)) continue;
       if (user && (userTags || groupTags) && !(userTags && anyOf(user.tags, userTags))) continue;
       if (tags && !anyOf(conversationTags(app, conversation, owner), tags)) continue;
@@ -117,11 +126,8 @@ function conversationJson(ctx: RequestContext, row: Row, view: View): Record<str
   return json;
 }
 
-/**
- * One conversation as the onBehalfOf user sees it (GET /users/{uid}/conversation, /groups/{guid}/conversation):
- * onBehalfOf required, answered as an array of one, as the exports' examples answer it.
- */
-function oneConversation(ctx: RequestContext, of: { uid?: string; guid?: string }): unknown {
+/** The conversation the path names, as the onBehalfOf user's (required): with a user, or a group's they take part in. */
+function conversationFor(ctx: RequestContext, of: { uid?: string; guid?: string }): Row {
   const { app, onBehalfOf } = ctx;
   if (!onBehalfOf) throw badRequest({ onBehalfOf: ["The onBehalfOf header is required."] });
   const me = onBehalfOf.index;
@@ -139,27 +145,58 @@ function oneConversation(ctx: RequestContext, of: { uid?: string; guid?: string 
     withWhom = { group: app.groups[index]! };
     if (conversation && !takesPart(app, conversation, me)) throw notFound("ERR_NOT_A_MEMBER", `member of ${of.guid} named`, onBehalfOf.user.uid);
   }
-  if (!conversation || conversation.messages.length === 0) throw notFound("ERR_CONVERSATION_NOT_FOUND", "conversation with", of.uid ?? of.guid!);
+  if (!conversation || conversation.messages.length === 0 || deletedFor(app, conversation, me)) throw notFound("ERR_CONVERSATION_NOT_FOUND", "conversation with", of.uid ?? of.guid!);
   const last = conversation.messages[conversation.messages.length - 1]!;
-  const row: Row = { conversation, owner: me, id: conversationIdOf(app, conversation), with: withWhom, last, updatedAt: app.messages.updatedAt(last) };
-  return { data: [conversationJson(ctx, row, { withTags: false, withUserAndGroupTags: false })] };
+  return { conversation, owner: me, id: conversationIdOf(app, conversation), with: withWhom, last, updatedAt: app.messages.updatedAt(last) };
+}
+
+/**
+ * One conversation as the onBehalfOf user sees it (GET /users/{uid}/conversation, /groups/{guid}/conversation):
+ * onBehalfOf required, answered as an array of one, as the exports' examples answer it, with the user's own tags on it.
+ */
+function oneConversation(ctx: RequestContext, of: { uid?: string; guid?: string }): unknown {
+  const row = conversationFor(ctx, of);
+  const json = conversationJson(ctx, row, { withTags: false, withUserAndGroupTags: false });
+  const tags = conversationTags(ctx.app, row.conversation, row.owner);
+  return { data: [tags.length > 0 ? { ...json, tags } : json] };
+}
+
+const tagList = v.object({ tags: v.array(v.string("Each tag must be a string."), "The tags must be a list of strings.") });
+
+/** The user's own tags on the conversation set (PUT): answered as the conversation, as the GET does. */
+function tagConversation(ctx: RequestContext, of: { uid?: string; guid?: string }): unknown {
+  const { tags } = parseBody(tagList, ctx.body);
+  const row = conversationFor(ctx, of);
+  changesOf(ctx.app.changes.conversationTags, row.owner).set(row.conversation.index, tags);
+  return oneConversation(ctx, of);
+}
+
+/** The conversation deleted for the user (DELETE): gone from their reads until its next message. */
+function deleteConversation(ctx: RequestContext, of: { uid?: string; guid?: string }): unknown {
+  const row = conversationFor(ctx, of);
+  changesOf(ctx.app.changes.conversationsDeleted, row.owner).set(row.conversation.index, row.last);
+  return { data: { success: true, message: `The conversation ${row.id} has been deleted successfully.` } };
+}
+
+/** The conversation an id names (deprecated by the exports): `group_<guid>`, or the two uids joined by `_user_`, one of them the user acted for. */
+function conversationNamed(ctx: RequestContext, id: string): { uid?: string; guid?: string } {
+  if (id.startsWith("group_")) return { guid: id.slice("group_".length) };
+  const uids = id.split("_user_");
+  const me = ctx.onBehalfOf?.user.uid;
+  const other = uids.length === 2 && me !== undefined && uids.includes(me) ? uids.find((u) => u !== me) ?? me : undefined;
+  if (me !== undefined && other === undefined) throw notFound("ERR_CONVERSATION_NOT_FOUND", "conversation with ID", id);
+  return { uid: other ?? "" };
 }
 
 export const conversationRoutes: AppRoute[] = [
   { api: "chat", method: "GET", path: /^\/users\/(?<uid>[^/]+)\/conversation\/?$/, handle: (ctx, { uid }) => oneConversation(ctx, { uid: uid! }) },
   { api: "chat", method: "GET", path: /^\/groups\/(?<guid>[^/]+)\/conversation\/?$/, handle: (ctx, { guid }) => oneConversation(ctx, { guid: guid! }) },
-  {
-    // By its id (deprecated by the exports): `group_<guid>`, or the two uids joined by `_user_`, one of them the user acted for.
-    api: "chat", method: "GET", path: /^\/conversations\/(?<id>[^/]+)\/?$/,
-    handle: (ctx, { id }) => {
-      if (id!.startsWith("group_")) return oneConversation(ctx, { guid: id!.slice("group_".length) });
-      const uids = id!.split("_user_");
-      const me = ctx.onBehalfOf?.user.uid;
-      const other = uids.length === 2 && me !== undefined && uids.includes(me) ? uids.find((u) => u !== me) ?? me : undefined;
-      if (me !== undefined && other === undefined) throw notFound("ERR_CONVERSATION_NOT_FOUND", "conversation with ID", id!);
-      return oneConversation(ctx, { uid: other ?? "" });
-    },
-  },
+  { api: "chat", method: "PUT", path: /^\/users\/(?<uid>[^/]+)\/conversation\/?$/, handle: (ctx, { uid }) => tagConversation(ctx, { uid: uid! }) },
+  { api: "chat", method: "PUT", path: /^\/groups\/(?<guid>[^/]+)\/conversation\/?$/, handle: (ctx, { guid }) => tagConversation(ctx, { guid: guid! }) },
+  { api: "chat", method: "DELETE", path: /^\/users\/(?<uid>[^/]+)\/conversation\/?$/, handle: (ctx, { uid }) => deleteConversation(ctx, { uid: uid! }) },
+  { api: "chat", method: "DELETE", path: /^\/groups\/(?<guid>[^/]+)\/conversation\/?$/, handle: (ctx, { guid }) => deleteConversation(ctx, { guid: guid! }) },
+  { api: "chat", method: "GET", path: /^\/conversations\/(?<id>[^/]+)\/?$/, handle: (ctx, { id }) => oneConversation(ctx, conversationNamed(ctx, id!)) },
+  { api: "chat", method: "DELETE", path: /^\/conversations\/(?<id>[^/]+)\/?$/, handle: (ctx, { id }) => deleteConversation(ctx, conversationNamed(ctx, id!)) },
   {
     api: "chat",
     method: "GET",

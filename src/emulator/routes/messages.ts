@@ -1,10 +1,11 @@
 import * as v from "valibot";
 import { parseBody } from "../body.js";
-import type { AppRoute } from "../context.js";
+import type { AppRoute, RequestContext } from "../context.js";
 import { FLAG, KIND } from "../data/message-store.js";
 import { isMember } from "../data/members.js";
 import { ServiceError, badRequest, notFound } from "../errors.js";
 import { messageJson } from "../message-json.js";
+import { findMessage } from "./message-detail.js";
 
 /**
  * The longest text a message may carry. The sources are silent; this is a
@@ -41,43 +42,70 @@ const MENTION = /<@uid:([^>]+)>/;
 /** A link in a text: the message then has one (hasLinks). */
 export const LINK = /\bhttps?:\/\/\S/i;
 
+/**
+ * A message posted by user `sender` (an index): to a user or a group the sender is in, or, given a parent,
+ * as a reply in that message's thread (in the parent's conversation: the receiver must name it).
+ */
+function posted(ctx: RequestContext, sender: number, body: unknown, parent?: number) {
+  const input = parseBody(message, body);
+  const { app } = ctx;
+  const store = app.messages;
+  const uid = app.users[sender]!.uid;
+  let conversation;
+  if (input.receiverType === "user") {
+    const receiver = app.userIndexByUid.get(input.receiver);
+    if (receiver === undefined) throw notFound("ERR_UID_NOT_FOUND", "user with UID", input.receiver);
+    if (receiver === sender) throw badRequest({ receiver: ["A user cannot send a message to themselves."] });
+    conversation = store.userConversation(sender, receiver);
+  } else {
+    const index = app.groupIndexByGuid.get(input.receiver);
+    if (index === undefined) throw notFound("ERR_GUID_NOT_FOUND", "group with GUID", input.receiver);
+    if (!isMember(app, app.groups[index]!, sender)) {
+      throw new ServiceError("ERR_NOT_A_MEMBER", `The user ${uid} is not a member of the group ${input.receiver}.`, "Join the group before sending to it.");
+    }
+    conversation = store.groupConversation(index);
+  }
+  if (parent !== undefined && store.conversation[parent] !== conversation.index) throw badRequest({ receiver: ["A reply goes to the conversation of the message it replies to."] });
+  const sentText = typeof input.data.text === "string" ? input.data.text : "";
+  const mentioned = app.userIndexByUid.get(MENTION.exec(sentText)?.[1] ?? "");
+  const attachments = (input.data as { attachments?: unknown }).attachments;
+  const flags = (LINK.test(sentText) ? FLAG.link : 0) | (Array.isArray(attachments) && attachments.length > 0 ? FLAG.attachment : 0);
+  // Time never runs backwards in a conversation: ids and sentAt grow together.
+  const last = store.count > 0 ? store.sentAt[store.count - 1]! : 0;
+  const i = store.add({
+    sentAt: Math.max(Math.floor(Date.now() / 1000), last), sender, conversation: conversation.index,
+    kind: KIND.posted, mention: mentioned, flags, text: sentText, ...(parent === undefined ? {} : { parent }),
+  });
+  store.posted.set(i, { category: input.category ?? "message", type: input.type, data: input.data, tags: input.tags });
+  return { data: messageJson(app, i, { withTags: true }, ctx.options) };
+}
+
+/** The onBehalfOf user, whom a message is sent as. */
+function senderOf(ctx: RequestContext): number {
+  if (!ctx.onBehalfOf) throw badRequest({ onBehalfOf: ["The onBehalfOf header must carry the UID of the sender."] });
+  return ctx.onBehalfOf.index;
+}
+
+/**
+ * A message sent as the acting user (`POST /messages`), a reply in a message's thread (`POST
+ * /messages/{id}/thread`, as the acting user) and a bot's message (`POST /bots/{uid}/messages`: the uid
+ * is the sender, any user of the app, no onBehalfOf).
+ */
 export const messageRoutes: AppRoute[] = [
+  { api: "chat", method: "POST", path: /^\/messages\/?$/, handle: (ctx) => posted(ctx, senderOf(ctx), ctx.body) },
   {
-    api: "chat",
-    method: "POST",
-    path: /^\/messages\/?$/,
-    handle: (ctx) => {
-      const sender = ctx.onBehalfOf;
-      if (!sender) throw badRequest({ onBehalfOf: ["The onBehalfOf header must carry the UID of the sender."] });
-      const input = parseBody(message, ctx.body);
-      const { app } = ctx;
-      const store = app.messages;
-      let conversation;
-      if (input.receiverType === "user") {
-        const receiver = app.userIndexByUid.get(input.receiver);
-        if (receiver === undefined) throw notFound("ERR_UID_NOT_FOUND", "user with UID", input.receiver);
-        if (receiver === sender.index) throw badRequest({ receiver: ["A user cannot send a message to themselves."] });
-        conversation = store.userConversation(sender.index, receiver);
-      } else {
-        const index = app.groupIndexByGuid.get(input.receiver);
-        if (index === undefined) throw notFound("ERR_GUID_NOT_FOUND", "group with GUID", input.receiver);
-        if (!isMember(app, app.groups[index]!, sender.index)) {
-          throw new ServiceError("ERR_NOT_A_MEMBER", `The user ${sender.user.uid} is not a member of the group ${input.receiver}.`, "Join the group before sending to it.");
-        }
-        conversation = store.groupConversation(index);
-      }
-      const sentText = typeof input.data.text === "string" ? input.data.text : "";
-      const mentioned = app.userIndexByUid.get(MENTION.exec(sentText)?.[1] ?? "");
-      const attachments = (input.data as { attachments?: unknown }).attachments;
-      const flags = (LINK.test(sentText) ? FLAG.link : 0) | (Array.isArray(attachments) && attachments.length > 0 ? FLAG.attachment : 0);
-      // Time never runs backwards in a conversation: ids and sentAt grow together.
-      const last = store.count > 0 ? store.sentAt[store.count - 1]! : 0;
-      const i = store.add({
-        sentAt: Math.max(Math.floor(Date.now() / 1000), last), sender: sender.index, conversation: conversation.index,
-        kind: KIND.posted, mention: mentioned, flags, text: sentText,
-      });
-      store.posted.set(i, { category: input.category ?? "message", type: input.type, data: input.data, tags: input.tags });
-      return { data: messageJson(app, i, { withTags: true }, ctx.options) };
+    api: "chat", method: "POST", path: /^\/messages\/(?<id>[^/]+)\/thread\/?$/,
+    handle: (ctx, { id }) => {
+      const sender = senderOf(ctx);
+      return posted(ctx, sender, ctx.body, findMessage(ctx, id!));
+    },
+  },
+  {
+    api: "chat", method: "POST", path: /^\/bots\/(?<uid>[^/]+)\/messages\/?$/,
+    handle: (ctx, { uid }) => {
+      const bot = ctx.app.userIndexByUid.get(uid!);
+      if (bot === undefined) throw notFound("ERR_UID_NOT_FOUND", "user with UID", uid!);
+      return posted(ctx, bot, ctx.body);
     },
   },
 ];

@@ -2,7 +2,8 @@ import type { AppRoute, RequestContext } from "../context.js";
 import {
   type Blocked, FLAG_REASONS, type Flagged, KEYWORD_LISTS, MODERATION_RULES, type ModerationRule, blockedMessages, blockedStatus, flaggedMessages, revisionOf,
 } from "../data/moderation.js";
-import { notFound } from "../errors.js";
+import { type ModerationListKind, listed, recordOf } from "../data/moderation-lists.js";
+import { type ServiceError, notFound } from "../errors.js";
 import { messageJson } from "../message-json.js";
 import { QueryReader } from "../query.js";
 
@@ -69,10 +70,10 @@ function flaggedJson(ctx: RequestContext, f: Flagged): Json {
   return {
     id: `flag-${f.index + 1}`, messageId: String(f.index + 1),
     message: moderatedMessage(ctx, f.index, f.review ?? "pending"),
-    reportedBy: [{ uid: ctx.app.users[f.reporter]!.uid, reason: f.reason, reportedAt: sentAt + 600 }],
+    reportedBy: [{ uid: ctx.app.users[f.reporter]!.uid, reason: f.reason, reportedAt: f.flaggedAt ?? sentAt + 600, ...(f.remark === undefined ? {} : { remark: f.remark }) }],
     status: f.review ?? "pending",
     ...(f.review ? { reviewedAt: f.reviewedAt ?? sentAt + 7200 } : {}),
-    createdAt: sentAt + 600, updatedAt: f.review ? f.reviewedAt ?? sentAt + 7200 : sentAt + 600,
+    createdAt: f.flaggedAt ?? sentAt + 600, updatedAt: f.review ? f.reviewedAt ?? sentAt + 7200 : f.flaggedAt ?? sentAt + 600,
   };
 }
 
@@ -81,10 +82,24 @@ const current = (data: Json[], limit = data.length) => ({ data, meta: { current:
 
 const get = (path: RegExp, handle: AppRoute["handle"], moderation = false): AppRoute => ({ api: "chat", method: "GET", path, handle, ...(moderation ? { auth: "moderation" as const } : {}) });
 
-function ruleNamed(id: string): ModerationRule {
-  const rule = MODERATION_RULES.find((r) => r.id === id);
-  if (!rule) throw notFound("ERR_RULE_NOT_FOUND", "moderation rule", id);
-  return rule;
+/** Each kind's seeded records, as the reads answer them, and the error naming one that is not there. */
+const MODERATION_LISTS: Record<ModerationListKind, { seeded(ctx: RequestContext): Json[]; missing(id: string): ServiceError }> = {
+  rules: { seeded: (ctx) => MODERATION_RULES.map((r) => ruleJson(ctx, r)), missing: (id) => notFound("ERR_RULE_NOT_FOUND", "moderation rule", id) },
+  keywords: { seeded: (ctx) => KEYWORD_LISTS.map((k, i) => keywordJson(ctx, k, i)), missing: (id) => notFound("ERR_KEYWORD_NOT_FOUND", "keyword list", id) },
+  reasons: {
+    seeded: (ctx) => FLAG_REASONS.map((r) => ({ ...r, createdAt: iso(ctx.app.createdAt), updatedAt: iso(ctx.app.createdAt), default: true })),
+    missing: (id) => notFound("ERR_REASON_NOT_FOUND", "moderation reason", id),
+  },
+};
+
+/** Each kind's records as they stand (the writes' changes over the seeded ones). */
+export const moderationList = (ctx: RequestContext, kind: ModerationListKind) => listed(ctx.app, kind, MODERATION_LISTS[kind].seeded(ctx));
+
+/** One record as it stands, or the kind's not-found error. */
+export function moderationRecord(ctx: RequestContext, kind: ModerationListKind, id: string): Json {
+  const record = recordOf(ctx.app, kind, MODERATION_LISTS[kind].seeded(ctx), id);
+  if (!record) throw MODERATION_LISTS[kind].missing(id);
+  return record;
 }
 
 export const moderationRoutes: AppRoute[] = [
@@ -92,23 +107,15 @@ export const moderationRoutes: AppRoute[] = [
     const q = new QueryReader(ctx.params);
     const limit = q.integer("limit", { min: 1, max: 100 }) ?? 50;
     q.done();
-    return current(MODERATION_RULES.slice(0, limit).map((r) => ruleJson(ctx, r)), limit);
+    return current(moderationList(ctx, "rules").slice(0, limit), limit);
   }, true),
-  get(/^\/moderation\/rules\/(?<ruleId>[^/]+)\/revisions\/?$/, (ctx, { ruleId }) => current([ruleJson(ctx, ruleNamed(ruleId!))]), true),
-  get(/^\/moderation\/rules\/(?<ruleId>[^/]+)\/?$/, (ctx, { ruleId }) => ({ data: ruleJson(ctx, ruleNamed(ruleId!)) }), true),
-  get(/^\/moderation\/keywords\/?$/, (ctx) => current(KEYWORD_LISTS.map((k, i) => keywordJson(ctx, k, i))), true),
-  get(/^\/moderation\/keywords\/(?<keywordId>[^/]+)\/?$/, (ctx, { keywordId }) => {
-    const i = KEYWORD_LISTS.findIndex((k) => k.id === keywordId);
-    if (i < 0) throw notFound("ERR_KEYWORD_NOT_FOUND", "keyword list", keywordId!);
-    return { data: keywordJson(ctx, KEYWORD_LISTS[i]!, i) };
-  }, true),
+  get(/^\/moderation\/rules\/(?<ruleId>[^/]+)\/revisions\/?$/, (ctx, { ruleId }) => current([moderationRecord(ctx, "rules", ruleId!)]), true),
+  get(/^\/moderation\/rules\/(?<ruleId>[^/]+)\/?$/, (ctx, { ruleId }) => ({ data: moderationRecord(ctx, "rules", ruleId!) }), true),
+  get(/^\/moderation\/keywords\/?$/, (ctx) => current(moderationList(ctx, "keywords")), true),
+  get(/^\/moderation\/keywords\/(?<keywordId>[^/]+)\/?$/, (ctx, { keywordId }) => ({ data: moderationRecord(ctx, "keywords", keywordId!) }), true),
   get(/^\/moderation\/blocked-messages\/?$/, (ctx) => current(blockedMessages(ctx.app).slice().reverse().map((b) => blockedJson(ctx, b))), true),
   get(/^\/moderation\/flagged-messages\/?$/, (ctx) => current(flaggedMessages(ctx.app, false).reverse().map((f) => flaggedJson(ctx, f)))),
   get(/^\/moderation\/reviewed-messages\/?$/, (ctx) => current(flaggedMessages(ctx.app, true).reverse().map((f) => flaggedJson(ctx, f)))),
-  get(/^\/moderation\/reasons\/?$/, (ctx) => current(FLAG_REASONS.map((r) => ({ ...r, createdAt: iso(ctx.app.createdAt), updatedAt: iso(ctx.app.createdAt), default: true })))),
-  get(/^\/moderation\/reasons\/(?<id>[^/]+)\/?$/, (ctx, { id }) => {
-    const reason = FLAG_REASONS.find((r) => r.id === id);
-    if (!reason) throw notFound("ERR_REASON_NOT_FOUND", "moderation reason", id!);
-    return { data: { ...reason, createdAt: iso(ctx.app.createdAt), updatedAt: iso(ctx.app.createdAt), default: true } };
-  }),
+  get(/^\/moderation\/reasons\/?$/, (ctx) => current(moderationList(ctx, "reasons"))),
+  get(/^\/moderation\/reasons\/(?<id>[^/]+)\/?$/, (ctx, { id }) => ({ data: moderationRecord(ctx, "reasons", id!) })),
 ];
