@@ -63,6 +63,18 @@ const EXAMPLES: Readonly<Record<string, readonly VerbInput[]>> = {
   "push-token register": [{ args: {}, flags: { authToken: "u1_abc", platform: "fcm_android", token: "fcm:123", provider: "fcm-default" } }],
   "push-token unregister": [{ args: {}, flags: { authToken: "u1_abc", all: true } }],
   "push-token delete": [{ args: { pushToken: ["fcm:123"] }, flags: {} }],
+  "role create": [{ args: { role: "r1" }, flags: { name: "R", description: "d", metadata: '{"a":1}', listUsers: "all", sendMessagesTo: "friendsOnly" } }],
+  "role update": [{ args: { role: "r1" }, flags: { name: "R" } }],
+  "role delete": [{ args: { role: "r1" }, flags: {} }],
+  "role restrict": [{ args: { role: "r1", feature: ["reactions"] }, flags: {} }],
+  "role allow": [{ args: { role: "r1", feature: ["reactions"] }, flags: {} }, { args: { role: "r1" }, flags: { all: true } }],
+  "permission set": [{ args: { role: "r1", permission: "createGroup", value: "deny" }, flags: {} }],
+  "permission unset": [{ args: { role: "r1", permission: "createGroup" }, flags: {} }],
+  "scope-permission set": [{ args: { guid: "g1", scope: "moderator", permission: "sendMessage", value: "deny" }, flags: {} }],
+  "scope-permission unset": [{ args: { guid: "g1", scope: "moderator", permission: "sendMessage" }, flags: {} }],
+  "apikey create": [{ args: {}, flags: { name: "K", scope: "authOnly" } }],
+  "apikey update": [{ args: { apiKey: "k1" }, flags: { name: "K", scope: "fullAccess" } }],
+  "apikey delete": [{ args: { apiKey: ["k1"] }, flags: {} }],
   // Every provider kind: its create's documented required fields, an update's one, a delete and default by id.
   ...Object.fromEntries(PROVIDER_KINDS.flatMap((kind) => {
     const flags = Object.fromEntries(kind.fields.map((f) => [f.flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()), f.kind === "boolean" ? "true" : f.kind === "json" || f.kind === "file" ? '{"a":1}' : "p1"]));

@@ -1,3 +1,4 @@
+import { apiKeyCreate, apiKeyDelete, apiKeyUpdate } from "./api-keys.js";
 import { block, memberAdd, memberBan, memberKick, memberScope, memberUnban, unblock, userCreate, userDeactivate, userDelete, userReactivate, userUpdate } from "./people.js";
 import { conversationDelivered, conversationRead, conversationUnread } from "./conversations.js";
 import { friendAdd, friendRemove } from "./friends.js";
@@ -5,7 +6,9 @@ import { groupCreate, groupDelete, groupUpdate } from "./groups.js";
 import { messageDelete, messageEdit, messageSend, reactAdd, reactRemove } from "./messages.js";
 import { moderationApprove, moderationReject } from "./moderation.js";
 import { contactDelete, contactSet, notificationsMute, notificationsTimezone, notificationsUnmute, preferenceReset, preferenceSet, settingsReset, settingsSet } from "./notifications.js";
+import { PERMISSION_VERBS } from "./permissions.js";
 import { PROVIDER_VERBS } from "./providers.js";
+import { featuresAllow, featuresRestrict, roleCreate, roleDelete, roleUpdate } from "./roles.js";
 import { pushTokenDelete, pushTokenRegister, pushTokenUnregister } from "./push-tokens.js";
 import { tokenCreate, tokensRevoke } from "./tokens.js";
 import { type WriteVerb, verbWords } from "./verb.js";
@@ -23,6 +26,8 @@ export const VERBS: readonly WriteVerb[] = [
   settingsSet, settingsReset, preferenceSet, preferenceReset, notificationsMute, notificationsUnmute, notificationsTimezone, contactSet, contactDelete,
   pushTokenRegister, pushTokenUnregister, pushTokenDelete,
   ...PROVIDER_VERBS,
+  roleCreate, roleUpdate, roleDelete, featuresRestrict, featuresAllow, ...PERMISSION_VERBS,
+  apiKeyCreate, apiKeyUpdate, apiKeyDelete,
 ];
 
 /** The write a journal entry names: `user deactivate`. */
