@@ -17,6 +17,7 @@ import { blockRoutes } from "./routes/blocks.js";
 import { roleRoutes } from "./routes/roles.js";
 import { accessWriteRoutes } from "./routes/access-writes.js";
 import { appSettingsRoutes } from "./routes/app-settings.js";
+import { appWriteRoutes } from "./routes/app-writes.js";
 import { conversationRoutes } from "./routes/conversations.js";
 import { apiKeyRoutes, managementRoutes, webhookRoutes } from "./routes/management.js";
 import { messageDetailRoutes } from "./routes/message-detail.js";
@@ -38,6 +39,7 @@ const ROUTES: Route[] = [
   ...notificationRoutes, ...moderationRoutes, ...writeRoutes, ...groupWriteRoutes, ...chatWriteRoutes, ...webhookWriteRoutes, ...moderationWriteRoutes,
   ...notificationWriteRoutes,
   ...accessWriteRoutes,
+  ...appWriteRoutes,
   ...tenantRoutes,
 ];
 const MAX_BODY = 1 << 20;

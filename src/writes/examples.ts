@@ -75,6 +75,14 @@ const EXAMPLES: Readonly<Record<string, readonly VerbInput[]>> = {
   "apikey create": [{ args: {}, flags: { name: "K", scope: "authOnly" } }],
   "apikey update": [{ args: { apiKey: "k1" }, flags: { name: "K", scope: "fullAccess" } }],
   "apikey delete": [{ args: { apiKey: ["k1"] }, flags: {} }],
+  "app create": [{ args: {}, flags: { name: "A", appRegion: "eu", skipSampleData: true } }],
+  "app delete": [{ args: { appId: "a1" }, flags: {} }],
+  "app usage": [{ args: {}, flags: { previousCycle: true } }],
+  "collaborator add": [{ args: { email: ["a@example.com"] }, flags: { role: "admin" } }],
+  "collaborator remove": [{ args: { email: ["a@example.com"] }, flags: {} }],
+  "settings set": [{ args: { setting: "core.conversations.updateOnReplies", value: "false" }, flags: {} }],
+  "settings reset": [{ args: {}, flags: {} }],
+  "tenant create": [{ args: {}, flags: { name: "T", email: "t@example.com", password: "pw-123456", appName: "A", appRegion: "us" } }],
   // Every provider kind: its create's documented required fields, an update's one, a delete and default by id.
   ...Object.fromEntries(PROVIDER_KINDS.flatMap((kind) => {
     const flags = Object.fromEntries(kind.fields.map((f) => [f.flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()), f.kind === "boolean" ? "true" : f.kind === "json" || f.kind === "file" ? '{"a":1}' : "p1"]));

@@ -1,3 +1,4 @@
+import { appCreate, appDelete, appSettingSet, appSettingsReset, appUsage, collaboratorAdd, collaboratorRemove, tenantCreate } from "./app-admin.js";
 import { apiKeyCreate, apiKeyDelete, apiKeyUpdate } from "./api-keys.js";
 import { block, memberAdd, memberBan, memberKick, memberScope, memberUnban, unblock, userCreate, userDeactivate, userDelete, userReactivate, userUpdate } from "./people.js";
 import { conversationDelivered, conversationRead, conversationUnread } from "./conversations.js";
@@ -28,6 +29,7 @@ export const VERBS: readonly WriteVerb[] = [
   ...PROVIDER_VERBS,
   roleCreate, roleUpdate, roleDelete, featuresRestrict, featuresAllow, ...PERMISSION_VERBS,
   apiKeyCreate, apiKeyUpdate, apiKeyDelete,
+  appCreate, appDelete, appUsage, collaboratorAdd, collaboratorRemove, appSettingSet, appSettingsReset, tenantCreate,
 ];
 
 /** The write a journal entry names: `user deactivate`. */

@@ -177,3 +177,82 @@ describe("API keys", () => {
     expect(bad.stderr).toContain("--scope takes fullAccess or authOnly");
   });
 });
+
+describe("apps, collaborators, app settings, tenants (the management API)", () => {
+  const managed = () => fx.cliEnv({ state, management: true });
+  const okManaged = (args: string[]) => ok(args, managed());
+  const jsonManaged = async (args: string[]) => JSON.parse((await okManaged([...args, "--json"])).stdout);
+
+  it("app create: its REST API key printed alone, once, and nowhere else; listed; the create undone by deleting it", async () => {
+    const run = await okManaged(["app", "create", "--name", "Scratch", "--app-region", "eu", "--skip-sample-data", "--yes"]);
+    const key = run.stdout.trim();
+    const made = fx.emulator.world.apps.find((a) => a.name === "Scratch")!;
+    expect(key).toBe(made.fullAccessKey);
+    expect(run.stderr).not.toContain(key);
+    expect(journalText()).not.toContain(key);
+    expect(journal()[0]).toMatchObject({ verb: "app create", inverse: { method: "DELETE", path: `/apps/${made.appId}` } });
+    expect(JSON.stringify(await jsonManaged(["apps"]))).toContain(made.appId);
+    await ok(["undo", "--yes"], managed());
+    expect(fx.emulator.world.apps.some((a) => a.appId === made.appId)).toBe(false);
+  });
+
+  it("app delete: its id typed back (without a terminal, --yes); gone, journaled as irreversible; an unknown app ERR_APP_NOT_FOUND", async () => {
+    await okManaged(["app", "create", "--name", "Doomed", "--app-region", "us", "--skip-sample-data", "--yes"]);
+    const doomed = fx.emulator.world.apps.find((a) => a.name === "Doomed")!;
+    expect((await runCcx(["app", "delete", doomed.appId], managed())).code).toBe(2);
+    await okManaged(["app", "delete", doomed.appId, "--yes"]);
+    expect(fx.emulator.world.apps.includes(doomed)).toBe(false);
+    expect(journal().at(-1)).toMatchObject({ verb: "app delete", irreversible: expect.stringContaining("archived") });
+    const again = await runCcx(["app", "delete", doomed.appId, "--yes"], managed());
+    expect(again.stderr).toContain("ERR_APP_NOT_FOUND");
+  });
+
+  it("app usage: the service's answer said; nothing to undo", async () => {
+    const run = await okManaged(["app", "usage", "--previous-cycle", "--yes"]);
+    expect(run.stdout + run.stderr).toContain("previous billing cycle");
+    expect(journal()[0]).toMatchObject({ verb: "app usage", body: { usePreviousBillingCycle: true }, irreversible: expect.stringContaining("emailed") });
+  });
+
+  it("collaborators: one added, read back, undone by removing them; an admin removed, undone by adding them back as admin", async () => {
+    const emails = async () => ((await jsonManaged(["collaborators"])) as Array<{ email: string; role: string }>);
+    await okManaged(["collaborator", "add", "new.mod@example.com", "--role", "moderator", "--yes"]);
+    expect(await emails()).toContainEqual(expect.objectContaining({ email: "new.mod@example.com", role: "moderator" }));
+    await ok(["undo", "--yes"], managed());
+    expect((await emails()).map((c) => c.email)).not.toContain("new.mod@example.com");
+    const admin = (await emails()).find((c) => c.role === "admin")!;
+    await okManaged(["collaborator", "remove", admin.email, "--yes"]);
+    expect((await emails()).map((c) => c.email)).not.toContain(admin.email);
+    await ok(["undo", "--yes"], managed());
+    expect(await emails()).toContainEqual(expect.objectContaining({ email: admin.email, role: "admin" }));
+  });
+
+  it("settings: one set, read back, undone to its value; reset (typed back) and undone to the settings read before it", async () => {
+    const name = "core.conversations.updateOnReplies";
+    const had = (await jsonManaged(["settings"]))[name] as boolean;
+    await okManaged(["settings", "set", name, String(!had), "--yes"]);
+    expect((await jsonManaged(["settings"]))[name]).toBe(!had);
+    await ok(["undo", "--yes"], managed());
+    expect((await jsonManaged(["settings"]))[name]).toBe(had);
+    await okManaged(["settings", "set", name, String(!had), "--yes"]);
+    await okManaged(["settings", "reset", "--yes"]);
+    expect((await jsonManaged(["settings"]))[name]).toBe(had);
+    await ok(["undo", "--yes"], managed());
+    expect((await jsonManaged(["settings"]))[name]).toBe(!had);
+    const bad = await runCcx(["settings", "set", "core.nothing", "true", "--yes"], managed());
+    expect(bad.stderr).toContain("refused core.nothing: ERR_BAD_REQUEST");
+  });
+
+  it("tenant create: sent with HTTP Basic; the password masked in --dry-run's curl and the journal; the app's key printed once", async () => {
+    const password = `tenant-${process.pid}-s3cr3t-password`;
+    const create = ["tenant", "create", "--name", "Tia", "--email", "tia@example.com", "--password", password, "--app-name", "Tia's app", "--app-region", "in"];
+    const dry = await okManaged([...create, "--dry-run"]);
+    expect(dry.stdout).toContain(`"password":"'"$CCX_PASSWORD"'"`);
+    expect(dry.stdout).not.toContain(password);
+    const run = await okManaged([...create, "--yes"]);
+    expect(run.stdout.trim()).toMatch(/^[0-9a-f]{40}$/);
+    expect(fx.emulator.world.tenants).toContainEqual(expect.objectContaining({ email: "tia@example.com" }));
+    expect(journalText()).not.toContain(password);
+    expect(journalText()).not.toContain(run.stdout.trim());
+    expect(journal().at(-1)).toMatchObject({ verb: "tenant create", host: "management", irreversible: expect.stringContaining("no documented write") });
+  });
+});

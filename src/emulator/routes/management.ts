@@ -10,7 +10,7 @@ const REGION_NAMES = { us: "United States", eu: "Europe", in: "India" } as const
 /** The app's keys now (the dashboard's two, and what the key writes changed). */
 const keysOf = apiKeysOf;
 
-function appJson(app: App) {
+export function appJson(app: App) {
   return {
     id: app.appId,
     name: app.name,
