@@ -159,6 +159,9 @@ describe("API keys", () => {
     await ok(["roles"], withKey);
     await ok(["apikey", "update", key, "--name", "CI runner", "--yes"]);
     expect(apiKeysOf(app).find((k) => k.apiKey === key)).toMatchObject({ name: "CI runner", scope: "fullAccess" });
+    const dry = await ok(["apikey", "delete", key, "--dry-run"]);
+    expect(dry.stdout).toContain(`/apikeys/'"$CCX_TARGET_API_KEY"`);
+    expect(dry.stdout).not.toContain(key);
     const deleted = await ok(["apikey", "delete", key, "--yes"]);
     expect(deleted.stderr).not.toContain(key);
     expect(journalText()).not.toContain(key);
@@ -247,6 +250,9 @@ describe("apps, collaborators, app settings, tenants (the management API)", () =
     const create = ["tenant", "create", "--name", "Tia", "--email", "tia@example.com", "--password", password, "--app-name", "Tia's app", "--app-region", "in"];
     const dry = await okManaged([...create, "--dry-run"]);
     expect(dry.stdout).toContain(`"password":"'"$CCX_PASSWORD"'"`);
+    // HTTP Basic as curl's -u with the variables: its base64 would give the management credentials away.
+    expect(dry.stdout).toContain(`-u "$CCX_MANAGEMENT_KEY:$CCX_MANAGEMENT_SECRET"`);
+    expect(dry.stdout).not.toMatch(/Basic /);
     expect(dry.stdout).not.toContain(password);
     const run = await okManaged([...create, "--yes"]);
     expect(run.stdout.trim()).toMatch(/^[0-9a-f]{40}$/);
