@@ -43,11 +43,12 @@ export function encodePathSegment(text: string): string {
 
 /**
  * A catalogue template's path with its parameters put in, each by encodePathSegment: the one encoder
- * of every path ccx sends. `{appId}` is left for the request to fill; a parameter not given is a mistake.
+ * of every path ccx sends. `{appId}` is left for the request to fill (the active app's) unless given; any other parameter not given is a mistake.
  */
 export function filledPath(template: string, params: Readonly<Record<string, string>>): string {
   return template.replace(/\{([^}]+)\}/g, (whole, name: string) => {
-    if (name === "appId") return whole;
+    // The active app's, filled in when the request is made; unless the app is what the path names (DELETE /apps/{appId}).
+    if (name === "appId" && params.appId === undefined) return whole;
     const value = params[name];
     if (value === undefined) throw new Error(`${template}: no value for {${name}}`);
     return encodePathSegment(value);

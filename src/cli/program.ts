@@ -42,10 +42,10 @@ const BEFORE_RESOURCES: readonly Registrar[] = [
 const PROVIDER_NOUNS = ["fcm-provider", "apns-provider", "custom-push-provider", "twilio-provider", "custom-sms-provider", "sendgrid-provider", "custom-email-provider"];
 
 const AFTER_RESOURCES: readonly Registrar[] = [
-  // After the commands it adds words to (`user`, `group`, `conversation`; the resources' `tokens`, `message`, `webhook`, `triggers`, `moderation`).
+  // After the commands it adds words to (`user`, `group`, `conversation`; the resources' `tokens`, `message`, `webhook`, `triggers`, `moderation`, `role`, `settings`).
   {
-    names: ["member", "block", "unblock", "friend", "token", "send", "reply", "bot", "react", "unreact", "push-token", ...PROVIDER_NOUNS, "extension", "journal", "undo"],
-    extends: ["user", "group", "conversation", "tokens", "message", "webhook", "triggers", "moderation", "notifications"],
+    names: ["member", "block", "unblock", "friend", "token", "send", "reply", "bot", "react", "unreact", "push-token", ...PROVIDER_NOUNS, "extension", "permission", "scope-permission", "apikey", "app", "collaborator", "tenant", "journal", "undo"],
+    extends: ["user", "group", "conversation", "tokens", "message", "webhook", "triggers", "moderation", "notifications", "role", "settings"],
     load: async () => (await import("./commands/write.js")).registerWrites,
   },
   { names: ["resources"], load: async () => (await import("./commands/resource.js")).registerResourcesCommand },

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import { type Api, type AppRoute, type BaseContext, type ManagementRoute, type Route, SOURCE } from "./context.js";
+import { apiKeysOf } from "./data/access-changes.js";
 import type { App, World } from "./data/model.js";
 import { DEFAULT_STATUS, ServiceError, badRequest, notFound } from "./errors.js";
 import type { Fault, Faults } from "./faults.js";
@@ -14,8 +15,10 @@ import { groupWriteRoutes } from "./routes/group-writes.js";
 import { groupRoutes } from "./routes/groups.js";
 import { blockRoutes } from "./routes/blocks.js";
 import { roleRoutes } from "./routes/roles.js";
+import { accessWriteRoutes } from "./routes/access-writes.js";
 import { appSettingsRoutes } from "./routes/app-settings.js";
 import { extensionWriteRoutes } from "./routes/extension-writes.js";
+import { appWriteRoutes } from "./routes/app-writes.js";
 import { conversationRoutes } from "./routes/conversations.js";
 import { apiKeyRoutes, managementRoutes, webhookRoutes } from "./routes/management.js";
 import { messageDetailRoutes } from "./routes/message-detail.js";
@@ -36,6 +39,8 @@ const ROUTES: Route[] = [
   ...apiKeyRoutes, ...callRoutes, ...statsRoutes, ...managementRoutes, ...webhookRoutes, ...appSettingsRoutes, ...messageDetailRoutes,
   ...notificationRoutes, ...moderationRoutes, ...writeRoutes, ...groupWriteRoutes, ...chatWriteRoutes, ...webhookWriteRoutes, ...moderationWriteRoutes,
   ...notificationWriteRoutes, ...extensionWriteRoutes,
+  ...accessWriteRoutes,
+  ...appWriteRoutes,
   ...tenantRoutes,
 ];
 const MAX_BODY = 1 << 20;
@@ -211,8 +216,9 @@ export class Dispatcher {
     if (!key) {
       throw new ServiceError("AUTH_ERR_EMPTY_APIKEY", "The API key is missing from the request headers.", "Send your API key in the apikey header.");
     }
-    if (key === app.fullAccessKey) return "fullAccess";
-    if (key === app.authOnlyKey) return "authOnly";
+    // The app's keys now: one made by POST /apikeys works, one deleted no longer does.
+    const found = apiKeysOf(app).find((k) => k.apiKey === key);
+    if (found) return found.scope;
     throw new ServiceError("AUTH_ERR_APIKEY_NOT_FOUND", "The API key is not valid.", `No API key ending in ${key.slice(-4)} exists for app ${app.appId}.`);
   }
 

@@ -22,6 +22,7 @@ export const DEFAULT_STATUS: Readonly<Record<string, number>> = {
   ERR_AUTH_TOKEN_NOT_FOUND: 404, // guess: a token the user does not have
   ERR_ROLE_NOT_FOUND: 404, // guess
   ERR_APIKEY_NOT_FOUND: 404, // guess
+  ERR_ROLE_ALREADY_EXISTS: 409, // guess, as ERR_UID_ALREADY_EXISTS
   ERR_RECORDING_NOT_FOUND: 404, // guess: a recording link to nothing (the real files sit on a CDN)
   ERR_MESSAGE_ID_NOT_FOUND: 404, // the code is the moderation docs'; the status a guess
   ERR_WEBHOOK_NOT_FOUND: 404, // guess

@@ -39,7 +39,11 @@ function bodyArgument(body: unknown): string {
 }
 
 /** Tokens in a path (`/auth_tokens/{authToken}`, `/push/v1/tokens/{pushToken}`): printed as variables, as a body's secrets are. */
-const SECRET_SEGMENTS: ReadonlyArray<readonly [RegExp, string]> = [[/(\/auth_tokens\/)([^/?#]+)/, "CCX_AUTH_TOKEN"], [/(\/push\/v1\/tokens\/)([^/?#]+)/, "CCX_PUSH_TOKEN"]];
+const SECRET_SEGMENTS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/(\/auth_tokens\/)([^/?#]+)/, "CCX_AUTH_TOKEN"], [/(\/push\/v1\/tokens\/)([^/?#]+)/, "CCX_PUSH_TOKEN"],
+  // The key a write changes (`/apikeys/{apiKey}`), not the one it is sent with ($CCX_API_KEY).
+  [/(\/apikeys\/)([^/?#]+)/, "CCX_TARGET_API_KEY"],
+];
 
 /**
  * The URL as curl's argument: single-quoted, each secret in it (a token in its path, a secret query
@@ -64,6 +68,11 @@ function urlArgument(url: string): string {
 export function curlOf(call: ApiCall, body: unknown, files?: Record<string, string>): string {
   const parts = ["curl", "-X", call.method, urlArgument(urlWithQuery(call.url, call.query))];
   for (const [name, value] of Object.entries(call.headers)) {
+    // HTTP Basic (`POST /tenants`) is the management key and secret, base64 no secret: curl's -u with their variables.
+    if (name.toLowerCase() === "authorization") {
+      parts.push("-u", `"${SECRET_HEADERS.key}:${SECRET_HEADERS.secret}"`);
+      continue;
+    }
     const variable = SECRET_HEADERS[name.toLowerCase()];
     parts.push("-H", variable ? `"${name}: ${variable}"` : quoted(`${name}: ${value}`));
   }

@@ -1,3 +1,5 @@
+import { appCreate, appDelete, appSettingSet, appSettingsReset, appUsage, collaboratorAdd, collaboratorRemove, tenantCreate } from "./app-admin.js";
+import { apiKeyCreate, apiKeyDelete, apiKeyUpdate } from "./api-keys.js";
 import { block, memberAdd, memberBan, memberKick, memberScope, memberUnban, unblock, userCreate, userDeactivate, userDelete, userReactivate, userUpdate } from "./people.js";
 import { conversationDelete, conversationDelivered, conversationRead, conversationUnread, conversationUpdate } from "./conversations.js";
 import { EXTENSION_VERBS } from "./extensions.js";
@@ -7,7 +9,9 @@ import { botSend, messageDelete, messageEdit, messageReply, messageSend, reactAd
 import { moderationApprove, moderationFlag, moderationReject } from "./moderation.js";
 import { MODERATION_LIST_VERBS } from "./moderation-lists.js";
 import { contactDelete, contactSet, notificationsMute, notificationsTimezone, notificationsUnmute, preferenceReset, preferenceSet, settingsReset, settingsSet } from "./notifications.js";
+import { PERMISSION_VERBS } from "./permissions.js";
 import { PROVIDER_VERBS } from "./providers.js";
+import { featuresAllow, featuresRestrict, roleCreate, roleDelete, roleUpdate } from "./roles.js";
 import { pushTokenDelete, pushTokenRegister, pushTokenUnregister } from "./push-tokens.js";
 import { tokenCreate, tokensRevoke, tokenUpdate } from "./tokens.js";
 import { type WriteVerb, verbWords } from "./verb.js";
@@ -26,6 +30,9 @@ export const VERBS: readonly WriteVerb[] = [
   pushTokenRegister, pushTokenUnregister, pushTokenDelete,
   ...PROVIDER_VERBS,
   ...EXTENSION_VERBS,
+  roleCreate, roleUpdate, roleDelete, featuresRestrict, featuresAllow, ...PERMISSION_VERBS,
+  apiKeyCreate, apiKeyUpdate, apiKeyDelete,
+  appCreate, appDelete, appUsage, collaboratorAdd, collaboratorRemove, appSettingSet, appSettingsReset, tenantCreate,
 ];
 
 /** The write a journal entry names: `user deactivate`. */

@@ -24,7 +24,7 @@ const USER_FIELDS = [
 ] as const;
 
 /** --metadata's value: a JSON object, or bad input said before anything is sent. */
-function jsonObject(text: string): Record<string, unknown> {
+export function jsonObject(text: string): Record<string, unknown> {
   let value: unknown;
   try {
     value = JSON.parse(text);

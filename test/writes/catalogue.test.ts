@@ -86,16 +86,17 @@ describe("every verb against the catalogue", () => {
       const documented = ENDPOINTS.find((e) => e.path === template);
       expect(documented, `${method} ${template}`).toBeDefined();
       expect(documented!.methods, `${method} ${template}`).toContain(method);
-      // Every parameter of the template given, none more.
-      expect(Object.keys(params ?? {}).sort()).toEqual([...template!.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).filter((p) => p !== "appId").sort());
+      // Every parameter of the template given, none more; `{appId}` is the active app's, unless the app is the item (`app delete`).
+      expect(Object.keys(params ?? {}).sort()).toEqual([...template!.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).filter((p) => p !== "appId" || "appId" in (params ?? {})).sort());
       // The path filled in is that operation (with the credentials asked for, where the catalogue gives it with two), sent to the host the catalogue gives it.
       const { auth } = request as WriteRequest;
       const inferred = auth === "management" ? endpointsOf(request.path, method as "GET").find((e) => e.auth !== "apikey") : findEndpoint(request.path, method as "GET");
       expect(inferred?.path, request.path).toBe(template);
       const call = writeCall(app, credentials, { method, path: request.path, query: request.query, as: request.as, headers: request.headers, auth });
       expect(call.host).toBe(documented!.host);
-      // The credentials the catalogue gives it: the API key (and the acting user where required), or the management key and secret.
-      const credentialHeaders = documented!.auth === "apikey" ? (request.as !== undefined ? ["apikey", "onBehalfOf"] : ["apikey"]) : documented!.auth === "moderation" ? ["appId", "key", "secret"] : ["key", "secret"];
+      // The credentials the catalogue gives it: the API key (and the acting user where required), the management key and secret, or those as HTTP Basic's (`POST /tenants`).
+      const credentialHeaders = documented!.auth === "apikey" ? (request.as !== undefined ? ["apikey", "onBehalfOf"] : ["apikey"])
+        : documented!.auth === "moderation" ? ["appId", "key", "secret"] : documented!.auth === "basic" ? ["authorization"] : ["key", "secret"];
       expect(Object.keys(call.headers).sort(), `${method} ${template}`).toEqual([...credentialHeaders, ...Object.keys(request.headers ?? {})].sort());
       // The user a notification preference, mute or timezone is for: the `uid` query parameter the catalogue requires.
       if (documented!.group === "Notifications" && documented!.query?.includes("uid")) expect(request.query?.uid, `${method} ${template}`).toBeTruthy();

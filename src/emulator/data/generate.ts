@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { type RecordingUrl, cdnRecordingUrl } from "../recordings/url.js";
 import { generateCalls } from "./calls.js";
 import { memberStep } from "./members.js";
@@ -37,6 +38,17 @@ export function generateWorld(seed: number, sizes: Sizes, now: number, recording
     }));
   }
   return { seed, now, apps, management: { key: `mgmt_${master.hex(24)}`, secret: master.hex(48) }, tenants: [] };
+}
+
+/**
+ * An app made by `POST /apps` at `now`: its keys at random (the service makes them), its users,
+ * groups, calls and messages a few (or, skipping the sample data, one user and nothing else).
+ */
+export function createdApp(world: World, identity: Omit<AppIdentity, "fullAccessKey" | "authOnlyKey" | "createdAt">, now: number, sample: boolean): App {
+  const sizes = sample ? { apps: 1, groups: 3, calls: 0, users: 10, messages: 30 } : { apps: 1, groups: 0, calls: 0, users: 0, messages: 0 };
+  const app = generateApp(world.seed, sizes, now, cdnRecordingUrl, { ...identity, fullAccessKey: randomBytes(20).toString("hex"), authOnlyKey: randomBytes(20).toString("hex"), createdAt: now });
+  app.plan = "Build";
+  return app;
 }
 
 interface AppIdentity {

@@ -26,12 +26,12 @@ export function roleJson(app: App, role: string) {
     name: role[0]!.toUpperCase() + role.slice(1),
     description: DESCRIPTIONS[role] ?? "",
     metadata: {},
-    settings: { listUsers: roll % 2 === 0 ? "all" : "friends", sendMessagesTo: roll % 3 === 0 ? "friends" : "all" },
+    settings: { listUsers: roll % 2 === 0 ? "all" : "friendsOnly", sendMessagesTo: roll % 3 === 0 ? "friendsOnly" : "all" },
     createdAt: app.createdAt + (roll % 86_400),
   };
 }
 
-const FEATURES = [
+export const FEATURES = [
   ["Reactions", "reactions", "/messages/{id}/reactions"], ["Polls", "polls", "/extensions/polls"], ["File sharing", "file-sharing", "/messages"],
   ["Voice calls", "voice-calls", "/calls"], ["Video calls", "video-calls", "/calls"], ["Typing indicators", "typing-indicators", "/typing"],
   ["Message translation", "translation", "/extensions/message-translation"], ["Stickers", "stickers", "/extensions/stickers"],

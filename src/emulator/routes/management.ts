@@ -1,4 +1,5 @@
 import type { AppRoute, BaseContext, ManagementRoute } from "../context.js";
+import { apiKeysOf } from "../data/access-changes.js";
 import type { App } from "../data/model.js";
 import { WEBHOOK_TRIGGERS, type Webhook } from "../data/webhooks.js";
 import { ServiceError, notFound } from "../errors.js";
@@ -6,14 +7,10 @@ import { QueryReader, paginate, readPage, wholeList } from "../query.js";
 
 const REGION_NAMES = { us: "United States", eu: "Europe", in: "India" } as const;
 
-function keysOf(app: App) {
-  return [
-    { apiKey: app.fullAccessKey, name: "REST API Key", scope: "fullAccess", createdBy: "dashboard", createdAt: app.createdAt },
-    { apiKey: app.authOnlyKey, name: "Auth Key", scope: "authOnly", createdBy: "dashboard", createdAt: app.createdAt },
-  ];
-}
+/** The app's keys now (the dashboard's two, and what the key writes changed). */
+const keysOf = apiKeysOf;
 
-function appJson(app: App) {
+export function appJson(app: App) {
   return {
     id: app.appId,
     name: app.name,
