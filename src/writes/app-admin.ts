@@ -1,5 +1,6 @@
 import { badInput } from "../api/errors.js";
 import { type DocumentedWrite, type VerbInput, type WriteItem, type WriteVerb, arg, dataOf, documentedRead, documentedWrite, eachOf, fieldOf } from "./verb.js";
+import { REGIONS, REGION_WORDS } from "../api/regions.js";
 
 /**
  * The management API's writes on apps themselves (management-apis.json: App,
@@ -12,12 +13,11 @@ import { type DocumentedWrite, type VerbInput, type WriteItem, type WriteVerb, a
  * but where the id is the item itself (`app delete <appId>`).
  */
 
-const REGIONS = ["us", "eu", "in"] as const;
 const SETTINGS = "/apps/{appId}/settings";
 const COLLABORATORS = "/apps/{appId}/collaborators";
 
 function regionOf(flag: string, value: unknown): string {
-  if (!(REGIONS as readonly unknown[]).includes(value)) throw badInput(`--${flag} takes ${REGIONS.join(", ")}; nothing was sent`);
+  if (!(REGIONS as readonly unknown[]).includes(value)) throw badInput(`--${flag} takes ${REGION_WORDS}; nothing was sent`);
   return value as string;
 }
 
@@ -36,7 +36,7 @@ export const appCreate: WriteVerb = {
   flags: [
     { flag: "name", value: "text", description: "its name", required: true },
     // Not --region: every command's option, the active app's region.
-    { flag: "app-region", value: "us|eu|in", description: "where its data lives", required: true, field: "region" },
+    { flag: "app-region", value: REGIONS.join("|"), description: "where its data lives", required: true, field: "region" },
     { flag: "skip-sample-data", description: "without the sample users and groups" },
   ],
   items: (input) => [{ label: String(input.flags.name), input }],
@@ -195,7 +195,7 @@ const TENANT_FIELDS = [
   { flag: "email", field: "email", description: "their email, the account's login", required: true },
   { flag: "password", field: "password", description: "the account's password", required: true },
   { flag: "app-name", field: "appName", description: "the first app's name", required: true },
-  { flag: "app-region", field: "appRegion", description: "its region: us, eu or in", required: true },
+  { flag: "app-region", field: "appRegion", description: `its region: ${REGION_WORDS}`, required: true },
   { flag: "contact-number", field: "contactNumber", description: "a phone number" },
   { flag: "role", field: "role", description: "their role in their company" },
   { flag: "industry", field: "industry", description: "their company's industry" },
