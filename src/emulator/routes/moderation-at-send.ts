@@ -5,21 +5,11 @@ import { moderationList } from "./moderation.js";
  * The app's moderation rules applied to a message as it is sent (POST
  * /messages, a thread reply, a bot's message), as the service applies them:
  * the first enabled rule whose action blocks and one of whose conditions
- * matches holds the message back. It is then listed by GET
- * /moderation/blocked-messages with the rule and what matched, and has no
- * line in the notification log, until a moderator approves it. The rules and
- * keyword lists are read as they stand (the seeded ones and the writes'), so
- * a rule created through the API blocks the next message it matches; seeded
- * messages keep the verdicts they were made with.
- *
- * The emulator's reading of a condition (the exports give the records, not
- * their semantics): `operand` text applies to a message's text, custom
- * to a custom message's data as JSON; `value` holds keyword lists' ids where
- * `isKeywordsReferencePresent` (their terms are words, or regexes for a
- * `pattern` list), else the words or, with `category: "pattern"`, regexes
- * themselves. A word matches whole, in any case. A media condition needs a
- * model the emulator does not have, and a `dropMessage` rule a drop it does
- * not model: neither holds a message.
+ * matches holds the message back (`App.changes.heldAtSend`): listed blocked,
+ * not pushed until a moderator approves it. The rules and keyword lists are
+ * read as they stand, the seeded ones and the writes'. How a condition is
+ * read (the exports give the records, not their semantics) is in
+ * docs/emulator.md, "Moderation at send".
  */
 
 type Json = Record<string, unknown>;
@@ -27,10 +17,10 @@ type Json = Record<string, unknown>;
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === "string" && v !== "");
 const escaped = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** What `pattern` matched in `text` (its first match), or undefined; a pattern that is not a regex matches nothing. */
+/** What `pattern` matched in `text` (its first match, the regex as written), or undefined; a pattern that is not a regex matches nothing. */
 function patternMatch(pattern: string, text: string): string | undefined {
   try {
-    return new RegExp(pattern, "i").exec(text)?.[0];
+    return new RegExp(pattern).exec(text)?.[0];
   } catch {
     return undefined;
   }
