@@ -17,7 +17,6 @@ const FIXES: Partial<Record<Stage, string>> = {
   banned: "member unban",
   member: "member add",
   blocked: "unblock",
-  // The notification verbs (branch i30-notify), by their words there: a fix once they are defined.
   muted: "notifications unmute",
   "push-tokens": "push-token delete",
   preference: "notifications preference-reset",

@@ -94,7 +94,7 @@ function generateApp(seed: number, sizes: Sizes, now: number, recordingUrl: Reco
     issuedTokens: new Map(),
     changes: { members: new Map(), bans: new Map(), blocks: new Map(), reviews: new Map(), friends: new Map(), reactions: new Map(), reads: new Map(), delivered: new Map(), purged: new Set(), revokedTokens: new Set(),
       moderationLists: { rules: new Map(), keywords: new Map(), reasons: new Map() }, flags: new Map(),
-      conversationTags: new Map(), conversationsDeleted: new Map(), tokenDetails: new Map() },
+      conversationTags: new Map(), conversationsDeleted: new Map(), tokenDetails: new Map(), heldAtSend: new Map() },
   };
   app.calls = generateCalls(seed, app, sizes.calls, now, recordingUrl);
   app.callBySessionId = new Map(app.calls.map((c) => [c.sessionId, c]));

@@ -204,6 +204,20 @@ export interface WorldChanges {
   conversationsDeleted: Map<number, Map<number, number>>;
   /** By auth token: where it is used, as an update said (platform, userAgent, appInfo). */
   tokenDetails: Map<string, { platform?: string; userAgent?: string; appInfo?: Record<string, unknown> }>;
+  /** By message index: the rule that blocked a message sent through the API, as it stood then (routes/moderation-at-send.ts). */
+  heldAtSend: Map<number, HeldAtSend>;
+}
+
+/** A message a moderation rule blocked as it was sent: the rule's record then, the condition that matched, and what it matched. */
+export interface HeldAtSend {
+  ruleId: string;
+  ruleName?: string;
+  revisionId?: string;
+  condition: Record<string, unknown>;
+  action: unknown[];
+  /** The keyword or the text a pattern matched. */
+  matched: string;
+  at: number;
 }
 
 /** The changes of one relation's owner (a group's members, a user's blocks), made on first write. */

@@ -165,8 +165,14 @@ export function flaggedMessage(app: App, i: number): Flagged | undefined {
   return flagged && asReviewed(app, flagged);
 }
 
-/** A blocked message's moderation status: disapproved until a moderator approves or rejects it. */
-export const blockedStatus = (app: App, blocked: Blocked): string => app.changes.reviews.get(blocked.index)?.status ?? "disapproved";
+/** A blocked message's moderation status (message `i`): disapproved until a moderator approves or rejects it. */
+export const blockedStatus = (app: App, i: number): string => app.changes.reviews.get(i)?.status ?? "disapproved";
+
+/** Whether a rule blocked message `i`: a seeded one, or one sent through the API (`App.changes.heldAtSend`), whatever its review since. */
+export const ruleBlocked = (app: App, i: number): boolean => blockedMessage(app, i) !== undefined || app.changes.heldAtSend.has(i);
+
+/** Whether message `i` is held back by moderation now: a rule blocked it and no moderator approved it (approval delivers it). */
+export const heldByModeration = (app: App, i: number): boolean => ruleBlocked(app, i) && blockedStatus(app, i) !== "approved";
 
 /** A rule's revision: one per rule, from when the app was made, named as the exports name theirs (`<appId>_<ruleId>_<n>`). */
 export const revisionOf = (app: App, rule: ModerationRule): string => `${app.appId}_${rule.id}_${(mix32(hash32(app.appId), hash32(rule.id)) % 9) + 1}`;

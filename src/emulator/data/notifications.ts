@@ -165,7 +165,7 @@ export function logPosition(logId: string): { index: number; ordinal: number } |
 
 /**
  * The log lines of message `i`, one per recipient and registered device, in recipient order. None for
- * a message moderation blocked (never delivered), none between a recipient and a sender either of
+ * a message moderation holds back (not delivered until a moderator approves it), none between a recipient and a sender either of
  * whom blocked the other (a block stops communication both ways); a recipient without a push token
  * has no device to notify and no line.
  */

@@ -6,6 +6,7 @@ import { isMember } from "../data/members.js";
 import { ServiceError, badRequest, notFound } from "../errors.js";
 import { messageJson } from "../message-json.js";
 import { findMessage } from "./message-detail.js";
+import { moderateAtSend } from "./moderation-at-send.js";
 
 /**
  * The longest text a message may carry. The sources are silent; this is a
@@ -44,7 +45,8 @@ export const LINK = /\bhttps?:\/\/\S/i;
 
 /**
  * A message posted by user `sender` (an index): to a user or a group the sender is in, or, given a parent,
- * as a reply in that message's thread (in the parent's conversation: the receiver must name it).
+ * as a reply in that message's thread (in the parent's conversation: the receiver must name it). The
+ * app's moderation rules are applied to it here, the one place every sent message passes.
  */
 function posted(ctx: RequestContext, sender: number, body: unknown, parent?: number) {
   const input = parseBody(message, body);
@@ -77,6 +79,7 @@ function posted(ctx: RequestContext, sender: number, body: unknown, parent?: num
     kind: KIND.posted, mention: mentioned, flags, text: sentText, ...(parent === undefined ? {} : { parent }),
   });
   store.posted.set(i, { category: input.category ?? "message", type: input.type, data: input.data, tags: input.tags });
+  moderateAtSend(ctx, i, { category: input.category ?? "message", type: input.type, data: input.data });
   return { data: messageJson(app, i, { withTags: true }, ctx.options) };
 }
 

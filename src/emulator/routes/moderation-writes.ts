@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { parseBody } from "../body.js";
 import type { AppRoute, RequestContext } from "../context.js";
 import { type ModerationListKind, changeRecord } from "../data/moderation-lists.js";
-import { blockedMessage, flaggedMessage } from "../data/moderation.js";
+import { flaggedMessage, ruleBlocked } from "../data/moderation.js";
 import { badRequest, notFound } from "../errors.js";
 import { findMessage } from "./message-detail.js";
 import { moderationList, moderationRecord } from "./moderation.js";
@@ -115,7 +115,7 @@ export const moderationWriteRoutes: AppRoute[] = [
     handle: (ctx, { id }) => {
       // `reviewed` is documented beside the status, and taken; the status is the review.
       const { status } = parseBody(v.object({ status: statusOf(["approved", "rejected"] as const), reviewed: v.optional(v.boolean("The reviewed field must be true or false.")) }), ctx.body);
-      if (!blockedMessage(ctx.app, indexOf(id!))) throw notFound("ERR_MESSAGE_ID_NOT_FOUND", "blocked message with ID", id!);
+      if (!ruleBlocked(ctx.app, indexOf(id!))) throw notFound("ERR_MESSAGE_ID_NOT_FOUND", "blocked message with ID", id!);
       return reviewed(ctx, id!, status);
     },
   },

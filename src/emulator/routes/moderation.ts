@@ -3,6 +3,7 @@ import {
   type Blocked, FLAG_REASONS, type Flagged, KEYWORD_LISTS, MODERATION_RULES, type ModerationRule, blockedMessages, blockedStatus, flaggedMessages, revisionOf,
 } from "../data/moderation.js";
 import { type ModerationListKind, listed, recordOf } from "../data/moderation-lists.js";
+import type { HeldAtSend } from "../data/model.js";
 import { type ServiceError, notFound } from "../errors.js";
 import { messageJson } from "../message-json.js";
 import { QueryReader } from "../query.js";
@@ -59,11 +60,28 @@ function blockedJson(ctx: RequestContext, b: Blocked): Json {
   return {
     ruleId: b.rule.id, ruleName: b.rule.name, revisionId: revisionOf(ctx.app, b.rule),
     condition: conditionJson(b.rule, b.matched),
-    message: moderatedMessage(ctx, b.index, blockedStatus(ctx.app, b)),
+    message: moderatedMessage(ctx, b.index, blockedStatus(ctx.app, b.index)),
     action: [b.rule.action],
     createdAt: sentAt, updatedAt: sentAt,
   };
 }
+
+/** A message a rule blocked as it was sent, in the same shape: the rule as it stood then. */
+function heldJson(ctx: RequestContext, i: number, held: HeldAtSend): Json {
+  return {
+    ruleId: held.ruleId, ...(held.ruleName === undefined ? {} : { ruleName: held.ruleName }), ...(held.revisionId === undefined ? {} : { revisionId: held.revisionId }),
+    condition: held.condition,
+    message: moderatedMessage(ctx, i, blockedStatus(ctx.app, i)),
+    action: held.action,
+    createdAt: held.at, updatedAt: held.at,
+  };
+}
+
+/** Every blocked message, newest first: those blocked as they were sent (after every seeded one), then the seeded ones. */
+const blockedList = (ctx: RequestContext): Json[] => [
+  ...[...ctx.app.changes.heldAtSend].reverse().map(([i, held]) => heldJson(ctx, i, held)),
+  ...blockedMessages(ctx.app).slice().reverse().map((b) => blockedJson(ctx, b)),
+];
 
 function flaggedJson(ctx: RequestContext, f: Flagged): Json {
   const sentAt = ctx.app.messages.sentAt[f.index]!;
@@ -113,7 +131,7 @@ export const moderationRoutes: AppRoute[] = [
   get(/^\/moderation\/rules\/(?<ruleId>[^/]+)\/?$/, (ctx, { ruleId }) => ({ data: moderationRecord(ctx, "rules", ruleId!) }), true),
   get(/^\/moderation\/keywords\/?$/, (ctx) => current(moderationList(ctx, "keywords")), true),
   get(/^\/moderation\/keywords\/(?<keywordId>[^/]+)\/?$/, (ctx, { keywordId }) => ({ data: moderationRecord(ctx, "keywords", keywordId!) }), true),
-  get(/^\/moderation\/blocked-messages\/?$/, (ctx) => current(blockedMessages(ctx.app).slice().reverse().map((b) => blockedJson(ctx, b))), true),
+  get(/^\/moderation\/blocked-messages\/?$/, (ctx) => current(blockedList(ctx)), true),
   get(/^\/moderation\/flagged-messages\/?$/, (ctx) => current(flaggedMessages(ctx.app, false).reverse().map((f) => flaggedJson(ctx, f)))),
   get(/^\/moderation\/reviewed-messages\/?$/, (ctx) => current(flaggedMessages(ctx.app, true).reverse().map((f) => flaggedJson(ctx, f)))),
   get(/^\/moderation\/reasons\/?$/, (ctx) => current(moderationList(ctx, "reasons"))),

@@ -1,7 +1,7 @@
 import type { AppRoute, RequestContext } from "../context.js";
 import { tokensOf } from "../data/auth-tokens.js";
 import { isMember } from "../data/members.js";
-import { blockedMessage } from "../data/moderation.js";
+import { heldByModeration } from "../data/moderation.js";
 import {
   type LogLine, legacyProvidersOf, logLinesOf, logPosition, preferencesOf, providersOf, pushTokensOf,
 } from "../data/notifications.js";
@@ -32,7 +32,8 @@ function userOf(ctx: RequestContext, q: QueryReader): number {
   return index;
 }
 
-const isBlocked = (ctx: RequestContext) => (i: number) => blockedMessage(ctx.app, i) !== undefined;
+/** A message moderation holds back has no line; once approved, it is delivered and has its lines. */
+const isBlocked = (ctx: RequestContext) => (i: number) => heldByModeration(ctx.app, i);
 
 /** The filters of GET /notifications/v1/logs, each applied: a line passes when every one given matches. */
 const LOG_FILTERS = ["messageId", "messageCategory", "messageType", "trigger", "sender", "receiver", "receiverType", "member", "channel", "provider", "reason"] as const;
