@@ -16,6 +16,27 @@ export interface FoundCall extends CallDetail {
   target: AppTarget;
 }
 
+/** How many apps are asked at once: enough for a few apps in one round trip, bounded for many. */
+export const APPS_AT_ONCE = 4;
+
+/**
+ * Asks every app, `APPS_AT_ONCE` at a time, in the order given (the current app first), until `stop`:
+ * what each answered, in that order (undefined: not asked). The one way ccx asks many apps
+ * (a call by its session id, any id by `ccx find`).
+ */
+export async function eachApp<T>(apps: readonly Candidate[], ask: (app: Candidate) => Promise<T>, stop?: AbortSignal): Promise<Array<PromiseSettledResult<T> | undefined>> {
+  const answers = new Array<PromiseSettledResult<T> | undefined>(apps.length);
+  let next = 0;
+  const asker = async () => {
+    while (next < apps.length && !stop?.aborted) {
+      const at = next++;
+      answers[at] = await ask(apps[at]!).then((value) => ({ status: "fulfilled", value }) as const, (reason: unknown) => ({ status: "rejected", reason }) as const);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(APPS_AT_ONCE, apps.length) }, asker));
+  return answers;
+}
+
 /** Why the call was not found: each app asked, and what it answered. */
 export class CallNotFound extends ApiError {
   constructor(sessionId: string, readonly failures: Array<{ label: string; error: ApiError }>) {
@@ -32,7 +53,7 @@ export class CallNotFound extends ApiError {
 /**
  * Finds a call by session id. A session id names its region and app
  * (`v1.<region>.<appId>.…`): the app it names is asked first, alone; if it is
- * not known, or has no such call, every other known app is asked at once and
+ * not known, or has no such call, every other known app is asked (eachApp) and
  * the first to have it answers (the others are cancelled). Asked on behalf of
  * nobody: the call is what is wanted, whoever was in it (a user acted for sees
  * only their own calls), and one app's user means nothing to another app.
@@ -61,16 +82,14 @@ export async function findCall(http: Http, sessionId: string, candidates: Candid
     }
   }
   const rest = candidates.filter((c) => !named.includes(c));
-  if (rest.length > 0) {
-    const race = new AbortController();
-    const abort = signal ? AbortSignal.any([signal, race.signal]) : race.signal;
-    try {
-      const found = await Promise.any(rest.map((c) => ask(c, abort)));
-      race.abort();
-      return found;
-    } catch {
-      // Every app failed: reported below.
-    }
-  }
+  // The first app to have it answers: the apps not yet asked are not, those being asked are cancelled.
+  const race = new AbortController();
+  const abort = signal ? AbortSignal.any([signal, race.signal]) : race.signal;
+  let found: FoundCall | undefined;
+  await eachApp(rest, async (candidate) => {
+    found ??= await ask(candidate, abort);
+    race.abort();
+  }, abort);
+  if (found) return found;
   throw new CallNotFound(sessionId, failures);
 }

@@ -33,6 +33,7 @@ const BEFORE_RESOURCES: readonly Registrar[] = [
   { names: ["messages"], load: async () => (await import("./commands/messages.js")).registerMessages },
   { names: ["call"], load: async () => (await import("./commands/call.js")).registerCall },
   { names: ["trace"], load: async () => (await import("./commands/trace.js")).registerTrace },
+  { names: ["find"], load: async () => (await import("./commands/find.js")).registerFind },
   { names: ["why"], load: async () => (await import("./commands/why.js")).registerWhy },
   { names: ["stats"], load: async () => (await import("./commands/stats.js")).registerStats },
   { names: ["download"], load: async () => (await import("./commands/download.js")).registerDownload },

@@ -1,3 +1,5 @@
+import { SESSION_ID } from "../api/session-id.js";
+import { calls } from "./calls.js";
 import { conversationById } from "./conversations.js";
 import { groups } from "./groups.js";
 import { message } from "./messages.js";
@@ -6,12 +8,13 @@ import { users } from "./users.js";
 
 /**
  * What one id may name, whatever its kind: a user (uid), a group (guid), a message (its number), a
- * conversation (`group_<guid>`, `<uidA>_user_<uidB>`); for each, the item whose read says whether it
- * exists. An id pasted alone opens what it names (src/store/identify.ts asks each); `ccx find` (issue
- * 31) is to grow from the same table.
+ * conversation (`group_<guid>`, `<uidA>_user_<uidB>`), a call (`v1.<region>.<appId>.…`); for each, the
+ * item whose read says whether it exists. An id pasted alone opens what it names in the app
+ * (src/store/identify.ts asks each); `ccx find` asks the same in every known app (find-id.ts). An auth
+ * token is none of them: its only documented read, GET /users/{uid}/auth_tokens/{authToken}, needs its uid.
  */
 export interface IdKind {
-  name: "uid" | "guid" | "messageId" | "conversationId";
+  name: "uid" | "guid" | "messageId" | "conversationId" | "sessionId";
   /** What it names, as a sentence says it: "alice: a user". */
   says: string;
   /** The item to read for an id of this kind, and whom to ask as; none when the id's shape cannot be one. */
@@ -39,6 +42,8 @@ export const ID_KINDS: readonly IdKind[] = [
       return pair && { resource: erased(conversationById), params: [id], as: pair[0] };
     },
   },
+  // Only an id of a session id's shape (`v1.<region>.<appId>.<id>`) is asked of the calls API.
+  { name: "sessionId", says: "a call", read: (id) => (SESSION_ID.exec(id)?.[0] === id ? { resource: erased(calls), params: [id] } : undefined) },
 ];
 
 /** What may be an id: one word of letters, digits, `_ . @ + -`, as uids and guids are. */

@@ -1,15 +1,13 @@
-import { prepareCall, urlWithQuery } from "../api/api-call.js";
 import type { ManagementTarget } from "../api/apps.js";
-import { isApiError, isNotFound } from "../api/errors.js";
-import { ID_KINDS, type IdKind } from "../resources/id-kinds.js";
-import { itemRequests } from "../resources/resource.js";
+import { type IdRead, idExists, idReads } from "../resources/find-id.js";
+import type { IdKind } from "../resources/id-kinds.js";
 import { type StoreContext, activeApp, activeView } from "./context.js";
 import { failedInto } from "./failure.js";
 
 export interface IdentifyActions {
   /**
    * What `text`, one id, names in the active app (src/resources/id-kinds.ts): each kind its shape may be is
-   * read at once (four reads at most, one a kind), and the kinds that answer are what it names, in the
+   * read at once (src/resources/find-id.ts: one read a kind), and the kinds that answer are what it names, in the
    * table's order. Undefined when the answer no longer matters (a newer lookup, another app or screen
    * meanwhile) or a read failed (the failure is said in the status line).
    */
@@ -23,20 +21,9 @@ export function identifyActions(ctx: StoreContext<IdentifyActions>, management: 
       const appKey = ctx.get().activeKey;
       const nav = activeView(ctx.get()).nav;
       const request = ctx.slots.begin(`${appKey}/identify`);
-      const reads = ID_KINDS.flatMap((kind) => {
-        const read = kind.read(id);
-        return read ? [{ kind, ...read }] : [];
-      });
+      const reads = idReads(id);
       ctx.get().notify(`looking up ${id}: ${reads.map((r) => r.kind.says).join(", ")}?`);
-      // On behalf of nobody (but a 1:1's own): whether the id exists is the question, not what the user acted for may see.
-      const exists = ({ resource, params, as }: (typeof reads)[number]) => {
-        const [first] = itemRequests(resource, params);
-        const call = prepareCall({ method: "GET", path: first!.path, query: first!.query }, { app: ctx.clientFor(appKey, as ?? null).target, management, readOnly: true });
-        return ctx.http.send({ method: "GET", url: urlWithQuery(call.url, call.query), headers: call.headers, signal: request.signal }).then(() => true, (error: unknown) => {
-          if (isApiError(error) && isNotFound(error.code)) return false;
-          throw error;
-        });
-      };
+      const exists = (read: IdRead) => idExists(ctx.http, read, ctx.clientFor(appKey, null).target, management, request.signal);
       try {
         const found = await Promise.all(reads.map(exists));
         // Moved elsewhere meanwhile: what the id names is not opened over what is in view now.

@@ -190,6 +190,7 @@ export const ID_COMMANDS: Readonly<Record<IdKind["name"], (id: string) => string
   guid: (id) => `${RESOURCES.groups.singular} ${id}`,
   messageId: (id) => `${RESOURCES.messages.singular} ${id}`,
   conversationId: (id) => `msgs ${id}`,
+  sessionId: (id) => `call ${id}`,
 };
 
 /** Runs one line of the command bar. */
