@@ -18,7 +18,7 @@ export function registerCall(program: Command): void {
     .addHelpText("after", [
       "",
       "A session id names its region and app (v1.<region>.<appId>.…): that app is asked",
-      "first; otherwise every known app is asked at once. Not found anywhere: exit 3.",
+      "first; otherwise every known app, four at a time. Not found anywhere: exit 3.",
     ].join("\n"))
     .action(async (sessionId: string, flags: { json?: boolean; tui?: boolean }, command: Command) => {
       if (flags.tui) {

@@ -12,7 +12,7 @@ export function registerFind(program: Command): void {
       "Every app the management key reaches (or the profiles' apps) is asked, four at",
       "a time, the current app first; in each, every kind the id's shape may be is read",
       "at once (one GET a kind). An auth token is not looked up: its only read needs",
-      "its uid (ccx user <uid> tokens). Found nowhere: exit 3.",
+      "its uid (ccx tokens <uid>). Found nowhere: exit 3.",
     ].join("\n"))
     .action(async (id: string, flags: { json?: boolean }, command: Command) => {
       const { runFind } = await import("../run/find.js");
