@@ -51,6 +51,17 @@ describe("ccx find", () => {
     }
   });
 
+  it("lists every match, the current app's first", async () => {
+    // A uid every app has (the generated worlds share their first users' names).
+    const uid = world().users[0]!.uid;
+    for (const current of [0, 2]) {
+      const run = await runCcx(["find", uid, "--json"], fx.cliEnv({ index: current, management: true }));
+      const matches = JSON.parse(run.stdout) as Match[];
+      expect(matches.map((m) => m.appId).sort()).toEqual(fx.info.apps.map((a) => a.appId).sort());
+      expect(matches[0]!.appId).toBe(fx.app(current).appId);
+    }
+  });
+
   it("prints a table of kind, id, app, region and name", async () => {
     const uid = world().users[0]!.uid;
     const run = await runCcx(["find", uid], env);
