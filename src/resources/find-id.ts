@@ -55,7 +55,8 @@ export interface IdFailure {
  */
 export async function findId(http: Http, id: string, apps: readonly Candidate[], management?: ManagementTarget, signal?: AbortSignal): Promise<{ matches: IdMatch[]; failures: IdFailure[] }> {
   const reads = idReads(id);
-  const answers = await eachApp(apps, (app) => {
+  // Async: an app whose key cannot be had (its key command failed) is a failure of its own, not of the walk.
+  const answers = await eachApp(apps, async (app) => {
     const target = app.target();
     return Promise.all(reads.map((read) => idExists(http, read, target, management, signal)));
   }, signal);

@@ -210,7 +210,23 @@ describe("an id pasted alone, no line open (issue 29, item 4)", () => {
     await tui.paste(PASTE("no-such-id-anywhere"));
     const frame = await tui.waitForFrame((f) => bottom(f).startsWith(":no-such-id-anywhere"), "the command bar holding the id");
     const name = tui.store.getState().apps[0]!.label;
-    expect(lines(frame).at(-2)).toBe(`no user, group, message or conversation has this id in ${name}`);
+    expect(lines(frame).at(-2)).toBe(`no user, group, message or conversation has this id in ${name} nor in the 2 other apps`);
     expect(crumb(frame)).toBe("groups");
+  });
+
+  it("an id only another app has: the explorer switches to that app and opens it there, and says so (issue 31, item 3)", async () => {
+    const { fx } = fixture;
+    const uid = "only-in-the-second-app";
+    const made = await fx.send("POST", `${fx.base("api", 1)}/users`, { apikey: fx.app(1).fullAccessKey, "content-type": "application/json" }, { uid, name: "Second Only" });
+    expect(made.status).toBe(200);
+    tui = await fixture.mount();
+    const from = fx.served.length;
+    await tui.paste(PASTE(uid));
+    const frame = await tui.waitForFrame((f) => crumb(f).endsWith(`user ${uid}`) && !f.includes("looking up"), "the user, in the second app");
+    expect(bottom(frame)).toBe(`${uid}: a user · switched to ${fx.info.apps[1]!.name} · ${fx.app(1).region}, which has it`);
+    expect(tui.store.getState().activeKey).toBe(`${fx.app(1).appId}:${fx.app(1).region}`);
+    // Asked as ccx find asks: a user and a group in each app, then the user opened where it is.
+    const asked = fx.served.slice(from).filter((l) => l.includes(`/${uid} `));
+    for (const app of fx.info.apps) expect(asked.filter((l) => l.includes(`/${app.appId}.`)).length).toBeLessThanOrEqual(app === fx.info.apps[1] ? 3 : 2);
   });
 });

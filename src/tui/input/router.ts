@@ -3,8 +3,8 @@ import { type ExplorerStore, currentRoute } from "../../store/explorer-store.js"
 import type { Dialog, PromptKind } from "../../store/types.js";
 import { type KeyPress, editLine, pastedText } from "../../store/line-editor.js";
 import { ID_COMMANDS, completeCommand, isCommand, runCommand } from "../commands.js";
-import { namesNothing } from "../../store/identify.js";
-import { ID_SHAPE, type IdKind } from "../../resources/id-kinds.js";
+import { type Identified, namesNothing } from "../../store/identify.js";
+import { ID_SHAPE } from "../../resources/id-kinds.js";
 import { CONFIRM_BINDINGS, FORM_BINDINGS, GLOBAL_BINDINGS, REVEAL_BINDINGS, SECRET_BINDINGS, SIDE_BINDINGS, VERB_FORM_BINDINGS, bindingIn, footerHints } from "../keymap.js";
 import { bodyHeight, frameLayout } from "../layout.js";
 import { screenFor } from "../screens/registry.js";
@@ -209,24 +209,24 @@ export function createInputRouter(store: ExplorerStore, services: Services): Inp
    */
   function openWhatItNames(id: string): void {
     identifying = true;
-    void store.getState().identify(id).then((kinds) => {
+    void store.getState().identify(id).then((identified) => {
       identifying = false;
-      if (kinds) openNamed(id, kinds);
+      if (identified) openNamed(id, identified);
       release();
     });
   }
 
-  function openNamed(id: string, kinds: IdKind[]): void {
+  function openNamed(id: string, { kinds, switchedTo, othersAsked }: Identified): void {
     const lines = kinds.map((kind) => ID_COMMANDS[kind.name](id));
     // An Enter that ended the paste (or came while it was looked up) asked for what the id names: this is the answer.
     if (held[0]?.name === "enter") held.shift();
     if (lines.length === 1) {
       runLine(lines[0]!);
-      store.getState().notify(`${id}: ${kinds[0]!.says}`);
+      store.getState().notify(`${id}: ${kinds[0]!.says}${switchedTo ? ` · switched to ${switchedTo}, which has it` : ""}`);
       return;
     }
     const state = store.getState();
-    if (lines.length === 0) return state.openPrompt("command", id, { note: namesNothing(state) });
+    if (lines.length === 0) return state.openPrompt("command", id, { note: namesNothing(state, othersAsked) });
     state.openPrompt("command", lines[0]!, { completion: { candidates: lines, at: 0 } });
   }
 
