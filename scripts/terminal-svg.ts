@@ -229,8 +229,26 @@ function clip(run: Run, columns: number): Run {
 }
 
 /** The screen as an SVG document. */
+/**
+ * A line's runs without the blanks it ends with where they show nothing (no background, no inverse video, no
+ * underline): tmux keeps in a capture the cells a write erased after it, or not, as the line was drawn, and two
+ * captures of the same screen then made different pictures.
+ */
+function withoutTrailingBlanks(runs: Run[]): Run[] {
+  const kept = [...runs];
+  for (let last = kept.at(-1); last && !last.style.bg && !last.style.inverse && !last.style.underline; last = kept.at(-1)) {
+    const text = last.text.replace(/ +$/, "");
+    if (text !== "") {
+      kept[kept.length - 1] = { ...last, text, width: last.width - (last.text.length - text.length) };
+      break;
+    }
+    kept.pop();
+  }
+  return kept;
+}
+
 export function screenToSvg(capture: string, options: SvgOptions): string {
-  const lines = parseScreen(capture).slice(0, options.rows);
+  const lines = parseScreen(capture).slice(0, options.rows).map(withoutTrailingBlanks);
   const width = PAD * 2 + options.columns * CELL.width;
   const height = PAD * 2 + options.rows * CELL.height;
   const backgrounds: string[] = [];

@@ -63,6 +63,14 @@ describe("reading a captured screen", () => {
     expect(lines[2]![0]).toMatchObject({ text: "漢字x", column: 0, width: 5 });
   });
 
+  it("draws the same picture of a line with or without the blanks it ends with, and keeps a cursor's inverse blank", () => {
+    expect(svgOf("ccx · us · as nobody      \nabc")).toBe(svgOf("ccx · us · as nobody\nabc"));
+    expect(svgOf(`${ESC}32mok   ${ESC}0m   `)).toBe(svgOf(`${ESC}32mok${ESC}0m`));
+    const cursor = svgOf(`/ type:x${ESC}7m ${ESC}0m   `);
+    expect(cursor).toContain('width="8.4"');
+    expect(cursor).not.toBe(svgOf("/ type:x"));
+  });
+
   it("ignores escapes that are not SGR (cursor moves, titles) and draws nothing for them", () => {
     const [runs] = parseScreen(`a${ESC}2Kb${ESC}?25l\u001b]0;title\u0007c`);
     expect(runs).toEqual([{ text: "abc", style: {}, column: 0, width: 3 }]);
