@@ -1,12 +1,7 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { apiKeysOf, featuresOf, permissionsSet, rolesOf } from "../../src/emulator/data/access-changes.js";
-import type { App } from "../../src/emulator/data/model.js";
-import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
-import { journalEntries } from "../support/journal.js";
 import { runInProcess as runCcx } from "../support/run-in-process.js";
-import { scratchDir } from "../support/scratch.js";
+import { writeWorld } from "../support/write-world.js";
 
 /**
  * The access writes (roles, restricted features, RBAC permissions, API keys),
@@ -16,48 +11,25 @@ import { scratchDir } from "../support/scratch.js";
  * once and kept nowhere: not in the journal, not on stderr.
  */
 
-let fx: EmulatorFixture;
-let app: App;
-let env: Record<string, string>;
-let state: string;
-const served: string[] = [];
-
-beforeAll(async () => {
-  fx = await emulatorFixture({ sizes: { apps: 1, groups: 3, calls: 1, users: 12, messages: 20 }, verbose: true, log: (line: string) => served.push(line) });
-  app = fx.emulator.world.apps[0]!;
-});
-beforeEach(() => {
-  state = scratchDir("ccx-journal-");
-  env = fx.cliEnv({ state });
-});
-afterAll(() => fx?.close());
-
-const journalText = () => readFileSync(join(state, "ccx", "journal.ndjson"), "utf8");
-const journal = () => journalEntries(join(state, "ccx", "journal.ndjson"));
-const ok = async (args: string[], runEnv = env) => {
-  const run = await runCcx(args, runEnv);
-  expect(run.code, run.stderr).toBe(0);
-  return run;
-};
-const json = async (args: string[]) => JSON.parse((await ok([...args, "--json"])).stdout);
-const undo = (entry?: number) => ok(["undo", ...(entry ? [String(entry)] : []), "--yes"]);
+const w = writeWorld({ apps: 1, groups: 3, calls: 1, users: 12, messages: 20 });
+const { ok, json, undo, journal, journalText } = w;
 
 describe("roles", () => {
   it("create: --dry-run sends nothing; sent, read back, undone by a delete", async () => {
-    const before = served.length;
+    const before = w.served.length;
     const dry = await ok(["role", "create", "auditor", "--name", "Auditor", "--list-users", "friendsOnly", "--dry-run"]);
     expect(dry.stdout).toContain(`-d '{"role":"auditor","name":"Auditor","settings":{"listUsers":"friendsOnly"}}'`);
-    expect(served.slice(before)).toEqual([]);
+    expect(w.served.slice(before)).toEqual([]);
     await ok(["role", "create", "auditor", "--name", "Auditor", "--list-users", "friendsOnly", "--yes"]);
     expect(await json(["role", "auditor"])).toMatchObject({ role: "auditor", name: "Auditor", settings: { listUsers: "friendsOnly" } });
     expect(journal()[0]).toMatchObject({ verb: "role create", inverse: { method: "DELETE", path: "/roles/auditor" } });
     await undo();
-    expect(rolesOf(app).has("auditor")).toBe(false);
+    expect(rolesOf(w.app).has("auditor")).toBe(false);
   });
 
   it("update: the fields changed, undone to those it had (a description it lacked unset again)", async () => {
     await ok(["role", "create", "editor", "--name", "Editor", "--yes"]);
-    rolesOf(app).set("editor", { ...rolesOf(app).get("editor")!, description: undefined as unknown as string });
+    rolesOf(w.app).set("editor", { ...rolesOf(w.app).get("editor")!, description: undefined as unknown as string });
     await ok(["role", "update", "editor", "--name", "Chief editor", "--description", "edits", "--yes"]);
     expect(await json(["role", "editor"])).toMatchObject({ name: "Chief editor", description: "edits" });
     expect(journal().at(-1)).toMatchObject({ inverse: { method: "PUT", body: { name: "Editor", unset: ["description"] } } });
@@ -68,22 +40,22 @@ describe("roles", () => {
   });
 
   it("delete: gone, undone by a create with the fields read before it; an unknown role refused, ERR_ROLE_NOT_FOUND", async () => {
-    const had = rolesOf(app).get("premium")!;
+    const had = rolesOf(w.app).get("premium")!;
     await ok(["role", "delete", "premium", "--yes"]);
-    expect((await runCcx(["role", "premium"], env)).stderr).toContain("ERR_ROLE_NOT_FOUND");
+    expect((await runCcx(["role", "premium"], w.env)).stderr).toContain("ERR_ROLE_NOT_FOUND");
     await undo();
     expect(await json(["role", "premium"])).toMatchObject({ role: "premium", name: had.name, description: had.description, settings: had.settings });
-    const unknown = await runCcx(["role", "delete", "nobody-has-it", "--yes"], env);
+    const unknown = await runCcx(["role", "delete", "nobody-has-it", "--yes"], w.env);
     expect(unknown.code).not.toBe(0);
     expect(unknown.stderr).toContain("ERR_ROLE_NOT_FOUND");
   });
 
   it("read-only: refused before anything is sent", async () => {
-    const before = served.length;
-    const run = await runCcx(["role", "delete", "agent", "--yes", "--read-only"], env);
+    const before = w.served.length;
+    const run = await runCcx(["role", "delete", "agent", "--yes", "--read-only"], w.env);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/read-only mode: role delete refused, nothing was sent/);
-    expect(served.slice(before)).toEqual([]);
+    expect(w.served.slice(before)).toEqual([]);
   });
 });
 
@@ -104,12 +76,12 @@ describe("restricted features", () => {
 
   it("allow --all: none left, undone by restricting again those there were; an unknown feature refused", async () => {
     await ok(["role", "restrict", "moderator", "polls", "--yes"]);
-    const had = featuresOf(app, "moderator").map((f) => f.key).sort();
+    const had = featuresOf(w.app, "moderator").map((f) => f.key).sort();
     await ok(["role", "allow", "moderator", "--all", "--yes"]);
     expect(await keys("moderator")).toEqual([]);
     await undo();
     expect(await keys("moderator")).toEqual(had);
-    const bad = await runCcx(["role", "restrict", "moderator", "teleport", "--yes"], env);
+    const bad = await runCcx(["role", "restrict", "moderator", "teleport", "--yes"], w.env);
     expect(bad.stderr).toContain("ERR_BAD_REQUEST");
   });
 });
@@ -123,7 +95,7 @@ describe("permissions", () => {
     expect(await valueOf(["permissions", "default"], "createGroup.allowedGroupTypes")).toEqual(["public"]);
     expect(journal().at(-1)).toMatchObject({ inverse: { method: "DELETE", path: "/roles/default/permissions/createGroup.allowedGroupTypes" } });
     await undo();
-    expect(permissionsSet(app, "role:default").has("createGroup.allowedGroupTypes")).toBe(false);
+    expect(permissionsSet(w.app, "role:default").has("createGroup.allowedGroupTypes")).toBe(false);
     await ok(["permission", "set", "default", "createGroup", "deny", "--yes"]);
     await ok(["permission", "set", "default", "createGroup", "allow", "--yes"]);
     await undo();
@@ -135,14 +107,14 @@ describe("permissions", () => {
   });
 
   it("a group scope's: set, read back, undone; a value the permission does not take refused, ERR_BAD_REQUEST", async () => {
-    const guid = app.groups[0]!.guid;
+    const guid = w.app.groups[0]!.guid;
     await ok(["scope-permission", "set", guid, "participant", "sendMessage", "deny", "--yes"]);
     expect(await valueOf(["scope-permissions", guid, "participant"], "sendMessage")).toBe("deny");
     await undo();
     expect(await valueOf(["scope-permissions", guid, "participant"], "sendMessage")).toBeUndefined();
-    const bad = await runCcx(["scope-permission", "set", guid, "participant", "sendMessage", "maybe", "--yes"], env);
+    const bad = await runCcx(["scope-permission", "set", guid, "participant", "sendMessage", "maybe", "--yes"], w.env);
     expect(bad.stderr).toContain(`refused ${guid}/participant: sendMessage: ERR_BAD_REQUEST`);
-    expect(permissionsSet(app, `scope:${guid}/participant`).has("sendMessage")).toBe(false);
+    expect(permissionsSet(w.app, `scope:${guid}/participant`).has("sendMessage")).toBe(false);
   });
 });
 
@@ -155,10 +127,10 @@ describe("API keys", () => {
     expect(run.stderr).not.toContain(key);
     expect(journalText()).not.toContain(key);
     expect(journal()[0]).toMatchObject({ verb: "apikey create", irreversible: expect.stringContaining("apikey delete") });
-    const withKey = { ...env, CCX_API_KEY: key };
+    const withKey = { ...w.env, CCX_API_KEY: key };
     await ok(["roles"], withKey);
     await ok(["apikey", "update", key, "--name", "CI runner", "--yes"]);
-    expect(apiKeysOf(app).find((k) => k.apiKey === key)).toMatchObject({ name: "CI runner", scope: "fullAccess" });
+    expect(apiKeysOf(w.app).find((k) => k.apiKey === key)).toMatchObject({ name: "CI runner", scope: "fullAccess" });
     const dry = await ok(["apikey", "delete", key, "--dry-run"]);
     expect(dry.stdout).toContain(`/apikeys/'"$CCX_TARGET_API_KEY"`);
     expect(dry.stdout).not.toContain(key);
@@ -171,40 +143,40 @@ describe("API keys", () => {
   });
 
   it("--dry-run: the curl sends nothing; a scope not documented is bad input", async () => {
-    const before = served.length;
+    const before = w.served.length;
     const dry = await ok(["apikey", "create", "--name", "CI", "--scope", "authOnly", "--dry-run"]);
     expect(dry.stdout).toContain(`-d '{"name":"CI","scope":"authOnly"}'`);
-    expect(served.slice(before)).toEqual([]);
-    const bad = await runCcx(["apikey", "create", "--name", "CI", "--scope", "everything", "--yes"], env);
+    expect(w.served.slice(before)).toEqual([]);
+    const bad = await runCcx(["apikey", "create", "--name", "CI", "--scope", "everything", "--yes"], w.env);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("--scope takes fullAccess or authOnly");
   });
 });
 
 describe("apps, collaborators, app settings, tenants (the management API)", () => {
-  const managed = () => fx.cliEnv({ state, management: true });
+  const managed = () => w.fx.cliEnv({ state: w.state, management: true });
   const okManaged = (args: string[]) => ok(args, managed());
   const jsonManaged = async (args: string[]) => JSON.parse((await okManaged([...args, "--json"])).stdout);
 
   it("app create: its REST API key printed alone, once, and nowhere else; listed; the create undone by deleting it", async () => {
     const run = await okManaged(["app", "create", "--name", "Scratch", "--app-region", "eu", "--skip-sample-data", "--yes"]);
     const key = run.stdout.trim();
-    const made = fx.emulator.world.apps.find((a) => a.name === "Scratch")!;
+    const made = w.fx.emulator.world.apps.find((a) => a.name === "Scratch")!;
     expect(key).toBe(made.fullAccessKey);
     expect(run.stderr).not.toContain(key);
     expect(journalText()).not.toContain(key);
     expect(journal()[0]).toMatchObject({ verb: "app create", inverse: { method: "DELETE", path: `/apps/${made.appId}` } });
     expect(JSON.stringify(await jsonManaged(["apps"]))).toContain(made.appId);
     await ok(["undo", "--yes"], managed());
-    expect(fx.emulator.world.apps.some((a) => a.appId === made.appId)).toBe(false);
+    expect(w.fx.emulator.world.apps.some((a) => a.appId === made.appId)).toBe(false);
   });
 
   it("app delete: its id typed back (without a terminal, --yes); gone, journaled as irreversible; an unknown app ERR_APP_NOT_FOUND", async () => {
     await okManaged(["app", "create", "--name", "Doomed", "--app-region", "us", "--skip-sample-data", "--yes"]);
-    const doomed = fx.emulator.world.apps.find((a) => a.name === "Doomed")!;
+    const doomed = w.fx.emulator.world.apps.find((a) => a.name === "Doomed")!;
     expect((await runCcx(["app", "delete", doomed.appId], managed())).code).toBe(2);
     await okManaged(["app", "delete", doomed.appId, "--yes"]);
-    expect(fx.emulator.world.apps.includes(doomed)).toBe(false);
+    expect(w.fx.emulator.world.apps.includes(doomed)).toBe(false);
     expect(journal().at(-1)).toMatchObject({ verb: "app delete", irreversible: expect.stringContaining("archived") });
     const again = await runCcx(["app", "delete", doomed.appId, "--yes"], managed());
     expect(again.stderr).toContain("ERR_APP_NOT_FOUND");
@@ -256,7 +228,7 @@ describe("apps, collaborators, app settings, tenants (the management API)", () =
     expect(dry.stdout).not.toContain(password);
     const run = await okManaged([...create, "--yes"]);
     expect(run.stdout.trim()).toMatch(/^[0-9a-f]{40}$/);
-    expect(fx.emulator.world.tenants).toContainEqual(expect.objectContaining({ email: "tia@example.com" }));
+    expect(w.fx.emulator.world.tenants).toContainEqual(expect.objectContaining({ email: "tia@example.com" }));
     expect(journalText()).not.toContain(password);
     expect(journalText()).not.toContain(run.stdout.trim());
     expect(journal().at(-1)).toMatchObject({ verb: "tenant create", host: "management", irreversible: expect.stringContaining("no documented write") });

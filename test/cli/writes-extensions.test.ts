@@ -1,13 +1,11 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { App } from "../../src/emulator/data/model.js";
+import { describe, expect, it } from "vitest";
 import { extensionSettingsOf, extensionsOf } from "../../src/emulator/data/extensions.js";
-import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
-import { journalEntries } from "../support/journal.js";
 import { runInProcess as runCcx } from "../support/run-in-process.js";
 import { scratchDir } from "../support/scratch.js";
 import { registerSecrets } from "../support/secrets.js";
+import { writeWorld } from "../support/write-world.js";
 
 /**
  * The extension writes, over HTTPS against the emulator: enabled and
@@ -18,34 +16,14 @@ import { registerSecrets } from "../support/secrets.js";
  * not undone, saying why.
  */
 
-let fx: EmulatorFixture;
-let app: App;
-let env: Record<string, string>;
-let state: string;
-const served: string[] = [];
+const w = writeWorld({ apps: 1, groups: 3, calls: 1, users: 10, messages: 50 }, { management: true });
+const { ok, undo, journal, journalText } = w;
+
 const GIPHY_KEY = `giphy-${process.pid}-s3cr3t-key`;
 registerSecrets(GIPHY_KEY);
 
-beforeAll(async () => {
-  fx = await emulatorFixture({ sizes: { apps: 1, groups: 3, calls: 1, users: 10, messages: 50 }, verbose: true, log: (line: string) => served.push(line) });
-  app = fx.emulator.world.apps[0]!;
-});
-beforeEach(() => {
-  state = scratchDir("ccx-journal-");
-  env = fx.cliEnv({ state, management: true });
-});
-afterAll(() => fx?.close());
-
-const journalText = () => readFileSync(join(state, "ccx", "journal.ndjson"), "utf8");
-const journal = () => journalEntries(join(state, "ccx", "journal.ndjson"));
-const ok = async (args: string[]) => {
-  const run = await runCcx(args, env);
-  expect(run.code, run.stderr).toBe(0);
-  return run;
-};
-const undo = (entry?: number) => ok(["undo", ...(entry ? [String(entry)] : []), "--yes"]);
-const isOn = (id: string) => extensionsOf(app).find((e) => e.id === id)!.isActive;
-const settingsOf = (id: string) => (extensionSettingsOf(app, id) as { settings: Record<string, unknown> }).settings;
+const isOn = (id: string) => extensionsOf(w.app).find((e) => e.id === id)!.isActive;
+const settingsOf = (id: string) => (extensionSettingsOf(w.app, id) as { settings: Record<string, unknown> }).settings;
 const listed = async () => JSON.parse((await ok(["extensions", "--json"])).stdout) as Array<{ id: string; isActive: boolean }>;
 
 describe("enable and disable", () => {
@@ -58,16 +36,16 @@ describe("enable and disable", () => {
     expect(journal()[1]).toMatchObject({ verb: "extension disable", inverse: { method: "POST", body: { enabled: ["broadcast"] } } });
     await undo();
     expect(isOn("broadcast")).toBe(true);
-    const unknown = await runCcx(["extension", "enable", "no-such-extension", "--yes", "--json"], env);
+    const unknown = await runCcx(["extension", "enable", "no-such-extension", "--yes", "--json"], w.env);
     expect(unknown.stdout + unknown.stderr).toContain("ERR_EXTENSION_NOT_FOUND");
   });
 
   it("read-only: refused before anything is sent", async () => {
-    const before = served.length;
-    const run = await runCcx(["extension", "enable", "broadcast", "--yes", "--read-only"], env);
+    const before = w.served.length;
+    const run = await runCcx(["extension", "enable", "broadcast", "--yes", "--read-only"], w.env);
     expect(run.code).not.toBe(0);
     expect(run.stderr).toMatch(/read-only mode: extension enable refused, nothing was sent/);
-    expect(served.slice(before).filter((line) => !line.includes("GET"))).toEqual([]);
+    expect(w.served.slice(before).filter((line) => !line.includes("GET"))).toEqual([]);
   });
 });
 
@@ -88,31 +66,31 @@ describe("settings", () => {
     await ok(["extension", "enable", "xss-filter", "--yes"]);
     const had = settingsOf("xss-filter");
     await ok(["extension", "settings-delete", "xss-filter", "--yes"]);
-    expect(settingsOf("xss-filter")).toEqual({ appId: app.appId });
+    expect(settingsOf("xss-filter")).toEqual({ appId: w.app.appId });
     await ok(["extension", "settings-create", "xss-filter", "dropMessage=true", "--yes"]);
     expect(settingsOf("xss-filter")).toMatchObject({ dropMessage: true });
     expect(journal().at(-1)).toMatchObject({ verb: "extension settings-create", inverse: { method: "DELETE", path: expect.stringContaining("/extensions/xss-filter/v1/settings") } });
     await undo();
-    expect(settingsOf("xss-filter")).toEqual({ appId: app.appId });
+    expect(settingsOf("xss-filter")).toEqual({ appId: w.app.appId });
     await undo(2);
     expect(settingsOf("xss-filter")).toEqual(had);
   });
 
   it("the body held to the documented fields and kinds: a field the extension lacks, a value of another kind, refused before anything is sent", async () => {
-    const before = served.length;
-    const unknown = await runCcx(["extension", "settings-update", "xss-filter", "dropMesage=true", "--yes"], env);
+    const before = w.served.length;
+    const unknown = await runCcx(["extension", "settings-update", "xss-filter", "dropMesage=true", "--yes"], w.env);
     expect(unknown.code).not.toBe(0);
     expect(unknown.stderr).toContain("xss-filter documents no setting 'dropMesage': dropMessage; nothing was sent");
-    const kind = await runCcx(["extension", "settings-update", "report-user", "maxReports=many", "--yes"], env);
+    const kind = await runCcx(["extension", "settings-update", "report-user", "maxReports=many", "--yes"], w.env);
     expect(kind.stderr).toContain("report-user's maxReports takes a number: not 'many'");
-    const post = await runCcx(["extension", "settings-create", "data-masking", "dropMessage=true", "--yes"], env);
+    const post = await runCcx(["extension", "settings-create", "data-masking", "dropMessage=true", "--yes"], w.env);
     expect(post.stderr).toContain("documented with PUT alone");
-    expect(served.slice(before)).toEqual([]);
+    expect(w.served.slice(before)).toEqual([]);
   });
 
   it("an inactive extension's settings: refused with ERR_EXTENSION_INACTIVE", async () => {
     await ok(["extension", "disable", "sentiment-analysis", "--yes"]);
-    const run = await runCcx(["extension", "settings-update", "sentiment-analysis", "dropMessage=true", "--yes", "--json"], env);
+    const run = await runCcx(["extension", "settings-update", "sentiment-analysis", "dropMessage=true", "--yes", "--json"], w.env);
     expect(run.code).not.toBe(0);
     expect(run.stdout + run.stderr).toContain("ERR_EXTENSION_INACTIVE");
   });
@@ -133,7 +111,7 @@ describe("settings", () => {
   it("a chat widget: made by settings-create, renamed by settings-update widgetId=…, the rename undone", async () => {
     await ok(["extension", "enable", "widget", "--yes"]);
     await ok(["extension", "settings-create", "widget", "name=Docs widget", "version=v2", '--yes']);
-    const widgets = extensionSettingsOf(app, "widget") as Array<{ widgetId: string; configuration: { name: string } }>;
+    const widgets = extensionSettingsOf(w.app, "widget") as Array<{ widgetId: string; configuration: { name: string } }>;
     const made = widgets.at(-1)!;
     expect(made.configuration.name).toBe("Docs widget");
     expect(journal().at(-1)).toMatchObject({ irreversible: expect.stringContaining("no documented delete") });
@@ -152,13 +130,13 @@ describe("push certificates", () => {
     expect(dry.stdout).toContain(`/extensions/push-notification/v1/upload-certificate-p12' `);
     expect(dry.stdout).toContain(`-F 'certificate=@${file}'`);
     await ok(["extension", "certificate-upload", file, "--yes"]);
-    expect(app.pushCertificates.p12).toMatchObject({ fileName: "apns.p12", bytes: 4 });
+    expect(w.app.pushCertificates.p12).toMatchObject({ fileName: "apns.p12", bytes: 4 });
     expect(JSON.parse((await ok(["push-certificates", "--json"])).stdout)).toMatchObject({ certificate_p12: true });
     expect(journal().at(-1)).toMatchObject({ verb: "extension certificate-upload", files: { certificate: file }, irreversible: expect.stringContaining("no documented delete") });
-    const before = served.length;
-    const missing = await runCcx(["extension", "certificate-upload", join(file, "..", "AuthKey.p8"), "--yes"], env);
+    const before = w.served.length;
+    const missing = await runCcx(["extension", "certificate-upload", join(file, "..", "AuthKey.p8"), "--yes"], w.env);
     expect(missing.code).not.toBe(0);
     expect(missing.stderr).toMatch(/cannot read .*AuthKey\.p8 \(its certificate\): ENOENT; nothing was sent/);
-    expect(served.slice(before)).toEqual([]);
+    expect(w.served.slice(before)).toEqual([]);
   });
 });

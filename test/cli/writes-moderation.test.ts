@@ -1,16 +1,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { App } from "../../src/emulator/data/model.js";
+import { describe, expect, it } from "vitest";
 import { tokensOf } from "../../src/emulator/data/auth-tokens.js";
 import { isMember } from "../../src/emulator/data/members.js";
 import { blockedMessages, flaggedMessages } from "../../src/emulator/data/moderation.js";
 import { MODERATION_KINDS } from "../../src/writes/moderation-lists.js";
-import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
-import { journalEntries } from "../support/journal.js";
 import { runInProcess as runCcx } from "../support/run-in-process.js";
-import { scratchDir } from "../support/scratch.js";
 import { registerSecrets } from "../support/secrets.js";
+import { writeWorld } from "../support/write-world.js";
 
 /**
  * The moderation, message, conversation and auth token writes of issue 30's
@@ -18,31 +15,10 @@ import { registerSecrets } from "../support/secrets.js";
  * ccx's own reads, undone where it has an inverse; the documented errors.
  */
 
-let fx: EmulatorFixture;
-let app: App;
-let env: Record<string, string>;
-let state: string;
-const served: string[] = [];
+const w = writeWorld({ apps: 1, groups: 5, calls: 1, users: 30, messages: 800 }, { management: true });
+const { ok, json, undo, journal } = w;
 
-beforeAll(async () => {
-  fx = await emulatorFixture({ sizes: { apps: 1, groups: 5, calls: 1, users: 30, messages: 800 }, verbose: true, log: (line: string) => served.push(line) });
-  app = fx.emulator.world.apps[0]!;
-});
-beforeEach(() => {
-  state = scratchDir("ccx-journal-");
-  env = fx.cliEnv({ state, management: true });
-});
-afterAll(() => fx?.close());
-
-const journal = () => journalEntries(join(state, "ccx", "journal.ndjson"));
-const ok = async (args: string[]) => {
-  const run = await runCcx(args, env);
-  expect(run.code, run.stderr).toBe(0);
-  return run;
-};
-const json = async (args: string[]) => JSON.parse((await ok([...args, "--json"])).stdout);
-const undo = (entry?: number) => ok(["undo", ...(entry ? [String(entry)] : []), "--yes"]);
-const uidAt = (i: number) => app.users[i]!.uid;
+const uidAt = (i: number) => w.app.users[i]!.uid;
 
 /** A value for each of a kind's flags: its name and text as given, JSON and lists of one. */
 const FLAGS: Record<string, string[]> = {
@@ -76,38 +52,38 @@ describe("rules, keyword lists and reasons", () => {
     expect((await json(["moderation", "rules"])).find((r: { id: string }) => r.id === "rule-links")).toMatchObject({ enabled: true });
     await undo();
     expect((await json(["moderation", "rules"])).find((r: { id: string }) => r.id === "rule-links")).toMatchObject({ enabled: false });
-    const without = await runCcx(["moderation", "rule-delete", "rule-links", "--yes"], fx.cliEnv({ state }));
+    const without = await runCcx(["moderation", "rule-delete", "rule-links", "--yes"], w.fx.cliEnv({ state: w.state }));
     expect(without.code).not.toBe(0);
     expect(without.stderr).toContain("takes the management key and secret");
   });
 
   it("the documented errors: an id taken, one that is not there, a create without its required fields (nothing sent)", async () => {
-    const taken = await runCcx(["moderation", "reason-create", "spam", "--name", "Spam", "--yes"], env);
+    const taken = await runCcx(["moderation", "reason-create", "spam", "--name", "Spam", "--yes"], w.env);
     expect(taken.stderr).toContain("refused spam: ERR_BAD_REQUEST");
-    const missing = await runCcx(["moderation", "keyword-update", "no-such-list", "--name", "x", "--yes"], env);
+    const missing = await runCcx(["moderation", "keyword-update", "no-such-list", "--name", "x", "--yes"], w.env);
     expect(missing.stderr).toContain("ERR_KEYWORD_NOT_FOUND");
-    const before = served.length;
-    const bare = await runCcx(["moderation", "rule-create", "r2", "--name", "x", "--yes"], env);
+    const before = w.served.length;
+    const bare = await runCcx(["moderation", "rule-create", "r2", "--name", "x", "--yes"], w.env);
     expect(bare.code).toBe(2);
     expect(bare.stderr).toContain("needs --conditions, --action");
-    expect(served.slice(before)).toEqual([]);
+    expect(w.served.slice(before)).toEqual([]);
   });
 });
 
 describe("flags and reviews", () => {
   it("flag: a message flagged as a user with a reason and a remark, pending in the flagged list; not undone", async () => {
-    const flagged = new Set(flaggedMessages(app, false).map((f) => f.index));
-    const index = app.messages.count - 1 - [...Array(50).keys()].find((k) => !flagged.has(app.messages.count - 1 - k))!;
+    const flagged = new Set(flaggedMessages(w.app, false).map((f) => f.index));
+    const index = w.app.messages.count - 1 - [...Array(50).keys()].find((k) => !flagged.has(w.app.messages.count - 1 - k))!;
     await ok(["moderation", "flag", String(index + 1), "--as", uidAt(4), "--reason", "spam", "--remark", "again and again", "--yes"]);
     const entry = ((await json(["moderation", "flagged"])) as Array<{ messageId: string; reportedBy: Array<{ uid: string; reason: string; remark?: string }> }>).find((f) => f.messageId === String(index + 1));
     expect(entry?.reportedBy).toEqual([expect.objectContaining({ uid: uidAt(4), reason: "spam", remark: "again and again" })]);
     expect(journal().at(-1)).toMatchObject({ verb: "moderation flag", as: uidAt(4), irreversible: expect.stringContaining("review") });
-    const unknown = await runCcx(["moderation", "flag", String(index + 1), "--as", uidAt(4), "--reason", "no-such-reason", "--yes"], env);
+    const unknown = await runCcx(["moderation", "flag", String(index + 1), "--as", uidAt(4), "--reason", "no-such-reason", "--yes"], w.env);
     expect(unknown.stderr).toContain("ERR_REASON_NOT_FOUND");
   });
 
   it("approve --management: the key-and-secret review, sent with those, undone with them", async () => {
-    const blocked = blockedMessages(app)[0]!;
+    const blocked = blockedMessages(w.app)[0]!;
     const id = String(blocked.index + 1);
     const dry = await ok(["moderation", "approve", id, "--management", "--dry-run"]);
     expect(dry.stdout).toContain(`-H "key: $CCX_MANAGEMENT_KEY"`);
@@ -124,12 +100,12 @@ describe("flags and reviews", () => {
 describe("a thread's reply, a bot's message", () => {
   /** A group's message, and a member of the group to reply as. */
   function groupMessage(): { id: string; guid: string; member: string } {
-    const store = app.messages;
+    const store = w.app.messages;
     for (let i = store.count - 1; i >= 0; i--) {
       const conversation = store.conversations[store.conversation[i]!]!;
       if (conversation.group < 0 || store.deletedAt[i]! > 0) continue;
-      const group = app.groups[conversation.group]!;
-      const member = app.users.findIndex((_, u) => isMember(app, group, u));
+      const group = w.app.groups[conversation.group]!;
+      const member = w.app.users.findIndex((_, u) => isMember(w.app, group, u));
       if (member >= 0) return { id: String(i + 1), guid: group.guid, member: uidAt(member) };
     }
     throw new Error("no group message in the seed");
@@ -144,7 +120,7 @@ describe("a thread's reply, a bot's message", () => {
     expect(journal().at(-1)).toMatchObject({ verb: "reply", as: member, inverse: { method: "DELETE", as: member } });
     await undo();
     expect(await replies()).toHaveLength(0);
-    const elsewhere = await runCcx(["reply", id, "--as", member, "--to", uidAt(0) === member ? uidAt(1) : uidAt(0), "--text", "x", "--yes"], env);
+    const elsewhere = await runCcx(["reply", id, "--as", member, "--to", uidAt(0) === member ? uidAt(1) : uidAt(0), "--text", "x", "--yes"], w.env);
     expect(elsewhere.stderr).toContain("ERR_BAD_REQUEST");
   });
 
@@ -158,7 +134,7 @@ describe("a thread's reply, a bot's message", () => {
     expect(journal().at(-1)!.as).toBeUndefined();
     await undo();
     expect(await sent()).toHaveLength(0);
-    const none = await runCcx(["bot", "send", "no-such-bot", "--to", to, "--text", "x", "--yes"], env);
+    const none = await runCcx(["bot", "send", "no-such-bot", "--to", to, "--text", "x", "--yes"], w.env);
     expect(none.stderr).toContain("ERR_UID_NOT_FOUND");
   });
 });
@@ -166,7 +142,7 @@ describe("a thread's reply, a bot's message", () => {
 describe("a user's conversations", () => {
   /** A 1:1 conversation with messages, as its first user's, with the other's uid. */
   const oneToOne = (skip = 0) => {
-    const conversation = app.messages.conversations.filter((c) => c.group < 0 && c.messages.length > 0)[skip]!;
+    const conversation = w.app.messages.conversations.filter((c) => c.group < 0 && c.messages.length > 0)[skip]!;
     return { as: uidAt(conversation.userA), user: uidAt(conversation.userB), id: "" };
   };
 
@@ -188,7 +164,7 @@ describe("a user's conversations", () => {
     await ok(["conversation", "delete", "--as", as, "--user", user, "--yes"]);
     expect(await listed()).toBe(false);
     expect(journal().at(-1)).toMatchObject({ verb: "conversation delete", irreversible: expect.stringContaining("next message") });
-    const again = await runCcx(["conversation", "delete", "--as", as, "--user", user, "--yes"], env);
+    const again = await runCcx(["conversation", "delete", "--as", as, "--user", user, "--yes"], w.env);
     expect(again.stderr).toContain("ERR_CONVERSATION_NOT_FOUND");
     // A message brings it back; then deleted by its id, the deprecated path.
     await ok(["send", "--as", user, "--to", as, "--text", "back again", "--yes"]);
@@ -201,19 +177,19 @@ describe("a user's conversations", () => {
 
 describe("an auth token's update", () => {
   it("tokens update: where it is used, read back; the token masked in --dry-run, the output and the journal; not undone; one that is not the user's refused", async () => {
-    const index = app.users.findIndex((_, i) => tokensOf(app, i).length > 0);
-    const { uid, authToken } = tokensOf(app, index)[0]!;
+    const index = w.app.users.findIndex((_, i) => tokensOf(w.app, i).length > 0);
+    const { uid, authToken } = tokensOf(w.app, index)[0]!;
     registerSecrets(authToken);
     const update = ["tokens", "update", uid, authToken, "--platform", "web", "--user-agent", "ccx-test", "--app-info", '{"version":"1.2"}'];
     const dry = await ok([...update, "--dry-run"]);
     expect(dry.stdout).toContain("auth_tokens/");
     const run = await ok([...update, "--yes"]);
     expect(run.stdout + run.stderr).toContain(`${uid}/…${authToken.slice(-4)}`);
-    expect(tokensOf(app, index)[0]).toMatchObject({ authToken, platform: "web", userAgent: "ccx-test", appInfo: { version: "1.2" } });
+    expect(tokensOf(w.app, index)[0]).toMatchObject({ authToken, platform: "web", userAgent: "ccx-test", appInfo: { version: "1.2" } });
     expect((await json(["tokens", uid])).find((t: { platform?: string }) => t.platform === "web")).toMatchObject({ userAgent: "ccx-test" });
     expect(journal().at(-1)).toMatchObject({ verb: "tokens update", outcome: "done", irreversible: expect.stringContaining("masked") });
-    expect(readFileSync(join(state, "ccx", "journal.ndjson"), "utf8")).not.toContain(authToken);
-    const other = await runCcx(["tokens", "update", uidAt(index === 0 ? 1 : 0), authToken, "--platform", "web", "--yes"], env);
+    expect(readFileSync(join(w.state, "ccx", "journal.ndjson"), "utf8")).not.toContain(authToken);
+    const other = await runCcx(["tokens", "update", uidAt(index === 0 ? 1 : 0), authToken, "--platform", "web", "--yes"], w.env);
     expect(other.stderr).toContain("ERR_AUTH_TOKEN_NOT_FOUND");
   });
 });

@@ -1,16 +1,11 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { tokensOf } from "../../src/emulator/data/auth-tokens.js";
 import { isMember } from "../../src/emulator/data/members.js";
-import type { App } from "../../src/emulator/data/model.js";
 import { logLinesOf, preferencesOf, providersOf, pushTokensOf } from "../../src/emulator/data/notifications.js";
 import { PROVIDER_KINDS } from "../../src/writes/providers.js";
-import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
-import { journalEntries } from "../support/journal.js";
 import { runInProcess as runCcx } from "../support/run-in-process.js";
-import { scratchDir } from "../support/scratch.js";
 import { registerSecrets } from "../support/secrets.js";
+import { writeWorld } from "../support/write-world.js";
 
 /**
  * The notification writes, each over HTTPS against the emulator: sent, read
@@ -21,46 +16,25 @@ import { registerSecrets } from "../support/secrets.js";
  * journal, not in --dry-run's curl.
  */
 
-let fx: EmulatorFixture;
-let app: App;
-let env: Record<string, string>;
-let state: string;
-const served: string[] = [];
+const w = writeWorld({ apps: 1, groups: 5, calls: 1, users: 30, messages: 500 });
+const { ok, json, undo, journal, journalText } = w;
+
 const PUSH_TOKEN = `fcm:ccx-push-${process.pid}-s3cr3t-token`;
 const TWILIO_TOKEN = `twilio-${process.pid}-s3cr3t-auth`;
 const PRIVATE_KEY = `-----BEGIN PRIVATE KEY-----ccx${process.pid}s3cr3t-----END PRIVATE KEY-----`;
 const PROVIDER_SECRET = `provider-${process.pid}-s3cr3t-value`;
 registerSecrets(PUSH_TOKEN, TWILIO_TOKEN, PRIVATE_KEY, PROVIDER_SECRET);
 
-beforeAll(async () => {
-  fx = await emulatorFixture({ sizes: { apps: 1, groups: 5, calls: 1, users: 30, messages: 500 }, verbose: true, log: (line: string) => served.push(line) });
-  app = fx.emulator.world.apps[0]!;
-});
-beforeEach(() => {
-  state = scratchDir("ccx-journal-");
-  env = fx.cliEnv({ state });
-});
-afterAll(() => fx?.close());
-
-const journalText = () => readFileSync(join(state, "ccx", "journal.ndjson"), "utf8");
-const journal = () => journalEntries(join(state, "ccx", "journal.ndjson"));
-const ok = async (args: string[]) => {
-  const run = await runCcx(args, env);
-  expect(run.code, run.stderr).toBe(0);
-  return run;
-};
-const json = async (args: string[]) => JSON.parse((await ok([...args, "--json"])).stdout);
-const undo = (entry?: number) => ok(["undo", ...(entry ? [String(entry)] : []), "--yes"]);
-const uidAt = (i: number) => app.users[i]!.uid;
+const uidAt = (i: number) => w.app.users[i]!.uid;
 
 describe("settings and preferences", () => {
   it("settings-set: sent as a PATCH of that field, read back, undone to the value it had; --dry-run sends nothing", async () => {
     const field = "preferences.group.memberJoinedSetting";
-    const before = served.length;
+    const before = w.served.length;
     const dry = await ok(["notifications", "settings-set", field, "2", "--dry-run"]);
-    expect(dry.stdout).toContain(`curl -X PATCH '${fx.info.chatUrl.replace("{appId}", app.appId).replace("{region}", app.region)}/notifications/v1/settings'`);
+    expect(dry.stdout).toContain(`curl -X PATCH '${w.fx.info.chatUrl.replace("{appId}", w.app.appId).replace("{region}", w.app.region)}/notifications/v1/settings'`);
     expect(dry.stdout).toContain(`-d '{"preferences":{"group":{"memberJoinedSetting":2}}}'`);
-    expect(served.slice(before)).toEqual([]);
+    expect(w.served.slice(before)).toEqual([]);
     await ok(["notifications", "settings-set", field, "2", "--yes"]);
     expect((await json(["notifications", "settings"])).preferences.group.memberJoinedSetting).toBe(2);
     expect(journal()[0]).toMatchObject({ verb: "notifications settings-set", inverse: { method: "PATCH", body: { preferences: { group: { memberJoinedSetting: 1 } } } } });
@@ -85,7 +59,7 @@ describe("settings and preferences", () => {
     await undo();
     expect(await dnd()).toBe(had);
     await ok(["notifications", "preference-set", uid, "preferences.mute.dndPreferenceSetting", "2", "--yes"]);
-    expect(preferencesOf(app, 3).dnd).toBe(true);
+    expect(preferencesOf(w.app, 3).dnd).toBe(true);
     await ok(["notifications", "preference-reset", uid, "--yes"]);
     expect(await dnd()).toBe(1);
     await undo();
@@ -93,34 +67,34 @@ describe("settings and preferences", () => {
   });
 
   it("a setting the answer does not have, or a value out of the documented ones: refused, ERR_BAD_REQUEST naming the field", async () => {
-    const run = await runCcx(["notifications", "settings-set", "preferences.group.messagesSetting", "7", "--yes"], env);
+    const run = await runCcx(["notifications", "settings-set", "preferences.group.messagesSetting", "7", "--yes"], w.env);
     expect(run.code).not.toBe(0);
     expect(run.stderr).toContain("refused preferences.group.messagesSetting: ERR_BAD_REQUEST");
-    const unknown = await runCcx(["notifications", "preference-set", uidAt(3), "preferences.nothing", "1", "--yes"], env);
+    const unknown = await runCcx(["notifications", "preference-set", uidAt(3), "preferences.nothing", "1", "--yes"], w.env);
     expect(unknown.stderr).toContain(`refused ${uidAt(3)}: preferences.nothing: ERR_BAD_REQUEST`);
     expect(journal().map((e) => e.outcome)).toEqual(["refused", "refused"]);
   });
 
   it("read-only: refused before anything is sent", async () => {
-    const before = served.length;
-    const run = await runCcx(["notifications", "timezone", uidAt(2), "Asia/Tokyo", "--yes", "--read-only"], env);
+    const before = w.served.length;
+    const run = await runCcx(["notifications", "timezone", uidAt(2), "Asia/Tokyo", "--yes", "--read-only"], w.env);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/read-only mode: notifications timezone refused, nothing was sent/);
-    expect(served.slice(before)).toEqual([]);
+    expect(w.served.slice(before)).toEqual([]);
   });
 });
 
 describe("mute, timezone, contact details", () => {
   it("mute a group the user is in, read back, undone; unmute --all of a user who muted some, undone with their until", async () => {
-    const group = app.groups.find((g) => isMember(app, g, 5) && !preferencesOf(app, 5).muted.some((m) => m.id === g.guid))!;
+    const group = w.app.groups.find((g) => isMember(w.app, g, 5) && !preferencesOf(w.app, 5).muted.some((m) => m.id === g.guid))!;
     const muted = async (uid: string) => (await json(["notifications", "preferences", uid])).mutedConversations as Array<{ id: string; until?: number }>;
     await ok(["notifications", "mute", uidAt(5), "--groups", group.guid, "--yes"]);
     expect((await muted(uidAt(5))).map((m) => m.id)).toContain(group.guid);
     await undo();
     expect((await muted(uidAt(5))).map((m) => m.id)).not.toContain(group.guid);
 
-    const index = app.users.findIndex((_, i) => preferencesOf(app, i).muted.length > 0);
-    const had = structuredClone(preferencesOf(app, index).muted);
+    const index = w.app.users.findIndex((_, i) => preferencesOf(w.app, i).muted.length > 0);
+    const had = structuredClone(preferencesOf(w.app, index).muted);
     await ok(["notifications", "unmute", uidAt(index), "--all", "--yes"]);
     expect(await muted(uidAt(index))).toEqual([]);
     await undo();
@@ -128,13 +102,13 @@ describe("mute, timezone, contact details", () => {
   });
 
   it("a conversation that does not exist: refused with the documented not-found code", async () => {
-    const run = await runCcx(["notifications", "mute", uidAt(5), "--groups", "no-such-group", "--yes", "--json"], env);
+    const run = await runCcx(["notifications", "mute", uidAt(5), "--groups", "no-such-group", "--yes", "--json"], w.env);
     expect(run.code).not.toBe(0);
     expect(run.stdout + run.stderr).toContain("ERR_GUID_NOT_FOUND");
   });
 
   it("timezone: set, read back, undone; one the service does not know refused", async () => {
-    const had = preferencesOf(app, 6).timezone;
+    const had = preferencesOf(w.app, 6).timezone;
     const zone = had === "Asia/Tokyo" ? "Europe/Berlin" : "Asia/Tokyo";
     await ok(["notifications", "timezone", uidAt(6), zone, "--yes"]);
     expect((await json(["notifications", "preferences", uidAt(6)])).timezone).toBe(zone);
@@ -144,7 +118,7 @@ describe("mute, timezone, contact details", () => {
     expect(journal()[0]).toMatchObject({ query: { uid: uidAt(6) } });
     await undo(2);
     expect((await json(["notifications", "preferences", uidAt(6)])).timezone).toBe(zone);
-    const bad = await runCcx(["notifications", "timezone", uidAt(6), "Mars/Olympus", "--yes"], env);
+    const bad = await runCcx(["notifications", "timezone", uidAt(6), "Mars/Olympus", "--yes"], w.env);
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toContain(`refused ${uidAt(6)}: Mars/Olympus: ERR_BAD_REQUEST`);
   });
@@ -166,8 +140,8 @@ describe("mute, timezone, contact details", () => {
 
 describe("push tokens", () => {
   it("register: sent against the auth token, read back; the tokens masked in --dry-run, the output and the journal; delete by value", async () => {
-    const index = app.users.findIndex((_, i) => i > 0 && tokensOf(app, i).length > 0);
-    const authToken = tokensOf(app, index)[0]!.authToken;
+    const index = w.app.users.findIndex((_, i) => i > 0 && tokensOf(w.app, i).length > 0);
+    const authToken = tokensOf(w.app, index)[0]!.authToken;
     registerSecrets(authToken);
     const register = ["push-token", "register", "--auth-token", authToken, "--platform", "fcm_android", "--token", PUSH_TOKEN];
     const dry = await ok([...register, "--dry-run"]);
@@ -175,22 +149,22 @@ describe("push tokens", () => {
     expect(dry.stdout).not.toContain(authToken);
     const run = await ok([...register, "--yes"]);
     expect(run.stdout).not.toContain(PUSH_TOKEN);
-    expect(pushTokensOf(app, index).find((t) => t.pushToken === PUSH_TOKEN)).toMatchObject({ platform: "fcm_android", providerId: "fcm-default", uid: uidAt(index) });
+    expect(pushTokensOf(w.app, index).find((t) => t.pushToken === PUSH_TOKEN)).toMatchObject({ platform: "fcm_android", providerId: "fcm-default", uid: uidAt(index) });
     expect(journal()[0]).toMatchObject({ verb: "push-token register", outcome: "done", irreversible: expect.stringContaining("push-token delete"), query: { authToken: `…${authToken.slice(-4)}` } });
     await ok(["push-token", "delete", PUSH_TOKEN, "--yes"]);
-    expect(pushTokensOf(app, index).some((t) => t.pushToken === PUSH_TOKEN)).toBe(false);
+    expect(pushTokensOf(w.app, index).some((t) => t.pushToken === PUSH_TOKEN)).toBe(false);
     expect(journalText()).not.toContain(PUSH_TOKEN);
     expect(journalText()).not.toContain(authToken);
-    const gone = await runCcx(["push-token", "delete", PUSH_TOKEN, "--yes", "--json"], env);
+    const gone = await runCcx(["push-token", "delete", PUSH_TOKEN, "--yes", "--json"], w.env);
     expect(gone.stdout + gone.stderr).toContain("ERR_PUSH_TOKEN_NOT_FOUND");
   });
 
   it("unregister --all: none left for the auth token's user", async () => {
-    const index = app.users.findIndex((_, i) => pushTokensOf(app, i).length > 0);
-    const authToken = pushTokensOf(app, index)[0]!.authToken;
+    const index = w.app.users.findIndex((_, i) => pushTokensOf(w.app, i).length > 0);
+    const authToken = pushTokensOf(w.app, index)[0]!.authToken;
     registerSecrets(authToken);
     await ok(["push-token", "unregister", "--auth-token", authToken, "--all", "--yes"]);
-    expect(pushTokensOf(app, index)).toEqual([]);
+    expect(pushTokensOf(w.app, index)).toEqual([]);
   });
 });
 
@@ -198,8 +172,8 @@ describe("the notifications log follows the writes", () => {
   it("a group message's line for a member: held back once they mute the group, sent again once undone; gone with its push token", async () => {
     // A message a group member was notified of, on a device of theirs.
     let found: { i: number; line: ReturnType<typeof logLinesOf>[number] } | undefined;
-    for (let i = app.messages.count - 1; i >= 0 && !found; i--) {
-      const line = logLinesOf(app, i, () => false).find((l) => l.receiverType === "group" && l.notificationTriggered);
+    for (let i = w.app.messages.count - 1; i >= 0 && !found; i--) {
+      const line = logLinesOf(w.app, i, () => false).find((l) => l.receiverType === "group" && l.notificationTriggered);
       if (line) found = { i, line };
     }
     const { line } = found!;
@@ -219,16 +193,16 @@ describe("the notifications log follows the writes", () => {
 describe("providers", () => {
   it("twilio: deleted (typed back), created with its credentials masked everywhere, read back, the create undone by a delete", async () => {
     await ok(["twilio-provider", "delete", "--yes"]);
-    expect(providersOf(app).twilio).toEqual({});
+    expect(providersOf(w.app).twilio).toEqual({});
     const create = ["twilio-provider", "create", "--account-sid", "AC123", "--auth-token", TWILIO_TOKEN, "--sender", "+15005550006"];
     const dry = await ok([...create, "--dry-run"]);
     expect(dry.stdout).toContain(`"twilioAuthToken":"'"$CCX_TWILIO_AUTH_TOKEN"'"`);
     await ok([...create, "--yes"]);
-    expect(providersOf(app).twilio).toMatchObject({ twilioAccountSID: "AC123", twilioAuthToken: TWILIO_TOKEN, twilioSenderPhoneNumber: "+15005550006" });
+    expect(providersOf(w.app).twilio).toMatchObject({ twilioAccountSID: "AC123", twilioAuthToken: TWILIO_TOKEN, twilioSenderPhoneNumber: "+15005550006" });
     expect(journalText()).not.toContain(TWILIO_TOKEN);
     await undo();
-    expect(providersOf(app).twilio).toEqual({});
-    const again = await runCcx(["twilio-provider", "delete", "--yes", "--json"], env);
+    expect(providersOf(w.app).twilio).toEqual({});
+    const again = await runCcx(["twilio-provider", "delete", "--yes", "--json"], w.env);
     expect(again.stdout + again.stderr).toContain("ERR_PROVIDER_NOT_FOUND");
   });
 
@@ -240,15 +214,15 @@ describe("providers", () => {
     expect(listed.filter((p: { source: string }) => p.source === "push: fcm").map((p: { providerId: string; isDefault: boolean }) => [p.providerId, p.isDefault])).toEqual([["fcm-default", false], ["fcm-two", true]]);
     expect(journalText()).not.toContain(PRIVATE_KEY);
     await undo();
-    expect((providersOf(app).fcm as { pushProviders: Array<{ providerId: string; isDefault: boolean }> }).pushProviders.find((p) => p.isDefault)?.providerId).toBe("fcm-default");
+    expect((providersOf(w.app).fcm as { pushProviders: Array<{ providerId: string; isDefault: boolean }> }).pushProviders.find((p) => p.isDefault)?.providerId).toBe("fcm-default");
     // The last undo would be undone by the next one: the create is named.
     await undo(1);
-    expect((providersOf(app).fcm as { pushProviders: Array<{ providerId: string }> }).pushProviders.map((p) => p.providerId)).toEqual(["fcm-default"]);
+    expect((providersOf(w.app).fcm as { pushProviders: Array<{ providerId: string }> }).pushProviders.map((p) => p.providerId)).toEqual(["fcm-default"]);
   });
 
   it("a custom email provider's update: sent, read back, journaled as not undone", async () => {
     await ok(["custom-email-provider", "update", "--enabled", "true", "--yes"]);
-    expect(providersOf(app).customEmail).toMatchObject({ isEnabled: true });
+    expect(providersOf(w.app).customEmail).toMatchObject({ isEnabled: true });
     expect(journal()[0]).toMatchObject({ verb: "custom-email-provider update", irreversible: expect.stringContaining("credentials") });
   });
 
@@ -272,7 +246,7 @@ describe("providers", () => {
   });
 
   it.each(PROVIDER_KINDS.map((kind) => [kind.noun, kind] as const))("%s: created, read back, updated, deleted; the create undone by a delete; its secrets masked", async (noun, kind) => {
-    const now = () => providersOf(app)[KIND_IN_EMULATOR[noun]!] as Record<string, unknown> & { pushProviders?: Array<Record<string, unknown>> };
+    const now = () => providersOf(w.app)[KIND_IN_EMULATOR[noun]!] as Record<string, unknown> & { pushProviders?: Array<Record<string, unknown>> };
     const id = `ccx-${noun}`;
     const mine = () => (kind.byId ? now().pushProviders!.find((p) => p.providerId === id) : now().pushProviders ? now().pushProviders![0] : now());
     // One of a kind: the seed's deleted first (typed back: --yes says it).
