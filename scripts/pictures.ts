@@ -62,6 +62,19 @@ async function command(s: TmuxSession, text: string): Promise<void> {
   await s.keys("Enter");
 }
 
+/** A filter typed in the list's line, waited for until the request it sent (`sent`) has its rows on screen. */
+async function filterBy(s: TmuxSession, filter: string, what: string, sent: RegExp): Promise<void> {
+  await s.keys("/");
+  await s.type(filter);
+  await waitFor(s, what, (lines) => lines.some((l) => sent.test(l)) && listSettled(lines));
+}
+
+/** The filter line closed with Enter, the filter kept. */
+async function applyFilter(s: TmuxSession): Promise<void> {
+  await s.keys("Enter");
+  await waitFor(s, "the filter applied", (lines) => filterClosed(lines) && listSettled(lines));
+}
+
 const SCENES: readonly Scene[] = [
   {
     name: "groups-filter",
@@ -70,9 +83,7 @@ const SCENES: readonly Scene[] = [
     height: 30,
     async reach(s) {
       await waitFor(s, "the groups", listSettled);
-      await s.keys("/");
-      await s.type("type:private members:>=10");
-      await waitFor(s, "the private groups of ten members or more", (lines) => lines.some((l) => /→ GET \/groups\?.*type=private/.test(l)) && listSettled(lines));
+      await filterBy(s, "type:private members:>=10", "the private groups of ten members or more", /→ GET \/groups\?.*type=private/);
     },
   },
   {
@@ -83,11 +94,8 @@ const SCENES: readonly Scene[] = [
     async reach(s) {
       await waitFor(s, "the groups", listSettled);
       await command(s, "calls");
-      await s.keys("/");
-      await s.type("participants:>=4 rec:yes");
-      await waitFor(s, "calls of four or more with a recording", (lines) => lines.some((l) => /→ GET \/calls\?.*hasRecording=true/.test(l)) && listSettled(lines));
-      await s.keys("Enter");
-      await waitFor(s, "the filter applied", (lines) => filterClosed(lines) && listSettled(lines));
+      await filterBy(s, "participants:>=4 rec:yes", "calls of four or more with a recording", /→ GET \/calls\?.*hasRecording=true/);
+      await applyFilter(s);
       await s.keys("Enter");
       await waitFor(s, "the call's timeline", (lines) => lines.some((l) => /^Participants \(\d+\)/.test(l)) && lines.some((l) => /^\s+0:00─/.test(l)) && lines.some((l) => /^Recordings \(\d+\)/.test(l)));
     },
@@ -117,11 +125,8 @@ const SCENES: readonly Scene[] = [
       await command(s, "msgs");
       await waitFor(s, "the app's messages", (lines) => /the app's messages$/.test(lines[1] ?? "") && listSettled(lines));
       // A group's message: its recipients are the group's members.
-      await s.keys("/");
-      await s.type("receiver:group");
-      await waitFor(s, "the messages to groups", (lines) => lines.some((l) => /→ GET \/messages\?.*receiverType=group/.test(l)) && listSettled(lines));
-      await s.keys("Enter");
-      await waitFor(s, "the filter applied", (lines) => filterClosed(lines) && listSettled(lines));
+      await filterBy(s, "receiver:group", "the messages to groups", /→ GET \/messages\?.*receiverType=group/);
+      await applyFilter(s);
       await s.keys("T");
       await waitFor(s, "the trace", (lines) => lines.some((l) => l.startsWith("webhooks for its events")) && !lines.some((l) => l.includes("⟳")));
     },

@@ -20,9 +20,8 @@ import { QueryReader } from "../query.js";
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
 const bodyOf = (ctx: RequestContext): Record<string, unknown> => (isObject(ctx.body) ? ctx.body : {});
 
-/** The user the `uid` query parameter names (required). */
-function userOf(ctx: RequestContext): number {
-  const q = new QueryReader(ctx.params);
+/** The user the `uid` query parameter names (required); the query is read to its end (`q` may have read the rest). */
+export function userOf(ctx: RequestContext, q = new QueryReader(ctx.params)): number {
   const uid = q.string("uid");
   if (uid === undefined) q.fail("uid", "The uid field is required.");
   q.done();

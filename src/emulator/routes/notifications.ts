@@ -6,7 +6,7 @@ import {
   type LogLine, legacyProvidersOf, logLinesOf, logPosition, preferencesOf, providersOf, pushTokensOf,
 } from "../data/notifications.js";
 import { legacyPreferencesJson } from "../data/notification-settings.js";
-import { contactOf, preferencesNow, settingsNow } from "./notification-writes.js";
+import { contactOf, preferencesNow, settingsNow, userOf } from "./notification-writes.js";
 import { answersIn } from "../options.js";
 import { badRequest, notFound } from "../errors.js";
 import { QueryReader } from "../query.js";
@@ -21,16 +21,6 @@ import { QueryReader } from "../query.js";
 
 /** A page of the log: the count the exports' example says is the page's size. */
 const LOG_PAGE = 100;
-
-/** The user a `uid` query parameter names (required). */
-function userOf(ctx: RequestContext, q: QueryReader): number {
-  const uid = q.string("uid");
-  if (uid === undefined) q.fail("uid", "The uid field is required.");
-  q.done();
-  const index = ctx.app.userIndexByUid.get(uid!);
-  if (index === undefined) throw notFound("ERR_UID_NOT_FOUND", "user with UID", uid!);
-  return index;
-}
 
 /** A message moderation holds back has no line; once approved, it is delivered and has its lines. */
 const isBlocked = (ctx: RequestContext) => (i: number) => heldByModeration(ctx.app, i);
