@@ -57,6 +57,8 @@ export function healthLines(report: HealthReport): HealthLine[] {
   else {
     const logs = (label: string, count: number, problem: boolean, filter: string): HealthLine =>
       ({ label, count, problem, opens: { resource: "notification-logs", filter, command: listCommand("notifications logs", filter) } });
+    // No line in the window: said as such, so that an empty log is not taken for a part not read.
+    if (Object.keys(report.notifications.byChannel).length === 0) lines.push(logs("notifications", 0, false, `sent:>=${since}`));
     for (const [channel, counts] of Object.entries(report.notifications.byChannel)) {
       lines.push(logs(`${channel} notifications sent`, counts.sent, false, `channel:${channel} triggered:yes sent:>=${since}`));
       lines.push(logs(`${channel} notifications held`, counts.held, counts.held > 0, `channel:${channel} triggered:no sent:>=${since}`));

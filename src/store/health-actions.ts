@@ -6,6 +6,7 @@ import { toFailure } from "./failure.js";
 import { listKey } from "./item-children.js";
 import type { HealthState } from "./types.js";
 import type { ListActions } from "./list-actions.js";
+import type { ResourceActions } from "./resource-actions.js";
 
 /**
  * The :health screen: `ccx health`'s report over the last hour (or the time
@@ -25,7 +26,7 @@ export interface HealthActions {
 const slotOf = (key: string) => `${key}/health`;
 const DEFAULT_SINCE = "1h";
 
-export function healthActions(ctx: StoreContext<HealthActions & Pick<ListActions, "setFilter" | "submitFilter" | "ensureList">>, management: ManagementTarget | undefined): HealthActions {
+export function healthActions(ctx: StoreContext<HealthActions & Pick<ListActions, "setFilter" | "submitFilter"> & Pick<ResourceActions, "openResource">>, management: ManagementTarget | undefined): HealthActions {
   const setHealth = (key: string, patch: Partial<HealthState>) =>
     ctx.updateView(key, (v) => ({ ...v, health: { sinceText: DEFAULT_SINCE, loading: false, ...v.health, ...patch } }));
 
@@ -70,11 +71,16 @@ export function healthActions(ctx: StoreContext<HealthActions & Pick<ListActions
       if (!opens) return;
       const state = ctx.get();
       const key = listKey(opens.resource, []);
-      state.navigate({ view: "resource", name: opens.resource, params: [] });
-      state.setFilter(key, opens.filter ?? opens.narrow ?? "");
+      if (opens.filter !== undefined) {
+        // The filter sends the one request: opening the list first would ask for its unfiltered rows too.
+        state.navigate({ view: "resource", name: opens.resource, params: [] });
+        state.setFilter(key, opens.filter);
+      } else {
+        // A list that documents no filter: its rows asked as it opens, then narrowed by the line's text (none: any narrowing typed before is cleared).
+        state.openResource(opens.resource, []);
+        state.setFilter(key, opens.narrow ?? "");
+      }
       state.submitFilter(key);
-      // A list that documents no filter is narrowed by the line once its rows are had: they are asked here.
-      if (opens.filter === undefined) state.ensureList(key, "retry");
     },
   };
 }

@@ -126,6 +126,21 @@ describe("ccx health", () => {
     expect(typeof report.moderation.flaggedWaiting).toBe("number");
   });
 
+  it("rateLimited: the 429s ccx met on the way, each waited out, the counts unchanged", async () => {
+    // Its own emulator: four requests a second an app, where health sends a dozen at once.
+    const limited = await emulatorFixture({ now: Math.floor(Date.now() / 1000), sizes: { apps: 1, groups: 10, calls: 200, users: 20, messages: 300 }, faults: { rateLimit: { limit: 4, windowSeconds: 1 } } });
+    try {
+      const limitedEnv = limited.cliEnv({ management: true });
+      const report = await healthJson(["--since", "2d"], limitedEnv);
+      expect(report.rateLimited).toBeGreaterThan(0);
+      const calls = report.calls as Extract<HealthReport["calls"], { byOutcome: unknown }>;
+      const run = await runCcx(["calls", "--started", `>=${report.since}`, "--all", "--ndjson", "--per-page", "1000"], limitedEnv);
+      expect(run.stdout.split("\n").filter(Boolean)).toHaveLength(Object.values(calls.byOutcome).reduce((a, b) => a + b, 0));
+    } finally {
+      await limited.close();
+    }
+  });
+
   it("exit codes: 2 for a --since that is no time (nothing sent), 4 for a key refused", async () => {
     const before = served.length;
     const bad = await runCcx(["health", "--since", "yesterdayish"], env);

@@ -68,4 +68,19 @@ describe(":health", () => {
     expect(activeView(tui.store.getState()).lists["notification-logs"]!.items).toHaveLength(count);
     expect(tui.frame()).toContain(filter);
   });
+
+  it("enter on a blocked-by-rule line opens the blocked messages narrowed by the rule: its rows alone", async () => {
+    await openHealth();
+    const line = activeView(tui.store.getState()).health!.lines!.find((l) => l.opens?.resource === "blocked-messages")!;
+    const index = activeView(tui.store.getState()).health!.lines!.indexOf(line);
+    for (let i = 0; i < index; i++) await tui.press("j");
+    await tui.press("enter");
+    const frame = await tui.waitForFrame((f) => crumbs(f).endsWith("blocked-messages") && /narrowing the [1-9]/.test(f), "the blocked messages, narrowed");
+    expect(frame).toContain(`/ ${line.opens!.narrow}`);
+    expect(frame).toContain(`(${line.count} match)`);
+    // The rows drawn, each a blocked message's time, all of them that rule's.
+    const rows = lines(frame).filter((l) => /^\d{4}-\d\d-\d\d \d\d:\d\d /.test(l));
+    expect(rows).toHaveLength(line.count);
+    expect(rows.every((row) => row.includes(line.label.replace(/^blocked by /, "")))).toBe(true);
+  });
 });

@@ -13,8 +13,8 @@ import type { RouteOf, Screen } from "./types.js";
 const opensText = (line: HealthLine) => (line.opens ? `${line.opens.resource}${line.opens.filter ? ` ${line.opens.filter}` : line.opens.narrow ? ` / ${line.opens.narrow}` : ""}` : "");
 
 const COLUMNS: Column<HealthLine>[] = [
-  { header: " ", get: (l) => (l.problem && (l.count > 0 || l.note !== undefined) ? "!" : ""), width: 1 },
-  { header: "count", get: (l) => formatCount(l.count), width: 7 },
+  { header: " ", get: (l) => (l.problem && (l.count > 0 || l.note !== undefined) ? "!" : ""), width: 1, color: (_, theme) => theme.warning },
+  { header: "count", get: (l) => formatCount(l.count), width: 7, align: "right" },
   { header: "what", get: (l) => `${l.label}${l.note ? ` (${l.note})` : ""}`, flex: 2, minWidth: 20 },
   { header: "opens", get: opensText, flex: 3, minWidth: 10, priority: -1 },
 ];
