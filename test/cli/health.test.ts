@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { healthLines, problemCount } from "../../src/api/health-lines.js";
-import type { HealthReport } from "../../src/api/health.js";
-import { STATS_PER_PAGE } from "../../src/api/stats.js";
+import { HEALTH_CALLS_PER_PAGE, type HealthReport } from "../../src/api/health.js";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
 import { runInProcess as runCcx } from "../support/run-in-process.js";
 
@@ -74,7 +73,7 @@ describe("ccx health", () => {
     expect(lines.find((l) => l.label === "webhooks disabled")!.count).toBe(hooks.filter((h) => h.enabled === false).length);
   });
 
-  it(`--since bounds the walks: calls asked from it (${STATS_PER_PAGE} a page), the log from it in ms`, async () => {
+  it(`--since bounds the walks: calls asked from it (${HEALTH_CALLS_PER_PAGE} a page), the log from it in ms`, async () => {
     const pagesOf = async (since: string) => {
       const before = served.length;
       const report = await healthJson(["--since", since]);
@@ -82,14 +81,14 @@ describe("ccx health", () => {
       const from = Date.parse(report.since) / 1000;
       const calls = asked.filter((line) => /^GET \/[^ ]*\/calls\?/.test(line));
       const logs = asked.filter((line) => /^GET \/[^ ]*\/notifications\/v1\/logs\?/.test(line));
-      expect(calls.every((line) => line.includes(`startedAt=${from}`) && line.includes(`perPage=${STATS_PER_PAGE}`))).toBe(true);
+      expect(calls.every((line) => line.includes(`startedAt=${from}`) && line.includes(`perPage=${HEALTH_CALLS_PER_PAGE}`))).toBe(true);
       expect(logs.every((line) => line.includes(`from=${from * 1000}`))).toBe(true);
       return { calls: calls.length, logs: logs.length };
     };
     const hour = await pagesOf("1h");
     const months = await pagesOf("60d");
     expect(hour.calls).toBe(1);
-    expect(months.calls).toBe(Math.ceil(2000 / STATS_PER_PAGE));
+    expect(months.calls).toBe(Math.ceil(2000 / HEALTH_CALLS_PER_PAGE));
     expect(hour.logs).toBeLessThan(months.logs);
   });
 
