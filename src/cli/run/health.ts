@@ -22,13 +22,15 @@ function sinceOf(text: string): number {
 }
 
 /**
- * Every part unread the same way (a wrong key, an unknown app): the app could not be asked at all,
- * and the command fails with that code (exit 4 for a key refused) rather than print a report of failures.
+ * Every part read with the app's key unread the same way (a key refused, an unknown app): the app could
+ * not be asked at all, and the command fails with that code (exit 4 for a key refused) rather than print a
+ * report of failures. The parts read with the management key are left out: they may well answer.
  */
 function failedWhole(report: HealthReport): ApiError | undefined {
-  const parts = [report.calls, report.notifications, report.moderation.flaggedWaiting, report.providers.fcm, report.providers.apns];
-  const first = parts[0];
-  return parts.every((p) => isUnread(p) && isUnread(first) && p.error === first.error) && isUnread(first) ? new ApiError(first.error, first.message) : undefined;
+  const first = report.calls;
+  if (!isUnread(first)) return undefined;
+  const parts = [report.notifications, report.moderation.flaggedWaiting, report.providers.fcm, report.providers.apns];
+  return parts.every((p) => isUnread(p) && p.error === first.error) ? new ApiError(first.error, first.message) : undefined;
 }
 
 /** `ccx health`: the active app's health since --since, or every app's (--all-apps), as lines or --json. */
