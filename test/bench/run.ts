@@ -1,12 +1,13 @@
 /**
  * `npm run bench`: runs every benchmark and prints one table of figures against
  * their budgets. Names given select some: `node --import tsx test/bench/run.ts tui`
- * (tui, wire, filter, text, emulator, cli, download, live, notifications, writes, journal, soak).
+ * (tui, wire, filter, text, emulator, cli, download, live, notifications, health, writes, journal, soak).
  */
 import { benchCli } from "./cli.js";
 import { benchDownload } from "./download.js";
 import { benchEmulatorGroups, type Figure } from "./emulator-groups.js";
 import { benchFilter } from "./filter.js";
+import { benchHealth } from "./health.js";
 import { benchJournal } from "./journal.js";
 import { benchLive } from "./live.js";
 import { benchNotifications } from "./notifications.js";
@@ -29,6 +30,7 @@ const benches: Record<string, () => Promise<Figure[]>> = {
   emulator: () => benchEmulatorGroups(),
   live: () => benchLive(),
   notifications: () => benchNotifications(),
+  health: () => benchHealth(),
   writes: () => benchWrites(),
   journal: () => benchJournal(),
   soak: () => benchSoak(),
