@@ -104,9 +104,26 @@ function content(app: App, i: number, parties: Parties, view: MessageView, optio
       return { data: { customData: { question: POLL_QUESTIONS[d % POLL_QUESTIONS.length], options: ["Yes", "No", "Maybe"] } } };
     case KIND.meeting:
       return { data: { customData: { title: MEETING_TITLES[d % MEETING_TITLES.length], startsAt: sentAt + 3600 * (1 + ((d >>> 8) % 72)) } } };
-    default:
-      return { data: { ...app.messages.posted.get(i)!.data } };
+    default: {
+      const posted = app.messages.posted.get(i)!;
+      return posted.call ? callActionContent(app, parties, posted.call, view, options) : { data: { ...posted.data } };
+    }
   }
+}
+
+/** A live call's action message: the action, who acted, the call as it stands (its log's fields), and its receiver. */
+function callActionContent(app: App, parties: Parties, { sessionId, action }: { sessionId: string; action: string }, view: MessageView, options: EmulatorOptions): { data: Json; entities: Json } {
+  const log = app.callBySessionId.get(sessionId)!;
+  const by = entity(userJson(app.users[parties.sender]!, view.withTags), "user");
+  const to = parties.group ? entity(groupJson(app, app.groups[parties.receiver]!, view, options), "group")
+    : entity({ ...userJson(app.users[app.userIndexByUid.get(log.receiver) ?? parties.receiver]!, view.withTags), conversationId: parties.conversationId }, "user");
+  const call: Json = {
+    type: log.type, sender: log.initiator, status: action, receiver: log.receiver, sessionid: sessionId,
+    initiatedAt: log.initiatedAt, receiverType: log.receiverType, conversationId: parties.conversationId,
+  };
+  if (action === "ongoing" || action === "ended") call.joinedAt = log.startedAt;
+  if (action === "ended" && log.endedAt !== undefined) call.endedAt = log.endedAt;
+  return { data: { action }, entities: { by, on: entity(call, "call"), for: to } };
 }
 
 export function messageJson(app: App, i: number, view: MessageView, options: EmulatorOptions): Json {

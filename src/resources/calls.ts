@@ -37,9 +37,13 @@ export const calls: Resource<Call> = {
   detail: {
     path: "/calls/{sessionId}",
     // Loaded with the first call opened: the explorer's start does not pay for it.
+    // With what its messages say became of each participant (`outcomes`, as `ccx call --json` adds it);
+    // messages that cannot be read leave the call without it.
     find: async (http, id, apps, signal) => {
-      const found = await (await import("../api/find-call.js")).findCall(http, id, apps, signal);
-      return { item: found.raw, app: found.candidate };
+      const [{ findCall }, { callStory }, { AppClient }] = await Promise.all([import("../api/find-call.js"), import("../api/call-story.js"), import("../api/client.js")]);
+      const found = await findCall(http, id, apps, signal);
+      const outcomes = await callStory(new AppClient(http, found.target), found.call, signal).catch(() => undefined);
+      return { item: outcomes ? { ...(found.raw as object), outcomes } : found.raw, app: found.candidate };
     },
     // T opens its transcripts: below its summary are its participants and recordings.
     childrenApart: true,

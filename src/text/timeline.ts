@@ -1,7 +1,8 @@
 /**
  * A call's timeline: each participant entry (one per device) as a bar across
  * the call's span, from when it joined to when it left (to now while it is
- * still in), an entry that never joined marked in words, and a scale labelled
+ * still in), an entry that never joined marked in words, how each left or failed when
+ * the call's messages say (api/call-story.ts), and a scale labelled
  * with the time into the call. Pure text for a width: `ccx call` prints it and
  * the explorer's call screen draws it, colouring by `kind`.
  */
@@ -50,6 +51,7 @@ const BAR = "█";
 const IN_CALL_END = "▶";
 const MISSED = "×";
 const NOTE_WIDTH = 12;
+const OUTCOME_NOTE_WIDTH = 20;
 const GAP = 1;
 
 /** The call's span: from its start (or the first join) to its end (now while it goes on, or the last leave). */
@@ -113,14 +115,17 @@ function scaleLine(span: number, width: number): string {
   return out.slice(0, width - right.length) + right;
 }
 
-/** One entry's bar and note over the span. */
-function rowOf(p: TimelineEntry, span: { from: number; to: number }, now: number, width: number): Omit<TimelineRow, "label"> {
+const MISSED_STATES = new Set(["rejected", "unanswered", "busy", "missed", "canceled", "cancelled"]);
+
+/** One entry's bar and note over the span; `outcome`: what the call's messages say became of its user. */
+function rowOf(p: TimelineEntry, span: { from: number; to: number }, now: number, width: number, outcome?: string): Omit<TimelineRow, "label"> {
   const cells = Array.from({ length: width }, () => " ");
   if (p.joinedAt === undefined) {
-    // Never joined: the mark stands where the call began, and the note says why.
-    const missed = p.state === "rejected" || p.state === "unanswered" || p.state === "busy" || p.state === "missed" || p.state === "canceled";
+    // Never joined: the mark stands where the call began, and the note says why (their messages first).
+    const why = outcome ?? p.state;
+    const missed = why !== undefined && MISSED_STATES.has(why);
     cells[0] = MISSED;
-    return { bar: cells.join(""), note: missed ? p.state! : p.state ?? "never joined", kind: missed ? "missed" : "unknown" };
+    return { bar: cells.join(""), note: missed ? why : why ?? "never joined", kind: missed ? "missed" : "unknown" };
   }
   const inCall = p.leftAt === undefined;
   const end = p.leftAt ?? now;
@@ -128,19 +133,23 @@ function rowOf(p: TimelineEntry, span: { from: number; to: number }, now: number
   const b = Math.max(a, cellOf(end, span.from, span.to, width));
   for (let i = a; i <= b; i++) cells[i] = BAR;
   if (inCall) cells[b] = IN_CALL_END;
-  return { bar: cells.join(""), note: inCall ? `in ${formatDuration(end - p.joinedAt)}` : formatDuration(end - p.joinedAt), kind: inCall ? "in-call" : "joined" };
+  const lasted = inCall ? `in ${formatDuration(end - p.joinedAt)}` : formatDuration(end - p.joinedAt);
+  return { bar: cells.join(""), note: outcome && !inCall ? `${lasted} ${outcome}` : lasted, kind: inCall ? "in-call" : "joined" };
 }
 
 /**
  * The timeline for `width` columns: a label column (at most a quarter of the
  * width, at least 8), the bars, and a note column. Fits any width from 40.
  */
-export function timeline(call: TimelineCall, width: number, now = Math.floor(Date.now() / 1000)): Timeline {
+export function timeline(call: TimelineCall, width: number, now = Math.floor(Date.now() / 1000), outcomes: ReadonlyArray<{ uid: string; action: string }> = []): Timeline {
   const entries = call.participants ?? [];
   const span = callSpan(call, now);
   const names = labels(entries).map((l) => sanitize(l));
   const labelWidth = Math.max(8, Math.min(Math.floor(width / 4), Math.max(0, ...names.map(displayWidth))));
-  const barWidth = Math.max(10, width - labelWidth - NOTE_WIDTH - 2 * GAP);
+  // The note column is as wide as its longest outcome needs (a duration and a word), at most OUTCOME_NOTE_WIDTH.
+  const outcomeOf = new Map(outcomes.map((o) => [o.uid, sanitize(o.action)]));
+  const noteWidth = Math.min(OUTCOME_NOTE_WIDTH, Math.max(NOTE_WIDTH, ...[...outcomeOf.values()].map((a) => 7 + displayWidth(a))));
+  const barWidth = Math.max(10, width - labelWidth - noteWidth - 2 * GAP);
   const seconds = span.to - span.from;
   const title = `Timeline · ${formatTime(span.from)} → ${span.ongoing ? "now" : formatTime(span.to).slice(11)} UTC (${formatDuration(seconds)}${span.ongoing ? ", ongoing" : ""})`;
   const legend = ` · ${BAR} in the call ${IN_CALL_END} still in ${MISSED} never joined`;
@@ -148,12 +157,19 @@ export function timeline(call: TimelineCall, width: number, now = Math.floor(Dat
     title: displayWidth(title + legend) <= width ? title + legend : title,
     scale: `${" ".repeat(labelWidth + GAP)}${scaleLine(seconds, barWidth)}`,
     rows: entries.map((p, i) => {
-      const row = rowOf(p, span, now, barWidth);
+      const row = rowOf(p, span, now, barWidth, outcomeOf.get(p.uid));
       // The state is server text: sanitized and cut to its column.
-      return { ...row, label: fit(names[i]!, labelWidth), note: fit(sanitize(row.note), NOTE_WIDTH).trimEnd() };
+      return { ...row, label: fit(names[i]!, labelWidth), note: fit(sanitize(row.note), noteWidth).trimEnd() };
     }),
   };
 }
 
 /** A row as one line of text: label, bar, note. */
 export const timelineLine = (row: TimelineRow) => `${row.label}${" ".repeat(GAP)}${row.bar}${" ".repeat(GAP)}${row.note}`;
+
+/** A participant's outcome in a cell: the action, who did it when another did, and the time (UTC). */
+export function outcomeCell(outcome: { action: string; at?: number; by?: string } | undefined, uid: string): string {
+  if (!outcome) return "—";
+  const by = outcome.by && outcome.by !== uid ? ` by ${outcome.by}` : "";
+  return sanitize(`${outcome.action}${by}${outcome.at === undefined ? "" : ` ${formatTime(outcome.at).slice(11)}`}`);
+}

@@ -42,12 +42,14 @@ function fromColumn(line: string, column: number): string {
 const callOf = (appIndex: number, status = "ended") => fx.emulator.world.apps[appIndex]!.calls.find((c) => c.status === status && c.hasRecording)!;
 
 describe("ccx call", () => {
-  it("--json prints the call exactly as the service sent it", async () => {
+  it("--json prints the call exactly as the service sent it, and its outcomes (none: a seeded call has no messages)", async () => {
     const call = callOf(0);
     const run = await runCcx(["call", call.sessionId, "--json"], env);
     expect(run.code, run.stderr).toBe(0);
     const direct = await fx.calls(`/calls/${call.sessionId}`);
-    expect(JSON.parse(run.stdout)).toEqual(direct.body.data);
+    const { outcomes, ...sent } = JSON.parse(run.stdout) as { outcomes: unknown };
+    expect(sent).toEqual(direct.body.data);
+    expect(outcomes).toEqual([]);
   });
 
   it("shows the summary, every participant entry and every recording URL, within 80 columns", async () => {

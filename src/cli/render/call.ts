@@ -1,6 +1,7 @@
+import type { CallOutcome } from "../../api/call-story.js";
 import { type Call, type Participant, type Recording, oddFields, shownField } from "../../api/schemas.js";
 import { displayWidth, formatDuration, formatMinutes, formatTime, renderTable, sanitize, truncate } from "../../text/index.js";
-import { callDuration, timeline, timelineLine } from "../../text/timeline.js";
+import { callDuration, outcomeCell, timeline, timelineLine } from "../../text/timeline.js";
 
 export interface CallView {
   /** Columns to fit in; Infinity in a pipe: no value cut, the lines laid out for 80. */
@@ -10,7 +11,10 @@ export interface CallView {
   color?: boolean;
   /** The moment an ongoing call's timeline runs to (UNIX seconds); the clock by default. */
   now?: number;
+  /** What the call's messages say became of each participant (api/call-story.ts). */
+  outcomes?: CallOutcome[];
 }
+
 
 /**
  * Label: value pairs, as many to a line as fit. Why measured and cut: a value
@@ -64,6 +68,7 @@ export function renderCall(call: Call, view: CallView): string[] {
   ], width));
 
   const participants = call.participants ?? [];
+  const outcomeOf = new Map((view.outcomes ?? []).map((o) => [o.uid, o]));
   lines.push("", `Participants (${participants.length})`);
   if (participants.length === 0) lines.push("  none");
   else {
@@ -73,12 +78,13 @@ export function renderCall(call: Call, view: CallView): string[] {
       { header: "state", get: (p) => p.state ?? (p.isJoined ? "joined" : "—"), min: 5 },
       { header: "joined", get: (p) => formatTime(p.joinedAt), min: 16 },
       { header: "left", get: (p) => formatTime(p.leftAt), min: 16 },
+      ...(outcomeOf.size > 0 ? [{ header: "outcome", get: (p: Participant) => outcomeCell(outcomeOf.get(p.uid), p.uid), min: 8, max: 32 }] : []),
       { header: "min", get: (p) => p.totalDurationInMinutes?.toFixed(2) ?? "—", align: "right", min: 5 },
     ], participants, { width, color: view.color }));
   }
 
   if (participants.length > 0) {
-    const drawn = timeline(call, layoutWidth(width), view.now);
+    const drawn = timeline(call, layoutWidth(width), view.now, view.outcomes);
     lines.push("", drawn.title, drawn.scale, ...drawn.rows.map(timelineLine));
   }
 

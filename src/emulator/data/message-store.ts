@@ -33,6 +33,8 @@ export interface PostedMessage {
   type: string;
   data: Record<string, unknown>;
   tags?: string[];
+  /** A live call's action message (live/call-messages.ts): its entities name the call at send time. */
+  call?: { sessionId: string; action: string };
 }
 
 export interface Conversation {

@@ -2,6 +2,7 @@ import type { App, Call, World } from "../data/model.js";
 import { Random } from "../data/random.js";
 import type { EmulatorOptions } from "../options.js";
 import type { RecordingUrl } from "../recordings/url.js";
+import { writeCallActions } from "./call-messages.js";
 import { planNewCall } from "./new-call.js";
 import { type CallPlan, render, settled } from "./plan.js";
 import { planSeededCall } from "./seeded.js";
@@ -28,6 +29,8 @@ interface AppLive {
   /** Plans with something left to change. */
   active: CallPlan[];
   groupPool: number[];
+  /** The live time up to which the calls' action messages are written. */
+  written: number;
 }
 
 /** Puts `items` (newest first) in front of `list`, in place: routes and tests hold the array. */
@@ -63,6 +66,7 @@ export class LiveWorld implements LiveClock {
         active: app.calls.filter((c) => c.status === "ongoing" || c.status === "initiated")
           .map((c) => planSeededCall(options.seed, app, c, world.now, recordingUrl)),
         groupPool: app.groups.filter((g) => g.membersCount >= 2).map((g) => g.index),
+        written: this.anchor,
       };
     });
     this.tick();
@@ -98,6 +102,9 @@ export class LiveWorld implements LiveClock {
     }
     if (started.length > 0) prepend(app.calls, started.reverse());
     for (const plan of state.active) render(plan, now);
+    // The calls' own messages since the last tick: the live clock never goes back, so none is written twice.
+    writeCallActions(app, state.active, state.written, now);
+    state.written = now;
     state.active = state.active.filter((plan) => !settled(plan, now));
   }
 }

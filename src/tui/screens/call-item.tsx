@@ -1,5 +1,6 @@
 import { Text } from "ink";
 import * as v from "valibot";
+import type { CallOutcome } from "../../api/call-story.js";
 import { type Call, type Participant, type Recording, callSchema, participantMinutesField, shownField } from "../../api/schemas.js";
 import { type Resource, childRelation } from "../../resources/resource.js";
 import { users } from "../../resources/users.js";
@@ -7,7 +8,7 @@ import { activeApp } from "../../store/explorer-store.js";
 import type { Row } from "../../store/types.js";
 import { countOf, formatDuration, formatMinutes, formatPlainMinutes, formatTime } from "../../text/format.js";
 import { sanitize } from "../../text/sanitize.js";
-import { callDuration, timeline } from "../../text/timeline.js";
+import { callDuration, outcomeCell, timeline } from "../../text/timeline.js";
 import { TimelineRows } from "../components/timeline-rows.js";
 import { type Column, Rows } from "../components/rows.js";
 import { type Theme, statusColor } from "../theme.js";
@@ -18,12 +19,14 @@ import type { KeyContext, RouteOf } from "./types.js";
 
 type ItemRoute = RouteOf<"resource-item">;
 
-const participantColumns: Column<Participant>[] = [
+/** The participants' columns; their outcomes beside their times when the call's messages told them. */
+const participantColumns = (outcomes: ReadonlyMap<string, CallOutcome>): Column<Participant>[] => [
   { header: "uid", get: (p) => p.uid, flex: 2 },
   { header: "device", get: (p) => shownField(p, "deviceId", () => p.deviceId ?? "—"), flex: 2 },
   { header: "state", get: (p) => shownField(p, "state", () => p.state ?? ""), width: 10, color: (p, t) => statusColor(t, p.state) },
   { header: "joined", get: (p) => shownField(p, "joinedAt", () => formatTime(p.joinedAt)), width: 16 },
   { header: "left", get: (p) => shownField(p, "leftAt", () => formatTime(p.leftAt)), width: 16 },
+  ...(outcomes.size > 0 ? [{ header: "outcome", get: (p: Participant) => outcomeCell(outcomes.get(p.uid), p.uid), flex: 2 }] : []),
   { header: "minutes", get: (p) => shownField(p, participantMinutesField(p), () => p.totalDurationInMinutes?.toFixed(2) ?? "—"), width: 7, align: "right" },
 ];
 
@@ -49,6 +52,12 @@ export function readCall(item: Row): Call {
 /** How a recording is named in the route: its rid, or its place in the call when it came without one. */
 export const recordingKey = (recording: Recording, index: number) => recording.rid ?? `#${index + 1}`;
 
+/** What the call's messages say became of each participant, as its finder added them (resources/calls.ts). */
+const outcomesOf = (item: Row): CallOutcome[] => {
+  const outcomes = (item as { outcomes?: unknown }).outcomes;
+  return Array.isArray(outcomes) ? (outcomes as CallOutcome[]) : [];
+};
+
 /** The row under the cursor: a participant entry, else a recording (its place among them), else none. */
 function rowAt(call: Call, index: number): { participant?: Participant; recording?: Recording; at: number } {
   const participants = call.participants ?? [];
@@ -64,7 +73,8 @@ function spotOf(c: KeyContext<ItemRoute>) {
 }
 
 /** One call: its summary, one row per participant entry (per device, as a timeline or a table), then its recordings. */
-function CallBody({ call, selected, found, asTimeline, height, width, theme }: { call: Call; selected: number; found: string; asTimeline: boolean; height: number; width: number; theme: Theme }) {
+function CallBody({ call, outcomes, selected, found, asTimeline, height, width, theme }: { call: Call; outcomes: CallOutcome[]; selected: number; found: string; asTimeline: boolean; height: number; width: number; theme: Theme }) {
+  const outcomeOf = new Map(outcomes.map((o) => [o.uid, o]));
   const participants = call.participants ?? [];
   const recordings = call.recordings ?? [];
   const entries = call.totalParticipants ?? participants.length;
@@ -83,11 +93,11 @@ function CallBody({ call, selected, found, asTimeline, height, width, theme }: {
         {` · participant minutes ${formatPlainMinutes(call.totalDurationInMinutes)} (audio ${call.totalAudioMinutes?.toFixed(2) ?? "—"}, video ${call.totalVideoMinutes?.toFixed(2) ?? "—"}) · ${countOf(entries, "entry", "entries")}`}
       </Text>
       {asTimeline && participants.length > 0 ? (
-        <TimelineRows heading={`Participants (${participants.length})`} drawn={timeline(call, width)} selected={inRecordings ? -1 : selected} height={participantsHeight + 1} theme={theme} />
+        <TimelineRows heading={`Participants (${participants.length})`} drawn={timeline(call, width, undefined, outcomes)} selected={inRecordings ? -1 : selected} height={participantsHeight + 1} theme={theme} />
       ) : (
         <>
           <Text bold>{`Participants (${participants.length})`}</Text>
-          <Rows columns={participantColumns} rows={participants} selected={inRecordings ? -1 : selected} height={participantsHeight} width={width} theme={theme} />
+          <Rows columns={participantColumns(outcomeOf)} rows={participants} selected={inRecordings ? -1 : selected} height={participantsHeight} width={width} theme={theme} />
         </>
       )}
       <Text bold>{`Recordings (${recordings.length})${recordings.length ? " · enter shows one whole, y copies its URL, o opens it, d downloads" : ""}`}</Text>
@@ -111,6 +121,7 @@ export function callItem(calls: Resource<Call>): ItemExtension {
       "found in every known app, the app named by its session id first: found in another app, the explorer switches to that app and says so",
       "lasted: from the call's start to its end (to now while it goes on); participant minutes: the service's total, summed over the entries",
       "the timeline: a bar per entry (one per device) from joined to left, ▶ still in the call, × never joined (its state said)",
+      "beside each: how they left or failed (rejected, busy, cancelled, unanswered, ended), from the call's own messages when the service keeps them",
       `its fields as sent: :api ${calls.detail!.path.replace(/\{\w+\}/, "<sessionId>")} (a tree), or ccx ${calls.singular} <sessionId> --json`,
     ],
     bindings: [
@@ -143,7 +154,7 @@ export function callItem(calls: Resource<Call>): ItemExtension {
       },
       render: ({ state, item, selected, height, width, theme }) => {
         const app = activeApp(state);
-        return <CallBody call={readCall(item)} selected={selected} found={app ? `${app.label} · ${app.region}` : ""} asTimeline={state.ui.participants === "timeline"} height={height} width={width} theme={theme} />;
+        return <CallBody call={readCall(item)} outcomes={outcomesOf(item)} selected={selected} found={app ? `${app.label} · ${app.region}` : ""} asTimeline={state.ui.participants === "timeline"} height={height} width={width} theme={theme} />;
       },
     },
   };
