@@ -20,6 +20,7 @@ export interface ListFlags {
   page?: number;
   color?: boolean;
   reveal?: boolean;
+  share?: boolean;
   [flag: string]: unknown;
 }
 

@@ -34,6 +34,7 @@ const BEFORE_RESOURCES: readonly Registrar[] = [
   { names: ["call"], load: async () => (await import("./commands/call.js")).registerCall },
   { names: ["trace"], load: async () => (await import("./commands/trace.js")).registerTrace },
   { names: ["find"], load: async () => (await import("./commands/find.js")).registerFind },
+  { names: ["open"], load: async () => (await import("./commands/open.js")).registerOpen },
   { names: ["why"], load: async () => (await import("./commands/why.js")).registerWhy },
   { names: ["stats"], load: async () => (await import("./commands/stats.js")).registerStats },
   { names: ["health"], load: async () => (await import("./commands/health.js")).registerHealth },

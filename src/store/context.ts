@@ -24,6 +24,8 @@ export interface StoreContext<Needs = unknown> {
   slots: RequestSlots;
   /** Filters waiting out their pause, by slot. */
   timers: Map<string, NodeJS.Timeout>;
+  /** Calls `listener` after every change of the state, until the function returned is called. */
+  subscribe: (listener: () => void) => () => void;
 }
 
 /** What the selectors read of the state. */

@@ -8,6 +8,7 @@ import { routeListKey } from "./item-children.js";
 import { type ApiActions, apiActions } from "./api-actions.js";
 import { type ResourceActions, resourceActions } from "./resource-actions.js";
 import { type IdentifyActions, identifyActions } from "./identify.js";
+import { type ViewActions, viewActions } from "./view-actions.js";
 import { type DownloadActions, downloadActions } from "./download-actions.js";
 import { type ListActions, listActions, listInView } from "./list-actions.js";
 import { loadRoute, viewForAnotherUser } from "./tables.js";
@@ -67,7 +68,7 @@ export interface ExplorerOptions {
 }
 
 /** The whole store: its own state and actions (ExplorerCore), and every slice's. */
-export interface ExplorerState extends ExplorerCore, ListActions, LiveActions, WriteActions, DownloadActions, StatsActions, HealthActions, ApiActions, ResourceActions, IdentifyActions, TraceActions, VerbActions, VerbFormActions, UiActions {}
+export interface ExplorerState extends ExplorerCore, ListActions, LiveActions, WriteActions, DownloadActions, StatsActions, HealthActions, ApiActions, ResourceActions, IdentifyActions, ViewActions, TraceActions, VerbActions, VerbFormActions, UiActions {}
 
 export type ExplorerStore = StoreApi<ExplorerState>;
 
@@ -94,7 +95,7 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
   const timers = new Map<string, NodeJS.Timeout>();
   const log = new RequestLog(200);
 
-  return createStore<ExplorerState>()((set, get) => {
+  return createStore<ExplorerState>()((set, get, api) => {
     const ctx: StoreContext<ExplorerState> = {
       http: options.http,
       debounceMs: options.debounceMs ?? 150,
@@ -102,6 +103,7 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
       set,
       slots,
       timers,
+      subscribe: (listener) => api.subscribe(listener),
       updateView: (key, update) => {
         const views = get().views;
         set({ views: { ...views, [key]: update(views[key] ?? freshView(root)) } });
@@ -172,6 +174,7 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
       ...apiActions(ctx, options.management),
       ...resourceActions(ctx, options.management),
       ...identifyActions(ctx, options.management),
+      ...viewActions(ctx),
       ...traceActions(ctx, options.management),
       ...verbActions(ctx, { management: options.management, journal: options.journal ?? journalPath(process.env) }),
       ...verbFormActions(ctx),

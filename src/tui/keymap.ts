@@ -34,6 +34,17 @@ export function copySelection(c: KeyContext, what: "id" | "json"): void {
   c.services.copy(sanitize(selection!.url ?? selection!.id!), selection!.what ?? (selection!.url ? "URL" : "id"));
 }
 
+/** The view string (src/store/view-string.ts) of the list in view, its cursor on the selected row; no key or secret in it. */
+function shareView(c: KeyContext): void {
+  try {
+    const text = c.store.getState().shareView(c.selection()?.id);
+    // Said whole too: where no clipboard takes OSC 52, it can be copied from the line.
+    c.services.copy(text, `view string ${text}`);
+  } catch (error) {
+    c.store.getState().notify((error as Error).message);
+  }
+}
+
 /** The list `step` away from the one in view, in the order tab goes through them (from another screen: the first). */
 function stepList(c: KeyContext, step: 1 | -1): void {
   const at = c.route.view === "resource" && c.route.params.length === 0 ? HOME_LISTS.indexOf(c.route.name) : -1;
@@ -88,6 +99,7 @@ export const GLOBAL_BINDINGS: Binding[] = [
   { keys: ["L"], description: "request log", footer: "log", run: (c) => c.store.getState().navigate({ view: "log" }) },
   { keys: ["y"], description: "copy the id or URL (OSC 52: works over SSH and in tmux)", footer: "copy", onRows: true, disabled: nothingToCopy, run: (c) => copySelection(c, "id") },
   { keys: ["Y"], description: "copy the JSON", onRows: true, disabled: noJson, run: (c) => copySelection(c, "json") },
+  { keys: ["S"], description: "share this view: copy a string that opens it again, filter and cursor (ccx open '<string>', or paste it here)", disabled: (c) => (c.route.view === "resource" ? undefined : "only a list's view can be shared"), run: shareView },
   { keys: ["o"], description: "open the URL", onRows: true, disabled: nothingToOpen, run: (c) => c.services.open(c.selection()!.url!) },
   { keys: ["["], description: "apps pane on or off (wide terminals)", run: (c) => togglePane(c, "side", "apps pane") },
   { keys: ["]"], description: "preview pane on or off (wide terminals)", run: (c) => togglePane(c, "preview", "preview pane") },

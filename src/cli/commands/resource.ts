@@ -51,6 +51,7 @@ function defineList(list: Command, resource: AnyResource): void {
     .option("--json", item ? "the items (or the one item) as the service sent them" : "the items as the service sent them, one array")
     .option("--ndjson", "the items as sent, one JSON object a line")
     .option("--reveal", "show the secrets the items hold instead of masking them")
+    .option("--share", "print this view's string on stderr: ccx open '<string>' (or a paste into the explorer) opens it")
     .action(async (...args: unknown[]) => {
       const command = args.at(-1) as Command;
       const given = (command.processedArgs as Array<string | undefined>).filter((a): a is string => a !== undefined);

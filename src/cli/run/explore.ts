@@ -24,6 +24,8 @@ function appRefs(settings: Settings): AppRef[] {
 export interface ExploreOptions {
   /** Open this call first (`ccx call <id> --tui`). */
   sessionId?: string;
+  /** Open this view first (`ccx open '<view string>'`): its app, list, filter and row. */
+  view?: string;
   /** Settings of its own instead of the flags' and env's (`ccx demo`). */
   settings?: () => Settings;
   /** Said in the footer at start, and kept where it can be found again (help, :apps): the demo's `source …/env` line. */
@@ -62,7 +64,7 @@ export async function runExplore(command: Command, options: ExploreOptions = {})
   await runCommand(command, async ({ settings, http, io }) => {
     const unconfigured = settings.apps.length === 0 && !settings.management;
     // The welcome needs a terminal, and has no call to open.
-    if (unconfigured && (!process.stdin.isTTY || !process.stdout.isTTY || options.sessionId)) throw new ConfigError(`no app is configured: ${SET_UP}`);
+    if (unconfigured && (!process.stdin.isTTY || !process.stdout.isTTY || options.sessionId || options.view)) throw new ConfigError(`no app is configured: ${SET_UP}`);
     if (!process.stdin.isTTY || !process.stdout.isTTY) {
       throw new ConfigError("the explorer needs a terminal; for scripts use ccx groups, ccx calls or ccx call with --json");
     }
@@ -81,7 +83,9 @@ export async function runExplore(command: Command, options: ExploreOptions = {})
     });
     // The call, found in whichever known app has it (the explorer switches to that app).
     if (options.sessionId) store.getState().openResourceItem((await import("../../resources/calls.js")).calls.name, [options.sessionId.trim()]);
-    else if (!unconfigured) store.getState().reload("groups");
+    // A view that cannot open (an app this profile does not know) fails here, before the terminal is taken.
+    else if (options.view && !store.getState().openView(options.view)) throw new ConfigError(store.getState().notice ?? "the view does not open");
+    else if (!unconfigured && !options.view) store.getState().reload("groups");
     // The screens load while the request is on its way (the kernel connects meanwhile), and the first
     // frame waits a little for its answer: on a near server it then has the rows, on a far one it
     // shows the list loading, and the rows follow.

@@ -47,9 +47,14 @@ async function callFor(runtime: Runtime, path: string, query: Record<string, str
   return prepareCall(input, { app, management: runtime.settings.management, readOnly: runtime.settings.readOnly });
 }
 
-/** `ccx <name> [<params>…]`: a page of the list, or every page (--all), as a table, --json or --ndjson. */
-export function runResourceList(resource: AnyResource, params: string[], flags: ResourceListFlags, command: Command): Promise<void> {
+/**
+ * `ccx <name> [<params>…]`: a page of the list, or every page (--all), as a table, --json or --ndjson;
+ * `--share`: its view string on stderr. `before`: what runs first with the runtime (`ccx open` puts the
+ * app its view names first).
+ */
+export function runResourceList(resource: AnyResource, params: string[], flags: ResourceListFlags, command: Command, before?: (runtime: Runtime) => Promise<void>): Promise<void> {
   return runCommand(command, async (runtime) => {
+    await before?.(runtime);
     const list = resource.list!;
     const endpoint = endpointOf(list.path);
     const values = [...params, ...(list.required ?? []).map((r) => String(flags[camel(r.flag)] ?? ""))];
@@ -76,6 +81,7 @@ export function runResourceList(resource: AnyResource, params: string[], flags: 
       ? { path: fillParams(narrowed.path, typeof narrowedBy === "string" ? [...params, narrowedBy] : params), query: {} }
       : listRequests(list, values)[0]!;
     const call = await callFor(runtime, asked.path, { ...asked.query, ...query });
+    if (flags.share) await shareList(runtime, resource, params, flags);
     const refused = actedForRefusal(resource, call.headers.onBehalfOf);
     if (refused) throw refused;
     // On a terminal's stderr, --all says how far it is (--no-progress: not).
@@ -102,6 +108,27 @@ export function runResourceList(resource: AnyResource, params: string[], flags: 
     // Acting for a user, a group's row says their scope and when they joined (the service answers them then).
     await exportPages(pages(), layoutOf(resource, call.headers.onBehalfOf !== undefined), { ...flags, progress }, runtime, footer);
   });
+}
+
+/**
+ * The list's view string on stderr (src/store/view-string.ts): its app, list, path parameters and
+ * filter line (--query and the flags that are filter keys), which `ccx open` and the explorer open.
+ * What a view cannot carry (another query parameter, -f, a required or narrowing flag) is refused:
+ * the string would open other rows.
+ */
+async function shareList(runtime: Runtime, resource: AnyResource, params: string[], flags: ResourceListFlags): Promise<void> {
+  const list = resource.list!;
+  const other = [
+    ...(list.flags ?? []).filter((f) => !isKeyFlag(f) && flags[camel(f.flag)] !== undefined).map((f) => `--${f.flag}`),
+    ...(list.required ?? []).map((r) => `--${r.flag}`),
+    ...(list.narrowed && flags[camel(list.narrowed.flag)] !== undefined ? [`--${list.narrowed.flag}`] : []),
+    ...(flags.field.length > 0 ? ["-f"] : []),
+  ];
+  if (other.length > 0) throw new ConfigError(`--share: a view string carries the list and its filter line (--query, and the flags that are filter keys), not ${other.join(", ")}; nothing was sent`);
+  const target = await activeTarget(runtime);
+  if (!target) throw new ConfigError("--share: the list is of no app (the management API's): a view string names an app; nothing was sent");
+  const { encodeView } = await import("../../store/view-string.js");
+  runtime.io.err.write(`${encodeView({ region: target.region, appId: target.appId, resource: resource.name, params, filter: filterLine(list.flags ?? [], flags) })}\n`);
 }
 
 /** A page of a definition's list, the query of the next (none after the last), and where a cursor's walk stands. */

@@ -5,6 +5,7 @@ import { type KeyPress, editLine, pastedText } from "../../store/line-editor.js"
 import { ID_COMMANDS, completeCommand, isCommand, runCommand } from "../commands.js";
 import { type Identified, namesNothing } from "../../store/identify.js";
 import { ID_SHAPE } from "../../resources/id-kinds.js";
+import { looksLikeView } from "../../store/view-string.js";
 import { CONFIRM_BINDINGS, FORM_BINDINGS, GLOBAL_BINDINGS, REVEAL_BINDINGS, SECRET_BINDINGS, SIDE_BINDINGS, VERB_FORM_BINDINGS, bindingIn, footerHints } from "../keymap.js";
 import { bodyHeight, frameLayout } from "../layout.js";
 import { screenFor } from "../screens/registry.js";
@@ -281,7 +282,7 @@ export function createInputRouter(store: ExplorerStore, services: Services): Inp
 }
 
 /**
- * A paste with no line open: `:…` or `/…` opens that line with the rest; text
+ * A paste with no line open: a view string (`ccx://v1/…`) opens its view; `:…` or `/…` opens that line with the rest; text
  * that holds a session id (the id alone, a log line) reads as `call <id>`; one
  * other id (not a command's name) is looked up (`openId`); any other text opens
  * the command bar with it. Nothing is run until Enter: a paste never submits.
@@ -295,6 +296,8 @@ function pasteWithNoLineOpen(store: ExplorerStore, text: string, openId: (id: st
     store.getState().keyInPrompt({ name: "paste", text: trimmed.slice(1), paste: true });
     return;
   }
+  // A view string (S copies one): that view opens, or the status line says what is wrong with it.
+  if (looksLikeView(trimmed)) return void state.openView(trimmed);
   const id = SESSION_ID.exec(trimmed)?.[0];
   const word = pastedText(trimmed);
   if (!id && ID_SHAPE.test(word) && !isCommand(word)) return openId(word);
