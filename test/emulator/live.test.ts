@@ -188,6 +188,29 @@ describe("calls progress", () => {
     expect(still.every((c) => c.startedAt > anchor)).toBe(true);
   });
 
+  it("each call writes its own messages as it turns (category call, data.action, by who acted), in its conversation", async () => {
+    const rejectedOf = (receiverType: string) => born().map((id) => seen.get(id)!.at(-1)!.call).find((c) => c.status === "rejected" && (c as { receiverType?: string }).receiverType === receiverType);
+    const oneToOne = rejectedOf("user")! as WireCall & { receiver: string; type: string };
+    const conversationId = [oneToOne.initiator, oneToOne.receiver].sort().join("_user_");
+    const reply = await fx.chat("/messages", { category: "call", conversationId, fromTimestamp: oneToOne.startedAt, limit: 100 });
+    const mine = (reply.body.data as Array<{ sender: string; category: string; type: string; sentAt: number; data: { action: string; entities: { by: { entity: { uid: string } }; on: { entityType: string; entity: { sessionid: string; status: string } } } } }>)
+      .filter((m) => m.data.entities.on.entity.sessionid === oneToOne.sessionId);
+    expect(mine.map((m) => [m.data.action, m.sender, m.data.entities.by.entity.uid])).toEqual([
+      ["initiated", oneToOne.initiator, oneToOne.initiator],
+      ["rejected", oneToOne.receiver, oneToOne.receiver],
+    ]);
+    for (const m of mine) {
+      expect([m.category, m.type, m.data.entities.on.entityType, m.data.entities.on.entity.status]).toEqual(["call", oneToOne.type, "call", m.data.action]);
+    }
+    expect(mine.at(-1)!.sentAt).toBe(oneToOne.endedAt);
+    // An answered call: initiated, ongoing by who answered, ended by the caller at its end.
+    const answered = born().map((id) => seen.get(id)!.at(-1)!.call).find((c) => c.status === "ended" && (c as { receiverType?: string }).receiverType === "user")! as WireCall & { receiver: string };
+    const talk = await fx.chat("/messages", { category: "call", conversationId: [answered.initiator, answered.receiver].sort().join("_user_"), fromTimestamp: answered.startedAt, limit: 100 });
+    const actions = (talk.body.data as Array<{ sender: string; data: { action: string; entities: { on: { entity: { sessionid: string } } } } }>)
+      .filter((m) => m.data.entities.on.entity.sessionid === answered.sessionId).map((m) => [m.data.action, m.sender]);
+    expect(actions).toEqual([["initiated", answered.initiator], ["ongoing", answered.receiver], ["ended", answered.initiator]]);
+  });
+
   it("the list, the detail, the filters and onBehalfOf agree at any moment", async () => {
     const calls = await list(fx, { perPage: 30 });
     for (const item of calls) {
