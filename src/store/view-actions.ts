@@ -36,7 +36,9 @@ export function viewActions(ctx: StoreContext<Needs>): ViewActions {
       // A row known by a secret (an API key, an auth token) is shared without its cursor: never a key in a view.
       const idField = resourceNamed(route.name)?.idField;
       if (at && idField && !isSecretField(idField)) view.at = at;
-      if (route.as !== undefined) view.as = route.as;
+      // Whom the rows are asked as (the list's own user, else the one acted for): the same rows for whoever opens it.
+      const as = route.as ?? state.user;
+      if (as !== undefined) view.as = as;
       return encodeView(view);
     },
 

@@ -48,6 +48,18 @@ describe("views to share", () => {
     expect(again.stdout).toBe(quoted.stdout);
   });
 
+  it("a list asked as a user (--as) names that user: opened by anyone, it is asked as them", async () => {
+    const uid = fx.emulator.world.apps[0]!.users[0]!.uid;
+    const listed = await runCcx(["conversations", "--as", uid, "--share", "--json"], fx.cliEnv());
+    expect(listed.code, listed.stderr).toBe(0);
+    const view = viewIn(listed.stderr);
+    expect(view).toContain(`as=${uid}`);
+    expect(JSON.parse(listed.stdout).length).toBeGreaterThan(0);
+    const opened = await runCcx(["open", view, "--json"], fx.cliEnv());
+    expect(opened.code, opened.stderr).toBe(0);
+    expect(JSON.parse(opened.stdout)).toEqual(JSON.parse(listed.stdout));
+  });
+
   it("a view of an app this profile does not know says which app and region it names (exit 2)", async () => {
     const run = await runCcx(["open", "ccx://v1/eu/nosuchapp/groups?q=type:public", "--json"], fx.cliEnv());
     expect(run.code).toBe(2);

@@ -32,5 +32,8 @@ async function putViewAppFirst({ settings, http }: Runtime, view: SharedView): P
   if (named() < 0) await settings.loadManagementApps(http);
   const at = named();
   if (at < 0) throw new ConfigError(`the view is of app ${view.appId} in region ${view.region}, which this profile does not know (ccx apps lists those it does)`);
-  settings.apps.unshift(...settings.apps.splice(at, 1));
+  const [app] = settings.apps.splice(at, 1);
+  // Asked as the view was: the user it names, whoever this profile acts for.
+  if (view.as !== undefined) app!.onBehalfOf = view.as;
+  settings.apps.unshift(app!);
 }

@@ -128,7 +128,9 @@ async function shareList(runtime: Runtime, resource: AnyResource, params: string
   const target = await activeTarget(runtime);
   if (!target) throw new ConfigError("--share: the list is of no app (the management API's): a view string names an app; nothing was sent");
   const { encodeView } = await import("../../store/view-string.js");
-  runtime.io.err.write(`${encodeView({ region: target.region, appId: target.appId, resource: resource.name, params, filter: filterLine(list.flags ?? [], flags) })}\n`);
+  const view = { region: target.region, appId: target.appId, resource: resource.name, params, filter: filterLine(list.flags ?? [], flags) };
+  // Whom the rows were asked as (--as): the same rows for whoever opens the view.
+  runtime.io.err.write(`${encodeView(target.onBehalfOf === undefined ? view : { ...view, as: target.onBehalfOf })}\n`);
 }
 
 /** A page of a definition's list, the query of the next (none after the last), and where a cursor's walk stands. */
