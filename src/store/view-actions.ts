@@ -2,9 +2,6 @@ import { isSecretField } from "../api/secret-names.js";
 import { resourceNamed } from "../resources/index.js";
 import { type StoreContext, activeApp, currentRoute } from "./context.js";
 import { listKey } from "./item-children.js";
-import type { ListActions } from "./list-actions.js";
-import type { ResourceActions } from "./resource-actions.js";
-import type { ExplorerCore } from "./types.js";
 import { type SharedView, ViewStringError, decodeView, encodeView } from "./view-string.js";
 
 export interface ViewActions {
@@ -22,7 +19,14 @@ export interface ViewActions {
   openView(text: string): boolean;
 }
 
-type Needs = ExplorerCore & ListActions & ResourceActions & ViewActions & { switchApp(key: string): void };
+/** The few actions of the other slices a view's opening calls. */
+interface Needs {
+  setFilter(list: string, line: string): void;
+  submitFilter(list: string): void;
+  select(list: string, index: number): void;
+  openResource(name: string, params: readonly string[], as?: string): void;
+  switchApp(key: string): void;
+}
 
 export function viewActions(ctx: StoreContext<Needs>): ViewActions {
   return {
