@@ -37,9 +37,15 @@ export const VIEW_SHAPE = `${VIEW_PREFIX}${VERSION}/<region>/<appId>/<list>[/<pa
 /** Kept as they are: readable in a filter line (`members:>=10`), and harmless in single quotes and in a chat. */
 const KEPT = /%(3A|2C|40|3C|3E|3D|2F|5B|5D)/g;
 
+/** Half of a surrogate pair alone (server text may hold one): no URL can carry it, so it goes as U+FFFD. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 function encodePart(text: string): string {
-  return encodeURIComponent(text).replace(KEPT, (escaped) => decodeURIComponent(escaped)).replace(/%20/g, "+").replace(/['()*!~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return encodeURIComponent(text.replace(LONE_SURROGATE, "\ufffd")).replace(KEPT, (escaped) => decodeURIComponent(escaped)).replace(/%20/g, "+").replace(/['()*!~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
+
+/** A part of the path: as a value, and its `/` escaped, since `/` parts the path. */
+const encodeSegment = (text: string): string => encodePart(text).replace(/\//g, "%2F");
 
 function decodePart(text: string, what: string): string {
   try {
@@ -50,7 +56,7 @@ function decodePart(text: string, what: string): string {
 }
 
 export function encodeView(view: SharedView): string {
-  const path = [VERSION, view.region, view.appId, view.resource, ...view.params].map(encodePart).join("/");
+  const path = [VERSION, view.region, view.appId, view.resource, ...view.params].map(encodeSegment).join("/");
   const query = [["q", view.filter], ["at", view.at], ["as", view.as]].filter((pair): pair is [string, string] => Boolean(pair[1])).map(([k, v]) => `${k}=${encodePart(v)}`);
   return `${VIEW_PREFIX}${path}${query.length > 0 ? `?${query.join("&")}` : ""}`;
 }
