@@ -42,12 +42,15 @@ function fromColumn(line: string, column: number): string {
 const callOf = (appIndex: number, status = "ended") => fx.emulator.world.apps[appIndex]!.calls.find((c) => c.status === status && c.hasRecording)!;
 
 describe("ccx call", () => {
-  it("--json prints the call exactly as the service sent it, and its outcomes (none: a seeded call has no messages)", async () => {
+  it("--json prints the call exactly as the service sent it; --outcomes adds its outcomes (none: a seeded call has no messages)", async () => {
     const call = callOf(0);
     const run = await runCcx(["call", call.sessionId, "--json"], env);
     expect(run.code, run.stderr).toBe(0);
     const direct = await fx.calls(`/calls/${call.sessionId}`);
-    const { outcomes, ...sent } = JSON.parse(run.stdout) as { outcomes: unknown };
+    expect(JSON.parse(run.stdout)).toEqual(direct.body.data);
+    const told = await runCcx(["call", call.sessionId, "--json", "--outcomes"], env);
+    expect(told.code, told.stderr).toBe(0);
+    const { outcomes, ...sent } = JSON.parse(told.stdout) as { outcomes: unknown };
     expect(sent).toEqual(direct.body.data);
     expect(outcomes).toEqual([]);
   });

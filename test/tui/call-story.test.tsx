@@ -39,8 +39,8 @@ describe("a call's story", () => {
     }
   });
 
-  it("ccx call --json keeps the call as sent and adds each participant's outcome", async () => {
-    const run = await runInProcess(["call", rejected.sessionId, "--json"], fx.cliEnv());
+  it("ccx call --json --outcomes keeps the call as sent and adds each participant's outcome", async () => {
+    const run = await runInProcess(["call", rejected.sessionId, "--json", "--outcomes"], fx.cliEnv());
     expect(run.code, run.stderr).toBe(0);
     const body = JSON.parse(run.stdout) as { sessionId: string; status: string; outcomes: Array<{ uid: string; action: string; by: string; at: number }> };
     expect(body.sessionId).toBe(rejected.sessionId);
