@@ -1,13 +1,14 @@
 /**
  * `npm run bench`: runs every benchmark and prints one table of figures against
  * their budgets. Names given select some: `node --import tsx test/bench/run.ts tui`
- * (tui, wire, filter, text, emulator, cli, download, live, notifications, writes, journal, soak).
+ * (tui, wire, filter, text, emulator, cli, download, live, listen, notifications, writes, journal, soak).
  */
 import { benchCli } from "./cli.js";
 import { benchDownload } from "./download.js";
 import { benchEmulatorGroups, type Figure } from "./emulator-groups.js";
 import { benchFilter } from "./filter.js";
 import { benchJournal } from "./journal.js";
+import { benchListen } from "./listen.js";
 import { benchLive } from "./live.js";
 import { benchNotifications } from "./notifications.js";
 import { benchWrites } from "./writes.js";
@@ -28,6 +29,7 @@ const benches: Record<string, () => Promise<Figure[]>> = {
   text: () => benchText(),
   emulator: () => benchEmulatorGroups(),
   live: () => benchLive(),
+  listen: () => benchListen(),
   notifications: () => benchNotifications(),
   writes: () => benchWrites(),
   journal: () => benchJournal(),
