@@ -146,6 +146,28 @@ describe("ccx webhooks listen", () => {
     expect(JSON.parse(journal.stdout).map((e: { verb: string; outcome: string }) => `${e.verb} ${e.outcome}`)).toEqual(["webhook delete done", "webhook create done", "webhook create done"]);
   }, 30_000);
 
+  it("says so when the temporary webhook could not be removed (gone already), with the command that removes it", async () => {
+    const before = await webhookIds();
+    const l = await listen(["--create", "--url", "https://127.0.0.1:9/placeholder"]);
+    await until(() => l.err().includes("temporary webhook"), "the temporary webhook", l.err);
+    const [made] = (await webhookIds()).filter((id) => !before.includes(id));
+    await removeWebhook(made!);
+    l.child.kill("SIGTERM");
+    expect(await l.closed).toBe(130);
+    expect(l.err()).toContain(`could not remove the temporary webhook ${made} (ERR_WEBHOOK_NOT_FOUND`);
+    expect(l.err()).toContain(`remove it with ccx webhook delete ${made}`);
+  }, 30_000);
+
+  it("ends with the service's refusal when the webhook cannot be made (not HTTPS), leaving none behind", async () => {
+    const before = await webhookIds();
+    const l = await listen(["--create", "--url", "http://127.0.0.1:9/plain"]);
+    // The service's ERR_BAD_REQUEST: bad input, exit 2 (docs/commands.md).
+    expect(await l.closed).toBe(2);
+    expect(l.err()).toContain("the temporary webhook was not made");
+    expect(l.err()).not.toContain("removed the temporary webhook");
+    expect(await webhookIds()).toEqual(before);
+  }, 30_000);
+
   it("refuses --create in read-only mode before anything is sent or listened to", async () => {
     const before = await webhookIds();
     const run = await runCcx(["webhooks", "listen", "--port", "0", "--create", "--url", "https://127.0.0.1:9/x", "--read-only"], env());
