@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { type IncomingHttpHeaders, type Server, createServer } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -132,10 +132,12 @@ describe("ccx webhooks listen", () => {
 
   it.each(["SIGINT", "SIGTERM"] as const)("--create registers a temporary webhook (journaled) that is gone after %s", async (signal) => {
     const before = await webhookIds();
-    const l = await listen(["--cert", cert, "--key", key, "--create", "--url", "https://127.0.0.1:9/placeholder", "--triggers", "after_message,call_ended"]);
+    const l = await listen(["--cert", cert, "--key", key, "--create", "--url", "https://127.0.0.1:9/placeholder", "--triggers", "after_message,call_ended", "--user", "hooks", "--password", "pw-in-no-journal"]);
     await until(() => l.err().includes("temporary webhook"), "the temporary webhook", l.err);
     const made = (await webhookIds()).filter((id) => !before.includes(id));
     expect(made).toHaveLength(1);
+    // Made with the receiver's Basic credentials, so that the service's posts are accepted.
+    expect((await fx.send("GET", `${hooks()}/${made[0]}`, management())).body.data[0].data).toMatchObject({ webhookURL: "https://127.0.0.1:9/placeholder", useBasicAuth: true, username: "hooks" });
     const triggers = await fx.send("GET", `${hooks()}/${made[0]}/triggers`, management());
     expect(triggers.body.data.map((t: { id: string }) => t.id)).toEqual(["after_message", "call_ended"]);
     l.child.kill(signal);
@@ -144,6 +146,7 @@ describe("ccx webhooks listen", () => {
     expect(await webhookIds()).toEqual(before);
     const journal = await runCcx(["journal", "--json", "--limit", "3"], env());
     expect(JSON.parse(journal.stdout).map((e: { verb: string; outcome: string }) => `${e.verb} ${e.outcome}`)).toEqual(["webhook delete done", "webhook create done", "webhook create done"]);
+    expect(readFileSync(join(state, "ccx", "journal.ndjson"), "utf8")).not.toContain("pw-in-no-journal");
   }, 30_000);
 
   it("says so when the temporary webhook could not be removed (gone already), with the command that removes it", async () => {
