@@ -7,7 +7,9 @@ import type { Webhook } from "./data/webhooks.js";
  * documentation gives their bodies: `{trigger, data, appId, region, webhook}`
  * (the webhook's id), and `type` beside `data` for a call's session events.
  * Sources: the legacy events, https://www.cometchat.com/docs/webhooks/webhooks-legacy-events
- * (after_message: `data` is the message as the API gives it); the calls' ringing events,
+ * (after_message: `data` is the message as the API gives it; message_delivery_receipt and
+ * message_read_receipt: `data{messageId, receiptType, deliveredAt, receiverType}`, the read one's time
+ * taken to be `readAt`, its example cut short there); the calls' ringing events,
  * https://www.cometchat.com/docs/calls/webhooks-ringing (call_initiated: `data.call` the call's
  * action message; call_started: `data{created_at, sessionId}`, `type: "call"`). call_ended's own
  * body was not found there: it is sent in call_started's shape, with `ended_at`.
@@ -55,6 +57,15 @@ export class WebhookEvents {
   /** A message was sent: after_message, `data` the message as the API answers it. */
   messageSent(app: App, message: unknown): void {
     this.fire(app, "after_message", message);
+  }
+
+  /**
+   * A conversation marked delivered or read (as the onBehalfOf user): the receipt of the message it names,
+   * `data{messageId, receiptType, deliveredAt | readAt, receiverType}` with `chatAPIVersion` beside it.
+   */
+  receipt(app: App, receiptType: "delivered" | "read", messageId: string, receiverType: "user" | "group", at: number): void {
+    this.fire(app, receiptType === "delivered" ? "message_delivery_receipt" : "message_read_receipt",
+      { messageId, receiptType, [receiptType === "delivered" ? "deliveredAt" : "readAt"]: at, receiverType }, { chatAPIVersion: "3.0" });
   }
 
   /** A live call changed: initiated, started (answered) or ended. */

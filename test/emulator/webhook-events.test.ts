@@ -76,6 +76,24 @@ describe("webhook events", () => {
     expect(received).toHaveLength(1);
   });
 
+  it("a conversation marked delivered, then read, is posted as the receipts of the message named", async () => {
+    await webhook("listen-receipts", ["message_delivery_receipt", "message_read_receipt"]);
+    const before = received.length;
+    const [sender, reader] = fx.emulator.world.apps[0]!.users;
+    const as = { apikey: fx.app().fullAccessKey, onBehalfOf: reader!.uid };
+    const sent = await fx.send("POST", `${fx.base("api")}/messages`, { apikey: fx.app().fullAccessKey, onBehalfOf: sender!.uid },
+      { receiver: reader!.uid, receiverType: "user", category: "message", type: "text", data: { text: "read me" } });
+    const messageId = sent.body.data.id;
+    expect((await fx.send("POST", `${fx.base("api")}/users/${sender!.uid}/conversation/delivered`, as, { messageId })).status).toBe(200);
+    expect((await fx.send("POST", `${fx.base("api")}/users/${sender!.uid}/conversation/read`, as, { messageId })).status).toBe(200);
+    await drained();
+    const receipts = received.slice(before).map((e) => e.body).filter((b) => b.webhook === "listen-receipts");
+    expect(receipts).toEqual([
+      { trigger: "message_delivery_receipt", data: { messageId: String(messageId), receiptType: "delivered", deliveredAt: expect.any(Number), receiverType: "user" }, chatAPIVersion: "3.0", appId: fx.app().appId, region: fx.app().region, webhook: "listen-receipts" },
+      { trigger: "message_read_receipt", data: { messageId: String(messageId), receiptType: "read", readAt: expect.any(Number), receiverType: "user" }, chatAPIVersion: "3.0", appId: fx.app().appId, region: fx.app().region, webhook: "listen-receipts" },
+    ]);
+  });
+
   it("a live call is posted as call_initiated, then call_started and call_ended in the documented shapes", async () => {
     await webhook("listen-calls", ["call_initiated", "call_started", "call_ended"]);
     const before = received.length;
