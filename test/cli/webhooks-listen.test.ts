@@ -130,6 +130,29 @@ describe("ccx webhooks listen", () => {
     expect(await l.closed).toBe(130);
   }, 30_000);
 
+  it("shows what it cannot read as it came: a body that is not JSON, a trigger it does not know, the current webhooks' message_sent", async () => {
+    const l = await listen(["--json"]);
+    const post = async (body: string) => (await fetch(`${l.url}/events`, { method: "POST", headers: { "content-type": "application/json" }, body })).status;
+    try {
+      expect(await post("not json at all")).toBe(200);
+      expect(await post(JSON.stringify({ trigger: "something_new", data: [1, { odd: null }] }))).toBe(200);
+      expect(await post(JSON.stringify({ trigger: "message_sent", data: { message: { id: "77", sentAt: 1 } }, appId: "a", region: "us", webhook: "w" }))).toBe(200);
+      expect((await fetch(`${l.url}/events`)).status).toBe(405);
+      await until(() => l.out().split("\n").filter(Boolean).length >= 3, "three events", l.err);
+      const events = l.out().split("\n").filter(Boolean).map((line) => JSON.parse(line));
+      expect(events.map((e) => [e.seq, e.trigger, e.names ?? null, e.accepted])).toEqual([
+        [1, "", null, true], [2, "something_new", null, true], [3, "message_sent", { kind: "message", id: "77" }, true],
+      ]);
+      expect(events[0].body).toBe("not json at all");
+      expect(events[1].body).toEqual({ trigger: "something_new", data: [1, { odd: null }] });
+      expect(events[2].delayMs).toBeGreaterThan(0);
+    } finally {
+      l.child.kill("SIGINT");
+    }
+    expect(await l.closed).toBe(130);
+    expect(l.err()).toContain("stopped: 3 events received");
+  }, 30_000);
+
   it.each(["SIGINT", "SIGTERM"] as const)("--create registers a temporary webhook (journaled) that is gone after %s", async (signal) => {
     const before = await webhookIds();
     const l = await listen(["--cert", cert, "--key", key, "--create", "--url", "https://127.0.0.1:9/placeholder", "--triggers", "after_message,call_ended", "--user", "hooks", "--password", "pw-in-no-journal"]);
