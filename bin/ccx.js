@@ -72,8 +72,14 @@ function load(file, cacheFile) {
 }
 
 // node:vm code cannot import() by itself: ccx.cjs loads its sibling bundles (the explorer, the
-// emulator) through __ccxLoad, with a cache each, and anything else through __ccxImport.
-globalThis.__ccxLoad = (file) => load(file, `${file}.v8cache`);
+// emulator) through __ccxLoad, with a cache each, and anything else through __ccxImport. A bundle is
+// loaded once, as require() loads a module once: the explorer's screens take the modules they share
+// with its store from the store's bundle that the command line loaded (scripts/build.mjs).
+const loaded = new Map();
+globalThis.__ccxLoad = (file) => {
+  if (!loaded.has(file)) loaded.set(file, load(file, `${file}.v8cache`));
+  return loaded.get(file);
+};
 globalThis.__ccxImport = (url) => import(url);
 
 // One cache per command (ccx.cjs.call.v8cache, …): a cache holds what its run compiled, and one

@@ -10,9 +10,9 @@
 // dependencies and installs without the registry.
 import { existsSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { build } from "esbuild";
-import { common, explorer, inkWithoutDevtools, lazyChildProcess, fastStringWidth, quickSegmenters, noDevtools, root, syncYoga } from "./bundles.mjs";
+import { common, explorer, inkWithoutDevtools, lazyChildProcess, fastStringWidth, quickInkOutput, quickSegmenters, noDevtools, root, syncYoga } from "./bundles.mjs";
 
 const dist = join(root, "dist");
 // Built beside dist/ and swapped in at the end: a ccx already running (a test, a demo) never finds dist/ half made.
@@ -50,8 +50,9 @@ const started = performance.now();
  * screens (ink, React and the layout engine, whose WebAssembly is compiled
  * synchronously so that the bundle is CommonJS, loaded with a code cache);
  * undici (which only a proxy needs) when HTTPS_PROXY or HTTP_PROXY is set. The
- * screens' bundle has its own copy of the store's modules: they are pure, and
- * the one store is made by store.cjs.
+ * screens take the modules they share with the store (the store itself, the
+ * resources, the request module, the reader's schemas) from store.cjs, loaded
+ * already: see sharedWithStore.
  */
 const apart = {
   name: "apart",
@@ -63,18 +64,62 @@ const apart = {
   },
 };
 
+const storeBuild = { ...common, entryPoints: [join(root, "src", "store", "explorer-store.ts")], plugins: [fastStringWidth] };
+const tuiBuild = {
+  ...common,
+  ...explorer,
+  entryPoints: [join(root, "src", "tui", "index.tsx")],
+  plugins: [noDevtools, fastStringWidth, quickSegmenters, quickInkOutput, syncYoga, inkWithoutDevtools],
+};
+
+/** The files a bundle is made of, by path from the root, with their module format. */
+async function inputsOf(options) {
+  const { metafile } = await build({ ...options, write: false, metafile: true, sourcemap: false, minify: false, outfile: join(staging, "graph.cjs") });
+  return metafile.inputs;
+}
+
+/**
+ * The explorer's screens had their own copy of every module they share with its store (202 KB of
+ * tui.cjs's 685): deserialized and run a second time as the explorer starts, about 10 ms of its first
+ * frame (docs/benchmarks.md). store.cjs exports ccx's own among them as __ccxShared (their namespaces,
+ * which keep their bindings), and each import of one in the screens reads it from there: the instance
+ * ccx.cjs loaded already (bin/ccx.js keeps one of each bundle), or Node's require, which import() shares.
+ */
+async function sharedWithStore() {
+  const [store, tui] = await Promise.all([inputsOf(storeBuild), inputsOf(tuiBuild)]);
+  // ccx's own modules: ES modules without a default export, whose every import is by name.
+  const shared = Object.keys(store).filter((path) => tui[path] && path.startsWith("src/"));
+  const entry = [
+    `export * from ${JSON.stringify(storeBuild.entryPoints[0])};`,
+    ...shared.map((path, i) => `import * as shared${i} from ${JSON.stringify(join(root, path))};`),
+    `export const __ccxShared = { ${shared.map((path, i) => `${JSON.stringify(path)}: shared${i}`).join(", ")} };`,
+  ].join("\n");
+  const paths = new Set(shared.map((path) => join(root, path)));
+  const fromStore = {
+    name: "from-store",
+    setup(b) {
+      b.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.pluginData?.fromStore || args.kind === "entry-point") return undefined;
+        const found = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { fromStore: true } });
+        return found.errors.length === 0 && paths.has(found.path) ? { path: relative(root, found.path), namespace: "from-store" } : undefined;
+      });
+      b.onLoad({ filter: /.*/, namespace: "from-store" }, (args) => ({
+        loader: "js",
+        contents: `const store = require("node:path").join(__dirname, "store.cjs");
+module.exports = (globalThis.__ccxLoad ?? require)(store).__ccxShared[${JSON.stringify(args.path)}];`,
+      }));
+    },
+  };
+  return { storeEntry: { contents: entry, resolveDir: root, sourcefile: "store-entry.js", loader: "js" }, fromStore };
+}
+const { storeEntry, fromStore } = await sharedWithStore();
+
 await Promise.all([
   build({ ...common, entryPoints: [join(root, "src", "cli", "main.ts")], outfile: join(staging, "ccx.cjs"), plugins: [apart, lazyChildProcess, fastStringWidth] }),
   build({ ...common, entryPoints: [join(root, "src", "emulator", "index.ts")], outfile: join(staging, "emulator.cjs") }),
-  build({ ...common, entryPoints: [join(root, "src", "store", "explorer-store.ts")], outfile: join(staging, "store.cjs"), plugins: [fastStringWidth] }),
+  build({ ...storeBuild, entryPoints: undefined, stdin: storeEntry, outfile: join(staging, "store.cjs") }),
   build({ ...common, entryPoints: [createRequire(import.meta.url).resolve("undici")], outfile: join(staging, "undici.cjs") }),
-  build({
-    ...common,
-    ...explorer,
-    entryPoints: [join(root, "src", "tui", "index.tsx")],
-    outfile: join(staging, "tui.cjs"),
-    plugins: [noDevtools, fastStringWidth, quickSegmenters, syncYoga, inkWithoutDevtools],
-  }),
+  build({ ...tuiBuild, outfile: join(staging, "tui.cjs"), plugins: [fromStore, ...tuiBuild.plugins] }),
 ]);
 // The bundles it loads on demand are found beside it, however it is loaded. bin/ccx.js compiles
 // them as it compiles this one, with a V8 code cache (globalThis.__ccxLoad): Node 20 keeps none for

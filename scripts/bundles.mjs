@@ -90,6 +90,44 @@ export const quickSegmenters = {
 };
 
 /**
+ * Ink lays each frame out as a grid of styled cells and writes it back as text (ink/build/output.js), and
+ * on a first frame, run cold, that was most of the explorer's render (`docs/benchmarks.md`): two steps
+ * did work that changes nothing. Every line inside a box with `overflow="hidden"` (the whole screen)
+ * went through slice-ansi, to be cut to the clip, also when it was inside it whole; it is kept as it is
+ * then, where slice-ansi would give back the same (src/text/whole-line.ts). And writing a row back compared each cell's styles with its neighbour's through three sets and
+ * a reduction of codes, where neighbours nearly always have the same styles: the comparison is skipped
+ * when they do (the difference of equal styles is nothing). test/tui/ink-output.test.ts holds the frames
+ * to unpatched Ink's.
+ */
+export const quickInkOutput = {
+  name: "quick-ink-output",
+  setup(b) {
+    const patch = (filter, name, edits) => b.onLoad({ filter }, (args) => {
+      let source = readFileSync(args.path, "utf8");
+      for (const [from, to] of edits) {
+        if (!source.includes(from)) throw new Error(`${name} changed: update the quick-ink-output plugin in scripts/bundles.mjs`);
+        source = source.replace(from, to);
+      }
+      return { contents: source, loader: "js" };
+    });
+    patch(/ink[\\/]build[\\/]output\.js$/, "ink", [
+      ["import sliceAnsi from 'slice-ansi';", `import sliceAnsi from 'slice-ansi';\nimport { slicesToItself } from ${JSON.stringify(join(root, "src", "text", "whole-line.ts"))};`],
+      ["return sliceAnsi(line, from, to);", "return from === 0 && to === width && slicesToItself(line) ? line : sliceAnsi(line, from, to);"],
+    ]);
+    patch(/@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]styledChars\.js$/, "@alcalzone/ansi-tokenize", [
+      ["ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));", "if (!sameStyles(chars[i - 1].styles, char.styles)) ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));"],
+      ["export function styledCharsToString(chars) {", `function sameStyles(a, b) {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i].code !== b[i].code || a[i].endCode !== b[i].endCode) return false;
+  return true;
+}
+export function styledCharsToString(chars) {`],
+    ]);
+  },
+};
+
+/**
  * yoga-layout (ink's layout engine) starts with `await loadYoga()` at the top of
  * its module, which a CommonJS bundle cannot hold (the explorer's bundle and the
  * single executable are CommonJS, the first to load with a V8 code cache). Its WebAssembly is compiled

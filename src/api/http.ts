@@ -135,6 +135,7 @@ export class Http {
   private readonly transport: Promise<Transport>;
   private readonly listeners = new Set<Listener>();
   private nextId = 1;
+  private rateLimitedCount = 0;
   private readonly timeoutMs: number;
   private readonly retries: number;
   private readonly maxRetryAfterMs: number;
@@ -156,6 +157,11 @@ export class Http {
     this.transport = createTransport({ ca: trust(options.caFile), timeoutMs: this.timeoutMs, env });
     // Surfaces on first use; until then nobody awaits it.
     this.transport.catch(() => undefined);
+  }
+
+  /** The 429s this client met since it was made, retried or not (`ccx health` says them). */
+  get rateLimited(): number {
+    return this.rateLimitedCount;
   }
 
   /** Subscribes to request events; returns the unsubscribe function. */
@@ -188,6 +194,7 @@ export class Http {
         return await attempt();
       } catch (caught) {
         const error = caught instanceof ApiError ? caught : new ApiError(CLIENT_CODES.network, String(caught));
+        if (error.status === 429) this.rateLimitedCount++;
         // A read is tried again on what may pass; a write only on a 429, where the service says it did not act
         // (after a 5xx or a broken connection it may have: the caller says the outcome is unknown).
         const again = req.method === "GET" || req.method === "HEAD" || error.status === 429;

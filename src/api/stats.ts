@@ -151,8 +151,8 @@ const bump = (counts: Map<string, number>, key: string | undefined) => {
   counts.set(name, (counts.get(name) ?? 0) + 1);
 };
 
-/** The users in a call, each once: the initiator, a user receiver, the participants. */
-function usersIn(call: StatsCall): Set<string> {
+/** The users in a call, each once: the initiator, a user receiver, the participants (the calls `uid=` selects). */
+export function usersIn(call: StatsCall): Set<string> {
   const uids = new Set<string>();
   if (call.initiator !== undefined) uids.add(call.initiator);
   if (call.receiverType === "user" && call.receiver !== undefined) uids.add(call.receiver);
@@ -330,18 +330,25 @@ export async function serviceMetrics(client: AppClient, from: number, to: number
 export const isoSeconds = (seconds: number) => new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
 
 /**
+ * The one walk over the calls a query selects (`ccx stats`, `ccx health`): pages by number, as the
+ * calls list walks them (paging-styles.ts), the next asked while this one is read, each read by the
+ * stats' reader (only the fields counted).
+ */
+export function callPages(client: AppClient, query: Query, signal?: AbortSignal): AsyncGenerator<Page<StatsCall>> {
+  return pagesByNumberAhead(async (page) => {
+    const { value } = await client.get("calls", "/calls", { ...query, page }, statsPageSchema, signal);
+    return { items: value.data, pagination: value.meta?.pagination };
+  });
+}
+
+/**
  * The whole run: the calls of the window aggregated, then the service's
  * metrics over the same window (from the epoch when it has no lower bound, to
  * now when it has no upper one).
  */
 export async function callStatsReport(client: AppClient, window: StatsWindow, now: number, options: { onPage?: (progress: StatsProgress) => void; signal?: AbortSignal } = {}): Promise<StatsReport> {
   const { onPage, signal } = options;
-  // Pages by number, as the calls list walks them (paging-styles.ts), the next asked while this one is read.
-  const pages = pagesByNumberAhead(async (page) => {
-    const { value } = await client.get("calls", "/calls", { ...window.query, page }, statsPageSchema, signal);
-    return { items: value.data, pagination: value.meta?.pagination };
-  });
-  const stats = await aggregateCalls(pages, onPage);
+  const stats = await aggregateCalls(callPages(client, window.query, signal), onPage);
   const service = await serviceMetrics(client, window.from ?? 0, window.to ?? now, signal);
   return {
     ...stats,

@@ -36,6 +36,7 @@ const BEFORE_RESOURCES: readonly Registrar[] = [
   { names: ["find"], load: async () => (await import("./commands/find.js")).registerFind },
   { names: ["why"], load: async () => (await import("./commands/why.js")).registerWhy },
   { names: ["stats"], load: async () => (await import("./commands/stats.js")).registerStats },
+  { names: ["health"], load: async () => (await import("./commands/health.js")).registerHealth },
   { names: ["download"], load: async () => (await import("./commands/download.js")).registerDownload },
   { names: ["api"], load: async () => (await import("./commands/api.js")).registerApi },
 ];

@@ -27,6 +27,7 @@ const ROUTE_DETAILS: { [V in Route["view"]]: (route: Extract<Route, { view: V }>
   apps: () => undefined,
   log: () => undefined,
   stats: () => undefined,
+  health: () => undefined,
   help: () => undefined,
   api: () => undefined,
   resource: () => undefined,

@@ -17,6 +17,7 @@ import { HOME_LISTS } from "../resources/index.js";
 import { RequestLog } from "./request-log.js";
 import { RequestSlots } from "./request-slots.js";
 import { type StatsActions, statsActions } from "./stats-actions.js";
+import { type HealthActions, healthActions } from "./health-actions.js";
 import { type TraceActions, traceActions } from "./trace-actions.js";
 import { type VerbActions, verbActions } from "./verb-actions.js";
 import { type VerbFormActions, verbFormActions } from "./verb-form-actions.js";
@@ -67,7 +68,7 @@ export interface ExplorerOptions {
 }
 
 /** The whole store: its own state and actions (ExplorerCore), and every slice's. */
-export interface ExplorerState extends ExplorerCore, ListActions, LiveActions, WriteActions, DownloadActions, StatsActions, ApiActions, ResourceActions, IdentifyActions, TraceActions, VerbActions, VerbFormActions, UiActions, ListenActions {}
+export interface ExplorerState extends ExplorerCore, ListActions, LiveActions, WriteActions, DownloadActions, StatsActions, HealthActions, ApiActions, ResourceActions, IdentifyActions, TraceActions, VerbActions, VerbFormActions, UiActions, ListenActions {}
 
 export type ExplorerStore = StoreApi<ExplorerState>;
 
@@ -168,6 +169,7 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
       ...writeActions(ctx),
       ...downloadActions(ctx),
       ...statsActions(ctx),
+      ...healthActions(ctx, options.management),
       ...apiActions(ctx, options.management),
       ...resourceActions(ctx, options.management),
       ...identifyActions(ctx, options.management),

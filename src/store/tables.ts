@@ -28,6 +28,7 @@ export const ROUTE_LOADS: { [V in Route["view"]]: (state: Loaders, route: RouteO
   recording: (state) => state.reloadResource(),
   // These screens' own r: :stats computes again, :api asks its path again, :trace traces again, :journal reads it again.
   stats: nothing,
+  health: nothing,
   api: nothing,
   trace: nothing,
   journal: nothing,
@@ -59,6 +60,8 @@ export const ON_USER_CHANGE: { [K in keyof AppViewState]-?: (value: AppViewState
   lists: (lists) => Object.fromEntries(Object.entries(lists).map(([key, list]) => [key, ownUsers(key, list) ? list : staleList(list)])),
   details: () => ({}),
   stats: () => undefined,
+  // Asked for nobody: the app's, whoever is acted for.
+  health: (health) => health,
   apis: () => undefined,
   nav: (nav) => nav,
 };
@@ -81,6 +84,8 @@ export const ON_WRITE: { [K in keyof AppViewState]-?: (value: AppViewState[K], v
   },
   // The call figures are the calls' (no write changes a call); an :api answer may be what was written.
   stats: (stats) => stats,
+  // What it counted may be what was written (a webhook turned off): kept as read, r computes again.
+  health: (health) => health,
   apis: () => undefined,
   nav: (nav) => nav,
 };

@@ -3,6 +3,8 @@ import type { Region } from "../api/regions.js";
 import type { RateLimit } from "../api/errors.js";
 import type { MessageMetrics } from "../api/message-stats.js";
 import type { StatsProgress, StatsReport } from "../api/stats.js";
+import type { HealthReport } from "../api/health.js";
+import type { HealthLine } from "../api/health-lines.js";
 import type { TraceReport } from "../api/trace.js";
 import type { Verdict } from "../api/why.js";
 import type { JournalEntry } from "../writes/journal.js";
@@ -33,6 +35,8 @@ export type Route =
   | { view: "apps" }
   | { view: "log" }
   | { view: "stats" }
+  /** What is failing now (:health [since]): `ccx health`'s lines; Enter opens the list a line counts. */
+  | { view: "health" }
   | { view: "help" }
   /** Any documented GET as a tree (:api <path>). */
   | { view: "api"; path: string }
@@ -139,6 +143,16 @@ export interface StatsState {
   stopped?: boolean;
 }
 
+/** The :health screen's report, over the window since `sinceText` (an age, a date). */
+export interface HealthState {
+  sinceText: string;
+  loading: boolean;
+  report?: HealthReport;
+  /** The report as lines, each with the list it opens. */
+  lines?: HealthLine[];
+  error?: Failure;
+}
+
 /** The answer of one path on the :api screen. */
 export interface ApiViewState {
   /** As typed: `/users/alice`, `/groups?perPage=5`. */
@@ -207,6 +221,8 @@ export interface AppViewState {
   details: Partial<Record<DetailKey, DetailStates[DetailKind]>>;
   /** The :stats screen's figures, over the calls list's filter. */
   stats?: StatsState;
+  /** The :health screen's report. */
+  health?: HealthState;
   /** The :api screen's answers, by path (the last few asked). */
   apis?: Record<string, ApiViewState>;
   nav: Route[];

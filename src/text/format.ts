@@ -106,10 +106,16 @@ export function formatPlainMinutes(minutes?: number | string | null): string {
 
 const count = lazily(() => new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 }));
 
-/** 12345 → "12,345", the same on every machine whatever its locale; "—" when missing. */
+/**
+ * 12345 → "12,345", the same on every machine whatever its locale; "—" when missing. A whole number is
+ * grouped here, as en-US groups it: the first Intl object loads ICU's data (src/text/intl.ts), and the
+ * explorer's first frame counts its rows.
+ */
 export function formatCount(n?: number | string | null): string {
   const value = numberOf(n);
-  return value === undefined ? MISSING : count().format(value);
+  if (value === undefined) return MISSING;
+  if (!Number.isSafeInteger(value) || Object.is(value, -0)) return count().format(value);
+  return `${value < 0 ? "-" : ""}${String(Math.abs(value)).replace(/\B(?=(\d{3})+$)/g, ",")}`;
 }
 
 /** A count and its noun: "1 call", "12,345 calls" (`plural` where adding an s will not do: "entries"). */

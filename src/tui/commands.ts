@@ -162,6 +162,10 @@ const OWN_COMMANDS: Command[] = [
   },
   { name: "stats", description: "call analytics over the calls filter (default: the last 30 days), then the service's message metrics; r recomputes", run: (_, store) => store.getState().openStats() },
   {
+    name: "health", args: "[since]", description: "what is failing now (as ccx health), over the last hour or since an age or date: calls by outcome, pushes held and why, moderation, webhooks, providers; enter opens the list a line counts, its filter typed",
+    run: (arg, store) => store.getState().openHealth(unquoted(arg)),
+  },
+  {
     name: "api", args: "<path>", description: "any documented GET as a tree (/users/<uid>, /groups?perPage=5, /apps/{appId}/webhooks)",
     run: (arg, store) => {
       const path = arg.trim();

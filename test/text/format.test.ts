@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { countOf, formatCount, formatDuration, formatMinutes, formatRelative, formatTime } from "../../src/text/index.js";
 
@@ -85,6 +86,13 @@ describe("formatCount", () => {
     expect(formatCount(1_234_567)).toBe("1,234,567");
     expect(formatCount(-4200)).toBe("-4,200");
     expect(formatCount(undefined)).toBe("—");
+  });
+
+  it("says any number as en-US's Intl.NumberFormat does, whole numbers grouped without it", () => {
+    const intl = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+    fc.assert(fc.property(fc.oneof(fc.integer({ min: -(2 ** 53) + 1, max: 2 ** 53 - 1 }), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(-0, 1e21, 2 ** 53)), (n) => {
+      expect(formatCount(n)).toBe(intl.format(n));
+    }), { numRuns: 2000 });
   });
 });
 

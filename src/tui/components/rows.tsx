@@ -59,6 +59,23 @@ export interface RowsProps<Row> {
   marked?: (row: Row) => boolean;
 }
 
+/**
+ * A row's cells, fitted and spaced, as runs of one colour each: neighbouring cells of the same colour (most
+ * are of none) are one text, not an element each. Ink draws a screenful of rows on every frame, the first
+ * one too, where every element costs (docs/benchmarks.md). No theme: the selected row, in no colour.
+ */
+function colourRuns<Row>(columns: Array<Column<Row> & { size: number }>, row: Row, theme: Theme | undefined): Array<{ color?: string; text: string }> {
+  const runs: Array<{ color?: string; text: string }> = [];
+  columns.forEach((c, k) => {
+    const color = theme ? c.color?.(row, theme) : undefined;
+    const text = `${k > 0 ? " ".repeat(GAP) : ""}${fit(sanitize(c.get(row)), c.size, c.align)}`;
+    const last = runs.at(-1);
+    if (last && last.color === color) last.text += text;
+    else runs.push({ color, text });
+  });
+  return runs;
+}
+
 /** The gutter a table gives its marks while any row is marked. */
 const MARK_GUTTER = 2;
 
@@ -87,12 +104,7 @@ export function Rows<Row>({ columns, rows, selected, height, width, theme, marke
         return (
           <Text key={index} inverse={isSelected} wrap="truncate-end">
             {marked ? <Text color={theme.accent}>{marked(row) ? "✓ " : "  "}</Text> : null}
-            {cols.map((c, k) => (
-              <Text key={k} color={isSelected ? undefined : c.color?.(row, theme)}>
-                {k > 0 ? " ".repeat(GAP) : ""}
-                {fit(sanitize(c.get(row)), c.size, c.align)}
-              </Text>
-            ))}
+            {colourRuns(cols, row, isSelected ? undefined : theme).map((run, k) => (run.color ? <Text key={k} color={run.color}>{run.text}</Text> : run.text))}
           </Text>
         );
       })}

@@ -11,6 +11,7 @@ import { resourceItemScreen } from "./resource-item.js";
 import { LIST_KEY_SECTIONS, LIST_SCREENS, resourceListScreen } from "./resource-list.js";
 import { resourcesScreen } from "./resources.js";
 import { statsScreen } from "./stats.js";
+import { healthScreen } from "./health.js";
 import { traceScreen } from "./trace.js";
 import { journalScreen } from "./journal.js";
 import { welcomeScreen } from "./welcome.js";
@@ -23,6 +24,7 @@ const SCREENS_BUT_HELP = {
   apps: appsScreen,
   log: logScreen,
   stats: statsScreen,
+  health: healthScreen,
   api: apiScreen,
   resource: resourceListScreen,
   "resource-item": resourceItemScreen,
