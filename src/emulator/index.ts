@@ -126,8 +126,8 @@ export async function startEmulator(partial: EmulatorSettings = {}): Promise<Run
     apps: world.apps.map((a) => ({ appId: a.appId, region: a.region, name: a.name, fullAccessKey: a.fullAccessKey, authOnlyKey: a.authOnlyKey })),
   };
 
-  // The live world moves when asked; with webhooks it is asked every second too, so that a call's events
-  // are posted as it happens, not when the next request comes.
+  // The live world moves when asked; it is asked every second too, so that a call's webhook events are
+  // posted as it happens, not when the next request comes (the world at a time is the same either way).
   const ticking = live && setInterval(() => live.tick(), 1000).unref();
   const removeFiles = () => rmSync(stateDir, { recursive: true, force: true });
   let closing: Promise<void> | undefined;

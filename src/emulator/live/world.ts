@@ -103,8 +103,9 @@ export class LiveWorld implements LiveClock {
       state.nextStartAt += state.schedule.int(...GAP);
     }
     if (started.length > 0) prepend(app.calls, started.reverse());
+    const fresh = new Set(started);
     for (const plan of state.active) {
-      const was = started.includes(plan.call) ? undefined : plan.call.status;
+      const was = fresh.has(plan.call) ? undefined : plan.call.status;
       render(plan, now);
       this.announce(app, plan, was);
     }
