@@ -194,6 +194,19 @@ describe("ccx webhooks listen", () => {
     expect(await webhookIds()).toEqual(before);
   }, 30_000);
 
+  it.each([
+    [["--cert", "c.pem"], "--cert and --key go together"],
+    [["--user", "hooks"], "--user and --password (or CCX_WEBHOOK_PASSWORD) go together"],
+    [["--forward-to", "localhost:3000"], "--forward-to takes your handler's http:// or https:// URL"],
+    [["--url", "https://example.com/x"], "--url and --triggers are --create's"],
+    [["--create"], "--create needs --url"],
+  ])("%j is bad usage (exit 2), said before anything listens", async (args, said) => {
+    const run = await runCcx(["webhooks", "listen", "--port", "0", ...args], env());
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(said);
+    expect(run.stderr).not.toContain("listening on");
+  });
+
   it("refuses --create in read-only mode before anything is sent or listened to", async () => {
     const before = await webhookIds();
     const run = await runCcx(["webhooks", "listen", "--port", "0", "--create", "--url", "https://127.0.0.1:9/x", "--read-only"], env());

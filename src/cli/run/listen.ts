@@ -73,6 +73,7 @@ function checked(flags: ListenFlags, env: NodeJS.ProcessEnv): { credentials?: { 
   const password = flags.password ?? env.CCX_WEBHOOK_PASSWORD;
   if ((flags.user === undefined) !== (password === undefined)) throw new ConfigError("--user and --password (or CCX_WEBHOOK_PASSWORD) go together: the Basic credentials the webhook sends");
   if (flags.create && !flags.url) throw new ConfigError("--create needs --url: the public HTTPS address the service posts to (your tunnel's)");
+  if (flags.forwardTo !== undefined && !/^https?:\/\/[^/\s]+/i.test(flags.forwardTo)) throw new ConfigError(`--forward-to takes your handler's http:// or https:// URL, not ${JSON.stringify(flags.forwardTo)}`);
   if (!flags.create && (flags.url || flags.triggers)) throw new ConfigError("--url and --triggers are --create's: give --create to register a temporary webhook");
   return flags.user !== undefined ? { credentials: { user: flags.user, password: password! } } : {};
 }
