@@ -155,7 +155,7 @@ describe("ccx webhooks listen", () => {
 
   it.each(["SIGINT", "SIGTERM"] as const)("--create registers a temporary webhook (journaled) that is gone after %s", async (signal) => {
     const before = await webhookIds();
-    const l = await listen(["--cert", cert, "--key", key, "--create", "--url", "https://127.0.0.1:9/placeholder", "--triggers", "after_message,call_ended", "--user", "hooks", "--password", "pw-in-no-journal"]);
+    const l = await listen(["--cert", cert, "--key", key, "--create", "--yes", "--url", "https://127.0.0.1:9/placeholder", "--triggers", "after_message,call_ended", "--user", "hooks", "--password", "pw-in-no-journal"]);
     await until(() => l.err().includes("temporary webhook"), "the temporary webhook", l.err);
     const made = (await webhookIds()).filter((id) => !before.includes(id));
     expect(made).toHaveLength(1);
@@ -174,7 +174,7 @@ describe("ccx webhooks listen", () => {
 
   it("says so when the temporary webhook could not be removed (gone already), with the command that removes it", async () => {
     const before = await webhookIds();
-    const l = await listen(["--create", "--url", "https://127.0.0.1:9/placeholder"]);
+    const l = await listen(["--create", "--yes", "--url", "https://127.0.0.1:9/placeholder"]);
     await until(() => l.err().includes("temporary webhook"), "the temporary webhook", l.err);
     const [made] = (await webhookIds()).filter((id) => !before.includes(id));
     await removeWebhook(made!);
@@ -186,7 +186,7 @@ describe("ccx webhooks listen", () => {
 
   it("ends with the service's refusal when the webhook cannot be made (not HTTPS), leaving none behind", async () => {
     const before = await webhookIds();
-    const l = await listen(["--create", "--url", "http://127.0.0.1:9/plain"]);
+    const l = await listen(["--create", "--yes", "--url", "http://127.0.0.1:9/plain"]);
     // The service's ERR_BAD_REQUEST: bad input, exit 2 (docs/commands.md).
     expect(await l.closed).toBe(2);
     expect(l.err()).toContain("the temporary webhook was not made");
@@ -200,6 +200,7 @@ describe("ccx webhooks listen", () => {
     [["--forward-to", "localhost:3000"], "--forward-to takes your handler's http:// or https:// URL"],
     [["--url", "https://example.com/x"], "--url and --triggers are --create's"],
     [["--create"], "--create needs --url"],
+    [["--create", "--url", "https://127.0.0.1:9/x"], "--create writes a webhook, and there is no terminal to ask on: add --yes"],
   ])("%j is bad usage (exit 2), said before anything listens", async (args, said) => {
     const run = await runCcx(["webhooks", "listen", "--port", "0", ...args], env());
     expect(run.code).toBe(2);
@@ -209,7 +210,7 @@ describe("ccx webhooks listen", () => {
 
   it("refuses --create in read-only mode before anything is sent or listened to", async () => {
     const before = await webhookIds();
-    const run = await runCcx(["webhooks", "listen", "--port", "0", "--create", "--url", "https://127.0.0.1:9/x", "--read-only"], env());
+    const run = await runCcx(["webhooks", "listen", "--port", "0", "--create", "--yes", "--url", "https://127.0.0.1:9/x", "--read-only"], env());
     expect(run.code).not.toBe(0);
     expect(run.stderr).toContain("read-only mode");
     expect(run.stderr).not.toContain("listening on");

@@ -2,15 +2,16 @@ import { readFile } from "node:fs/promises";
 import { randomBytes } from "node:crypto";
 import type { Command } from "commander";
 import { maskAnswerSecrets } from "../../api/answer-secrets.js";
-import { ApiError, CLIENT_CODES } from "../../api/errors.js";
+import { ApiError, CLIENT_CODES, badInput } from "../../api/errors.js";
 import { type WebhookEvent, startReceiver } from "../../api/webhook-receiver.js";
 import { ConfigError } from "../../config/config-file.js";
 import { jsonForTerminal } from "../../text/json.js";
 import { sanitize } from "../../text/sanitize.js";
-import { planned, writeCall } from "../../writes/execute.js";
+import { planned, shownRequest, writeCall } from "../../writes/execute.js";
 import { journalPath } from "../../writes/journal.js";
 import { runPlan } from "../../writes/run-plan.js";
 import { WEBHOOK_TRIGGERS, webhookCreate, webhookDelete } from "../../writes/webhooks.js";
+import { askToSend } from "../prompt.js";
 import { type Runtime, runCommand } from "../runtime.js";
 import { EXIT } from "../usage-error.js";
 import { activeTarget } from "./active-app.js";
@@ -19,9 +20,9 @@ import { activeTarget } from "./active-app.js";
  * `ccx webhooks listen`: the receiver (src/api/webhook-receiver.ts) on a
  * local port, each event printed as it arrives, until interrupted. With
  * `--create`, a temporary webhook pointing at the public URL is made through
- * the write runner (journaled, refused read-only before anything is sent or
- * listened to) and deleted the same way on every way out: ctrl-c, SIGTERM, a
- * failure; when it cannot be, ccx says so and how to remove it.
+ * the write runner (asked, or `--yes`; journaled; refused read-only before
+ * anything is sent or listened to) and deleted the same way on every way out:
+ * ctrl-c, SIGTERM, a failure; when it cannot be, ccx says so and how to remove it.
  */
 
 export interface ListenFlags {
@@ -33,6 +34,8 @@ export interface ListenFlags {
   password?: string;
   forwardTo?: string;
   create?: boolean;
+  /** --create's webhook sent without asking (needed without a terminal). */
+  yes?: boolean;
   url?: string;
   triggers?: string;
   json?: boolean;
@@ -82,6 +85,10 @@ export function runListen(flags: ListenFlags, command: Command): Promise<void> {
   return runCommand(command, async (runtime) => {
     const { credentials } = checked(flags, runtime.io.env);
     const temporary = flags.create ? await temporaryWebhook(runtime, flags, credentials) : undefined;
+    if (temporary === "declined") {
+      runtime.warn("not sent: nothing listened to");
+      return EXIT.failure;
+    }
     const tls = flags.cert && flags.key ? { cert: await pemOf(flags.cert, "certificate"), key: await pemOf(flags.key, "key") } : undefined;
 
     // Stopped by ctrl-c or SIGTERM from here on: the temporary webhook is removed whichever comes.
@@ -133,6 +140,12 @@ async function temporaryWebhook(runtime: Runtime, flags: ListenFlags, credential
   const writeCredentials = { management: runtime.settings.management, readOnly: runtime.settings.readOnly };
   if (made.some((w) => writeCall(app, writeCredentials, w.request).readOnly)) {
     throw new ApiError(CLIENT_CODES.readOnly, "read-only mode: --create writes a webhook, refused; nothing was sent (unset --read-only, CCX_READ_ONLY or the profile's readOnly to write)");
+  }
+  // Asked as every write is: the exact requests on a terminal, --yes without one. Its removal is not asked: --create asked for both.
+  if (!flags.yes) {
+    if (!runtime.io.in.isTTY || !runtime.io.err.isTTY) throw badInput("--create writes a webhook, and there is no terminal to ask on: add --yes to send it (nothing was sent)");
+    const shown = made.flatMap((w) => shownRequest(writeCall(app, writeCredentials, w.request), w.request.body, app.region));
+    if (!(await askToSend(runtime.io.in, runtime.io.err, [`a temporary webhook, removed when this stops: ${made.length} requests`, ...shown]))) return "declined";
   }
   const context = { http: runtime.http, app, credentials: writeCredentials, journal: journalPath(runtime.io.env), profile: runtime.settings.active?.label };
   let created = false;
