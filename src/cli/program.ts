@@ -51,6 +51,8 @@ const AFTER_RESOURCES: readonly Registrar[] = [
     extends: ["user", "group", "conversation", "tokens", "message", "webhook", "triggers", "moderation", "notifications", "role", "settings"],
     load: async () => (await import("./commands/write.js")).registerWrites,
   },
+  // `ccx webhooks listen`: a word of the webhooks' list, made from its definition.
+  { names: [], extends: ["webhooks"], load: async () => (await import("./commands/listen.js")).registerListen },
   { names: ["resources"], load: async () => (await import("./commands/resource.js")).registerResourcesCommand },
   { names: ["apps"], load: async () => (await import("./commands/apps.js")).registerApps },
   { names: ["demo"], load: async () => (await import("./commands/demo.js")).registerDemo },

@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import type { App, User, World } from "./data/model.js";
 import type { ErrorSource } from "./errors.js";
 import type { EmulatorOptions } from "./options.js";
+import type { WebhookEvents } from "./webhook-events.js";
 
 export type Api = "chat" | "calls" | "management";
 
@@ -20,6 +21,8 @@ export interface BaseContext {
   headers: IncomingHttpHeaders;
   /** The parsed JSON body of a POST (an empty object when there was none), or a multipart one's FormData. */
   body: unknown;
+  /** Where what happens is posted to the app's webhooks. */
+  events: WebhookEvents;
 }
 
 /** A request to one app's chat or calls API. */

@@ -6,6 +6,7 @@ import type { App, World } from "./data/model.js";
 import { DEFAULT_STATUS, ServiceError, badRequest, notFound } from "./errors.js";
 import type { Fault, Faults } from "./faults.js";
 import type { LiveClock } from "./live/world.js";
+import type { WebhookEvents } from "./webhook-events.js";
 import type { EmulatorOptions } from "./options.js";
 import { type RecordingFault, recordingAnswer } from "./recordings/serve.js";
 import { isRecordingPath } from "./recordings/url.js";
@@ -75,6 +76,7 @@ export class Dispatcher {
     private readonly world: World,
     private readonly options: EmulatorOptions,
     private readonly faults: Faults,
+    private readonly events: WebhookEvents,
     private readonly live?: LiveClock,
   ) {}
 
@@ -164,7 +166,7 @@ export class Dispatcher {
   }
 
   private async route(target: Target, req: IncomingMessage, params: URLSearchParams, body: unknown, now: number): Promise<unknown> {
-    const base: BaseContext = { world: this.world, options: this.options, now, method: req.method ?? "GET", path: target.path, params, headers: req.headers, body };
+    const base: BaseContext = { world: this.world, options: this.options, now, method: req.method ?? "GET", path: target.path, params, headers: req.headers, body, events: this.events };
     if (target.api === "management") {
       // The credentials are judged before the path is: an unknown path with wrong ones is refused for those.
       const found = this.lookUp(target, base.method);

@@ -11,6 +11,7 @@ import { type LiveClock, LiveWorld } from "./live/world.js";
 import { type EmulatorSettings, answersIn, emulatorOptions } from "./options.js";
 import { cdnRecordingUrl, servedRecordingUrl } from "./recordings/url.js";
 import { generateCertificates } from "./tls.js";
+import { type WebhookEventCounts, WebhookEvents } from "./webhook-events.js";
 
 /** The one JSON line `ccx emulator` prints once listening (docs/emulator.md). */
 export interface EmulatorInfo {
@@ -34,6 +35,8 @@ export interface RunningEmulator {
   removeFiles(): void;
   /** The requests it is answering now, and the most it answered at once: a client's concurrency, seen from the server. */
   load(): { open: number; peak: number };
+  /** The webhook events posted so far (docs/emulator.md): a receiver's count is checked against it. */
+  webhookEvents(): WebhookEventCounts;
 }
 
 const TLS_HANDSHAKE = 0x16;
@@ -102,11 +105,12 @@ export async function startEmulator(partial: EmulatorSettings = {}): Promise<Run
   // Nothing awaits between the listen callback and here, so no request comes before the dispatcher.
   let world: World;
   let live: LiveWorld | undefined;
+  const events = new WebhookEvents(options.log);
   try {
     const recordingUrl = answersIn(options, "cdn-recordings") ? cdnRecordingUrl : servedRecordingUrl(url);
     world = generateWorld(options.seed, options.sizes, options.now, recordingUrl);
-    live = options.live ? new LiveWorld(world, options, recordingUrl) : undefined;
-    dispatcher = new Dispatcher(world, options, new Faults(options.faults, options.seed, options.variants), live);
+    live = options.live ? new LiveWorld(world, options, recordingUrl, events) : undefined;
+    dispatcher = new Dispatcher(world, options, new Faults(options.faults, options.seed, options.variants), events, live);
   } catch (error) {
     front.close();
     rmSync(stateDir, { recursive: true, force: true });
@@ -122,13 +126,18 @@ export async function startEmulator(partial: EmulatorSettings = {}): Promise<Run
     apps: world.apps.map((a) => ({ appId: a.appId, region: a.region, name: a.name, fullAccessKey: a.fullAccessKey, authOnlyKey: a.authOnlyKey })),
   };
 
+  // The live world moves when asked; it is asked every second too, so that a call's webhook events are
+  // posted as it happens, not when the next request comes (the world at a time is the same either way).
+  const ticking = live && setInterval(() => live.tick(), 1000).unref();
   const removeFiles = () => rmSync(stateDir, { recursive: true, force: true });
   let closing: Promise<void> | undefined;
   const close = () => (closing ??= new Promise<void>((resolve) => {
     front.close(() => resolve());
+    if (ticking) clearInterval(ticking);
+    events.close();
     https.closeAllConnections();
     for (const socket of sockets) socket.destroy();
   }).finally(removeFiles));
 
-  return { info, world, live, close, removeFiles, load: () => ({ open, peak }) };
+  return { info, world, live, close, removeFiles, load: () => ({ open, peak }), webhookEvents: () => events.count() };
 }

@@ -35,6 +35,7 @@ const ROUTE_DETAILS: { [V in Route["view"]]: (route: Extract<Route, { view: V }>
   "resource-item": (r) => detailKey("resource", resourceKey(r.name, r.params)),
   trace: (r) => detailKey("trace", r.messageId),
   journal: () => undefined,
+  listen: () => undefined,
   welcome: () => undefined,
 };
 

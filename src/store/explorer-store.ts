@@ -11,6 +11,7 @@ import { type IdentifyActions, identifyActions } from "./identify.js";
 import { type ViewActions, viewActions } from "./view-actions.js";
 import { type DownloadActions, downloadActions } from "./download-actions.js";
 import { type ListActions, listActions, listInView } from "./list-actions.js";
+import { type ListenActions, listenActions } from "./listen-actions.js";
 import { loadRoute, viewForAnotherUser } from "./tables.js";
 import { LIVE, type LiveActions, liveActions } from "./live-actions.js";
 import { HOME_LISTS } from "../resources/index.js";
@@ -68,7 +69,7 @@ export interface ExplorerOptions {
 }
 
 /** The whole store: its own state and actions (ExplorerCore), and every slice's. */
-export interface ExplorerState extends ExplorerCore, ListActions, LiveActions, WriteActions, DownloadActions, StatsActions, HealthActions, ApiActions, ResourceActions, IdentifyActions, ViewActions, TraceActions, VerbActions, VerbFormActions, UiActions {}
+export interface ExplorerState extends ExplorerCore, ListActions, LiveActions, WriteActions, DownloadActions, StatsActions, HealthActions, ApiActions, ResourceActions, IdentifyActions, ViewActions, TraceActions, VerbActions, VerbFormActions, UiActions, ListenActions {}
 
 export type ExplorerStore = StoreApi<ExplorerState>;
 
@@ -179,6 +180,7 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
       ...verbActions(ctx, { management: options.management, journal: options.journal ?? journalPath(process.env) }),
       ...verbFormActions(ctx),
       ...uiActions(ctx),
+      ...listenActions(ctx),
 
       switchApp(key) {
         if (!get().apps.some((a) => a.key === key)) return;
@@ -253,6 +255,7 @@ export function createExplorerStore(options: ExplorerOptions): ExplorerStore {
         abortAll();
         get().cancelDownloads();
         void get().stopWrites();
+        void get().stopListening();
         unsubscribe();
       },
     };

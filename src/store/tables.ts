@@ -32,6 +32,8 @@ export const ROUTE_LOADS: { [V in Route["view"]]: (state: Loaders, route: RouteO
   api: nothing,
   trace: nothing,
   journal: nothing,
+  // The events come as they are posted: there is nothing to ask for.
+  listen: nothing,
   // What the explorer keeps itself.
   apps: nothing,
   log: nothing,

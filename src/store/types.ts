@@ -53,6 +53,8 @@ export type Route =
   | { view: "trace"; messageId: string; why?: true }
   /** Every write sent, newest first (`:journal`); U undoes one. */
   | { view: "journal" }
+  /** The webhook events the receiver got (`:listen`), newest last; Enter opens what one names. */
+  | { view: "listen" }
   /** Nothing is configured: try the demo, or set up (the explorer's only screen then). */
   | { view: "welcome" };
 

@@ -4,6 +4,7 @@ import { listInView } from "../store/list-actions.js";
 import { childrenOf, listRefOf } from "../store/item-children.js";
 import type { Completion } from "../store/types.js";
 import { LIVE } from "../store/live-actions.js";
+import { LISTEN_DEFAULT_PORT } from "../store/listen-actions.js";
 import { SESSION_ID, sessionIdIn } from "../api/session-id.js";
 import { RESOURCE_LIST, HOME_LISTS, RESOURCES } from "../resources/index.js";
 import { type AnyResource, colonCommands, erased } from "../resources/resource.js";
@@ -170,6 +171,18 @@ const OWN_COMMANDS: Command[] = [
       const path = arg.trim();
       if (!path.startsWith("/")) return store.getState().notify("usage: :api <path>, e.g. :api /users/alice");
       store.getState().openApi(path);
+    },
+  },
+  {
+    name: "listen", args: "[<port> [<cert> <key>]]",
+    description: `receive the app's webhook events (as ccx webhooks listen): on port ${LISTEN_DEFAULT_PORT} unless given, HTTPS with a PEM certificate and key; Enter opens what one names`,
+    run: (arg, store) => {
+      const [port = String(LISTEN_DEFAULT_PORT), cert, key, ...more] = arg.trim() ? arg.trim().split(/\s+/).map(unquoted) : [];
+      const number = Number(port);
+      if (!Number.isInteger(number) || number < 0 || number > 65_535 || (cert !== undefined) !== (key !== undefined) || more.length > 0) {
+        return store.getState().notify("usage: :listen [<port> [<cert> <key>]]");
+      }
+      store.getState().openListen({ port: number, ...(cert && key ? { cert, key } : {}) });
     },
   },
   { name: "journal", description: "every write ccx sent, newest first; U undoes the selected one", run: (_, store) => store.getState().openJournal() },

@@ -2,6 +2,7 @@ import type { App, Call, World } from "../data/model.js";
 import { Random } from "../data/random.js";
 import type { EmulatorOptions } from "../options.js";
 import type { RecordingUrl } from "../recordings/url.js";
+import type { WebhookEvents } from "../webhook-events.js";
 import { writeCallActions } from "./call-messages.js";
 import { planNewCall } from "./new-call.js";
 import { type CallPlan, render, settled } from "./plan.js";
@@ -55,7 +56,12 @@ export class LiveWorld implements LiveClock {
   private last: number;
   private readonly apps: AppLive[];
 
-  constructor(world: World, private readonly options: Pick<EmulatorOptions, "seed" | "liveSpeed" | "clock">, private readonly recordingUrl: RecordingUrl) {
+  constructor(
+    world: World,
+    private readonly options: Pick<EmulatorOptions, "seed" | "liveSpeed" | "clock">,
+    private readonly recordingUrl: RecordingUrl,
+    private readonly events?: WebhookEvents,
+  ) {
     this.startMs = options.clock();
     this.anchor = Math.max(world.now, Math.floor(this.startMs / 1000));
     this.last = this.anchor;
@@ -101,10 +107,26 @@ export class LiveWorld implements LiveClock {
       state.nextStartAt += state.schedule.int(...GAP);
     }
     if (started.length > 0) prepend(app.calls, started.reverse());
-    for (const plan of state.active) render(plan, now);
+    const fresh = new Set(started);
+    for (const plan of state.active) {
+      const was = fresh.has(plan.call) ? undefined : plan.call.status;
+      render(plan, now);
+      this.announce(app, plan, was);
+    }
     // The calls' own messages since the last tick: the live clock never goes back, so none is written twice.
     writeCallActions(app, state.active, state.written, now);
     state.written = now;
     state.active = state.active.filter((plan) => !settled(plan, now));
+  }
+
+  /** The webhook events of what changed in a call since it was last drawn (`was`: undefined for a call just started). */
+  private announce(app: App, plan: CallPlan, was: Call["status"] | undefined): void {
+    if (!this.events) return;
+    const { call } = plan;
+    const open = (status: Call["status"] | undefined) => status === undefined || status === "initiated" || status === "ongoing";
+    if (was === undefined) this.events.callInitiated(app, call);
+    // A call may go from ringing to over between two draws: each step is said, in order.
+    if (plan.answerAt !== undefined && was !== "ongoing" && open(was) && call.status !== "initiated") this.events.callStarted(app, call, plan.answerAt);
+    if (open(was) && !open(call.status) && call.status === "ended") this.events.callEnded(app, call, plan.endAt);
   }
 }

@@ -178,6 +178,7 @@ export const chatWriteRoutes: AppRoute[] = [
       const conversation = conversationOf(ctx, kind, id!, me);
       const upTo = receiptMessage(ctx, conversation) ?? conversation.messages.at(-1)!;
       changesOf(ctx.app.changes.reads, me).set(conversation.index, Math.max(lastReadIndex(ctx.app, conversation, me), upTo));
+      if (upTo !== undefined) ctx.events.receipt(ctx.app, "read", String(upTo + 1), kind === "users" ? "user" : "group", ctx.now);
       return receiptAnswer(kind, `The messages are marked as read for the user ${ctx.onBehalfOf!.user.uid}.`);
     }),
     route("DELETE", new RegExp(`^\\/${kind}\\/(?<id>[^/]+)\\/conversation\\/read\\/?$`), (ctx, { id }) => {
@@ -194,6 +195,7 @@ export const chatWriteRoutes: AppRoute[] = [
       const upTo = receiptMessage(ctx, conversation) ?? conversation.messages.at(-1)!;
       const delivered = changesOf(ctx.app.changes.delivered, me);
       delivered.set(conversation.index, Math.max(delivered.get(conversation.index) ?? -1, upTo));
+      if (upTo !== undefined) ctx.events.receipt(ctx.app, "delivered", String(upTo + 1), kind === "users" ? "user" : "group", ctx.now);
       return receiptAnswer(kind, `The messages are marked as delivered for the user ${ctx.onBehalfOf!.user.uid}.`);
     }),
   ]),

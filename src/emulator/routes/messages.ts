@@ -80,7 +80,9 @@ function posted(ctx: RequestContext, sender: number, body: unknown, parent?: num
   });
   store.posted.set(i, { category: input.category ?? "message", type: input.type, data: input.data, tags: input.tags });
   moderateAtSend(ctx, i, { category: input.category ?? "message", type: input.type, data: input.data });
-  return { data: messageJson(app, i, { withTags: true }, ctx.options) };
+  const sent = messageJson(app, i, { withTags: true }, ctx.options);
+  ctx.events.messageSent(app, sent);
+  return { data: sent };
 }
 
 /** The onBehalfOf user, whom a message is sent as. */

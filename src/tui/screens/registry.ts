@@ -3,6 +3,7 @@ import { apiScreen } from "./api.js";
 import { appsScreen } from "./apps.js";
 import { HELP_BINDINGS, createHelpScreen } from "./help.js";
 import { helpSections } from "./help-text.js";
+import { listenScreen } from "./listen.js";
 import { logScreen } from "./log.js";
 import { recordingScreen } from "./recording.js";
 import { ITEM_EXTENSIONS, ITEM_SCREENS } from "./item-screens.js";
@@ -30,6 +31,7 @@ const SCREENS_BUT_HELP = {
   resources: resourcesScreen,
   trace: traceScreen,
   journal: journalScreen,
+  listen: listenScreen,
   welcome: welcomeScreen,
 } satisfies Omit<Registry, "help">;
 
