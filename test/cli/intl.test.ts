@@ -22,16 +22,25 @@ let n = 0;
 beforeAll(async () => {
   fx = await emulatorFixture({ sizes: { apps: 1, groups: 30, calls: 20, users: 10 } });
   dir = scratchDir("ccx-intl-");
-  // Each Intl object made is a line in the file the run names: its kind and where it was made.
+  // Each Intl object made is a line in the file the run names: its kind and where it was made. The locale
+  // methods of numbers, dates and strings make one inside ICU, unseen by Intl's constructors: spied on too.
   writeFileSync(join(dir, "spy.cjs"), `
     const { appendFileSync } = require("node:fs");
+    const log = (name) => appendFileSync(process.env.CCX_TEST_INTL_LOG, name + " " + new Error().stack.split("\\n")[3].trim() + "\\n");
     for (const name of ["Segmenter", "NumberFormat", "DateTimeFormat", "Collator", "PluralRules", "ListFormat", "RelativeTimeFormat"]) {
       Intl[name] = new Proxy(Intl[name], {
         construct(target, args) {
-          appendFileSync(process.env.CCX_TEST_INTL_LOG, name + " " + new Error().stack.split("\\n")[2].trim() + "\\n");
+          log(name);
           return Reflect.construct(target, args);
         },
       });
+    }
+    for (const [proto, method] of [[Number.prototype, "toLocaleString"], [Date.prototype, "toLocaleString"], [Date.prototype, "toLocaleDateString"], [Date.prototype, "toLocaleTimeString"], [String.prototype, "localeCompare"]]) {
+      const original = proto[method];
+      proto[method] = function (...args) {
+        log(method);
+        return original.apply(this, args);
+      };
     }
   `);
   env = fx.cliEnv();

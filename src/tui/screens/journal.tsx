@@ -6,6 +6,7 @@ import { FailureBox } from "../components/failure-box.js";
 import { type Column, Rows } from "../components/rows.js";
 import type { Binding, RouteOf, Screen } from "./types.js";
 import { markedRows } from "./verb-keys.js";
+import { formatCount } from "../../text/format.js";
 
 /** The entries as kept, newest first: what the rows and their keys act on. */
 const entriesOf = (state: ExplorerState) => state.journal?.entries ?? [];
@@ -45,7 +46,7 @@ const bindings: Binding[] = [
 /** `:journal`: every write ccx sent (the command line's too), newest first; U undoes one. */
 export const journalScreen: Screen<RouteOf<"journal">> = {
   title: "The journal of writes (:journal)",
-  legend: [`every write ccx sent from here or from the command line ($XDG_STATE_HOME/ccx/journal.ndjson), newest first (the newest ${JOURNAL_SCREEN_ENTRIES.toLocaleString("en")}; ccx journal lists them all): what, to which app, what came of it; U sends the inverse of the selected one`],
+  legend: [`every write ccx sent from here or from the command line ($XDG_STATE_HOME/ccx/journal.ndjson), newest first (the newest ${formatCount(JOURNAL_SCREEN_ENTRIES)}; ccx journal lists them all): what, to which app, what came of it; U sends the inverse of the selected one`],
   crumb: () => "journal",
   bindings,
   cursor: (state) => ({ index: state.journal?.selected ?? 0, count: entriesOf(state).length }),
