@@ -35,4 +35,41 @@ describe("grapheme segments without ICU", () => {
       expect(found && { segment: found.segment, index: found.index }).toEqual(expected && { segment: expected.segment, index: expected.index });
     }), { numRuns: 3000 });
   });
+
+  it("segments text with emoji as Intl.Segmenter does, and without it", () => {
+    // Pictographs among the characters taken alone (©, ☕, ▶) and beyond (👍, 🏳, 👨), the parts that extend and join
+    // them, flags' halves, controls (a break after and before each), and what is left to ICU.
+    const parts = fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom(...alone) },
+      { weight: 4, arbitrary: fc.constantFrom("©", "™", "☕", "▶", "❤", "👍", "🏳", "🌈", "👨", "👩", "👧", "🧑", "⚕", "🎉", "1", "#", "*") },
+      { weight: 4, arbitrary: fc.constantFrom("\u200d", "\ufe0f", "\ufe0e", "\u20e3", "🏻", "🏽", "🏿", "\u{e0067}", "\u{e007f}") },
+      { weight: 3, arbitrary: fc.constantFrom("🇺", "🇸", "🇫", "🇷") },
+      { weight: 1, arbitrary: fc.constantFrom("\n", "\u0000", "\u00ad", "\u0085", "e\u0301", "\r") },
+    );
+    const text = fc.array(parts, { maxLength: 30 }).map((p) => p.join(""));
+    fc.assert(fc.property(text, fc.nat(60), (input, at) => {
+      const quick = segmentGraphemes(input);
+      expect(plain(quick)).toEqual(plain(icu.segment(input)));
+      const found = quick.containing(at);
+      const expected = icu.segment(input).containing(at);
+      expect(found && { segment: found.segment, index: found.index }).toEqual(expected && { segment: expected.segment, index: expected.index });
+    }), { numRuns: 3000 });
+    // The explorer's demo group name, a family, a flag, a keycap and a skin tone: none of them asks ICU.
+    const texts = ["🏳️‍🌈 Pride ERG", "👨‍👩‍👧 family", "🇺🇸🇫🇷", "1️⃣ #️⃣", "👍🏽 ok", "©️ ☕"];
+    const expected = texts.map((t) => plain(icu.segment(t)));
+    const segment = Intl.Segmenter.prototype.segment;
+    let asked = 0;
+    Intl.Segmenter.prototype.segment = function (this: Intl.Segmenter, input: string) {
+      asked++;
+      return segment.call(this, input);
+    };
+    try {
+      expect(texts.map((t) => plain(segmentGraphemes(t)))).toEqual(expected);
+      // The spy sees what is left to ICU (guards the guard).
+      segmentGraphemes("e\u0301");
+    } finally {
+      Intl.Segmenter.prototype.segment = segment;
+    }
+    expect(asked).toBe(1);
+  });
 });
