@@ -125,10 +125,13 @@ class EmojiSegments implements GraphemeSegments {
   }
 }
 
+/** Whether `text` is segmented here, without ICU. */
+export const segmentsWithoutIcu = (text: string): boolean => segmentsAlone(text) || WITH_EMOJI.test(text);
+
 /** The grapheme segments of `text`, as Intl.Segmenter gives them; ICU only when the text needs it. */
 export function segmentGraphemes(text: string): GraphemeSegments {
   if (segmentsAlone(text)) return new OneUnitSegments(text);
-  return WITH_EMOJI.test(text) ? new EmojiSegments(text) : graphemeSegmenter().segment(text);
+  return segmentsWithoutIcu(text) ? new EmojiSegments(text) : graphemeSegmenter().segment(text);
 }
 
 /** Stands in for `new Intl.Segmenter(undefined, { granularity: "grapheme" })` (scripts/bundles.mjs). */

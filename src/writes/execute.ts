@@ -90,9 +90,9 @@ export function planned(verb: WriteVerb, input: VerbInput): PlannedWrite[] {
  * A bulk run's name: its verb, app and items (sorted), hashed. node:crypto is loaded when a run is named, not
  * with the store: it is 2–3 ms of the explorer's start, before its first request.
  */
-export async function batchOf(writes: readonly PlannedWrite[], appId: string): Promise<string> {
+export function batchOf(writes: readonly PlannedWrite[], appId: string): string {
   const items = writes.map((w) => `${w.request.method} ${w.request.path} ${JSON.stringify(w.request.body ?? null)}`).sort();
-  const { createHash } = await import("node:crypto");
+  const { createHash } = process.getBuiltinModule("node:crypto") as typeof import("node:crypto");
   return createHash("sha256").update([writes[0]!.verb, appId, ...items].join("\n")).digest("hex").slice(0, 16);
 }
 

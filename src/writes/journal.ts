@@ -164,7 +164,7 @@ const lineAfter = (endsWithNewline: boolean, record: object) => `${endsWithNewli
 export async function journalWrite(path: string, write: JournalWrite): Promise<JournalEntry> {
   await ready(path);
   // Loaded with the first write, not with the store (2–3 ms of the explorer's start).
-  const { randomBytes } = await import("node:crypto");
+  const { randomBytes } = process.getBuiltinModule("node:crypto") as typeof import("node:crypto");
   const id = randomBytes(6).toString("hex");
   // A secret in the path (an auth token revoked) is kept masked, as in every URL ccx shows.
   const fields = {

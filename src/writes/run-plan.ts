@@ -26,7 +26,7 @@ export interface Resumed {
 
 /** The writes of a bulk run (the same verb, app and items) less those an earlier run of it did or may have done. */
 export async function resumeBatch(plans: readonly PlannedWrite[], appId: string, journal: string, onTorn?: TornLine): Promise<Resumed> {
-  const batch = plans.length > 1 ? await batchOf(plans, appId) : undefined;
+  const batch = plans.length > 1 ? batchOf(plans, appId) : undefined;
   if (!batch) return { writes: [...plans], done: [], unknown: [] };
   const done: JournalEntry[] = [];
   const unknown: JournalEntry[] = [];

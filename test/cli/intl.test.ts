@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
 import { runCcx } from "../support/run-ccx.js";
-import { segmentsAlone } from "../../src/text/grapheme-segments.js";
+import { segmentsWithoutIcu } from "../../src/text/grapheme-segments.js";
 import { execFileSync } from "node:child_process";
 import { scratchDir } from "../support/scratch.js";
 
@@ -72,8 +72,8 @@ describe("no Intl object on the way to JSON", () => {
 
   it("the spy sees one where text needs measuring (a table with a wide name)", async () => {
     // Guards the guard: were the spy blind, every test above would pass.
-    // A name ICU must segment (an emoji sequence, a combining accent): text of single-unit graphemes needs none.
-    const group = fx.emulator.world.apps[0]!.groups.find((g) => !segmentsAlone(g.name));
+    // A name ICU must segment (a combining accent, a conjunct): text of single-unit graphemes and emoji needs none.
+    const group = fx.emulator.world.apps[0]!.groups.find((g) => !segmentsWithoutIcu(g.name));
     expect(group, "a group whose name needs ICU in the seeded world").toBeDefined();
     const made = await intlMadeBy(["groups", "--query", group!.guid]);
     expect(made.some((line) => line.startsWith("Segmenter "))).toBe(true);

@@ -88,11 +88,13 @@ describe("API keys", () => {
     expect(requestText(entries[0]!)).toMatch(/^GET \/groups\?/);
     for (const f of tui.frames()) for (const key of keys) expect(f).not.toContain(key);
 
-    // The newest entry is selected: the call, asked of the app that has it.
+    // The newest entry is selected (the call's messages, read for its story); above it the call, asked of the app that has it.
+    const callEntry = entries.findLastIndex((e) => e.url.includes(`/calls/${call.sessionId}`));
+    expect(callEntry).toBeGreaterThan(0);
+    for (let i = entries.length - 1; i > callEntry; i--) await tui.press("k");
     await tui.press("y");
     const curl = tui.copies().at(-1)!;
-    const newest = entries.at(-1)!;
-    expect(curl).toContain(`'${newest.url}'`);
+    expect(curl).toContain(`'${entries[callEntry]!.url}'`);
     expect(curl).toContain('"apikey: $CCX_API_KEY"');
     for (const key of keys) expect(curl).not.toContain(key);
     for (const w of tui.writes) for (const key of keys) expect(Buffer.from(w).toString("base64")).not.toContain(Buffer.from(key).toString("base64"));
