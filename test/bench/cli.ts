@@ -18,8 +18,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Agent, request } from "undici";
-import type { EmulatorLine } from "../../src/cli/emulator-process.js";
 import type { Figure } from "./emulator-groups.js";
+import { spawnEmulator } from "./emulator-process.js";
 
 const BIN = new URL("../../bin/ccx.js", import.meta.url).pathname;
 /** A bare Node `https.get` of the same URL: what any Node client pays. */
@@ -37,12 +37,6 @@ function hasCommand(name: string): boolean {
 }
 
 /** `ccx emulator` in its own process, so that serving never shares an event loop with what is timed. */
-async function spawnEmulator(args: string[]): Promise<{ info: EmulatorLine; stop: () => void }> {
-  const child = spawn(process.execPath, [BIN, "emulator", ...args], { stdio: ["ignore", "pipe", "ignore"] });
-  const line = await new Promise<string>((resolve) => child.stdout!.once("data", (d: Buffer) => resolve(d.toString())));
-  return { info: JSON.parse(line) as EmulatorLine, stop: () => child.kill("SIGTERM") };
-}
-
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(cmd, args, { env, maxBuffer: 1 << 26 }, (error, stdout) => (error ? reject(error) : resolve(stdout)));

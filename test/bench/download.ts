@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { EmulatorLine } from "../../src/cli/emulator-process.js";
 import type { Figure } from "./emulator-groups.js";
+import { spawnEmulator } from "./emulator-process.js";
 
 const BIN = new URL("../../bin/ccx.js", import.meta.url).pathname;
 const EMULATOR = ["--apps", "1", "--groups", "10", "--users", "20", "--calls", "200", "--messages", "0"];
@@ -19,12 +20,6 @@ const SIZE = 1_000_000_000;
 interface CallJson {
   sessionId: string;
   recordings?: Array<{ startTime: number; endTime: number }>;
-}
-
-async function spawnEmulator(args: string[]): Promise<{ info: EmulatorLine; stop: () => void }> {
-  const child = spawn(process.execPath, [BIN, "emulator", ...EMULATOR, ...args], { stdio: ["ignore", "pipe", "ignore"] });
-  const line = await new Promise<string>((resolve) => child.stdout!.once("data", (d: Buffer) => resolve(d.toString())));
-  return { info: JSON.parse(line) as EmulatorLine, stop: () => child.kill("SIGTERM") };
 }
 
 const envFor = (info: EmulatorLine): NodeJS.ProcessEnv => {
@@ -38,7 +33,7 @@ const run = (args: string[], env: NodeJS.ProcessEnv) => new Promise<string>((res
 
 /** A call with one recording, and the bytes per minute that make that recording SIZE bytes or just over. */
 async function pickCall(): Promise<{ sessionId: string; bytesPerMinute: number; size: number }> {
-  const probe = await spawnEmulator([]);
+  const probe = await spawnEmulator(EMULATOR);
   try {
     const calls = JSON.parse(await run(["calls", "--has-recording", "--all", "--per-page", "1000", "--json"], envFor(probe.info))) as CallJson[];
     const call = calls.find((c) => c.recordings?.length === 1 && c.recordings[0]!.endTime - c.recordings[0]!.startTime >= 60)!;
@@ -53,7 +48,7 @@ async function pickCall(): Promise<{ sessionId: string; bytesPerMinute: number; 
 
 export async function benchDownload(): Promise<Figure[]> {
   const { sessionId, bytesPerMinute, size } = await pickCall();
-  const emulator = await spawnEmulator(["--recording-bytes-per-minute", String(bytesPerMinute)]);
+  const emulator = await spawnEmulator([...EMULATOR, "--recording-bytes-per-minute", String(bytesPerMinute)]);
   const dir = mkdtempSync(join(tmpdir(), "ccx-bench-download-"));
   try {
     const started = performance.now();

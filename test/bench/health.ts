@@ -7,29 +7,15 @@
  * log is made from the messages: 26,500 of them give ~304,000 lines; walking them over HTTPS at 50 ms
  * a page of 100 would take minutes).
  */
-import { execFile, spawn } from "node:child_process";
-import type { EmulatorLine } from "../../src/cli/emulator-process.js";
+import { execFile } from "node:child_process";
 import { generateWorld } from "../../src/emulator/data/generate.js";
 import { heldByModeration } from "../../src/emulator/data/moderation.js";
 import { logLinesOf } from "../../src/emulator/data/notifications.js";
 import type { Figure } from "./emulator-groups.js";
+import { spawnEmulator, envOf } from "./emulator-process.js";
 
 const BIN = new URL("../../bin/ccx.js", import.meta.url).pathname;
 const SIZES = { apps: 1, groups: 60, users: 400, calls: 100_000, messages: 26_500 };
-
-async function spawnEmulator(args: string[]): Promise<{ info: EmulatorLine; stop: () => void }> {
-  const child = spawn(process.execPath, [BIN, "emulator", ...args], { stdio: ["ignore", "pipe", "ignore"] });
-  const line = await new Promise<string>((resolve) => child.stdout!.once("data", (d: Buffer) => resolve(d.toString())));
-  return { info: JSON.parse(line) as EmulatorLine, stop: () => child.kill("SIGTERM") };
-}
-
-const envOf = (info: EmulatorLine) => {
-  const app = info.apps[0]!;
-  return {
-    ...process.env, CCX_CHAT_URL: info.chatUrl, CCX_CALLS_URL: info.callsUrl, CCX_MANAGEMENT_URL: info.managementUrl, CCX_CA_FILE: info.caFile,
-    CCX_APP_ID: app.appId, CCX_REGION: app.region, CCX_API_KEY: app.fullAccessKey, CCX_MANAGEMENT_KEY: info.management.key, CCX_MANAGEMENT_SECRET: info.management.secret,
-  };
-};
 
 /** The notification log lines of the world these sizes make (calls do not change them: one is enough). */
 function logLines(now: number): number {

@@ -13,22 +13,9 @@ import { readFileSync } from "node:fs";
 import { Agent, request } from "undici";
 import type { EmulatorLine } from "../../src/cli/emulator-process.js";
 import type { Figure } from "./emulator-groups.js";
+import { spawnEmulator, envOf } from "./emulator-process.js";
 
 const BIN = new URL("../../bin/ccx.js", import.meta.url).pathname;
-
-async function spawnEmulator(args: string[]): Promise<{ info: EmulatorLine; stop: () => void }> {
-  const child = spawn(process.execPath, [BIN, "emulator", ...args], { stdio: ["ignore", "pipe", "ignore"] });
-  const line = await new Promise<string>((resolve) => child.stdout!.once("data", (d: Buffer) => resolve(d.toString())));
-  return { info: JSON.parse(line) as EmulatorLine, stop: () => child.kill("SIGTERM") };
-}
-
-const envOf = (info: EmulatorLine) => {
-  const app = info.apps[0]!;
-  return {
-    ...process.env, CCX_CHAT_URL: info.chatUrl, CCX_CALLS_URL: info.callsUrl, CCX_MANAGEMENT_URL: info.managementUrl, CCX_CA_FILE: info.caFile,
-    CCX_APP_ID: app.appId, CCX_REGION: app.region, CCX_API_KEY: app.fullAccessKey, CCX_MANAGEMENT_KEY: info.management.key, CCX_MANAGEMENT_SECRET: info.management.secret,
-  };
-};
 
 /** A GET of the first app's chat API, straight (no ccx): to find what to measure. */
 async function chat(info: EmulatorLine, path: string): Promise<any> {

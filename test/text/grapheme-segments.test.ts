@@ -13,6 +13,17 @@ for (let code = 0; code <= 0xffff; code++) {
   if (segmentsAlone(char)) alone.push(char);
 }
 
+/** Any text of `text` is segmented as ICU segments it, and each index is found in the same segment. */
+function segmentsAsIcu(text: fc.Arbitrary<string>): void {
+  fc.assert(fc.property(text, fc.nat(60), (input, at) => {
+    const quick = segmentGraphemes(input);
+    expect(plain(quick)).toEqual(plain(icu.segment(input)));
+    const found = quick.containing(at);
+    const expected = icu.segment(input).containing(at);
+    expect(found && { segment: found.segment, index: found.index }).toEqual(expected && { segment: expected.segment, index: expected.index });
+  }), { numRuns: 3000 });
+}
+
 describe("grapheme segments without ICU", () => {
   it("takes the explorer's own characters and common text, and leaves what joins to ICU", () => {
     expect(segmentsAlone("\u001b[7m grp-1 ─│┌┐ … · › ⇄ ▸ ✓ ● café 中文 한국어 Ωμέγα\u001b[0m")).toBe(true);
@@ -27,13 +38,7 @@ describe("grapheme segments without ICU", () => {
 
   it("segments as Intl.Segmenter does, whatever the text", () => {
     const text = fc.array(fc.oneof(fc.constantFrom(...alone), fc.constantFrom("e\u0301", "\r", "\n", "👍🏽", "\u1100", "\u1161", "🇺", "\u200d", "\ufe0f")), { maxLength: 40 }).map((parts) => parts.join(""));
-    fc.assert(fc.property(text, fc.nat(60), (input, at) => {
-      const quick = segmentGraphemes(input);
-      expect(plain(quick)).toEqual(plain(icu.segment(input)));
-      const found = quick.containing(at);
-      const expected = icu.segment(input).containing(at);
-      expect(found && { segment: found.segment, index: found.index }).toEqual(expected && { segment: expected.segment, index: expected.index });
-    }), { numRuns: 3000 });
+    segmentsAsIcu(text);
   });
 
   it("segments text with emoji as Intl.Segmenter does, and without it", () => {
@@ -47,13 +52,7 @@ describe("grapheme segments without ICU", () => {
       { weight: 1, arbitrary: fc.constantFrom("\n", "\u0000", "\u00ad", "\u0085", "e\u0301", "\r") },
     );
     const text = fc.array(parts, { maxLength: 30 }).map((p) => p.join(""));
-    fc.assert(fc.property(text, fc.nat(60), (input, at) => {
-      const quick = segmentGraphemes(input);
-      expect(plain(quick)).toEqual(plain(icu.segment(input)));
-      const found = quick.containing(at);
-      const expected = icu.segment(input).containing(at);
-      expect(found && { segment: found.segment, index: found.index }).toEqual(expected && { segment: expected.segment, index: expected.index });
-    }), { numRuns: 3000 });
+    segmentsAsIcu(text);
     // The explorer's demo group name, a family, a flag, a keycap and a skin tone: none of them asks ICU.
     const texts = ["🏳️‍🌈 Pride ERG", "👨‍👩‍👧 family", "🇺🇸🇫🇷", "1️⃣ #️⃣", "👍🏽 ok", "©️ ☕"];
     const expected = texts.map((t) => plain(icu.segment(t)));
