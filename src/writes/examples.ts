@@ -10,7 +10,7 @@ import type { VerbInput } from "./verb.js";
  * requests, and a test holds every request against the endpoint catalogue.
  * A verb without inputs here fails that test: a new verb is listed too.
  */
-const EXAMPLES: Readonly<Record<string, readonly VerbInput[]>> = {
+const examples = (): Readonly<Record<string, readonly VerbInput[]>> => ({
   "user create": [{ args: { uid: "u1" }, flags: { name: "Una", tags: "a,b", metadata: '{"team":"qa"}' } }],
   "user update": [{ args: { uid: "u1" }, flags: { name: "Una", role: "admin" } }],
   "user deactivate": [{ args: { uid: ["u1", "u2"] }, flags: {} }],
@@ -125,10 +125,18 @@ const EXAMPLES: Readonly<Record<string, readonly VerbInput[]>> = {
       "extension settings-delete": inputs(false, (e) => e.remove).map(({ args }) => ({ args: { extension: args.extension }, flags: {} })),
     };
   })(),
-};
+});
 
 /** The webhook verbs, which reach the current webhooks as well (--version 2): each example also so. */
 const VERSIONED = new Set(["webhook create", "webhook update", "webhook enable", "webhook disable", "webhook delete", "triggers add", "triggers remove"]);
 
-export const VERB_EXAMPLES: Readonly<Record<string, readonly VerbInput[]>> = Object.fromEntries(Object.entries(EXAMPLES).map(([words, inputs]) =>
-  [words, VERSIONED.has(words) ? [...inputs, ...inputs.map((input) => ({ ...input, flags: { ...input.flags, version: "2" } }))] : inputs]));
+let built: Readonly<Record<string, readonly VerbInput[]>> | undefined;
+
+/**
+ * Each verb's examples, by its words, made on first use (`ccx resources`, `:resources`, the tests): the
+ * explorer's screens load this module, and the first frame has no use for 192 verbs' examples (about 1 ms).
+ */
+export function verbExamples(): Readonly<Record<string, readonly VerbInput[]>> {
+  return (built ??= Object.fromEntries(Object.entries(examples()).map(([words, inputs]) =>
+    [words, VERSIONED.has(words) ? [...inputs, ...inputs.map((input) => ({ ...input, flags: { ...input.flags, version: "2" } }))] : inputs])));
+}

@@ -1,5 +1,5 @@
 import type { AnyResource } from "../resources/resource.js";
-import { VERB_EXAMPLES } from "./examples.js";
+import { verbExamples } from "./examples.js";
 import { VERBS } from "./index.js";
 import { type WriteVerb, verbWords } from "./verb.js";
 
@@ -23,7 +23,7 @@ export interface ResourceWrite {
 export function documentedWritesOf(verb: WriteVerb): ResourceWrite[] {
   const words = verbWords(verb).join(" ");
   const found = new Map<string, ResourceWrite>();
-  for (const input of VERB_EXAMPLES[words] ?? []) {
+  for (const input of verbExamples()[words] ?? []) {
     for (const item of verb.items(input)) {
       const { method, template } = verb.request(item);
       found.set(`${method} ${template}`, { verb: words, method, path: template });

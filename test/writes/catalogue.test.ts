@@ -6,8 +6,10 @@ import { fillParams } from "../../src/resources/resource.js";
 import { RESOURCE_LIST } from "../../src/resources/index.js";
 import { writeCall } from "../../src/writes/execute.js";
 import { VERBS } from "../../src/writes/index.js";
-import { VERB_EXAMPLES } from "../../src/writes/examples.js";
+import { verbExamples } from "../../src/writes/examples.js";
 import { type ReadBefore, type WriteRequest, type WriteVerb, verbWords } from "../../src/writes/verb.js";
+
+const VERB_EXAMPLES = verbExamples();
 
 /**
  * Every verb against the endpoint catalogue: each request it makes (and the
