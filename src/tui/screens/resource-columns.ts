@@ -1,5 +1,5 @@
 import { type AnyResource, type ResourceColumn, cellOf, growthOf } from "../../resources/resource.js";
-import { displayWidth } from "../../text/width.js";
+import { displayWidthUpTo } from "../../text/width.js";
 import type { Column } from "../components/rows.js";
 import { type Theme, statusColor } from "../theme.js";
 
@@ -46,11 +46,17 @@ function columnsOf(resource: AnyResource, options: ColumnsFor): Array<Column<Row
     const form = narrow && c.narrow ? { min: c.narrow.min ?? c.min, grows: c.narrow.grows ?? c.grows } : c;
     const get = cellOf(c, narrow);
     const growth = growthOf(form as ResourceColumn<never>);
-    const natural = (rows: readonly Row[]) => Math.max(c.header.length, ...rows.map((row) => displayWidth(String(get(row) ?? ""))));
+    // The widest cell, read no further than the column's cap: a long cell, or a row at the cap, ends the reading.
+    const cap = c.max ?? WIDEST;
+    const natural = (rows: readonly Row[]) => {
+      let widest = c.header.length;
+      for (let r = 0; r < rows.length && widest < cap; r++) widest = Math.max(widest, displayWidthUpTo(String(get(rows[r]!) ?? ""), cap));
+      return widest;
+    };
     return {
       header: c.header,
       get,
-      ...(growth ? { flex: growth, minWidth: form.min } : { width: options.rows ? Math.min(natural(options.rows), c.max ?? WIDEST) : form.min }),
+      ...(growth ? { flex: growth, minWidth: form.min } : { width: options.rows ? Math.min(natural(options.rows), cap) : form.min }),
       priority: columns.length - i,
       align: c.align,
       ...(c.state ? { color: (row: Row, theme: Theme) => statusColor(theme, c.state!(row)) } : {}),
