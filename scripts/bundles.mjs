@@ -96,8 +96,9 @@ export const quickSegmenters = {
  * went through slice-ansi, to be cut to the clip, also when it was inside it whole; it is kept as it is
  * then, where slice-ansi would give back the same (src/text/whole-line.ts). And writing a row back compared each cell's styles with its neighbour's through three sets and
  * a reduction of codes, where neighbours nearly always have the same styles: the comparison is skipped
- * when they do (the difference of equal styles is nothing). test/tui/ink-output.test.ts holds the frames
- * to unpatched Ink's.
+ * when they do (the difference of equal styles is nothing). And each cell was an object of its own, with
+ * an array of its own for its styles, blank ones too: the blanks are one object, and the characters between
+ * two codes share one array. test/tui/ink-output.test.ts holds the frames to unpatched Ink's.
  */
 export const quickInkOutput = {
   name: "quick-ink-output",
@@ -113,9 +114,14 @@ export const quickInkOutput = {
     patch(/ink[\\/]build[\\/]output\.js$/, "ink", [
       ["import sliceAnsi from 'slice-ansi';", `import sliceAnsi from 'slice-ansi';\nimport { slicesToItself } from ${JSON.stringify(join(root, "src", "text", "whole-line.ts"))};`],
       ["return sliceAnsi(line, from, to);", "return from === 0 && to === width && slicesToItself(line) ? line : sliceAnsi(line, from, to);"],
+      // One blank cell for every place nothing is written: a cell is replaced when written, never changed.
+      ["const output = [];", "const output = [];\n        const blank = { type: 'char', value: ' ', fullWidth: false, styles: [] };"],
+      ["row.push({\n                    type: 'char',\n                    value: ' ',\n                    fullWidth: false,\n                    styles: [],\n                });", "row.push(blank);"],
     ]);
     patch(/@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]styledChars\.js$/, "@alcalzone/ansi-tokenize", [
       ["ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));", "if (!sameStyles(chars[i - 1].styles, char.styles)) ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));"],
+      // The characters between two codes share their styles, as one array: it is made anew at each code, never changed.
+      ["styles: [...codes],", "styles: codes,"],
       ["export function styledCharsToString(chars) {", `function sameStyles(a, b) {
   if (a === b) return true;
   if (a.length !== b.length) return false;
