@@ -122,10 +122,10 @@ await Promise.all([
   build({ ...tuiBuild, outfile: join(staging, "tui.cjs"), plugins: [fromStore, ...tuiBuild.plugins] }),
 ]);
 // The bundles it loads on demand are found beside it, however it is loaded. bin/ccx.js compiles
-// them as it compiles this one, with a V8 code cache (globalThis.__ccxLoad): Node 20 keeps none for
+// them as it compiles this one, with a V8 code cache (globalThis.__ccxLoadAfterTurn): Node 20 keeps none for
 // what import() loads. Without the launcher (a test requiring the bundle), import() loads them.
 const main = join(staging, "ccx.cjs");
-const load = (file) => `Promise.resolve().then(()=>globalThis.__ccxLoad?globalThis.__ccxLoad(${file}):import(require("node:url").pathToFileURL(${file}).href))`;
+const load = (file) => `(globalThis.__ccxLoadAfterTurn?globalThis.__ccxLoadAfterTurn(${file}):import(require("node:url").pathToFileURL(${file}).href))`;
 writeFileSync(main, readFileSync(main, "utf8").replace(/\bimport\("([^"]+)"\)/g, (_, specifier) =>
   specifier.startsWith("./")
     ? load(`require("node:path").join(__dirname,${JSON.stringify(specifier.slice(2))})`)
