@@ -6,6 +6,7 @@
  */
 import { execFile, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { recordOutput, registerSecrets } from "./secrets.js";
 
 /** tmux on this machine, or why the end-to-end tests are skipped. */
@@ -234,7 +235,10 @@ export class TmuxSession {
         // already gone
       }
     }
-    if (socketPath.includes(this.socket)) rmSync(socketPath, { force: true });
+    // A server that was gone already (a test that hung up its terminal) cannot say where its socket is: where
+    // tmux puts one by default, then (25 sockets a day were left behind in /tmp/tmux-<uid>).
+    const fallback = join(process.env.TMUX_TMPDIR || "/tmp", `tmux-${process.getuid?.() ?? 0}`, this.socket);
+    rmSync(socketPath.includes(this.socket) ? socketPath : fallback, { force: true });
   }
 }
 
