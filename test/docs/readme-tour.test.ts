@@ -194,6 +194,24 @@ const CHECKS: Record<string, (line: string) => Promise<void>> = {
     expect(r.stdout).toMatch(/12 intervals of 5 minutes/);
     expect(r.stdout).toMatch(/messages sent · \d+ delivery receipts · \d+ read receipts/);
   },
+  "ccx health --since 1d": async (line) => {
+    const r = await run(line);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(new RegExp(`^health of ${app.appId} \\(${app.region}\\) since `));
+    // The rejected calls of the last day, between what the day held when the run began and when it ended.
+    const rejected = (now: number) => app.calls.filter((c) => c.status === "rejected" && c.startedAt >= now - DAY).length;
+    const shown = Number(/^!?\s+(\d+) {2}calls rejected/m.exec(r.stdout)?.[1]);
+    expect(shown, r.stdout).toBeGreaterThanOrEqual(rejected(r.after));
+    expect(shown).toBeLessThanOrEqual(rejected(r.before));
+    expect(r.stdout).toContain("ccx calls --query 'status:rejected");
+  },
+  "ccx find support-standup-1a": async (line) => {
+    const r = await run(line);
+    expect(r.code, r.stderr).toBe(0);
+    const [header, ...rows] = r.stdout.trim().split("\n");
+    expect(header).toMatch(/^KIND\s+ID\s+APP\s+REGION\s+NAME$/);
+    expect(rows.some((row) => /^group\s+support-standup-1a\s/.test(row) && row.includes(app.appId))).toBe(true);
+  },
   "ccx download --query rec:yes started:>=1d --dir recs": async (line) => {
     const r = await run(line, ["--no-progress"]);
     expect(r.code, r.stderr).toBe(0);
