@@ -21,6 +21,7 @@ import type { Http } from "./http.js";
 import { limiter } from "./limit.js";
 import { callPages, isoSeconds, usersIn } from "./stats.js";
 import { findEndpoint } from "./endpoints.js";
+import { type Json, record, text } from "./json-value.js";
 
 /**
  * The outcomes a call ends in, and the statuses the service sends for each (docs/service.md, Calls:
@@ -101,8 +102,8 @@ async function part<T>(signal: AbortSignal | undefined, read: () => Promise<T>):
   }
 }
 
-const record = (value: unknown): Record<string, unknown> => (value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
-const text = (value: unknown): string | undefined => (typeof value === "string" ? value : typeof value === "number" ? String(value) : undefined);
+/** An answer's object, or an empty one for whatever else came. */
+const fields = (value: unknown): Json => record(value) ?? {};
 
 /** The app's health over [since, now]: every part read at once, bounded. */
 export async function appHealth(source: HealthSource, since: number, signal?: AbortSignal): Promise<HealthReport> {
@@ -176,7 +177,7 @@ async function notificationCounts(read: Read, since: number): Promise<Exclude<He
   const pages = walkPages(endpointPager(findEndpoint(path, "GET"), { from: String(from) }), (query) => read(path, query));
   walk: for await (const { step } of pages) {
     for (const item of step.items) {
-      const line = record(item);
+      const line = fields(item);
       if (lineTimeMs(line) < from) break walk;
       const channel = text(line.channel) ?? "unknown";
       const counts = (byChannel[channel] ??= { sent: 0, held: 0 });
@@ -194,7 +195,7 @@ async function notificationCounts(read: Read, since: number): Promise<Exclude<He
 function blockedCounts(body: unknown): Record<string, { name?: string; blocked: number }> {
   const byRule: Record<string, { name?: string; blocked: number }> = {};
   for (const item of listItems(body)) {
-    const blocked = record(item);
+    const blocked = fields(item);
     const id = text(blocked.ruleId) ?? "unknown";
     const entry = (byRule[id] ??= { ...(text(blocked.ruleName) ? { name: text(blocked.ruleName) } : {}), blocked: 0 });
     entry.blocked++;
@@ -206,7 +207,7 @@ function blockedCounts(body: unknown): Record<string, { name?: string; blocked: 
 async function webhookProblems(read: Read): Promise<Exclude<HealthReport["webhooks"], Unread>> {
   const path = "/apps/{appId}/webhooks";
   const hooks: Array<Record<string, unknown>> = [];
-  for await (const { step } of walkPages(endpointPager(findEndpoint(path, "GET"), { perPage: "100" }), (query) => read(path, query))) hooks.push(...step.items.map(record));
+  for await (const { step } of walkPages(endpointPager(findEndpoint(path, "GET"), { perPage: "100" }), (query) => read(path, query))) hooks.push(...step.items.map(fields));
   const named = (hook: Record<string, unknown>) => ({ id: text(hook.id) ?? "", ...(text(hook.name) ? { name: text(hook.name) } : {}) });
   const triggers = await Promise.all(hooks.map(async (hook) => listItems(await read(`/apps/{appId}/webhooks/${encodePathSegment(text(hook.id) ?? "")}/triggers`)).length));
   return {
@@ -217,8 +218,8 @@ async function webhookProblems(read: Read): Promise<Exclude<HealthReport["webhoo
 
 /** A push provider list (`data.pushProviders`): how many, and which is the default. */
 function providerCount(body: unknown): { count: number; default: string | null } {
-  const list = record(record(body).data).pushProviders;
-  const providers = Array.isArray(list) ? list.map(record) : [];
+  const list = fields(fields(body).data).pushProviders;
+  const providers = Array.isArray(list) ? list.map(fields) : [];
   const chosen = providers.find((p) => p.isDefault === true);
   return { count: providers.length, default: chosen ? text(chosen.providerId) ?? "" : null };
 }
@@ -228,7 +229,7 @@ async function filteringExtensions(read: Read): Promise<{ filtering: string[] }>
   const path = "/apps/{appId}/extensions";
   const active: string[] = [];
   for await (const { step } of walkPages(endpointPager(findEndpoint(path, "GET"), { perPage: "100" }), (query) => read(path, query))) {
-    for (const item of step.items.map(record)) if (item.isActive === true && (FILTERING_EXTENSIONS as readonly string[]).includes(text(item.id) ?? "")) active.push(text(item.id)!);
+    for (const item of step.items.map(fields)) if (item.isActive === true && (FILTERING_EXTENSIONS as readonly string[]).includes(text(item.id) ?? "")) active.push(text(item.id)!);
   }
   return { filtering: active };
 }

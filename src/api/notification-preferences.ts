@@ -1,3 +1,4 @@
+import { type Json, record } from "./json-value.js";
 /**
  * What a user's notification preferences and mutes say of one conversation, read tolerantly: the
  * documented names (`mute.dndPreferenceSetting` 2 = on, `group.messagesSetting` 1 = don't notify,
@@ -7,8 +8,6 @@
  * undefined where the answer does not say.
  */
 
-type Json = Record<string, unknown>;
-const record = (value: unknown): Json | undefined => (value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Json) : undefined);
 
 /** The documented enumerations as numbers: DND on is 2 (1 is off); a messages setting of 1 is "don't notify". */
 const DND_ON = 2;

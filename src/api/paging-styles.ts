@@ -1,6 +1,7 @@
 import { type CursorState, advanceCursor, cursorQuery, startCursor } from "./cursor.js";
 import type { Endpoint, PagingStyle } from "./endpoints.js";
 import { type Page, lastNumberedPage } from "./paging.js";
+import { type Json, record } from "./json-value.js";
 
 /**
  * The paging styles of endpoints.ts, one strategy each: given the query a page
@@ -29,9 +30,6 @@ export interface Pager {
   first: PageQuery;
   step(query: PageQuery, body: unknown): PageStep;
 }
-
-type Item = Record<string, unknown>;
-const record = (value: unknown): Item | undefined => (value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Item) : undefined);
 
 /**
  * A list answer's items: `data` as an array, or an object keyed "0", "1", …

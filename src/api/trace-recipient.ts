@@ -1,13 +1,13 @@
 import { dndOf, messagesOffOf, mutedOf } from "./notification-preferences.js";
 import { filledPath } from "./client.js";
 import { listItems } from "./paging-styles.js";
+import { type Json, record, text } from "./json-value.js";
 
 /**
  * One recipient of a traced message: what the log says of them, and the reads it leaves open (their
  * preferences, mutes, block relation with the sender, devices), each fact with the read it came from.
  */
 
-export type Json = Record<string, unknown>;
 
 /** A GET of a documented path (a template: `{appId}` filled by the reader), its `data` and `meta` as sent; `as` sends onBehalfOf. */
 export type Read = (path: string, query?: Record<string, string>, as?: { onBehalfOf: string }) => Promise<unknown>;
@@ -53,8 +53,6 @@ export interface Recipient {
   evidence: Record<string, string>;
 }
 
-export const record = (value: unknown): Json | undefined => (value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Json) : undefined);
-export const text = (value: unknown): string | undefined => (typeof value === "string" ? value : typeof value === "number" ? String(value) : undefined);
 /** A uid as sent: a string, or an entity object carrying one. */
 export const uidOf = (value: unknown): string | undefined => text(value) ?? text(record(value)?.uid) ?? text(record(record(value)?.entity)?.uid);
 export const truthy = (value: unknown) => value === true || value === "true" || value === 1;

@@ -2,7 +2,8 @@ import { ApiError, CLIENT_CODES } from "./errors.js";
 import { limiter } from "./limit.js";
 import { encodePathSegment, filledPath } from "./client.js";
 import { listItems } from "./paging-styles.js";
-import { type Device, type Json, type Notification, type Read, type Recipient, type RecipientContext, BLOCKS_PER_PAGE, blocksIn, record, text, traceRecipient, truthy, uidOf } from "./trace-recipient.js";
+import { type Json, record, text } from "./json-value.js";
+import { type Device, type Notification, type Read, type Recipient, type RecipientContext, BLOCKS_PER_PAGE, blocksIn, traceRecipient, truthy, uidOf } from "./trace-recipient.js";
 
 export type { Device, Notification, Read, Recipient } from "./trace-recipient.js";
 

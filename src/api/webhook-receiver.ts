@@ -2,6 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse, createServer as createHttpServer, request as httpRequest } from "node:http";
 import { createServer as createHttpsServer, request as httpsRequest } from "node:https";
 import type { AddressInfo } from "node:net";
+import { record, text } from "./json-value.js";
 
 /**
  * A local receiver of the service's webhook events (`ccx webhooks listen`,
@@ -116,10 +117,9 @@ function basicRefusal(header: string | undefined, expected: { user: string; pass
   return got.length === want.length && timingSafeEqual(got, want) ? undefined : "wrong Basic credentials";
 }
 
-type Json = Record<string, unknown>;
-const objectOf = (value: unknown): Json | undefined => (value !== null && typeof value === "object" && !Array.isArray(value) ? value as Json : undefined);
-const idOf = (value: unknown): string | undefined => (typeof value === "string" && value !== "" ? value : typeof value === "number" ? String(value) : undefined);
-const at = (root: unknown, ...path: string[]): unknown => path.reduce<unknown>((node, key) => objectOf(node)?.[key], root);
+/** An id as sent (a string or a number), never empty. */
+const idOf = (value: unknown): string | undefined => text(value) || undefined;
+const at = (root: unknown, ...path: string[]): unknown => path.reduce<unknown>((node, key) => record(node)?.[key], root);
 
 /** The body's trigger, what it names and its own time, read from whatever shape it came in. */
 export function readEvent(bytes: Buffer): Pick<WebhookEvent, "trigger" | "names" | "delayMs" | "body"> {
@@ -139,7 +139,7 @@ export function readEvent(bytes: Buffer): Pick<WebhookEvent, "trigger" | "names"
 
 /** A message's, a call's, a group's or a user's id, by the trigger's family, else by what the data holds. */
 function namesOf(trigger: string, data: unknown): WebhookEvent["names"] {
-  const message = objectOf(at(data, "message")) ?? (idOf(at(data, "conversationId")) ? objectOf(data) : undefined);
+  const message = record(at(data, "message")) ?? (idOf(at(data, "conversationId")) ? record(data) : undefined);
   const session = idOf(at(data, "sessionId")) ?? idOf(at(data, "call", "data", "entities", "on", "entity", "sessionid")) ?? idOf(at(data, "call", "sessionId"));
   const group = idOf(at(data, "group", "guid")) ?? idOf(at(data, "guid"));
   const user = idOf(at(data, "user", "uid")) ?? idOf(at(data, "uid"));

@@ -1,6 +1,7 @@
 import { formatTime } from "../text/format.js";
 import { type Read, type Recipient, type TraceOptions, type TraceReport, traceMessage } from "./trace.js";
-import { record, text, uidOf } from "./trace-recipient.js";
+import { record, text } from "./json-value.js";
+import { uidOf } from "./trace-recipient.js";
 
 /**
  * `ccx why <messageId> [<uid>…]`: for each recipient, the first place the
