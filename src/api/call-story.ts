@@ -1,6 +1,7 @@
 import type { AppClient } from "./client.js";
 import { rawItems } from "./paging.js";
 import { anyListSchema } from "./schemas.js";
+import { record, text } from "./json-value.js";
 
 /**
  * A call's story: what its own messages say became of each participant. The service writes a call
@@ -38,11 +39,8 @@ export interface StoryCall {
   participants?: Array<{ uid: string; joinedAt?: number }>;
 }
 
-const idOf = (value: unknown): string | undefined => {
-  if (typeof value === "string") return value;
-  const o = value as { uid?: unknown; guid?: unknown } | null;
-  return typeof o?.uid === "string" ? o.uid : typeof o?.guid === "string" ? o.guid : undefined;
-};
+/** An id as sent: a string or a number, or an entity carrying a uid or a guid. */
+const idOf = (value: unknown): string | undefined => text(value) ?? text(record(value)?.uid) ?? text(record(value)?.guid);
 
 /** A message's action on this call, read tolerantly; undefined when it is another call's or says none. */
 function actionOf(message: unknown, sessionId: string): CallAction | undefined {

@@ -8,7 +8,6 @@ import { type Json, record, text } from "./json-value.js";
  * preferences, mutes, block relation with the sender, devices), each fact with the read it came from.
  */
 
-
 /** A GET of a documented path (a template: `{appId}` filled by the reader), its `data` and `meta` as sent; `as` sends onBehalfOf. */
 export type Read = (path: string, query?: Record<string, string>, as?: { onBehalfOf: string }) => Promise<unknown>;
 
