@@ -198,7 +198,8 @@ describe("ccx webhooks listen", () => {
     [["--cert", "c.pem"], "--cert and --key go together"],
     [["--user", "hooks"], "--user and --password (or CCX_WEBHOOK_PASSWORD) go together"],
     [["--forward-to", "localhost:3000"], "--forward-to takes your handler's http:// or https:// URL"],
-    [["--url", "https://example.com/x"], "--url and --triggers are --create's"],
+    [["--url", "https://example.com/x"], "--url, --triggers and --dry-run are --create's"],
+    [["--dry-run"], "--url, --triggers and --dry-run are --create's"],
     [["--create"], "--create needs --url"],
     [["--create", "--url", "https://127.0.0.1:9/x"], "--create writes a webhook, and there is no terminal to ask on: add --yes"],
   ])("%j is bad usage (exit 2), said before anything listens", async (args, said) => {
@@ -206,6 +207,19 @@ describe("ccx webhooks listen", () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(said);
     expect(run.stderr).not.toContain("listening on");
+  });
+
+  it("--create --dry-run prints its requests as curl, the Basic password as a variable, and sends nothing, listens to nothing", async () => {
+    const before = await webhookIds();
+    const run = await runCcx(["webhooks", "listen", "--port", "0", "--create", "--dry-run", "--url", "https://127.0.0.1:9/x", "--user", "hooks", "--password", "s3cret-pass"], env());
+    expect(run.code, run.stderr).toBe(0);
+    const curls = run.stdout.trim().split("\n");
+    expect(curls[0]).toMatch(/^curl -X POST '.*\/webhooks'/);
+    expect(curls.at(-1)).toMatch(/^curl -X DELETE '.*\/webhooks\/ccx-listen-[0-9a-f]{8}'/);
+    expect(run.stdout).not.toContain("s3cret-pass");
+    expect(run.stderr).toContain("nothing sent, nothing listened to");
+    expect(run.stderr).not.toContain("listening on");
+    expect(await webhookIds()).toEqual(before);
   });
 
   it("refuses --create in read-only mode before anything is sent or listened to", async () => {

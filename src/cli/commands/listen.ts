@@ -19,6 +19,7 @@ export function registerListen(program: Command): void {
     .option("--forward-to <url>", "pass each accepted event on to your handler (its body and headers) and show its status")
     .option("--create", "register a temporary webhook (journaled) pointing at --url, removed on every way out")
     .option("--yes", "with --create: send its webhook without asking (needed without a terminal)")
+    .option("--dry-run", "with --create: print its requests (the webhook made, then removed) as curl commands; send nothing, listen to nothing")
     .option("--url <public-url>", "with --create: the public HTTPS address that reaches this receiver (your tunnel's)")
     .option("--triggers <a,b>", "with --create: the events it is posted for (default: every documented trigger)")
     .option("--json", "one event a line as JSON (ndjson): trigger, names, delay, refusal, forward status, body")

@@ -7,6 +7,7 @@ import { type WebhookEvent, startReceiver } from "../../api/webhook-receiver.js"
 import { ConfigError } from "../../config/config-file.js";
 import { jsonForTerminal } from "../../text/json.js";
 import { sanitize } from "../../text/sanitize.js";
+import { curlOf } from "../../writes/curl.js";
 import { planned, shownRequest, writeCall } from "../../writes/execute.js";
 import { journalPath } from "../../writes/journal.js";
 import { runPlan } from "../../writes/run-plan.js";
@@ -36,6 +37,8 @@ export interface ListenFlags {
   create?: boolean;
   /** --create's webhook sent without asking (needed without a terminal). */
   yes?: boolean;
+  /** --create's requests printed as curl, nothing sent or listened to. */
+  dryRun?: boolean;
   url?: string;
   triggers?: string;
   json?: boolean;
@@ -77,7 +80,7 @@ function checked(flags: ListenFlags, env: NodeJS.ProcessEnv): { credentials?: { 
   if ((flags.user === undefined) !== (password === undefined)) throw new ConfigError("--user and --password (or CCX_WEBHOOK_PASSWORD) go together: the Basic credentials the webhook sends");
   if (flags.create && !flags.url) throw new ConfigError("--create needs --url: the public HTTPS address the service posts to (your tunnel's)");
   if (flags.forwardTo !== undefined && !/^https?:\/\/[^/\s]+/i.test(flags.forwardTo)) throw new ConfigError(`--forward-to takes your handler's http:// or https:// URL, not ${JSON.stringify(flags.forwardTo)}`);
-  if (!flags.create && (flags.url || flags.triggers)) throw new ConfigError("--url and --triggers are --create's: give --create to register a temporary webhook");
+  if (!flags.create && (flags.url || flags.triggers || flags.dryRun)) throw new ConfigError("--url, --triggers and --dry-run are --create's: give --create to register a temporary webhook");
   return flags.user !== undefined ? { credentials: { user: flags.user, password: password! } } : {};
 }
 
@@ -89,6 +92,7 @@ export function runListen(flags: ListenFlags, command: Command): Promise<void> {
       runtime.warn("not sent: nothing listened to");
       return EXIT.failure;
     }
+    if (temporary === "dry run") return EXIT.ok;
     const tls = flags.cert && flags.key ? { cert: await pemOf(flags.cert, "certificate"), key: await pemOf(flags.key, "key") } : undefined;
 
     // Stopped by ctrl-c or SIGTERM from here on: the temporary webhook is removed whichever comes.
@@ -138,6 +142,14 @@ async function temporaryWebhook(runtime: Runtime, flags: ListenFlags, credential
   const made = planned(webhookCreate, { args: {}, flags: writeFlags });
   const removal = planned(webhookDelete, { args: { webhookId: id }, flags: {} });
   const writeCredentials = { management: runtime.settings.management, readOnly: runtime.settings.readOnly };
+  // As every write's --dry-run: the requests as curl (secrets as variables), nothing sent.
+  if (flags.dryRun) {
+    const writes = [...made, ...removal];
+    const calls = writes.map((w) => writeCall(app, writeCredentials, w.request));
+    for (const [i, call] of calls.entries()) await runtime.write(`${curlOf(call, writes[i]!.request.body)}\n`);
+    runtime.warn(`dry run: the temporary webhook's ${writes.length} requests above (made, then removed on the way out), nothing sent, nothing listened to${calls[0]!.readOnly ? " (read-only mode would refuse them)" : ""}`);
+    return "dry run" as const;
+  }
   if (made.some((w) => writeCall(app, writeCredentials, w.request).readOnly)) {
     throw new ApiError(CLIENT_CODES.readOnly, "read-only mode: --create writes a webhook, refused; nothing was sent (unset --read-only, CCX_READ_ONLY or the profile's readOnly to write)");
   }
