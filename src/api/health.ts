@@ -209,9 +209,15 @@ async function webhookProblems(read: Read): Promise<Exclude<HealthReport["webhoo
   const hooks: Array<Record<string, unknown>> = [];
   for await (const { step } of walkPages(endpointPager(findEndpoint(path, "GET"), { perPage: "100" }), (query) => read(path, query))) hooks.push(...step.items.map(fields));
   const named = (hook: Record<string, unknown>) => ({ id: text(hook.id) ?? "", ...(text(hook.name) ? { name: text(hook.name) } : {}) });
-  const triggers = await Promise.all(hooks.map(async (hook) => listItems(await read(`/apps/{appId}/webhooks/${encodePathSegment(text(hook.id) ?? "")}/triggers`)).length));
+  // A webhook sent without an id has no triggers to ask for: not counted as without them.
+  const triggers = await Promise.all(hooks.map(async (hook) => {
+    const id = text(hook.id);
+    return id ? listItems(await read(`/apps/{appId}/webhooks/${encodePathSegment(id)}/triggers`)).length : undefined;
+  }));
+  // Off however the service writes it: false, "false" or 0.
+  const off = (value: unknown) => value === false || value === "false" || value === 0;
   return {
-    disabled: hooks.filter((hook) => hook.enabled === false).map(named),
+    disabled: hooks.filter((hook) => off(hook.enabled)).map(named),
     withoutTriggers: hooks.filter((_, i) => triggers[i] === 0).map(named),
   };
 }
