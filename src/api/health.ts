@@ -21,7 +21,8 @@ import type { Http } from "./http.js";
 import { limiter } from "./limit.js";
 import { callPages, isoSeconds, usersIn } from "./stats.js";
 import { findEndpoint } from "./endpoints.js";
-import { type Json, record, text } from "./json-value.js";
+import { FILTERING_EXTENSIONS } from "./filtering-extensions.js";
+import { type Json, record, text, truthy } from "./json-value.js";
 
 /**
  * The outcomes a call ends in, and the statuses the service sends for each (docs/service.md, Calls:
@@ -40,11 +41,6 @@ export type Outcome = keyof typeof OUTCOMES;
 /** The outcomes that are a failure to connect: the calls counted against their users. */
 export const FAILED: readonly Outcome[] = ["rejected", "unanswered", "busy", "cancelled"];
 
-/**
- * The extensions whose catalogue settings or description say they change or drop messages before
- * they are delivered (profanity and data masking: `dropMessage`; the others by what they are).
- */
-export const FILTERING_EXTENSIONS = ["profanity-filter", "data-masking", "xss-filter", "image-moderation", "virus-malware-scanner", "human-moderation"] as const;
 
 /** Requests in flight at once over the reads of one app's health, besides the calls walk's (two at most: a page and the next). */
 export const READS_AT_ONCE = 6;
@@ -226,7 +222,7 @@ async function webhookProblems(read: Read): Promise<Exclude<HealthReport["webhoo
 function providerCount(body: unknown): { count: number; default: string | null } {
   const list = fields(fields(body).data).pushProviders;
   const providers = Array.isArray(list) ? list.map(fields) : [];
-  const chosen = providers.find((p) => p.isDefault === true);
+  const chosen = providers.find((p) => truthy(p.isDefault));
   return { count: providers.length, default: chosen ? text(chosen.providerId) ?? "" : null };
 }
 
@@ -235,7 +231,7 @@ async function filteringExtensions(read: Read): Promise<{ filtering: string[] }>
   const path = "/apps/{appId}/extensions";
   const active: string[] = [];
   for await (const { step } of walkPages(endpointPager(findEndpoint(path, "GET"), { perPage: "100" }), (query) => read(path, query))) {
-    for (const item of step.items.map(fields)) if (item.isActive === true && (FILTERING_EXTENSIONS as readonly string[]).includes(text(item.id) ?? "")) active.push(text(item.id)!);
+    for (const item of step.items.map(fields)) if (truthy(item.isActive) && FILTERING_EXTENSIONS.includes(text(item.id) ?? "")) active.push(text(item.id)!);
   }
   return { filtering: active };
 }

@@ -10,3 +10,6 @@ export const record = (value: unknown): Json | undefined => (value !== null && t
 
 /** The value as text: a string as sent, a number written out, anything else undefined. */
 export const text = (value: unknown): string | undefined => (typeof value === "string" ? value : typeof value === "number" ? String(value) : undefined);
+
+/** A yes however it is written: true, "true" or 1. */
+export const truthy = (value: unknown): boolean => value === true || value === "true" || value === 1;

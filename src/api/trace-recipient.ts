@@ -1,7 +1,7 @@
 import { dndOf, messagesOffOf, mutedOf } from "./notification-preferences.js";
 import { filledPath } from "./client.js";
 import { listItems } from "./paging-styles.js";
-import { type Json, record, text } from "./json-value.js";
+import { type Json, record, text, truthy } from "./json-value.js";
 
 /**
  * One recipient of a traced message: what the log says of them, and the reads it leaves open (their
@@ -54,7 +54,6 @@ export interface Recipient {
 
 /** A uid as sent: a string, or an entity object carrying one. */
 export const uidOf = (value: unknown): string | undefined => text(value) ?? text(record(value)?.uid) ?? text(record(record(value)?.entity)?.uid);
-export const truthy = (value: unknown) => value === true || value === "true" || value === 1;
 
 export interface RecipientContext {
   sender: string;

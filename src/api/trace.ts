@@ -2,8 +2,9 @@ import { ApiError, CLIENT_CODES } from "./errors.js";
 import { limiter } from "./limit.js";
 import { encodePathSegment, filledPath } from "./client.js";
 import { listItems } from "./paging-styles.js";
-import { type Json, record, text } from "./json-value.js";
-import { type Device, type Notification, type Read, type Recipient, type RecipientContext, BLOCKS_PER_PAGE, blocksIn, traceRecipient, truthy, uidOf } from "./trace-recipient.js";
+import { FILTERING_EXTENSIONS } from "./filtering-extensions.js";
+import { type Json, record, text, truthy } from "./json-value.js";
+import { type Device, type Notification, type Read, type Recipient, type RecipientContext, BLOCKS_PER_PAGE, blocksIn, traceRecipient, uidOf } from "./trace-recipient.js";
 
 export type { Device, Notification, Read, Recipient } from "./trace-recipient.js";
 
@@ -42,8 +43,6 @@ export interface TraceReport {
   requests: number;
 }
 
-/** The extensions that change or drop a message before anyone sees it. */
-export const FILTERING_EXTENSIONS = ["profanity-filter", "data-masking", "xss-filter"] as const;
 
 /** The webhook triggers a message's life fires, by what happened to it. */
 function eventsOf(message: Json): string[] {
@@ -195,7 +194,7 @@ export async function traceMessage(read: Read, messageId: string, options: Trace
         }
         : null,
       extensions: listItems(extensions).map(record)
-        .filter((e): e is Json => e !== undefined && FILTERING_EXTENSIONS.includes(text(e.id) as never) && truthy(e.isActive))
+        .filter((e): e is Json => e !== undefined && FILTERING_EXTENSIONS.includes(text(e.id) ?? "") && truthy(e.isActive))
         .map((e) => ({ id: text(e.id)!, name: text(e.name), evidence: "GET /apps/{appId}/extensions" })),
     },
     recipients,
