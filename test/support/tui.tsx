@@ -272,6 +272,8 @@ export function tuiFixture(settings: EmulatorSettings = {}) {
 
 /** Lines of a frame, for finding a row. */
 export const lines = (frame: string) => frame.split("\n");
+/** The frame's last line: the footer, with the keys the screen offers. */
+export const footer = (frame: string) => lines(frame).at(-1) ?? "";
 
 let colour: boolean | undefined;
 

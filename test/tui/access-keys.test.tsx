@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { featuresOf, permissionsSet, rolesOf } from "../../src/emulator/data/access-changes.js";
-import { type Tui, lines, tuiFixture } from "../support/tui.js";
+import { type Tui, footer, tuiFixture } from "../support/tui.js";
 
 /**
  * The access writes' keys in the explorer: - on a role's restricted feature
@@ -12,7 +12,6 @@ const fixture = tuiFixture({ sizes: { apps: 1, groups: 3, calls: 1, users: 12, m
 let tui: Tui;
 
 const app = () => fixture.fx.emulator.world.apps[0]!;
-const footer = (frame: string) => lines(frame).at(-1) ?? "";
 
 async function command(text: string) {
   await tui.paste(`:${text}\r`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Tui, lines, listRows, tuiFixture } from "../support/tui.js";
+import { type Tui, footer, lines, listRows, tuiFixture } from "../support/tui.js";
 
 /** Calls: drilling into one (participants, recordings, a recording whole), and :call <sessionId>, hit and miss. */
 
@@ -7,7 +7,6 @@ const fixture = tuiFixture();
 let tui: Tui;
 
 const crumbs = (frame: string) => lines(frame)[1]!;
-const footer = (frame: string) => lines(frame).at(-1) ?? "";
 const listed = (request: string) => (f: string) => f.includes(request) && !f.includes("⟳") && listRows(f).length > 0;
 
 describe("a call", () => {

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Call } from "../../src/emulator/data/model.js";
 import { type FileServer, combinedCaFile, expectedBytes, fileServer } from "../support/file-server.js";
-import { type Tui, appRefs, tuiFixture } from "../support/tui.js";
+import { type Tui, appRefs, footer, tuiFixture } from "../support/tui.js";
 import { scratchDir } from "../support/scratch.js";
 
 /** The explorer's d: a call's recordings into files, asked first, its progress and its end in the footer. */
@@ -25,7 +25,6 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-const footer = (frame: string) => frame.split("\n").at(-1) ?? "";
 
 /** Opens the call and waits for its recordings. */
 async function openCall(call: Call): Promise<void> {

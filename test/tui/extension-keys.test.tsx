@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extensionsOf } from "../../src/emulator/data/extensions.js";
-import { type Tui, lines, tuiFixture } from "../support/tui.js";
+import { type Tui, footer, tuiFixture } from "../support/tui.js";
 
 /**
  * The extensions' key in the explorer: s on a row of :extensions disables an
@@ -12,7 +12,6 @@ const fixture = tuiFixture({ sizes: { apps: 1, groups: 3, calls: 1, users: 10, m
 let tui: Tui;
 
 const app = () => fixture.fx.emulator.world.apps[0]!;
-const footer = (frame: string) => lines(frame).at(-1) ?? "";
 
 describe("extension keys", () => {
   it("s on the first extension: asked with its documented body, y switches it the other way", async () => {

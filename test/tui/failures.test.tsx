@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type Tui, type TuiEmulator, appRefs, lines, listRows, mountTui, startTuiEmulator } from "../support/tui.js";
+import { type Tui, type TuiEmulator, appRefs, footer, lines, listRows, mountTui, startTuiEmulator } from "../support/tui.js";
 
 /** Failures are shown in place with the service's code and what to do; r retries; the explorer stays usable. */
 
@@ -30,7 +30,6 @@ afterEach(async () => {
 });
 
 const header = (frame: string) => lines(frame)[0]!;
-const footer = (frame: string) => lines(frame).at(-1)!;
 
 describe("failures in place", () => {
   it("a 5xx shows the service's code and a hint; r sends the request again; other keys still work", async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { activeHints } from "../../src/tui/input/router.js";
-import { type Tui, lines, listRows, tuiFixture } from "../support/tui.js";
+import { type Tui, footer, lines, listRows, tuiFixture } from "../support/tui.js";
 import { activeView } from "../../src/store/explorer-store.js";
 import { listInView } from "../../src/store/list-actions.js";
 
@@ -16,7 +16,6 @@ afterEach(async () => {
   tui = undefined;
 });
 
-const footer = (frame: string) => lines(frame).at(-1) ?? "";
 /** What the footer offers, whole (the frame cuts a long footer at the terminal's edge). */
 const hints = () => activeHints(tui!.store);
 

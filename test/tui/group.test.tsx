@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type Tui, type TuiEmulator, lines, listRows, mountTui, startTuiEmulator } from "../support/tui.js";
+import { type Tui, type TuiEmulator, footer, lines, listRows, mountTui, startTuiEmulator } from "../support/tui.js";
 
 /** A group: every field (unknown ones too), its tags and metadata, and its members, paged; and a user's view of groups. */
 
@@ -92,7 +92,6 @@ describe("a group's own keys", () => {
   });
 });
 
-const footer = (frame: string) => lines(frame).at(-1) ?? "";
 
 /** The uid column of the members table: the lines between its header and the footer. */
 function memberUids(frame: string): string[] {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { notificationChangesOf } from "../../src/emulator/data/notification-changes.js";
 import { preferencesOf, providersOf } from "../../src/emulator/data/notifications.js";
-import { type Tui, lines, tuiFixture } from "../support/tui.js";
+import { type Tui, footer, tuiFixture } from "../support/tui.js";
 
 /**
  * The notification writes' keys in the explorer: s on an FCM provider that
@@ -14,7 +14,6 @@ const fixture = tuiFixture({ sizes: { apps: 1, groups: 10, calls: 2, users: 40, 
 let tui: Tui;
 
 const app = () => fixture.fx.emulator.world.apps[0]!;
-const footer = (frame: string) => lines(frame).at(-1) ?? "";
 
 async function command(text: string) {
   await tui.paste(`:${text}\r`);

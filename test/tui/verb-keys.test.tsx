@@ -4,7 +4,7 @@ import { friendsOf } from "../../src/emulator/data/friends.js";
 import { KIND } from "../../src/emulator/data/message-store.js";
 import { unreadIn } from "../../src/emulator/data/reads.js";
 import { WEBHOOK_TRIGGERS } from "../../src/emulator/data/webhooks.js";
-import { type Tui, appRefs, lines, tuiFixture } from "../support/tui.js";
+import { type Tui, appRefs, footer, lines, tuiFixture } from "../support/tui.js";
 import { scratchDir } from "../support/scratch.js";
 
 /**
@@ -19,7 +19,6 @@ const fixture = tuiFixture({ sizes: { apps: 1, groups: 10, calls: 2, users: 40, 
 let tui: Tui;
 
 const app = () => fixture.fx.emulator.world.apps[0]!;
-const footer = (frame: string) => lines(frame).at(-1) ?? "";
 const journal = () => join(scratchDir("ccx-tui-vk-"), "journal.ndjson");
 const writesSince = (from: number) => fixture.fx.served.slice(from).filter((l) => !l.startsWith("GET "));
 

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { isMember, membershipOf } from "../../src/emulator/data/members.js";
-import { type Tui, appRefs, lines, tuiFixture } from "../support/tui.js";
+import { type Tui, appRefs, footer, lines, tuiFixture } from "../support/tui.js";
 import { scratchDir } from "../support/scratch.js";
 import { journalEntries } from "../support/journal.js";
 
@@ -16,7 +16,6 @@ const fixture = tuiFixture({ sizes: { apps: 1, groups: 8, calls: 2, users: 40, m
 let tui: Tui;
 
 const app = () => fixture.fx.emulator.world.apps[0]!;
-const footer = (frame: string) => lines(frame).at(-1) ?? "";
 
 /** A group of a few members, and one of them (not the owner) as the cursor's first non-owner row. */
 function groupWithMembers() {
