@@ -12,12 +12,12 @@ import { existsSync, readFileSync, readdirSync, renameSync, rmSync, statSync, wr
 import { createRequire } from "node:module";
 import { join, relative } from "node:path";
 import { build } from "esbuild";
-import { common, explorer, inkWithoutDevtools, lazyChildProcess, fastStringWidth, quickInkOutput, quickSegmenters, noDevtools, root, syncYoga } from "./bundles.mjs";
+import { common, explorer, inkWithoutDevtools, interopOnce, lazyBuiltins, lazyChildProcess, lazyInkDependencies, fastStringWidth, quickInkOutput, quickSegmenters, noDevtools, root, syncYoga, yogaWasm } from "./bundles.mjs";
 
 const dist = join(root, "dist");
 // Built beside dist/ and swapped in at the end: a ccx already running (a test, a demo) never finds dist/ half made.
 const staging = join(root, ".dist-next");
-const outputs = ["ccx.cjs", "emulator.cjs", "store.cjs", "tui.cjs", "undici.cjs"];
+const outputs = ["ccx.cjs", "emulator.cjs", "store.cjs", "tui.cjs", "undici.cjs", "yoga.wasm"];
 
 function newestSource(dir) {
   let newest = 0;
@@ -64,12 +64,12 @@ const apart = {
   },
 };
 
-const storeBuild = { ...common, entryPoints: [join(root, "src", "store", "explorer-store.ts")], plugins: [fastStringWidth] };
+const storeBuild = { ...common, entryPoints: [join(root, "src", "store", "explorer-store.ts")], plugins: [fastStringWidth, lazyBuiltins] };
 const tuiBuild = {
   ...common,
   ...explorer,
   entryPoints: [join(root, "src", "tui", "index.tsx")],
-  plugins: [noDevtools, fastStringWidth, quickSegmenters, quickInkOutput, syncYoga, inkWithoutDevtools],
+  plugins: [noDevtools, fastStringWidth, quickSegmenters, quickInkOutput, syncYoga, inkWithoutDevtools, lazyInkDependencies],
 };
 
 /** The files a bundle is made of, by path from the root, with their module format. */
@@ -115,7 +115,7 @@ module.exports = (globalThis.__ccxLoad ?? require)(store).__ccxShared[${JSON.str
 const { storeEntry, fromStore } = await sharedWithStore();
 
 await Promise.all([
-  build({ ...common, entryPoints: [join(root, "src", "cli", "main.ts")], outfile: join(staging, "ccx.cjs"), plugins: [apart, lazyChildProcess, fastStringWidth] }),
+  build({ ...common, entryPoints: [join(root, "src", "cli", "main.ts")], outfile: join(staging, "ccx.cjs"), plugins: [apart, lazyChildProcess, fastStringWidth, lazyBuiltins] }),
   build({ ...common, entryPoints: [join(root, "src", "emulator", "index.ts")], outfile: join(staging, "emulator.cjs") }),
   build({ ...storeBuild, entryPoints: undefined, stdin: storeEntry, outfile: join(staging, "store.cjs") }),
   build({ ...common, entryPoints: [createRequire(import.meta.url).resolve("undici")], outfile: join(staging, "undici.cjs") }),
@@ -131,6 +131,12 @@ writeFileSync(main, readFileSync(main, "utf8").replace(/\bimport\("([^"]+)"\)/g,
     ? load(`require("node:path").join(__dirname,${JSON.stringify(specifier.slice(2))})`)
     // A script compiled by node:vm has no import() of its own: bin/ccx.js lends it one (globalThis.__ccxImport).
     : `(globalThis.__ccxImport??(u=>import(u)))(${JSON.stringify(specifier)})`));
+// The layout engine's WebAssembly, which the explorer compiles off the main thread as it starts (src/tui/layout-engine.ts).
+writeFileSync(join(staging, "yoga.wasm"), yogaWasm());
+for (const file of outputs.filter((f) => f.endsWith(".cjs"))) {
+  const path = join(staging, file);
+  writeFileSync(path, interopOnce(readFileSync(path, "utf8"), file));
+}
 // The single executable (npm run sea) lives in dist/sea/ and outlives a rebuild of the bundles.
 if (existsSync(join(dist, "sea"))) renameSync(join(dist, "sea"), join(staging, "sea"));
 rmSync(dist, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 // What the esbuild bundles share: scripts/build.mjs (dist/, run by node) and
 // scripts/sea.mjs (one CommonJS file inside a single executable) use both.
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 
 export const root = new URL("..", import.meta.url).pathname;
@@ -32,6 +33,84 @@ export const lazyChildProcess = {
     });
   },
 };
+
+/**
+ * Node's modules that ccx imports at the top of modules the explorer's start initializes, and uses only
+ * later (the journal, a prompt, a retry's pause, a download): each is required when one of its exports is
+ * first read, not as ccx starts (about 1.5 ms of the explorer's first frame, docs/benchmarks.md). Their
+ * export names are this Node's, the one that runs ccx (package.json's engines).
+ */
+const LAZY_BUILTINS = /^node:(readline|fs\/promises|timers\/promises|stream\/promises)$/;
+export const lazyBuiltins = {
+  name: "lazy-builtins",
+  setup(b) {
+    b.onResolve({ filter: LAZY_BUILTINS }, (args) =>
+      args.namespace === "lazy-builtin" ? { path: args.path, external: true } : { path: args.path, namespace: "lazy-builtin" });
+    b.onLoad({ filter: /.*/, namespace: "lazy-builtin" }, (args) => {
+      const names = Object.keys(createRequire(import.meta.url)(args.path));
+      const getters = names.map((name) => `Object.defineProperty(exports, ${JSON.stringify(name)}, { get: () => load()[${JSON.stringify(name)}], enumerable: true });`);
+      return { loader: "js", contents: [`let loaded;`, `const load = () => (loaded ??= require(${JSON.stringify(args.path)}));`, ...getters].join("\n") };
+    });
+  },
+};
+
+/** Edits a package's file as it is bundled; a package whose text changed fails the build, naming the plugin to update. */
+function edit(b, plugin, filter, name, edits) {
+  b.onLoad({ filter }, (args) => {
+    let source = readFileSync(args.path, "utf8");
+    for (const [from, to] of edits) {
+      if (!source.includes(from)) throw new Error(`${name} changed: update the ${plugin} plugin in scripts/bundles.mjs`);
+      source = source.replace(from, to);
+    }
+    return { contents: source, loader: "js" };
+  });
+}
+
+/**
+ * What the explorer's screens loaded as they started and the first frame never uses (about 3 ms of it,
+ * docs/benchmarks.md): Node's child_process (terminal-size's fallback for a terminal that reports no
+ * size), assert (signal-exit's check that its handler is a function), perf_hooks (behind the global
+ * `performance`, which React's scheduler and ink's render timing read: a monotonic clock in
+ * scripts/shims/performance.js instead), and stack-utils' table of Node's internals (ink's error
+ * screen, loaded and made when an error is shown).
+ */
+export const lazyInkDependencies = {
+  name: "lazy-ink-dependencies",
+  setup(b) {
+    const plugin = "lazy-ink-dependencies";
+    edit(b, plugin, /terminal-size[\\/]index\.js$/, "terminal-size", [
+      ["import {execFileSync} from 'node:child_process';", "const execFileSync = (...a) => require('node:child_process').execFileSync(...a);"],
+    ]);
+    edit(b, plugin, /signal-exit[\\/]index\.js$/, "signal-exit", [
+      ["var assert = require('assert')", "var assert = { equal: (a, b, message) => { if (a != b) throw new TypeError(message) } }"],
+    ]);
+    edit(b, plugin, /ink[\\/]build[\\/]components[\\/]ErrorOverview\.js$/, "ink", [
+      ["import StackUtils from 'stack-utils';", ""],
+      ["const stackUtils = new StackUtils({\n    cwd: cwd(),\n    internals: StackUtils.nodeInternals(),", "let stackUtilsMade;\nconst makeStackUtils = () => new (require('stack-utils'))({\n    cwd: cwd(),\n    internals: require('stack-utils').nodeInternals(),"],
+      ["const origin = stack ? stackUtils.parseLine(", "const origin = stack ? (stackUtilsMade ??= makeStackUtils()).parseLine("],
+      ["const parsedLine = stackUtils.parseLine(", "const parsedLine = (stackUtilsMade ??= makeStackUtils()).parseLine("],
+    ]);
+  },
+};
+
+/**
+ * esbuild's __toESM wraps a CommonJS module for each module that imports it: a new object with a getter
+ * for each of its exports. The screens import React, its JSX runtime and the store's shared modules
+ * (see sharedWithStore in scripts/build.mjs) from dozens of modules, and made those copies again each
+ * time, about 3 ms and much of the garbage of loading them. The wrapper is made once per module and
+ * kept, and made anew only if the module's exports have grown since (a module still loading, in a
+ * cycle, gains them later).
+ */
+export function interopOnce(bundle, file) {
+  const toEsm = /var (\w+)=\((\w+),(\w+),(\w+)\)=>\(\4=\2!=null\?/g;
+  const found = [...bundle.matchAll(toEsm)];
+  // Minified, the helper is one line of known shape; a bundle that has it in another shape fails the build.
+  if (found.length > 1 || (found.length === 0 && /\.__esModule\?\w+\(/.test(bundle))) throw new Error(`${file}: esbuild's __toESM is not where interopOnce expects it (scripts/bundles.mjs)`);
+  if (found.length === 0) return bundle;
+  const [whole, name] = found[0];
+  const once = `var __ccxEsm=[new WeakMap,new WeakMap],${name}=(e,n)=>{if(e==null||typeof e!="object"&&typeof e!="function")return __ccxToEsm(e,n);const m=__ccxEsm[n?1:0],k=Object.getOwnPropertyNames(e).length;let t=m.get(e);if(t===void 0||t.k!==k)m.set(e,t={k,v:__ccxToEsm(e,n)});return t.v},`;
+  return bundle.replace(whole, `${once}__ccxToEsm=${whole.slice(`var ${name}=`.length)}`);
+}
 
 /** The module that segments without ICU where text allows it (src/text/grapheme-segments.ts). */
 const quickSegmenterImport = `import { quickGraphemeSegmenter } from ${JSON.stringify(join(root, "src", "text", "grapheme-segments.ts"))};`;
@@ -138,14 +217,28 @@ export function styledCharsToString(chars) {`],
  * its module, which a CommonJS bundle cannot hold (the explorer's bundle and the
  * single executable are CommonJS, the first to load with a V8 code cache). Its WebAssembly is compiled
  * synchronously instead (Node allows it on the main thread, whatever the size),
- * through Emscripten's instantiateWasm hook: the module is ready on return.
+ * through Emscripten's instantiateWasm hook: the module is ready on return. The explorer compiles it
+ * ahead, off the main thread, from dist/yoga.wasm (src/tui/layout-engine.ts): then only its instance is
+ * made here.
  */
+const YOGA_WASM = /H="data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)"/;
+
+/** yoga's WebAssembly, as the build writes it beside the bundles (dist/yoga.wasm). */
+export function yogaWasm() {
+  // The package exports no path to it: found beside its entry (dist/src/index.js), the copy ink resolves to.
+  const entry = createRequire(createRequire(import.meta.url).resolve("ink")).resolve("yoga-layout");
+  const source = readFileSync(join(dirname(entry), "..", "binaries", "yoga-wasm-base64-esm.js"), "utf8");
+  const wasm = YOGA_WASM.exec(source);
+  if (!wasm) throw new Error("yoga-layout changed: update the sync-yoga plugin in scripts/bundles.mjs");
+  return Buffer.from(wasm[1], "base64");
+}
+
 export const syncYoga = {
   name: "sync-yoga",
   setup(b) {
     b.onLoad({ filter: /yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ }, (args) => {
       const source = readFileSync(args.path, "utf8");
-      const wasm = /H="data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)"/.exec(source);
+      const wasm = YOGA_WASM.exec(source);
       const scriptDir = "var _scriptDir = import.meta.url;";
       if (!wasm || !source.includes(scriptDir)) throw new Error("yoga-layout changed: update the sync-yoga plugin in scripts/bundles.mjs");
       // The base64 moves to an export (it is not kept twice); import.meta has no meaning in CommonJS.
@@ -160,7 +253,8 @@ export const syncYoga = {
         import wrapAssembly from "./wrapAssembly.js";
         const yoga = {
           instantiateWasm(imports, ready) {
-            const instance = new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(wasmBase64, "base64")), imports);
+            const compiled = globalThis.__ccxYogaModule ?? new WebAssembly.Module(Buffer.from(wasmBase64, "base64"));
+            const instance = new WebAssembly.Instance(compiled, imports);
             ready(instance);
             return instance.exports;
           },
@@ -216,4 +310,5 @@ export const explorer = {
   jsx: "automatic",
   // ink reads process.env.NODE_ENV at run time; production drops React's development checks.
   define: { ...common.define, "process.env.NODE_ENV": '"production"' },
+  inject: [join(root, "scripts", "shims", "performance.js")],
 };

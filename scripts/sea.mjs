@@ -11,7 +11,7 @@ import { chmodSync, copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, s
 import { createRequire, isBuiltin } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
 import { build } from "esbuild";
-import { common, explorer, inkWithoutDevtools, lazyChildProcess, fastStringWidth, quickInkOutput, quickSegmenters, noDevtools, root, syncYoga } from "./bundles.mjs";
+import { common, explorer, inkWithoutDevtools, interopOnce, lazyBuiltins, lazyChildProcess, lazyInkDependencies, fastStringWidth, quickInkOutput, quickSegmenters, noDevtools, root, syncYoga } from "./bundles.mjs";
 
 const require = createRequire(import.meta.url);
 const { inject } = require("postject");
@@ -41,8 +41,9 @@ const { metafile } = await build({
   outfile: bundle,
   // Nothing would read a source map inside the executable.
   sourcemap: false,
-  plugins: [noDevtools, lazyChildProcess, fastStringWidth, quickSegmenters, quickInkOutput, syncYoga, inkWithoutDevtools],
+  plugins: [noDevtools, lazyChildProcess, lazyBuiltins, fastStringWidth, quickSegmenters, quickInkOutput, syncYoga, inkWithoutDevtools, lazyInkDependencies],
 });
+writeFileSync(bundle, interopOnce(readFileSync(bundle, "utf8"), bundle));
 
 // What the executable could not load would fail only when that command runs: refuse it now.
 // A node: name this Node lacks is a newer Node's (undici's cache store, which ccx never uses, wants node:sqlite).

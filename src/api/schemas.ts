@@ -20,9 +20,65 @@ export const int = v.pipe(num, v.integer());
 export const unixMs = v.pipe(num, v.transform((time) => (time < 1e11 ? time * 1000 : time)));
 /** An id sent as a string or as a number: read as its text. */
 export const idText = v.union([v.string(), v.pipe(v.number(), v.transform(String))]);
+/** What `opt` does to what its field's schema read: null becomes absent, anything else stays (asIs knows it by identity). */
+const NULL_AS_ABSENT = v.transform((value: unknown) => value ?? undefined);
 /** A field that may be absent, or sent as `null` (the documented examples do): both read as absent. */
 export const opt = <S extends v.GenericSchema>(schema: S) =>
-  v.optional(v.pipe(v.nullable(schema), v.transform((value): v.InferOutput<S> | undefined => value ?? undefined)));
+  v.optional(v.pipe(v.nullable(schema), NULL_AS_ABSENT as unknown as v.TransformAction<v.InferOutput<S> | null, v.InferOutput<S> | undefined>));
+
+type AsIs = (value: unknown) => boolean;
+const asIsOf = new WeakMap<object, AsIs | null>();
+
+/**
+ * When it is quick to tell: which values `schema` reads as they are (it accepts them and gives them back
+ * equal). Why: an answer's page of 100 items was read field by field through valibot, about 1,500 parses
+ * of a string or a number on the explorer's first frame (docs/benchmarks.md); a value of the plain type
+ * a field expects is kept without one, and any other value still goes through the schema. Undefined for a
+ * schema whose effect it does not know. A property test (test/api/schemas-as-is.test.ts) holds it to
+ * valibot's own reading.
+ */
+export function asIs(schema: v.GenericSchema): AsIs | undefined {
+  if (!asIsOf.has(schema)) asIsOf.set(schema, derive(schema) ?? null);
+  return asIsOf.get(schema) ?? undefined;
+}
+
+function derive(schema: v.GenericSchema): AsIs | undefined {
+  const piped = (schema as { pipe?: readonly { kind: string; type: string }[] }).pipe;
+  if (piped) {
+    const base = asIs(piped[0] as v.GenericSchema);
+    const steps = piped.slice(1);
+    if (!base || !steps.every((step) => step === NULL_AS_ABSENT || step.type === "integer")) return undefined;
+    const integer = steps.some((step) => step.type === "integer");
+    return (value) => base(value) && (!integer || Number.isInteger(value));
+  }
+  const inner = (schema as { wrapped?: v.GenericSchema }).wrapped;
+  switch (schema.type) {
+    case "string":
+      return (value) => typeof value === "string";
+    case "number":
+      return (value) => typeof value === "number" && !Number.isNaN(value);
+    case "boolean":
+      return (value) => typeof value === "boolean";
+    // A union reads a value by its first option that accepts it: the first option's, then.
+    case "union": {
+      const first = asIs((schema as unknown as { options: v.GenericSchema[] }).options[0]!);
+      return first;
+    }
+    // Absent, or null, may be given a default or made absent: only present values are told.
+    case "optional":
+    case "nullable": {
+      if ((schema as { default?: unknown }).default !== undefined || !inner) return undefined;
+      const wrapped = asIs(inner);
+      return wrapped && ((value) => value !== undefined && value !== null && wrapped(value));
+    }
+    case "array": {
+      const item = asIs((schema as unknown as { item: v.GenericSchema }).item);
+      return item && ((value) => Array.isArray(value) && value.every(item));
+    }
+    default:
+      return undefined;
+  }
+}
 /**
  * A user (or group) named by its uid, by a number, or by its entity object
  * (`{uid, name, avatar}`, a group's `{guid, …}`): read as the id.
@@ -63,14 +119,19 @@ export function shownField<T>(item: unknown, field: string, read: () => T): T | 
  * the item and kept, as sent, in `oddFields`. Unknown fields are kept as sent.
  */
 export function tolerantObject<F extends Record<string, v.GenericSchema>>(id: keyof F & string, fields: F) {
+  // Told on the first item read, not as every schema is made when ccx starts.
+  let readers: Array<{ name: string; schema: v.GenericSchema; quick?: AsIs }> | undefined;
   return v.pipe(
     v.looseObject({ [id]: fields[id]! }),
     v.transform((raw) => {
       const out: Record<string, unknown> = { ...raw };
       const odd: Record<string, unknown> = {};
-      for (const [name, schema] of Object.entries(fields)) {
-        if (name === id || !Object.hasOwn(raw, name)) continue;
-        const read = v.safeParse(schema, (raw as Record<string, unknown>)[name]);
+      readers ??= Object.entries(fields).filter(([name]) => name !== id).map(([name, schema]) => ({ name, schema, quick: asIs(schema) }));
+      for (const { name, schema, quick } of readers) {
+        if (!Object.hasOwn(raw, name)) continue;
+        const sent = (raw as Record<string, unknown>)[name];
+        if (quick?.(sent)) continue;
+        const read = v.safeParse(schema, sent);
         if (read.success) out[name] = read.output;
         else odd[name] = (raw as Record<string, unknown>)[name];
         if (!read.success || read.output === undefined) delete out[name];

@@ -60,7 +60,7 @@ async function buildInkReferences(): Promise<{ dir: string; hello: string; https
       sourcemap: false,
       entryPoints: [new URL(`./fixtures/${fixture}`, import.meta.url).pathname],
       outfile,
-      plugins: ["noDevtools", "fastStringWidth", "quickSegmenters", "quickInkOutput", "syncYoga", "inkWithoutDevtools"].map((plugin) => bundles[plugin]!),
+      plugins: ["noDevtools", "fastStringWidth", "quickSegmenters", "quickInkOutput", "syncYoga", "inkWithoutDevtools", "lazyInkDependencies"].map((plugin) => bundles[plugin]!),
     } as Parameters<typeof build>[0]);
     return outfile;
   };

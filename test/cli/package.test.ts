@@ -71,7 +71,7 @@ describe.skipIf(!hasNpm)(`the npm package${hasNpm ? "" : " (skipped: npm is not 
 
   it("holds the bundles and no more: no source maps, no code cache made on this machine, no single executable", () => {
     const files = filesUnder(installed);
-    for (const f of ["bin/ccx.js", "bin/package.json", "dist/ccx.cjs", "dist/emulator.cjs", "dist/store.cjs", "dist/tui.cjs", "dist/undici.cjs", "package.json"]) {
+    for (const f of ["bin/ccx.js", "bin/package.json", "dist/ccx.cjs", "dist/emulator.cjs", "dist/store.cjs", "dist/tui.cjs", "dist/undici.cjs", "dist/yoga.wasm", "package.json"]) {
       expect(files).toContain(f);
     }
     expect(files.filter((f) => /\.map$|v8cache|^dist\/sea\//.test(f))).toEqual([]);

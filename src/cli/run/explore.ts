@@ -5,6 +5,7 @@ import { redact } from "../../config/mask.js";
 import type { KnownApp, Settings } from "../../config/resolve.js";
 import type { ExplorerState, ExplorerStore } from "../../store/explorer-store.js";
 import type { AppRef } from "../../store/types.js";
+import { compileLayoutEngine } from "../../tui/layout-engine.js";
 import type { ExplorerNext } from "../../tui/screens/types.js";
 import { useColor } from "../render/terminal.js";
 import { runCommand } from "../runtime.js";
@@ -62,6 +63,7 @@ const SET_UP = "run ccx init to set one up (or ccx demo to try the explorer on d
 export async function runExplore(command: Command, options: ExploreOptions = {}): Promise<ExplorerNext | undefined> {
   let next: ExplorerNext | undefined;
   await runCommand(command, async ({ settings, http, io }) => {
+    const layoutEngine = compileLayoutEngine();
     const unconfigured = settings.apps.length === 0 && !settings.management;
     // The welcome needs a terminal, and has no call to open.
     if (unconfigured && (!process.stdin.isTTY || !process.stdout.isTTY || options.sessionId || options.view)) throw new ConfigError(`no app is configured: ${SET_UP}`);
@@ -92,6 +94,7 @@ export async function runExplore(command: Command, options: ExploreOptions = {})
     // A turn of the event loop first: the request's socket is opened and its handshake begun before the
     // thread is busy loading.
     await new Promise((resolve) => setImmediate(resolve));
+    await layoutEngine;
     const { runExplorer } = await import("../../tui/index.js");
     if (!unconfigured) await firstAnswer(store, waitingForAnswer, FIRST_ANSWER_WAIT_MS);
     const exit = await runExplorer({

@@ -1,5 +1,5 @@
 import { Box, Text } from "ink";
-import { useMemo } from "react";
+import { Fragment, useMemo } from "react";
 import { sanitize } from "../../text/sanitize.js";
 import { fit } from "../../text/width.js";
 import type { Theme } from "../theme.js";
@@ -91,6 +91,9 @@ export function Rows<Row>({ columns, rows, selected, height, width, theme, marke
   const start = useScrollWindow(selected, rows.length, visible);
   const slice = rows.slice(start, start + visible);
   const line = (cells: string[]) => cells.join(" ".repeat(GAP));
+  // The rows are lines of one text: one element for Ink to lay out and measure, where each row was one
+  // (a screenful of them was a third of the first frame's layout, docs/benchmarks.md). Their cells are
+  // fitted to the columns, so that no line is wider than the table and none wraps.
   return (
     <Box flexDirection="column">
       <Text bold color={theme.muted} wrap="truncate-end">
@@ -98,16 +101,26 @@ export function Rows<Row>({ columns, rows, selected, height, width, theme, marke
         {line(cols.map((c) => fit(c.header.toUpperCase(), c.size, c.align)))}
         {hidden > 0 ? " …" : ""}
       </Text>
-      {slice.map((row, i) => {
-        const index = start + i;
-        const isSelected = index === selected;
-        return (
-          <Text key={index} inverse={isSelected} wrap="truncate-end">
-            {marked ? <Text color={theme.accent}>{marked(row) ? "✓ " : "  "}</Text> : null}
-            {colourRuns(cols, row, isSelected ? undefined : theme).map((run, k) => (run.color ? <Text key={k} color={run.color}>{run.text}</Text> : run.text))}
-          </Text>
-        );
-      })}
+      {slice.length > 0 ? (
+        <Text>
+          {slice.map((row, i) => {
+            const index = start + i;
+            const isSelected = index === selected;
+            const cells = (
+              <>
+                {marked ? <Text color={theme.accent}>{marked(row) ? "✓ " : "  "}</Text> : null}
+                {colourRuns(cols, row, isSelected ? undefined : theme).map((run, k) => (run.color ? <Text key={k} color={run.color}>{run.text}</Text> : run.text))}
+              </>
+            );
+            return (
+              <Fragment key={index}>
+                {i > 0 ? "\n" : null}
+                {isSelected ? <Text inverse>{cells}</Text> : cells}
+              </Fragment>
+            );
+          })}
+        </Text>
+      ) : null}
     </Box>
   );
 }
