@@ -102,8 +102,13 @@ globalThis.__ccxLoadAfterTurn = async (file) => {
 };
 globalThis.__ccxImport = (url) => import(url);
 
-// One cache per command (ccx.cjs.call.v8cache, …): a cache holds what its run compiled, and one
-// left by another command (the emulator, --help) made `ccx call` compile its own code again, 2–4 ms a run.
-const word = process.argv[2];
-const command = /^[a-z][a-z-]{0,30}$/.test(word ?? "") ? word : undefined;
-load(bundle, command ? `${bundle}.${command}.v8cache` : `${bundle}.v8cache`);
+if (process.argv.length === 2) {
+  // `ccx` alone, the explorer: its command line is in the store's bundle, which it loads anyway (src/cli/explore-alone.ts).
+  globalThis.__ccxLoad(join(dist, "store.cjs")).exploreAlone();
+} else {
+  // One cache per command (ccx.cjs.call.v8cache, …): a cache holds what its run compiled, and one
+  // left by another command (the emulator, --help) made `ccx call` compile its own code again, 2–4 ms a run.
+  const word = process.argv[2];
+  const command = /^[a-z][a-z-]{0,30}$/.test(word ?? "") ? word : undefined;
+  load(bundle, command ? `${bundle}.${command}.v8cache` : `${bundle}.v8cache`);
+}

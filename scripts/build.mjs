@@ -54,17 +54,19 @@ const started = performance.now();
  * resources, the request module, the reader's schemas) from store.cjs, loaded
  * already: see sharedWithStore.
  */
-const apart = {
+const apartFrom = (bundle) => ({
   name: "apart",
   setup(b) {
     b.onResolve({ filter: /\/emulator\/index\.js$/ }, () => ({ path: "./emulator.cjs", external: true }));
-    b.onResolve({ filter: /\/store\/explorer-store\.js$/ }, () => ({ path: "./store.cjs", external: true }));
+    if (bundle !== "store.cjs") b.onResolve({ filter: /\/store\/explorer-store\.js$/ }, () => ({ path: "./store.cjs", external: true }));
     b.onResolve({ filter: /\/tui\/index\.js$/ }, () => ({ path: "./tui.cjs", external: true }));
     b.onResolve({ filter: /^undici$/ }, () => ({ path: "./undici.cjs", external: true }));
   },
-};
+});
 
-const storeBuild = { ...common, entryPoints: [join(root, "src", "store", "explorer-store.ts")], plugins: [fastStringWidth, lazyBuiltins] };
+// The store's bundle also runs `ccx` alone (src/cli/explore-alone.ts): the explorer's command line, which
+// bin/ccx.js runs from here rather than from ccx.cjs.
+const storeBuild = { ...common, entryPoints: [join(root, "src", "store", "explorer-store.ts")], plugins: [apartFrom("store.cjs"), fastStringWidth, lazyBuiltins] };
 const tuiBuild = {
   ...common,
   ...explorer,
@@ -91,6 +93,7 @@ async function sharedWithStore() {
   const shared = Object.keys(store).filter((path) => tui[path] && path.startsWith("src/"));
   const entry = [
     `export * from ${JSON.stringify(storeBuild.entryPoints[0])};`,
+    `export { exploreAlone } from ${JSON.stringify(join(root, "src", "cli", "explore-alone.ts"))};`,
     ...shared.map((path, i) => `import * as shared${i} from ${JSON.stringify(join(root, path))};`),
     `export const __ccxShared = { ${shared.map((path, i) => `${JSON.stringify(path)}: shared${i}`).join(", ")} };`,
   ].join("\n");
@@ -115,7 +118,7 @@ module.exports = (globalThis.__ccxLoad ?? require)(store).__ccxShared[${JSON.str
 const { storeEntry, fromStore } = await sharedWithStore();
 
 await Promise.all([
-  build({ ...common, entryPoints: [join(root, "src", "cli", "main.ts")], outfile: join(staging, "ccx.cjs"), plugins: [apart, lazyChildProcess, fastStringWidth, lazyBuiltins] }),
+  build({ ...common, entryPoints: [join(root, "src", "cli", "main.ts")], outfile: join(staging, "ccx.cjs"), plugins: [apartFrom("ccx.cjs"), lazyChildProcess, fastStringWidth, lazyBuiltins] }),
   build({ ...common, entryPoints: [join(root, "src", "emulator", "index.ts")], outfile: join(staging, "emulator.cjs") }),
   build({ ...storeBuild, entryPoints: undefined, stdin: storeEntry, outfile: join(staging, "store.cjs") }),
   build({ ...common, entryPoints: [createRequire(import.meta.url).resolve("undici")], outfile: join(staging, "undici.cjs") }),
@@ -124,13 +127,15 @@ await Promise.all([
 // The bundles it loads on demand are found beside it, however it is loaded. bin/ccx.js compiles
 // them as it compiles this one, with a V8 code cache (globalThis.__ccxLoadAfterTurn): Node 20 keeps none for
 // what import() loads. Without the launcher (a test requiring the bundle), import() loads them.
-const main = join(staging, "ccx.cjs");
 const load = (file) => `(globalThis.__ccxLoadAfterTurn?globalThis.__ccxLoadAfterTurn(${file}):import(require("node:url").pathToFileURL(${file}).href))`;
-writeFileSync(main, readFileSync(main, "utf8").replace(/\bimport\("([^"]+)"\)/g, (_, specifier) =>
-  specifier.startsWith("./")
-    ? load(`require("node:path").join(__dirname,${JSON.stringify(specifier.slice(2))})`)
-    // A script compiled by node:vm has no import() of its own: bin/ccx.js lends it one (globalThis.__ccxImport).
-    : `(globalThis.__ccxImport??(u=>import(u)))(${JSON.stringify(specifier)})`));
+for (const name of ["ccx.cjs", "store.cjs"]) {
+  const bundle = join(staging, name);
+  writeFileSync(bundle, readFileSync(bundle, "utf8").replace(/\bimport\("([^"]+)"\)/g, (_, specifier) =>
+    specifier.startsWith("./")
+      ? load(`require("node:path").join(__dirname,${JSON.stringify(specifier.slice(2))})`)
+      // A script compiled by node:vm has no import() of its own: bin/ccx.js lends it one (globalThis.__ccxImport).
+      : `(globalThis.__ccxImport??(u=>import(u)))(${JSON.stringify(specifier)})`));
+}
 // The layout engine's WebAssembly, which the explorer compiles off the main thread as it starts (src/tui/layout-engine.ts).
 writeFileSync(join(staging, "yoga.wasm"), yogaWasm());
 for (const file of outputs.filter((f) => f.endsWith(".cjs"))) {

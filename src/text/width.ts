@@ -40,6 +40,15 @@ function knownWidth(code: number): number {
   return -1;
 }
 
+/**
+ * Whether every character of the text has a width string-width is certain of (knownWidth): such text takes
+ * the same columns by ccx's measure and by Ink's, so that Ink never wraps or cuts what ccx fitted.
+ */
+export function hasKnownWidths(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (knownWidth(text.charCodeAt(i)) < 0) return false;
+  return true;
+}
+
 const LETTER = /\p{L}/gu;
 const PICTOGRAPHIC = /[\p{Extended_Pictographic}\p{Regional_Indicator}]/u;
 

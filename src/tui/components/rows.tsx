@@ -1,7 +1,7 @@
 import { Box, Text } from "ink";
 import { Fragment, useMemo } from "react";
 import { sanitize } from "../../text/sanitize.js";
-import { fit } from "../../text/width.js";
+import { fit, hasKnownWidths } from "../../text/width.js";
 import type { Theme } from "../theme.js";
 import { useScrollWindow } from "./use-scroll-window.js";
 
@@ -90,37 +90,51 @@ export function Rows<Row>({ columns, rows, selected, height, width, theme, marke
   const visible = Math.max(1, height - 1);
   const start = useScrollWindow(selected, rows.length, visible);
   const slice = rows.slice(start, start + visible);
-  const line = (cells: string[]) => cells.join(" ".repeat(GAP));
-  // The rows are lines of one text: one element for Ink to lay out and measure, where each row was one
-  // (a screenful of them was a third of the first frame's layout, docs/benchmarks.md). Their cells are
-  // fitted to the columns, so that no line is wider than the table and none wraps.
+  const lines = slice.map((row, i) => {
+    const index = start + i;
+    const isSelected = index === selected;
+    const runs = colourRuns(cols, row, isSelected ? undefined : theme);
+    return { index, isSelected, runs, plain: runs.every((run) => hasKnownWidths(run.text)), mark: marked ? (marked(row) ? "✓ " : "  ") : undefined };
+  });
+  const cells = (shown: (typeof lines)[number]) => (
+    <>
+      {shown.mark !== undefined ? <Text color={theme.accent}>{shown.mark}</Text> : null}
+      {shown.runs.map((run, k) => (run.color ? <Text key={k} color={run.color}>{run.text}</Text> : run.text))}
+    </>
+  );
+  // Neighbouring rows of plain text are lines of one text: one element for Ink to lay out and measure, where
+  // each row was one (a screenful of them was a third of the first frame's layout, docs/benchmarks.md). They
+  // measure the same in ccx and in Ink (hasKnownWidths), so that none wraps. A row of other text (emoji,
+  // combining marks, a hostile name) is a text of its own, which Ink cuts at the edge if it measures it wider.
+  const groups: Array<Array<(typeof lines)[number]>> = [];
+  for (const shown of lines) {
+    const last = groups.at(-1);
+    if (shown.plain && last?.[0]!.plain) last.push(shown);
+    else groups.push([shown]);
+  }
   return (
     <Box flexDirection="column">
       <Text bold color={theme.muted} wrap="truncate-end">
         {" ".repeat(gutter)}
-        {line(cols.map((c) => fit(c.header.toUpperCase(), c.size, c.align)))}
+        {cols.map((c) => fit(c.header.toUpperCase(), c.size, c.align)).join(" ".repeat(GAP))}
         {hidden > 0 ? " …" : ""}
       </Text>
-      {slice.length > 0 ? (
-        <Text>
-          {slice.map((row, i) => {
-            const index = start + i;
-            const isSelected = index === selected;
-            const cells = (
-              <>
-                {marked ? <Text color={theme.accent}>{marked(row) ? "✓ " : "  "}</Text> : null}
-                {colourRuns(cols, row, isSelected ? undefined : theme).map((run, k) => (run.color ? <Text key={k} color={run.color}>{run.text}</Text> : run.text))}
-              </>
-            );
-            return (
-              <Fragment key={index}>
+      {groups.map((group) =>
+        group[0]!.plain ? (
+          <Text key={`lines-${group[0]!.index}`}>
+            {group.map((l, i) => (
+              <Fragment key={l.index}>
                 {i > 0 ? "\n" : null}
-                {isSelected ? <Text inverse>{cells}</Text> : cells}
+                {l.isSelected ? <Text inverse>{cells(l)}</Text> : cells(l)}
               </Fragment>
-            );
-          })}
-        </Text>
-      ) : null}
+            ))}
+          </Text>
+        ) : (
+          <Text key={`row-${group[0]!.index}`} inverse={group[0]!.isSelected} wrap="truncate-end">
+            {cells(group[0]!)}
+          </Text>
+        ),
+      )}
     </Box>
   );
 }
