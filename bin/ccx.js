@@ -84,8 +84,15 @@ function run(script, file) {
 // loaded once, as require() loads a module once: the explorer's screens take the modules they share
 // with its store from the store's bundle that the command line loaded (scripts/build.mjs).
 const loaded = new Map();
+// One cache per bundle and command (ccx.cjs.call.v8cache, store.cjs.demo.v8cache, …; `ccx` alone: store.cjs.v8cache): a
+// cache holds what its run compiled, and one left by another command (the emulator, --help) made `ccx call` compile its
+// own code again, 2–4 ms a run; `ccx` alone, whose command line is in store.cjs, took about 20 ms longer with the store's
+// cache that `ccx demo` had left.
+const word = process.argv[2];
+const command = /^[a-z][a-z-]{0,30}$/.test(word ?? "") ? word : undefined;
+const cacheOf = (file) => (command ? `${file}.${command}.v8cache` : `${file}.v8cache`);
 globalThis.__ccxLoad = (file) => {
-  if (!loaded.has(file)) loaded.set(file, load(file, `${file}.v8cache`));
+  if (!loaded.has(file)) loaded.set(file, load(file, cacheOf(file)));
   return loaded.get(file);
 };
 // What import() of a sibling bundle becomes: compiled, then run after a turn of the event loop. What came in
@@ -94,7 +101,7 @@ globalThis.__ccxLoad = (file) => {
 // to wait for the screens' bundle to have run: about 5 ms of the first frame).
 globalThis.__ccxLoadAfterTurn = async (file) => {
   if (!loaded.has(file)) {
-    const script = compile(file, `${file}.v8cache`);
+    const script = compile(file, cacheOf(file));
     await new Promise((resolve) => setImmediate(resolve));
     if (!loaded.has(file)) loaded.set(file, run(script, file));
   }
@@ -106,9 +113,5 @@ if (process.argv.length === 2) {
   // `ccx` alone, the explorer: its command line is in the store's bundle, which it loads anyway (src/cli/explore-alone.ts).
   globalThis.__ccxLoad(join(dist, "store.cjs")).exploreAlone();
 } else {
-  // One cache per command (ccx.cjs.call.v8cache, …): a cache holds what its run compiled, and one
-  // left by another command (the emulator, --help) made `ccx call` compile its own code again, 2–4 ms a run.
-  const word = process.argv[2];
-  const command = /^[a-z][a-z-]{0,30}$/.test(word ?? "") ? word : undefined;
-  load(bundle, command ? `${bundle}.${command}.v8cache` : `${bundle}.v8cache`);
+  load(bundle, cacheOf(bundle));
 }
