@@ -17,7 +17,7 @@ import { commandWords } from "../src/resources/resource.js";
 import type { FilterKeyHelp } from "../src/query/index.js";
 import { filterSections, helpMarkdown, markdownCell } from "../src/tui/screens/help-text.js";
 import { listFilterHelp } from "../src/store/list-actions.js";
-import { HELP_SECTIONS } from "../src/tui/screens/registry.js";
+import { helpSectionsOfAll } from "../src/tui/screens/registry.js";
 
 const ROOT = join(import.meta.dirname, "..");
 /** The width help is laid out at in the documents: wide enough for a table row, narrow enough to read. */
@@ -76,7 +76,7 @@ async function filterKeys(): Promise<string> {
 }
 
 async function explorerKeys(): Promise<string> {
-  return helpMarkdown([...HELP_SECTIONS, ...filterSections(await listFilterHelp())]);
+  return helpMarkdown([...helpSectionsOfAll(), ...filterSections(await listFilterHelp())]);
 }
 
 export const GENERATED: readonly Generated[] = [

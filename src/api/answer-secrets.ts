@@ -71,8 +71,28 @@ function walkSecrets(value: unknown, found: Found): unknown {
   return walk(value, "", false);
 }
 
+/**
+ * Whether the walk could find a secret in `value`: a field named as one, a key that is one, a URL that may
+ * carry one. It copies nothing and makes no path: most answers (a page of 100 groups) hold none, and the
+ * walk copied every item and named every field of it to say so. When it answers yes, the walk decides.
+ */
+function mayHoldSecret(node: unknown, keyedBySecret = false): boolean {
+  if (Array.isArray(node)) return node.some((item) => mayHoldSecret(item));
+  if (typeof node === "string") return /^https?:\/\//i.test(node) && MAY_CARRY_SECRET.test(node);
+  if (node === null || typeof node !== "object") return false;
+  if (keyedBySecret) return Object.keys(node).length > 0;
+  for (const key in node) {
+    if (!Object.hasOwn(node, key)) continue;
+    const child = (node as Record<string, unknown>)[key];
+    if (secretKindOf(key) !== undefined) return true;
+    if (mayHoldSecret(child, KEYED_BY_SECRET.has(key.toLowerCase()) && child !== null && typeof child === "object" && !Array.isArray(child))) return true;
+  }
+  return false;
+}
+
 /** A copy of `value` with every secret masked (the value itself when none is). */
 export function maskAnswerSecrets<T>(value: T): Masked<T> {
+  if (!mayHoldSecret(value)) return { value, paths: [] };
   const paths: string[] = [];
   const masked = walkSecrets(value, (path) => paths.push(path)) as T;
   return paths.length === 0 ? { value, paths } : { value: masked, paths };

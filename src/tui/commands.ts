@@ -194,9 +194,13 @@ const OWN_COMMANDS: Command[] = [
 
 const ownNames = new Set(OWN_COMMANDS.flatMap((c) => [c.name, ...(c.aliases ?? [])]));
 
-export const COMMANDS: Command[] = [...OWN_COMMANDS, ...RESOURCE_LIST.flatMap(resourceCommands).filter((c) => !ownNames.has(c.name))];
+let made: readonly Command[] | undefined;
+/** Every `:` command: ccx's own, then the resources' (made when first asked for, not as the screens load: the first frame needs none). */
+export function allCommands(): readonly Command[] {
+  return (made ??= [...OWN_COMMANDS, ...RESOURCE_LIST.flatMap(resourceCommands).filter((c) => !ownNames.has(c.name))]);
+}
 
-const byName = (name: string) => COMMANDS.find((c) => c.name === name || c.aliases?.includes(name));
+const byName = (name: string) => allCommands().find((c) => c.name === name || c.aliases?.includes(name));
 
 /** Whether a word is a command's name (pasted alone, it is that command, not an id to look up). */
 export const isCommand = (word: string): boolean => byName(word) !== undefined;
@@ -245,7 +249,7 @@ export function completeCommand(line: string, state: ExplorerState): Completion 
     return { line: lineOf(done.length > typed.length ? done : typed), candidates: found.length > 1 ? found.map(lineOf) : [] };
   };
   if (gap === undefined) {
-    const names = COMMANDS.flatMap((c) => [c.name, ...(c.aliases ?? [])]);
+    const names = allCommands().flatMap((c) => [c.name, ...(c.aliases ?? [])]);
     const only = names.filter((n) => n.startsWith(name));
     // One command: its name and the space after it, its argument next.
     return completed(names, name, (word) => `${lead}${word}${only.length === 1 ? " " : ""}`);

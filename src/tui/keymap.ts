@@ -3,7 +3,7 @@ import { verbNamed } from "../writes/index.js";
 import { HOME_LISTS } from "../resources/index.js";
 import { REGIONS } from "../api/regions.js";
 import type { WriteRequest } from "../store/types.js";
-import { COMMANDS } from "./commands.js";
+import { allCommands } from "./commands.js";
 import { activeApp, activeView, marksHere } from "../store/explorer-store.js";
 import { jsonForTerminal } from "../text/json.js";
 import { sanitize } from "../text/sanitize.js";
@@ -53,7 +53,7 @@ function stepList(c: KeyContext, step: 1 | -1): void {
 }
 
 /** What the command bar takes, for its binding's description: every command of the table. */
-const commandNames = () => COMMANDS.map((c) => `:${c.name}${c.args ? ` ${c.args}` : ""}`).join(" ");
+const commandNames = () => allCommands().map((c) => `:${c.name}${c.args ? ` ${c.args}` : ""}`).join(" ");
 
 function nextRegion(c: KeyContext): void {
   const current = REGIONS.findIndex((r) => r === activeApp(c.state)?.region);

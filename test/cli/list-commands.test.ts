@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokensOf } from "../../src/emulator/data/auth-tokens.js";
 import { RESOURCE_LIST } from "../../src/resources/index.js";
-import { COMMANDS } from "../../src/tui/commands.js";
+import { allCommands } from "../../src/tui/commands.js";
 import { type EmulatorFixture, emulatorFixture } from "../support/emulator.js";
 import { runInProcess as runCcx } from "../support/run-in-process.js";
 
@@ -84,7 +84,7 @@ describe("ccx resources", () => {
 
 
   it("every `:` command it lists is one of the explorer's, with the arguments it takes", () => {
-    const explorer = new Map(COMMANDS.flatMap((c) => [c.name, ...(c.aliases ?? [])].map((name) => [name, c.args ?? ""] as const)));
+    const explorer = new Map(allCommands().flatMap((c) => [c.name, ...(c.aliases ?? [])].map((name) => [name, c.args ?? ""] as const)));
     const lines = listed.flatMap((r) => r.explorer.filter((line) => line.startsWith(":")));
     expect(lines.length).toBeGreaterThan(40);
     for (const line of lines) {

@@ -4,7 +4,7 @@ import { FORM_BINDINGS, GLOBAL_BINDINGS, SIDE_BINDINGS, keyLabel } from "../../s
 import { LINE_BINDINGS } from "../../src/store/line-editor.js";
 import { SCREENS } from "../../src/tui/screens/registry.js";
 import { ITEM_EXTENSIONS } from "../../src/tui/screens/item-screens.js";
-import { COMMANDS } from "../../src/tui/commands.js";
+import { allCommands } from "../../src/tui/commands.js";
 
 /** Every binding of every table the router dispatches from. */
 const ALL_BINDINGS: ReadonlyArray<{ keys: readonly string[]; description: string }> = [
@@ -61,7 +61,7 @@ describe("help", () => {
     // Nothing cut at the edge (a line cut ends in … at the full width; a filter's values may end in one of their own).
     expect(doc.filter((line) => line.endsWith("…") && displayWidth(line) >= columns)).toEqual([]);
     // The commands and the filter keys follow the bindings.
-    for (const c of COMMANDS) expect(text).toMatch(new RegExp(`^  :${escape(c.name)}\\b`, "m"));
+    for (const c of allCommands()) expect(text).toMatch(new RegExp(`^  :${escape(c.name)}\\b`, "m"));
     expect(text).toMatch(/^  :call <sessionId> +find a call/m);
     // Every screen of the registry has its part (the welcome aside: it is what shows before any app is
     // known, with its keys on it), its legend included.

@@ -7,9 +7,9 @@ import { REGIONS, REGION_WORDS } from "../../src/api/regions.js";
 import { hintFor } from "../../src/api/hints.js";
 import { ApiError } from "../../src/api/errors.js";
 import { LINE_BINDINGS } from "../../src/store/line-editor.js";
-import { COMMANDS } from "../../src/tui/commands.js";
+import { allCommands } from "../../src/tui/commands.js";
 import { GLOBAL_BINDINGS, bindingIn } from "../../src/tui/keymap.js";
-import { HELP_SECTIONS, SCREENS } from "../../src/tui/screens/registry.js";
+import { helpSectionsOfAll, SCREENS } from "../../src/tui/screens/registry.js";
 import { filterSections } from "../../src/tui/screens/help-text.js";
 import { Settings } from "../../src/config/resolve.js";
 
@@ -23,7 +23,7 @@ const global = (key: string) => bindingIn([GLOBAL_BINDINGS], key)!;
 describe("texts derived from their tables", () => {
   it("the : key names every command of the command table, with its argument", () => {
     const colon = global(":").description;
-    for (const c of COMMANDS) expect(colon).toContain(`:${c.name}${c.args ? ` ${c.args}` : ""}`);
+    for (const c of allCommands()) expect(colon).toContain(`:${c.name}${c.args ? ` ${c.args}` : ""}`);
   });
 
   it("tab names the lists it goes through, every one, in the order it goes", () => {
@@ -34,7 +34,7 @@ describe("texts derived from their tables", () => {
     expect(REGION_WORDS).toBe(`${REGIONS.slice(0, -1).join(", ")} or ${REGIONS.at(-1)}`);
     for (const region of REGIONS) {
       expect(global("ctrl-r").description).toContain(region);
-      expect(COMMANDS.find((c) => c.name === "region")!.args).toContain(region);
+      expect(allCommands().find((c) => c.name === "region")!.args).toContain(region);
       expect(hintFor(new ApiError("ERR_APP_NOT_FOUND", "no app"), "cli")).toContain(region);
     }
     expect(() => new Settings({ appId: "a", region: "mars", apiKey: "k" }, { XDG_CONFIG_HOME: "/nonexistent-ccx-config" })).toThrow(REGION_WORDS);
@@ -49,7 +49,7 @@ describe("texts derived from their tables", () => {
   });
 
   it("help lists every line key of the line editor's table, the table that dispatches them", () => {
-    const section = HELP_SECTIONS.find((s) => s.title.startsWith("Every line input"))!;
+    const section = helpSectionsOfAll().find((s) => s.title.startsWith("Every line input"))!;
     expect(section.keys).toBe(LINE_BINDINGS);
     // Every key the table binds is one the line editor acts on: none listed that does nothing.
     const names = LINE_BINDINGS.flatMap((b) => b.keys);
@@ -57,10 +57,10 @@ describe("texts derived from their tables", () => {
   });
 
   it("help has a part for every screen of the registry, and every command and list's filters", async () => {
-    const titles = HELP_SECTIONS.map((s) => s.title);
+    const titles = helpSectionsOfAll().map((s) => s.title);
     for (const screen of Object.values(SCREENS)) if (!screen.standalone && screen.title !== "Help") expect(titles).toContain(screen.title);
-    const commands = HELP_SECTIONS.find((s) => s.title === "Commands (:)")!.keys.map((k) => k.keys[0]);
-    expect(commands).toHaveLength(COMMANDS.length);
+    const commands = helpSectionsOfAll().find((s) => s.title === "Commands (:)")!.keys.map((k) => k.keys[0]);
+    expect(commands).toHaveLength(allCommands().length);
     // The filters follow, every list's whose grammar has keys (the first lists' written by hand, the others' derived).
     const filters = filterSections(await listFilterHelp()).map((s) => s.title);
     for (const name of [...HOME_LISTS, "notification-logs", "webhooks"]) expect(filters).toContain(`:${name} filters (/ and f)`);

@@ -5,7 +5,7 @@
  */
 import { LINE_BINDINGS } from "../../store/line-editor.js";
 import { displayWidth } from "../../text/width.js";
-import { COMMANDS } from "../commands.js";
+import { allCommands } from "../commands.js";
 import { CONFIRM_BINDINGS, FORM_BINDINGS, GLOBAL_BINDINGS, REVEAL_BINDINGS, SECRET_BINDINGS, SIDE_BINDINGS, keyLabel } from "../keymap.js";
 import type { FilterKeyHelp } from "../../query/filter.js";
 import type { Screen } from "./types.js";
@@ -28,7 +28,7 @@ export function helpSections(screens: ReadonlyArray<Pick<Screen<never>, "title" 
     { title: "An auth token, shown once", keys: SECRET_BINDINGS },
     { title: "An item's secrets, to show (v)", keys: REVEAL_BINDINGS },
     { title: "Every line input (: / the form's fields, the user prompt)", keys: LINE_BINDINGS, legend: ["a paste is text for the line: it never runs it"] },
-    { title: "Commands (:)", keys: COMMANDS.map((c) => ({ keys: [`:${[c.name, ...(c.aliases ?? [])].join(" :")}${c.args ? ` ${c.args}` : ""}`], description: c.description })) },
+    { title: "Commands (:)", keys: allCommands().map((c) => ({ keys: [`:${[c.name, ...(c.aliases ?? [])].join(" :")}${c.args ? ` ${c.args}` : ""}`], description: c.description })) },
   ];
 }
 

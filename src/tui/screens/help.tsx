@@ -11,12 +11,12 @@ export const HELP_BINDINGS: Binding[] = [
 ];
 
 /** Help (?): every binding of every screen (the same tables that dispatch keys), then the line keys, the commands and the filters. */
-export function createHelpScreen(sections: readonly HelpSection[]): Screen<RouteOf<"help">> {
+export function createHelpScreen(sections: () => readonly HelpSection[]): Screen<RouteOf<"help">> {
   // Laid out once per width (and once the filter keys have loaded): help is read while the cursor moves through it.
   let cached: { width: number; filters: ExplorerState["ui"]["helpFilters"]; lines: HelpLine[] } | undefined;
   const linesAt = (state: ExplorerState, width: number) => {
     const filters = state.ui.helpFilters;
-    if (cached?.width !== width || cached.filters !== filters) cached = { width, filters, lines: helpLines([...sections, ...filterSections(filters ?? [])], Math.max(width, 1)) };
+    if (cached?.width !== width || cached.filters !== filters) cached = { width, filters, lines: helpLines([...sections(), ...filterSections(filters ?? [])], Math.max(width, 1)) };
     return cached.lines;
   };
   // Narrowed once per width and words, for the same reason.

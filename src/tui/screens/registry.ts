@@ -39,16 +39,20 @@ const SCREENS_BUT_HELP = {
  * What help says: every screen's keys and legend (after the generic list's and item's, each extension's own
  * keys as a section of their own: a thread's, a group's), then the keys of the boxes and lines, the commands and the filters.
  */
-export const HELP_SECTIONS = helpSections([
-  ...(Object.values(SCREENS_BUT_HELP) as ReadonlyArray<Screen<never>>).flatMap((s): ReadonlyArray<Pick<Screen<never>, "title" | "bindings" | "legend">> =>
-    s === resourceItemScreen ? [s, ...Object.values(ITEM_EXTENSIONS)] : s === resourceListScreen ? [s, ...LIST_KEY_SECTIONS] : [s]),
-  { title: "Help (?)", bindings: HELP_BINDINGS },
-]);
+let sections: ReturnType<typeof helpSections> | undefined;
+/** Made when help is first shown, not as the screens load: the first frame needs none of it. */
+export function helpSectionsOfAll(): ReturnType<typeof helpSections> {
+  return (sections ??= helpSections([
+    ...(Object.values(SCREENS_BUT_HELP) as ReadonlyArray<Screen<never>>).flatMap((s): ReadonlyArray<Pick<Screen<never>, "title" | "bindings" | "legend">> =>
+      s === resourceItemScreen ? [s, ...Object.values(ITEM_EXTENSIONS)] : s === resourceListScreen ? [s, ...LIST_KEY_SECTIONS] : [s]),
+    { title: "Help (?)", bindings: HELP_BINDINGS },
+  ]));
+}
 
 /** Every route's screen: a route without one does not compile. */
 export const SCREENS: Registry = {
   ...SCREENS_BUT_HELP,
-  help: createHelpScreen(HELP_SECTIONS),
+  help: createHelpScreen(helpSectionsOfAll),
 };
 
 /** The screen that draws a route and has its keys: a list's or an item's is its resource's extension of the generic one, where it registers one. */
