@@ -66,7 +66,7 @@ const apartFrom = (bundle) => ({
 
 // The store's bundle also runs `ccx` alone (src/cli/explore-alone.ts): the explorer's command line, which
 // bin/ccx.js runs from here rather than from ccx.cjs.
-const storeBuild = { ...common, entryPoints: [join(root, "src", "store", "explorer-store.ts")], plugins: [apartFrom("store.cjs"), fastStringWidth, lazyBuiltins] };
+const storeBuild = { ...common, entryPoints: [join(root, "src", "store", "explorer-store.ts")], plugins: [apartFrom("store.cjs"), lazyChildProcess, fastStringWidth, lazyBuiltins] };
 const tuiBuild = {
   ...common,
   ...explorer,

@@ -59,7 +59,8 @@ const PICTOGRAPHIC = /[\p{Extended_Pictographic}\p{Regional_Indicator}]/u;
  * by code point, so that a row never runs past the edge and wraps.
  */
 function conjunctWidth(grapheme: string, measured: number): number {
-  if ((grapheme.match(LETTER)?.length ?? 0) < 2 || PICTOGRAPHIC.test(grapheme)) return measured;
+  // Pictographs first: an emoji (the first screen's 🏳️‍🌈) is told without compiling \p{L}'s table.
+  if (PICTOGRAPHIC.test(grapheme) || (grapheme.match(LETTER)?.length ?? 0) < 2) return measured;
   let cells = 0;
   for (const point of grapheme) cells += stringWidth(point);
   return Math.max(measured, cells);

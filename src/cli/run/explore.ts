@@ -3,7 +3,6 @@ import type { Command } from "commander";
 import { ConfigError } from "../../config/config-file.js";
 import { redact } from "../../config/mask.js";
 import type { KnownApp, Settings } from "../../config/resolve.js";
-import type { ExplorerState, ExplorerStore } from "../../store/explorer-store.js";
 import type { AppRef } from "../../store/types.js";
 import { compileLayoutEngine } from "../../tui/layout-engine.js";
 import type { ExplorerNext } from "../../tui/screens/types.js";
@@ -38,8 +37,13 @@ export interface ExploreOptions {
 /** How long the first frame waits for the first answer, once the screens are loaded. */
 const FIRST_ANSWER_WAIT_MS = 150;
 
-/** Resolves once the first view's answer is in the store (read, not only received), or after `ms`. */
-function firstAnswer(store: ExplorerStore, waiting: (state: ExplorerState) => boolean, ms: number): Promise<void> {
+/**
+ * Resolves once the first view's answer is in the store (read, not only received), or after `ms`. At once
+ * when it is in already: a near server's answer can be read while the screens load, and then no change
+ * comes to wake a subscription (the first frame waited out the whole pause, 2 starts in 21).
+ */
+export function firstAnswer<S>(store: { getState(): S; subscribe(listener: (state: S) => void): () => void }, waiting: (state: S) => boolean, ms: number): Promise<void> {
+  if (!waiting(store.getState())) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);
