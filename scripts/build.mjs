@@ -98,6 +98,11 @@ async function sharedWithStore() {
     `export const __ccxShared = { ${shared.map((path, i) => `${JSON.stringify(path)}: shared${i}`).join(", ")} };`,
   ].join("\n");
   const paths = new Set(shared.map((path) => join(root, path)));
+  // Each shared module's exports by name, so that the screens import them as an ES module's: bindings of
+  // their own, read directly. As a CommonJS module's, each importing module wrapped the namespace in
+  // getters of its own (__toESM), and every call through it went through two getters.
+  const { metafile } = await build({ ...common, ...explorer, bundle: false, format: "esm", minify: false, sourcemap: false, write: false, metafile: true, entryPoints: [...paths], outdir: join(staging, "exports"), plugins: [] });
+  const exportsOf = new Map(Object.values(metafile.outputs).filter((o) => o.entryPoint).map((o) => [o.entryPoint, o.exports]));
   const fromStore = {
     name: "from-store",
     setup(b) {
@@ -106,11 +111,14 @@ async function sharedWithStore() {
         const found = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { fromStore: true } });
         return found.errors.length === 0 && paths.has(found.path) ? { path: relative(root, found.path), namespace: "from-store" } : undefined;
       });
-      b.onLoad({ filter: /.*/, namespace: "from-store" }, (args) => ({
-        loader: "js",
-        contents: `const store = require("node:path").join(__dirname, "store.cjs");
-module.exports = (globalThis.__ccxLoad ?? require)(store).__ccxShared[${JSON.stringify(args.path)}];`,
-      }));
+      b.onLoad({ filter: /.*/, namespace: "from-store" }, (args) => {
+        const names = exportsOf.get(args.path);
+        const shared = `(globalThis.__ccxLoad ?? require)(require("node:path").join(__dirname, "store.cjs")).__ccxShared[${JSON.stringify(args.path)}]`;
+        // A module that re-exports another's every name (`export *`) has names esbuild cannot list alone: as CommonJS.
+        if (!names || /^export \* from/m.test(readFileSync(join(root, args.path), "utf8"))) return { loader: "js", contents: `module.exports = ${shared};` };
+        // No module of ccx exports a binding it changes later (no `export let`): the values read once are the bindings.
+        return { loader: "js", contents: names.length > 0 ? `export const { ${names.join(", ")} } = ${shared};` : "export {};" };
+      });
     },
   };
   return { storeEntry: { contents: entry, resolveDir: root, sourcefile: "store-entry.js", loader: "js" }, fromStore };
