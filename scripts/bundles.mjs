@@ -36,11 +36,12 @@ export const lazyChildProcess = {
 
 /**
  * Node's modules that ccx imports at the top of modules the explorer's start initializes, and uses only
- * later (the journal, a prompt, a retry's pause, a download): each is required when one of its exports is
- * first read, not as ccx starts (about 1.5 ms of the explorer's first frame, docs/benchmarks.md). Their
- * export names are this Node's, the one that runs ccx (package.json's engines).
+ * later (the journal, a prompt, a retry's pause): each is required when one of its exports is first read,
+ * not as ccx starts (about 1.5 ms of the explorer's first frame, docs/benchmarks.md; stream/promises is not
+ * among them: Node's stream loads it). Their export names are this Node's, the one that runs ccx
+ * (package.json's engines). test/cli/bundle-load.test.ts holds the explorer's bundles to loading none.
  */
-const LAZY_BUILTINS = /^node:(readline|fs\/promises|timers\/promises|stream\/promises)$/;
+const LAZY_BUILTINS = /^node:(readline|fs\/promises|timers\/promises)$/;
 export const lazyBuiltins = {
   name: "lazy-builtins",
   setup(b) {
