@@ -16,6 +16,18 @@ export const noDevtools = {
   },
 };
 
+/** Edits a package's file as it is bundled; a package whose text changed fails the build, naming the plugin to update. */
+function edit(b, plugin, filter, name, edits) {
+  b.onLoad({ filter }, (args) => {
+    let source = readFileSync(args.path, "utf8");
+    for (const [from, to] of edits) {
+      if (!source.includes(from)) throw new Error(`${name} changed: update the ${plugin} plugin in scripts/bundles.mjs`);
+      source = source.replace(from, to);
+    }
+    return { contents: source, loader: "js" };
+  });
+}
+
 /**
  * commander loads child_process at start for executable subcommands, which ccx
  * does not have: every command would pay for it (and for dgram and more behind
@@ -24,13 +36,9 @@ export const noDevtools = {
 export const lazyChildProcess = {
   name: "lazy-child-process",
   setup(b) {
-    b.onLoad({ filter: /commander[\\/]lib[\\/]command\.js$/ }, (args) => {
-      const source = readFileSync(args.path, "utf8");
-      const eager = "const childProcess = require('node:child_process');";
-      if (!source.includes(eager)) throw new Error("commander changed: update the lazy-child-process plugin in scripts/bundles.mjs");
-      const lazy = "const childProcess = { spawn: (...a) => require('node:child_process').spawn(...a) };";
-      return { contents: source.replace(eager, lazy), loader: "js" };
-    });
+    edit(b, "lazy-child-process", /commander[\\/]lib[\\/]command\.js$/, "commander", [
+      ["const childProcess = require('node:child_process');", "const childProcess = { spawn: (...a) => require('node:child_process').spawn(...a) };"],
+    ]);
   },
 };
 
@@ -54,18 +62,6 @@ export const lazyBuiltins = {
     });
   },
 };
-
-/** Edits a package's file as it is bundled; a package whose text changed fails the build, naming the plugin to update. */
-function edit(b, plugin, filter, name, edits) {
-  b.onLoad({ filter }, (args) => {
-    let source = readFileSync(args.path, "utf8");
-    for (const [from, to] of edits) {
-      if (!source.includes(from)) throw new Error(`${name} changed: update the ${plugin} plugin in scripts/bundles.mjs`);
-      source = source.replace(from, to);
-    }
-    return { contents: source, loader: "js" };
-  });
-}
 
 /**
  * What the explorer's screens loaded as they started and the first frame never uses (about 3 ms of it,
@@ -158,12 +154,9 @@ export const fastStringWidth = {
 export const quickSegmenters = {
   name: "quick-segmenters",
   setup(b) {
-    const patch = (filter, eager, name) => b.onLoad({ filter }, (args) => {
-      const source = readFileSync(args.path, "utf8");
-      if (!source.includes(eager)) throw new Error(`${name} changed: update the quick-segmenters plugin in scripts/bundles.mjs`);
-      const declared = eager.replace(/ = new Intl\.Segmenter\(.*\);$/, " = quickGraphemeSegmenter;");
-      return { contents: `${quickSegmenterImport}\n${source.replace(eager, declared)}`, loader: "js" };
-    });
+    // An import where the segmenter was made: ES modules' imports are hoisted, wherever they are written.
+    const patch = (filter, eager, name) =>
+      edit(b, "quick-segmenters", filter, name, [[eager, `${quickSegmenterImport}\n${eager.replace(/ = new Intl\.Segmenter\(.*\);$/, " = quickGraphemeSegmenter;")}`]]);
     patch(/slice-ansi[\\/]tokenize-ansi\.js$/, "const GRAPHEME_SEGMENTER = new Intl.Segmenter(undefined, {granularity: 'grapheme'});", "slice-ansi");
     patch(/@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]tokenize\.js$/, 'const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });', "@alcalzone/ansi-tokenize");
   },
@@ -183,14 +176,7 @@ export const quickSegmenters = {
 export const quickInkOutput = {
   name: "quick-ink-output",
   setup(b) {
-    const patch = (filter, name, edits) => b.onLoad({ filter }, (args) => {
-      let source = readFileSync(args.path, "utf8");
-      for (const [from, to] of edits) {
-        if (!source.includes(from)) throw new Error(`${name} changed: update the quick-ink-output plugin in scripts/bundles.mjs`);
-        source = source.replace(from, to);
-      }
-      return { contents: source, loader: "js" };
-    });
+    const patch = (filter, name, edits) => edit(b, "quick-ink-output", filter, name, edits);
     patch(/ink[\\/]build[\\/]output\.js$/, "ink", [
       ["import sliceAnsi from 'slice-ansi';", `import sliceAnsi from 'slice-ansi';\nimport { slicesToItself } from ${JSON.stringify(join(root, "src", "text", "whole-line.ts"))};`],
       ["return sliceAnsi(line, from, to);", "return from === 0 && to === width && slicesToItself(line) ? line : sliceAnsi(line, from, to);"],
@@ -276,18 +262,10 @@ export const syncYoga = {
 export const inkWithoutDevtools = {
   name: "ink-without-devtools",
   setup(b) {
-    b.onLoad({ filter: /ink[\\/]build[\\/]reconciler\.js$/ }, (args) => {
-      const awaits = [
-        ["await import('./devtools.js');", ";"],
-        ["? await loadPackageJson()", "? { name: undefined, version: undefined }"],
-      ];
-      let source = readFileSync(args.path, "utf8");
-      for (const [from, to] of awaits) {
-        if (!source.includes(from)) throw new Error("ink changed: update the ink-without-devtools plugin in scripts/bundles.mjs");
-        source = source.replace(from, to);
-      }
-      return { contents: source, loader: "js" };
-    });
+    edit(b, "ink-without-devtools", /ink[\\/]build[\\/]reconciler\.js$/, "ink", [
+      ["await import('./devtools.js');", ";"],
+      ["? await loadPackageJson()", "? { name: undefined, version: undefined }"],
+    ]);
   },
 };
 

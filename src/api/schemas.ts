@@ -60,10 +60,8 @@ function derive(schema: v.GenericSchema): AsIs | undefined {
     case "boolean":
       return (value) => typeof value === "boolean";
     // A union reads a value by its first option that accepts it: the first option's, then.
-    case "union": {
-      const first = asIs((schema as unknown as { options: v.GenericSchema[] }).options[0]!);
-      return first;
-    }
+    case "union":
+      return asIs((schema as unknown as { options: v.GenericSchema[] }).options[0]!);
     // Absent, or null, may be given a default or made absent: only present values are told.
     case "optional":
     case "nullable": {
@@ -133,7 +131,7 @@ export function tolerantObject<F extends Record<string, v.GenericSchema>>(id: ke
         if (quick?.(sent)) continue;
         const read = v.safeParse(schema, sent);
         if (read.success) out[name] = read.output;
-        else odd[name] = (raw as Record<string, unknown>)[name];
+        else odd[name] = sent;
         if (!read.success || read.output === undefined) delete out[name];
       }
       if (Object.keys(odd).length > 0) Object.defineProperty(out, ODD, { value: odd, enumerable: false });

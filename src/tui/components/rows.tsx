@@ -106,11 +106,11 @@ export function Rows<Row>({ columns, rows, selected, height, width, theme, marke
   // each row was one (a screenful of them was a third of the first frame's layout, docs/benchmarks.md). They
   // measure the same in ccx and in Ink (hasKnownWidths), so that none wraps. A row of other text (emoji,
   // combining marks, a hostile name) is a text of its own, which Ink cuts at the edge if it measures it wider.
-  const groups: Array<Array<(typeof lines)[number]>> = [];
+  const groups: Array<{ plain: boolean; lines: typeof lines }> = [];
   for (const shown of lines) {
     const last = groups.at(-1);
-    if (shown.plain && last?.[0]!.plain) last.push(shown);
-    else groups.push([shown]);
+    if (shown.plain && last?.plain) last.lines.push(shown);
+    else groups.push({ plain: shown.plain, lines: [shown] });
   }
   return (
     <Box flexDirection="column">
@@ -119,10 +119,10 @@ export function Rows<Row>({ columns, rows, selected, height, width, theme, marke
         {cols.map((c) => fit(c.header.toUpperCase(), c.size, c.align)).join(" ".repeat(GAP))}
         {hidden > 0 ? " …" : ""}
       </Text>
-      {groups.map((group) =>
-        group[0]!.plain ? (
-          <Text key={`lines-${group[0]!.index}`}>
-            {group.map((l, i) => (
+      {groups.map(({ plain, lines: shown }) =>
+        plain ? (
+          <Text key={`lines-${shown[0]!.index}`}>
+            {shown.map((l, i) => (
               <Fragment key={l.index}>
                 {i > 0 ? "\n" : null}
                 {l.isSelected ? <Text inverse>{cells(l)}</Text> : cells(l)}
@@ -130,8 +130,8 @@ export function Rows<Row>({ columns, rows, selected, height, width, theme, marke
             ))}
           </Text>
         ) : (
-          <Text key={`row-${group[0]!.index}`} inverse={group[0]!.isSelected} wrap="truncate-end">
-            {cells(group[0]!)}
+          <Text key={`row-${shown[0]!.index}`} inverse={shown[0]!.isSelected} wrap="truncate-end">
+            {cells(shown[0]!)}
           </Text>
         ),
       )}
