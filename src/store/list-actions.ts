@@ -134,11 +134,31 @@ export async function grammarFor(resource: AnyResource): Promise<Grammar | undef
   return grammars.get(resource.name);
 }
 
-/** Every list's filter keys, its grammar loaded (a list that documents no filter has none): what help lists. */
-export async function listFilterHelp(): Promise<Array<{ list: string; keys: ReadonlyArray<FilterKeyHelp> }>> {
-  const lists = await Promise.all(RESOURCE_LIST.filter((r) => r.list).map(async (r) => ({ list: r.name, keys: (await grammarFor(r))?.keys ?? [] })));
-  // Lists that share a grammar (the app's, a group's and a 1:1's messages) are listed once, by the first.
+type FilterHelp = Array<{ list: string; keys: ReadonlyArray<FilterKeyHelp> }>;
+
+/** The lists' filter keys, each list once: lists that share a grammar (the app's, a group's and a 1:1's messages) by the first. */
+function filterHelpOf(lists: FilterHelp): FilterHelp {
   return lists.filter((l, i) => l.keys.length > 0 && lists.findIndex((other) => other.keys === l.keys) === i);
+}
+
+/** Every list's filter keys, its grammar loaded (a list that documents no filter has none): what help lists. */
+export async function listFilterHelp(): Promise<FilterHelp> {
+  return filterHelpOf(await Promise.all(RESOURCE_LIST.filter((r) => r.list).map(async (r) => ({ list: r.name, keys: (await grammarFor(r))?.keys ?? [] }))));
+}
+
+/**
+ * The same at once, when every list's grammar is loaded already; else undefined. Why: help opened after the
+ * grammars loaded showed its last line short of the filter keys until a turn later, so that a key typed with
+ * `?` (`?G`) landed elsewhere than typed a moment later (test/tui/input/order.test.ts).
+ */
+export function loadedFilterHelp(): FilterHelp | undefined {
+  const lists: FilterHelp = [];
+  for (const resource of RESOURCE_LIST.filter((r) => r.list)) {
+    const loaded = loadedGrammar(resource);
+    if (!loaded) return undefined;
+    lists.push({ list: resource.name, keys: loaded.grammar?.keys ?? [] });
+  }
+  return filterHelpOf(lists);
 }
 
 export function listActions(ctx: StoreContext<ListActions>, management: ManagementTarget | undefined): ListActions {

@@ -1,7 +1,7 @@
 import { fieldText, withField } from "../query/line-edit.js";
 import { type StoreContext, currentRoute } from "./context.js";
 import { listRefOf } from "./item-children.js";
-import { grammarFor, listFilterHelp, listInView, loadedGrammar } from "./list-actions.js";
+import { grammarFor, listFilterHelp, listInView, loadedFilterHelp, loadedGrammar } from "./list-actions.js";
 import type { Grammar } from "../query/grammar.js";
 import { type KeyPress, editLine, lineAt, suggestionOf } from "./line-editor.js";
 import { matchOf, searchKey, startSearch } from "./history-search.js";
@@ -216,7 +216,10 @@ export function uiActions(ctx: StoreContext<UiNeeds & UiActions>): UiActions {
 
     openHelp() {
       ctx.get().navigate({ view: "help" });
-      if (!ui().helpFilters) void listFilterHelp().then((helpFilters) => setUi({ helpFilters }));
+      if (ui().helpFilters) return;
+      const loaded = loadedFilterHelp();
+      if (loaded) setUi({ helpFilters: loaded });
+      else void listFilterHelp().then((helpFilters) => setUi({ helpFilters }));
     },
 
     openForm(list) {

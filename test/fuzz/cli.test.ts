@@ -4,7 +4,8 @@
  * program main.ts runs, in-process: requests fail at once (Http is replaced, nothing reaches the
  * network), the explorer, the emulator and demo only record that they were reached. Then a small
  * sample through the built bin. Always an exit code of the contract (0–4), never a stack trace;
- * a failure is one "error: …" line first, and exit 1 only for the (stubbed) network failure.
+ * a failure is one "error: …" line first (a write's, its items' outcomes), and exit 1 only for the
+ * (stubbed) network failure.
  */
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,6 +14,7 @@ import type { Command } from "commander";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { runProgram, buildProgram } from "../../src/cli/program.js";
 import { runCcx } from "../support/run-ccx.js";
+import { scratchDir } from "../support/scratch.js";
 import { everyCodeUnit, runs } from "./arbitraries.js";
 
 const NETWORK_FAILURE = "fuzz: no network here";
@@ -47,8 +49,13 @@ interface Outcome {
   stderr: string;
 }
 
+/** Where a write that random argv makes valid journals (`unblock us --yes …`): the file's own, removed with it. */
+let stateHome: string | undefined;
+
 beforeEach(() => {
   vi.stubEnv("XDG_CONFIG_HOME", "/nonexistent-ccx-fuzz");
+  vi.stubEnv("XDG_STATE_HOME", (stateHome ??= scratchDir("ccx-fuzz-state-")));
+  vi.stubEnv("CCX_JOURNAL", undefined);
   for (const name of ["CCX_CONFIG", "CCX_PROFILE", "CCX_REGION", "CCX_CHAT_URL", "CCX_CALLS_URL", "CCX_MANAGEMENT_URL", "CCX_MANAGEMENT_KEY", "CCX_MANAGEMENT_SECRET", "CCX_CA_FILE", "CCX_ON_BEHALF_OF", "NO_COLOR"]) {
     vi.stubEnv(name, undefined);
   }
@@ -99,7 +106,8 @@ function checkOutcome(argv: string[], { code, stdout, stderr }: Outcome): void {
   expect(stderr, context).not.toMatch(STACK_TRACE);
   expect(stdout, context).not.toMatch(STACK_TRACE);
   if (code !== 0) {
-    const errorLines = stderr.split("\n").filter((line) => line.startsWith("error: "));
+    // A write says each item's outcome (`refused …`, `unknown …`: docs/commands.md), any other failure an `error: …` line.
+    const errorLines = stderr.split("\n").filter((line) => /^(error:|refused|unknown) /.test(line));
     expect(errorLines.length, context).toBeGreaterThan(0);
   }
   // With requests stubbed, the one failure that is not the input's fault is that network failure;
