@@ -27,7 +27,8 @@ process.stderr.on("error", (error) => {
 
 // Help and version compile none of a command's work: their cache would be the wrong one.
 const representative = !process.argv.slice(2).some((a) => ["--help", "-h", "--version", "-V", "help"].includes(a));
-// Caches to write at exit: those V8 had none for, or rejected (another Node).
+// Caches to write at exit: those V8 had none for, or rejected (another Node); and, for the explorer's bundles,
+// those this run compiled more than (see compile).
 const stale = [];
 process.once("exit", (code) => {
   // A failed run (a mistyped command exits 2) may have stopped short: it leaves no cache behind.
@@ -38,11 +39,14 @@ process.once("exit", (code) => {
   } catch {
     return;
   }
-  for (const { script, cacheFile } of stale) {
+  for (const { script, cacheFile, had } of stale) {
     try {
+      const data = script.createCachedData();
+      // A cache taken is written again only when this run compiled a good part more than it held.
+      if (had !== undefined && data.length < had * GROWN) continue;
       // Written at exit, so that it holds what this run compiled; renamed into place, so that runs at once never read half a file.
       const partial = `${cacheFile}.${process.pid}`;
-      writeFileSync(partial, script.createCachedData());
+      writeFileSync(partial, data);
       renameSync(partial, cacheFile);
     } catch {
       // No cache, no harm: the bundle runs as well without it.
@@ -57,11 +61,22 @@ process.once("exit", (code) => {
  * and compiling is a good part of what they add. The cache is written at the exit of the first run
  * that succeeds: it holds what that run compiled.
  */
-function load(file, cacheFile) {
-  return run(compile(file, cacheFile), file);
+function load(file, cacheFile, mayGrow = false) {
+  return run(compile(file, cacheFile, mayGrow), file);
 }
 
-function compile(file, cacheFile) {
+/** How much more a run must have compiled than its cache held for the cache to be written again. */
+const GROWN = 1.05;
+
+/**
+ * `mayGrow`: the explorer's bundles (store.cjs, tui.cjs), whose sessions differ (the welcome screen, a call, the
+ * groups): a cache made by one that drew little (the welcome screen, `ccx` run before any app was set up) made
+ * every later start compile the rest again, about 10 ms of its first frame. Their cache is written again at the
+ * exit of a run that compiled more than it held, so that it holds what the starts have needed; the run's cache
+ * holds the old one's functions too (it started from them), so it only grows. Not the command line's: a
+ * one-shot command's exit is part of its time, and its runs compile the same.
+ */
+function compile(file, cacheFile, mayGrow = false) {
   let cachedData;
   try {
     cachedData = readFileSync(cacheFile);
@@ -69,7 +84,8 @@ function compile(file, cacheFile) {
     cachedData = undefined;
   }
   const script = new vm.Script(wrap(readFileSync(file, "utf8")), { filename: file, cachedData });
-  if ((cachedData === undefined || script.cachedDataRejected) && representative) stale.push({ script, cacheFile });
+  const missing = cachedData === undefined || script.cachedDataRejected;
+  if (representative && (missing || mayGrow)) stale.push({ script, cacheFile, had: missing ? undefined : cachedData.length });
   return script;
 }
 
@@ -84,6 +100,8 @@ function run(script, file) {
 // loaded once, as require() loads a module once: the explorer's screens take the modules they share
 // with its store from the store's bundle that the command line loaded (scripts/build.mjs).
 const loaded = new Map();
+/** The explorer's bundles, whose caches grow (see compile). */
+const EXPLORER = /[\\/](?:store|tui)\.cjs$/;
 // One cache per bundle and command (ccx.cjs.call.v8cache, store.cjs.demo.v8cache, …; `ccx` alone: store.cjs.v8cache): a
 // cache holds what its run compiled, and one left by another command (the emulator, --help) made `ccx call` compile its
 // own code again, 2–4 ms a run; `ccx` alone, whose command line is in store.cjs, took about 20 ms longer with the store's
@@ -92,7 +110,7 @@ const word = process.argv[2];
 const command = /^[a-z][a-z-]{0,30}$/.test(word ?? "") ? word : undefined;
 const cacheOf = (file) => (command ? `${file}.${command}.v8cache` : `${file}.v8cache`);
 globalThis.__ccxLoad = (file) => {
-  if (!loaded.has(file)) loaded.set(file, load(file, cacheOf(file)));
+  if (!loaded.has(file)) loaded.set(file, load(file, cacheOf(file), EXPLORER.test(file)));
   return loaded.get(file);
 };
 // What import() of a sibling bundle becomes: compiled, then run after a turn of the event loop. What came in
@@ -101,7 +119,7 @@ globalThis.__ccxLoad = (file) => {
 // to wait for the screens' bundle to have run: about 5 ms of the first frame).
 globalThis.__ccxLoadAfterTurn = async (file) => {
   if (!loaded.has(file)) {
-    const script = compile(file, cacheOf(file));
+    const script = compile(file, cacheOf(file), EXPLORER.test(file));
     await new Promise((resolve) => setImmediate(resolve));
     if (!loaded.has(file)) loaded.set(file, run(script, file));
   }
